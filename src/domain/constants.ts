@@ -1,0 +1,51 @@
+// Every business constant of SPEC §9 and DECISIONS.md, named once.
+
+export const API_TIMEOUT_MS = 30_000;
+export const MARKET_CYCLE_STALE_MINUTES = 60;
+export const MARKET_CYCLE_CACHE_MINUTES = 15;
+export const DEFAULT_MARKET_CYCLE_SYMBOL = 'SPY';
+
+export const EDGE_NAME_MAX_LENGTH = 100;
+export const SETUP_NAME_MAX_LENGTH = 100;
+export const SETUP_DESCRIPTION_MAX_LENGTH = 500;
+export const SETUP_NOTES_MAX_LENGTH = 1000;
+export const STOCK_SYMBOL_MAX_LENGTH = 10;
+
+export const WEIGHT_FACTOR_MIN = 0;
+export const WEIGHT_FACTOR_MAX = 1;
+export const WEIGHT_FACTOR_STEP = 0.1;
+export const WEIGHT_FACTOR_DEFAULT = 0.5;
+export const WEIGHT_FACTOR_MARKS = [0, 0.5, 1] as const;
+export const EDGE_PRIORITY_HIGH_MIN = 0.7;
+export const EDGE_PRIORITY_MEDIUM_MIN = 0.4;
+
+export const PROBABILITY_MIN = 0;
+export const PROBABILITY_MAX = 100;
+export const PROBABILITY_HIGH_MIN = 70;
+export const PROBABILITY_MEDIUM_MIN = 50;
+export const SUCCESS_SCORE_MIN = 0;
+export const SUCCESS_SCORE_MAX = 100;
+
+/** Risk % at or below this is low. */
+export const RISK_LOW_MAX_PERCENT = 2;
+/** Risk % at or below this (and above the low band) is medium; above it, high. */
+export const RISK_MEDIUM_MAX_PERCENT = 5;
+
+export const EMA_PERIOD = 21;
+export const EMA_FLAT_BAND_PERCENT = 0.1;
+export const MARKET_CYCLE_MIN_CLOSES = 60;
+
+export const CRITERIA_PREVIEW_LENGTH = 50;
+export const PRICE_INPUT_STEP = 0.01;
+
+export const DEFAULT_CAPITAL_RISK_PERCENT = 10;
+export const DEFAULT_MAX_TRADE_RISK_PERCENT = 1;
+export const DEFAULT_SCALE_OUT_FACTOR = 1;
+export const SCALE_OUT_FACTOR_MIN = 1;
+export const SCALE_OUT_FACTOR_MAX = 10;
+
+/** The per-tab sessionStorage key recording that this tab's session is active. */
+export const SESSION_FLAG_KEY = 'tradeTracker.sessionActive';
+
+/** Stock symbols: letters, digits, '.', '/' and '-' (DECISIONS.md "Trade plans"). */
+export const STOCK_SYMBOL_PATTERN = /^[A-Za-z0-9./-]+$/;

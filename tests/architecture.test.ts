@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The layers of DEVELOPERS.md: imports only point inward to src/domain.
+const root = join(import.meta.dirname, '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) ? [path] : [];
+  });
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [
+    ...text.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ].map((m) => (m[1] ?? m[2]) as string);
+}
+
+function layerOf(file: string, spec: string): string | undefined {
+  if (!spec.startsWith('.')) return undefined;
+  const target = relative(join(root, 'src'), join(file, '..', spec));
+  return target.split('/')[0];
+}
+
+describe('layering', () => {
+  it('keeps src/domain pure: no React, no I/O, no other layer', () => {
+    const banned =
+      /^(react|react-dom|dexie|dexie-react-hooks|ofetch|hono|@hono\/|drizzle-orm|pg|@electric-sql\/|node:)/;
+    for (const file of sourceFiles(join(root, 'src/domain'))) {
+      for (const spec of importsOf(file)) {
+        expect(banned.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
+        expect(['client', 'server'], `${relative(root, file)} imports ${spec}`).not.toContain(
+          layerOf(file, spec),
+        );
+      }
+      expect(readFileSync(file, 'utf8'), `${relative(root, file)} reads the clock`).not.toMatch(
+        /Date\.now\(\)|new Date\(\)/,
+      );
+    }
+  });
+
+  it('never lets the client import the server, nor the server the client', () => {
+    for (const [from, forbidden] of [
+      ['client', 'server'],
+      ['server', 'client'],
+    ] as const) {
+      for (const file of sourceFiles(join(root, 'src', from))) {
+        for (const spec of importsOf(file)) {
+          expect(layerOf(file, spec), `${relative(root, file)} imports ${spec}`).not.toBe(forbidden);
+        }
+      }
+    }
+  });
+});
