@@ -1,0 +1,35 @@
+import { CRITERIA_PREVIEW_LENGTH } from './constants.ts';
+
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+// Intl renders -0 and -0.004 as "-$0.00"; a trader reads that as a loss, so zero is always plain.
+const noNegativeZero = (text: string): string => (/^-[$]?0(\.0+)?%?$/.test(text) ? text.slice(1) : text);
+
+/** US dollars with 2 decimals: $1,234.56 and -$1,234.56. */
+export const formatMoney = (amount: number): string => noNegativeZero(usd.format(amount));
+
+/** Percent with 2 decimals: 12.35%. */
+export const formatPercent = (percent: number): string => noNegativeZero(`${twoDecimals.format(percent)}%`);
+
+/** Plan probability with 1 decimal, or "Not set". */
+export const formatProbability = (probability: number | null | undefined): string =>
+  probability === null || probability === undefined ? 'Not set' : `${probability.toFixed(1)}%`;
+
+/** Edge weight with 1 decimal. */
+export const formatWeight = (weight: number): string => weight.toFixed(1);
+
+/** Criteria preview: the first 50 characters plus "..." when longer. */
+export const truncateCriteria = (text: string): string =>
+  text.length > CRITERIA_PREVIEW_LENGTH ? `${text.slice(0, CRITERIA_PREVIEW_LENGTH)}...` : text;
+
+/** Account numbers are shown with only their last 4 digits. */
+export const maskAccountNumber = (accountNumber: string): string => {
+  const last4 = accountNumber.slice(-4);
+  return `****${last4}`;
+};

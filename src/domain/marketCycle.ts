@@ -1,0 +1,80 @@
+import {
+  EMA_FLAT_BAND_PERCENT,
+  EMA_PERIOD,
+  MARKET_CYCLE_MIN_CLOSES,
+  MARKET_CYCLE_STALE_MINUTES,
+} from './constants.ts';
+import { CYCLE_TYPES, type CycleType, type MarketCycle } from './types.ts';
+
+/**
+ * Exponential moving average (DECISIONS.md "Market cycle"): seeded with the simple average of the
+ * first `period` closes, then multiplier 2 / (period + 1). One value per close from index
+ * `period - 1` on.
+ */
+export function computeEmaSeries(closes: readonly number[], period: number = EMA_PERIOD): number[] {
+  if (!Number.isInteger(period) || period < 1) throw new RangeError('EMA period must be a positive integer');
+  if (closes.length < period) throw new RangeError(`EMA(${period}) needs at least ${period} closes`);
+  const k = 2 / (period + 1);
+  let ema = closes.slice(0, period).reduce((sum, c) => sum + c, 0) / period;
+  const series = [ema];
+  for (let i = period; i < closes.length; i++) {
+    ema = (closes[i] as number) * k + ema * (1 - k);
+    series.push(ema);
+  }
+  return series;
+}
+
+export type EmaDirection = 'up' | 'down' | 'flat';
+
+export function emaDirection(changePercent: number): EmaDirection {
+  if (changePercent > EMA_FLAT_BAND_PERCENT) return 'up';
+  if (changePercent < -EMA_FLAT_BAND_PERCENT) return 'down';
+  return 'flat';
+}
+
+const CYCLE_BY_DIRECTION: Readonly<Record<EmaDirection, CycleType>> = {
+  up: 'Uptrend',
+  down: 'Downtrend',
+  flat: 'Sideways',
+};
+
+export const cycleTypeFromChange = (changePercent: number): CycleType =>
+  CYCLE_BY_DIRECTION[emaDirection(changePercent)];
+
+/** Whatever the wire says, the app shows one of the three cycles: anything else is Sideways. */
+export const parseCycleType = (value: unknown): CycleType =>
+  (CYCLE_TYPES as readonly unknown[]).includes(value) ? (value as CycleType) : 'Sideways';
+
+export function computeMarketCycle(symbol: string, closes: readonly number[], now: Date): MarketCycle {
+  if (closes.length < MARKET_CYCLE_MIN_CLOSES) {
+    throw new RangeError(
+      `Market cycle needs at least ${MARKET_CYCLE_MIN_CLOSES} daily closes, got ${closes.length}`,
+    );
+  }
+  if (!closes.every((c) => Number.isFinite(c) && c > 0))
+    throw new RangeError('Closes must be positive numbers');
+  const series = computeEmaSeries(closes);
+  const currentEma = series[series.length - 1] as number;
+  const previousEma = series[series.length - 2] as number;
+  const emaChangePercent = ((currentEma - previousEma) / previousEma) * 100;
+  return {
+    cycleType: cycleTypeFromChange(emaChangePercent),
+    symbol,
+    currentEma,
+    previousEma,
+    emaChangePercent,
+    timestamp: now.toISOString(),
+  };
+}
+
+/** Older than an hour is stale: still shown, but worth a warning (SPEC §4). */
+export function isMarketCycleStale(cycle: Pick<MarketCycle, 'timestamp'>, now: Date): boolean {
+  const at = Date.parse(cycle.timestamp);
+  if (Number.isNaN(at)) return true;
+  return now.getTime() - at > MARKET_CYCLE_STALE_MINUTES * 60_000;
+}
+
+export const isUptrend = (c: Pick<MarketCycle, 'cycleType'>): boolean =>
+  parseCycleType(c.cycleType) === 'Uptrend';
+export const isDowntrend = (c: Pick<MarketCycle, 'cycleType'>): boolean =>
+  parseCycleType(c.cycleType) === 'Downtrend';

@@ -1,0 +1,84 @@
+import {
+  PROBABILITY_HIGH_MIN,
+  PROBABILITY_MEDIUM_MIN,
+  RISK_LOW_MAX_PERCENT,
+  RISK_MEDIUM_MAX_PERCENT,
+} from './constants.ts';
+import { messages } from './messages.ts';
+import type { TradePlan, TradePlanDto, TradePlanStatus } from './types.ts';
+
+interface PlanPrices {
+  entryPrice: number;
+  stopLossPrice: number;
+}
+
+export type Level = 'high' | 'medium' | 'low';
+export type BadgeColor = 'gray' | 'green' | 'yellow' | 'red';
+
+/** Risk per share in dollars: entry minus stop. */
+export const planRisk = (p: PlanPrices): number => p.entryPrice - p.stopLossPrice;
+
+/** Risk as a percentage of the entry price; 0 when there is no positive entry. */
+export const planRiskPercentage = (p: PlanPrices): number =>
+  p.entryPrice > 0 ? (planRisk(p) / p.entryPrice) * 100 : 0;
+
+export function probabilityLevel(probability: number | null | undefined): Level {
+  const p = probability ?? 0;
+  if (p >= PROBABILITY_HIGH_MIN) return 'high';
+  if (p >= PROBABILITY_MEDIUM_MIN) return 'medium';
+  return 'low';
+}
+
+export function riskLevel(riskPercent: number): Level {
+  if (riskPercent > RISK_MEDIUM_MAX_PERCENT) return 'high';
+  if (riskPercent > RISK_LOW_MAX_PERCENT) return 'medium';
+  return 'low';
+}
+
+export const isActiveStatus = (status: TradePlanStatus): boolean => status === 'Ready' || status === 'Hold';
+
+// SPEC §4: the only moves a plan may make.
+const TRANSITIONS: Readonly<Record<TradePlanStatus, readonly TradePlanStatus[]>> = {
+  Draft: ['Ready', 'Discarded'],
+  Ready: ['Hold', 'Discarded', 'Draft'],
+  Hold: ['Ready', 'Discarded'],
+  Discarded: ['Draft'],
+};
+
+export const allowedTransitions = (from: TradePlanStatus): readonly TradePlanStatus[] => TRANSITIONS[from];
+
+export type TransitionCheck = { ok: true } | { ok: false; reason: 'unchanged' | 'refused'; message: string };
+
+export function checkTransition(from: TradePlanStatus, to: TradePlanStatus): TransitionCheck {
+  if (from === to) return { ok: false, reason: 'unchanged', message: messages.statusUnchanged };
+  if (!TRANSITIONS[from].includes(to)) {
+    return { ok: false, reason: 'refused', message: messages.transitionRefused(from, to) };
+  }
+  return { ok: true };
+}
+
+/** Discarded plans cannot be edited (SPEC §4). */
+export const canEditPlan = (status: TradePlanStatus): boolean => status !== 'Discarded';
+
+const STATUS_COLORS: Readonly<Record<TradePlanStatus, BadgeColor>> = {
+  Draft: 'gray',
+  Ready: 'green',
+  Hold: 'yellow',
+  Discarded: 'red',
+};
+
+export const statusBadgeColor = (status: TradePlanStatus): BadgeColor => STATUS_COLORS[status];
+
+export function riskBadgeColor(riskPercent: number): Exclude<BadgeColor, 'gray'> {
+  if (riskPercent <= RISK_LOW_MAX_PERCENT) return 'green';
+  if (riskPercent <= RISK_MEDIUM_MAX_PERCENT) return 'yellow';
+  return 'red';
+}
+
+export const normalizeStock = (stock: string): string => stock.trim().toUpperCase();
+
+/** The app's view of a plan: the API's edge objects become a list of ids. */
+export function toTradePlan(dto: TradePlanDto): TradePlan {
+  const { edges, ...rest } = dto;
+  return { ...rest, edgeIds: edges.map((e) => e.id) };
+}

@@ -1,0 +1,267 @@
+import { array, coerce, define, nullable, optional, type Struct, string, type, validate } from 'superstruct';
+import {
+  EDGE_NAME_MAX_LENGTH,
+  PROBABILITY_MAX,
+  PROBABILITY_MIN,
+  SCALE_OUT_FACTOR_MAX,
+  SCALE_OUT_FACTOR_MIN,
+  SETUP_DESCRIPTION_MAX_LENGTH,
+  SETUP_NAME_MAX_LENGTH,
+  SETUP_NOTES_MAX_LENGTH,
+  STOCK_SYMBOL_MAX_LENGTH,
+  STOCK_SYMBOL_PATTERN,
+  SUCCESS_SCORE_MAX,
+  SUCCESS_SCORE_MIN,
+  WEIGHT_FACTOR_MAX,
+  WEIGHT_FACTOR_MIN,
+} from './constants.ts';
+import { messages } from './messages.ts';
+import { normalizeStock } from './tradePlans.ts';
+import {
+  type AccountSettings,
+  type EdgeInput,
+  type FieldError,
+  type StatusChange,
+  TRADE_PLAN_STATUSES,
+  type TradePlanInput,
+  type TradePlanStatus,
+  type TradePlanUpdate,
+  type TradeSetupInput,
+  type ValidationResult,
+} from './types.ts';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && UUID_PATTERN.test(value);
+export const messageIdNotUuid = 'Id must be a UUID';
+
+// Field structs that carry the spec's own messages: a validator returning a string fails with it.
+
+const trimmed = <T>(struct: Struct<T, null>) => coerce(struct, string(), (s) => s.trim());
+
+const text = (max: number, tooLong: string, required?: string) =>
+  trimmed(
+    define<string>('text', (v) => {
+      if (v === undefined || v === null) return required ?? true;
+      if (typeof v !== 'string') return messages.mustBeText;
+      if (required !== undefined && v.length === 0) return required;
+      return v.length <= max || tooLong;
+    }),
+  );
+
+const freeText = trimmed(define<string>('text', (v) => typeof v === 'string' || messages.mustBeText));
+
+/** A finite JSON number (not a numeric string, NaN or Infinity) that passes `inRange`. */
+const finite = (inRange: (n: number) => boolean, outOfRange: string) =>
+  define<number>('number', (v) => {
+    if (v === undefined) return outOfRange;
+    if (typeof v !== 'number' || !Number.isFinite(v)) return messages.mustBeNumber;
+    return inRange(v) || outOfRange;
+  });
+
+const uuid = define<string>('uuid', (v) => isUuid(v) || messageIdNotUuid);
+
+const stock = coerce(
+  define<string>('stock', (v) => {
+    if (typeof v !== 'string' || v.length === 0) return messages.stockRequired;
+    if (v.length > STOCK_SYMBOL_MAX_LENGTH) return messages.stockTooLong;
+    return STOCK_SYMBOL_PATTERN.test(v) || messages.stockInvalidCharacters;
+  }),
+  string(),
+  normalizeStock,
+);
+
+const status = define<TradePlanStatus>(
+  'status',
+  (v) => (TRADE_PLAN_STATUSES as readonly unknown[]).includes(v) || messages.statusInvalid,
+);
+
+const positive = (message: string) => finite((n) => n > 0, message);
+const probability = finite(
+  (n) => n >= PROBABILITY_MIN && n <= PROBABILITY_MAX,
+  messages.probabilityOutOfRange,
+);
+
+const edgeStruct = type({
+  id: optional(uuid),
+  name: text(EDGE_NAME_MAX_LENGTH, messages.edgeNameTooLong, messages.edgeNameRequired),
+  description: text(Number.POSITIVE_INFINITY, '', messages.edgeDescriptionRequired),
+  identificationNotes: text(Number.POSITIVE_INFINITY, '', messages.edgeIdentificationNotesRequired),
+  weightFactor: finite(
+    (n) => n >= WEIGHT_FACTOR_MIN && n <= WEIGHT_FACTOR_MAX,
+    messages.edgeWeightOutOfRange,
+  ),
+});
+
+const setupStruct = type({
+  id: optional(uuid),
+  name: text(SETUP_NAME_MAX_LENGTH, messages.setupNameTooLong, messages.setupNameRequired),
+  description: optional(text(SETUP_DESCRIPTION_MAX_LENGTH, messages.setupDescriptionTooLong)),
+  rules: optional(array()),
+  entryCriteria: optional(freeText),
+  exitCriteria: optional(freeText),
+  notes: optional(text(SETUP_NOTES_MAX_LENGTH, messages.setupNotesTooLong)),
+});
+
+const planFields = {
+  entryPrice: positive(messages.entryPriceNotPositive),
+  stopLossPrice: positive(messages.stopLossNotPositive),
+  probabilityOfSuccess: optional(nullable(probability)),
+  scanId: optional(nullable(freeText)),
+  tradeSetupId: optional(nullable(uuid)),
+  edgeIds: optional(array(uuid)),
+};
+const planCreateStruct = type({ id: optional(uuid), stock, ...planFields });
+const planUpdateStruct = type({
+  stock: optional(stock),
+  entryPrice: optional(planFields.entryPrice),
+  stopLossPrice: optional(planFields.stopLossPrice),
+  probabilityOfSuccess: planFields.probabilityOfSuccess,
+  scanId: planFields.scanId,
+  tradeSetupId: planFields.tradeSetupId,
+  edgeIds: planFields.edgeIds,
+});
+
+const percent = (message: string) => finite((n) => n > 0 && n <= 100, message);
+// Risk percentages of 0 would size every trade at zero shares, so they must be positive.
+const accountSettingsStruct = type({
+  originalBalance: finite((n) => n >= 0, messages.originalBalanceInvalid),
+  capitalRisk: percent(messages.capitalRiskOutOfRange),
+  maxTradeRisk: percent(messages.maxTradeRiskOutOfRange),
+  scaleOutFactor: finite(
+    (n) => Number.isInteger(n) && n >= SCALE_OUT_FACTOR_MIN && n <= SCALE_OUT_FACTOR_MAX,
+    messages.scaleOutFactorInvalid,
+  ),
+});
+
+const isPlainObject = (body: unknown): body is Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body);
+
+const notAnObject: ValidationResult<never> = {
+  ok: false,
+  errors: [{ field: 'body', message: messages.invalidBody }],
+};
+
+/** Runs a struct and reports every failing field at once, with the field's own message. */
+function run<T>(body: unknown, struct: Struct<T, unknown>): { value?: T; errors: FieldError[] } {
+  const [error, value] = validate(body, struct, { coerce: true });
+  if (!error) return { value, errors: [] };
+  const seen = new Set<string>();
+  const errors: FieldError[] = [];
+  for (const failure of error.failures()) {
+    const field = failure.path.length > 0 ? failure.path.join('.') : 'body';
+    const top = String(failure.path[0] ?? 'body');
+    if (seen.has(top)) continue; // one message per field: the first, most basic, failure
+    seen.add(top);
+    errors.push({ field, message: failure.message });
+  }
+  return { errors };
+}
+
+/** Drops `undefined` so a partial update carries only the fields the caller sent. */
+const defined = <T extends object>(obj: T): T =>
+  Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as T;
+
+export function validateEdgeInput(body: unknown): ValidationResult<EdgeInput> {
+  if (!isPlainObject(body)) return notAnObject;
+  const { value, errors } = run(body, edgeStruct);
+  if (!value) return { ok: false, errors };
+  const { id, name, description, identificationNotes, weightFactor } = value;
+  return { ok: true, value: defined({ id, name, description, identificationNotes, weightFactor }) };
+}
+
+export function validateTradeSetupInput(body: unknown): ValidationResult<TradeSetupInput> {
+  if (!isPlainObject(body)) return notAnObject;
+  const { value, errors } = run(body, setupStruct);
+  if (!value) return { ok: false, errors };
+  return {
+    ok: true,
+    value: defined({
+      id: value.id,
+      name: value.name,
+      description: value.description ?? '',
+      entryCriteria: value.entryCriteria ?? '',
+      exitCriteria: value.exitCriteria ?? '',
+      notes: value.notes ?? '',
+    }),
+  };
+}
+
+export function validateSuccessScore(score: unknown): ValidationResult<number> {
+  const ok = typeof score === 'number' && score >= SUCCESS_SCORE_MIN && score <= SUCCESS_SCORE_MAX;
+  return ok
+    ? { ok: true, value: score }
+    : { ok: false, errors: [{ field: 'successScore', message: messages.successScoreOutOfRange }] };
+}
+
+const stopBelowEntry: FieldError = { field: 'stopLossPrice', message: messages.stopLossNotBelowEntry };
+const uniqueIds = (ids: readonly string[] | undefined) =>
+  ids ? [...new Set(ids.map((i) => i.toLowerCase()))] : ids;
+
+export function validateTradePlanCreate(body: unknown): ValidationResult<TradePlanInput> {
+  if (!isPlainObject(body)) return notAnObject;
+  const { value, errors } = run(body, planCreateStruct);
+  const entry = body.entryPrice;
+  const stop = body.stopLossPrice;
+  const bothPositive = typeof entry === 'number' && typeof stop === 'number' && entry > 0 && stop > 0;
+  if (bothPositive && stop >= entry && !errors.some((e) => e.field === 'stopLossPrice')) {
+    errors.push(stopBelowEntry);
+  }
+  if (!value || errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    value: defined({
+      id: value.id,
+      stock: value.stock,
+      entryPrice: value.entryPrice,
+      stopLossPrice: value.stopLossPrice,
+      probabilityOfSuccess: value.probabilityOfSuccess ?? null,
+      scanId: value.scanId ? value.scanId : null,
+      tradeSetupId: value.tradeSetupId ?? null,
+      edgeIds: uniqueIds(value.edgeIds) ?? [],
+    }),
+  };
+}
+
+/**
+ * A partial update: only the fields sent are checked and returned. With `current` (the stored
+ * plan), the stop-below-entry rule is checked on the prices the plan would end up with.
+ */
+export function validateTradePlanUpdate(
+  body: unknown,
+  current?: { entryPrice: number; stopLossPrice: number },
+): ValidationResult<TradePlanUpdate> {
+  if (!isPlainObject(body)) return notAnObject;
+  const { value, errors } = run(body, planUpdateStruct);
+  const entry = body.entryPrice ?? current?.entryPrice;
+  const stop = body.stopLossPrice ?? current?.stopLossPrice;
+  const bothPositive = typeof entry === 'number' && typeof stop === 'number' && entry > 0 && stop > 0;
+  if (bothPositive && stop >= entry && !errors.some((e) => e.field === 'stopLossPrice')) {
+    errors.push(stopBelowEntry);
+  }
+  if (!value || errors.length > 0) return { ok: false, errors };
+  const update: TradePlanUpdate = defined({
+    stock: value.stock,
+    entryPrice: value.entryPrice,
+    stopLossPrice: value.stopLossPrice,
+    probabilityOfSuccess: value.probabilityOfSuccess,
+    scanId: value.scanId === '' ? null : value.scanId,
+    tradeSetupId: value.tradeSetupId,
+    edgeIds: uniqueIds(value.edgeIds),
+  });
+  return { ok: true, value: update };
+}
+
+export function validateStatusChange(body: unknown): ValidationResult<StatusChange> {
+  if (!isPlainObject(body)) return notAnObject;
+  const { value, errors } = run(body, type({ status }));
+  return value ? { ok: true, value: { status: value.status } } : { ok: false, errors };
+}
+
+export function validateAccountSettings(body: unknown): ValidationResult<AccountSettings> {
+  if (!isPlainObject(body)) return notAnObject;
+  const { value, errors } = run(body, accountSettingsStruct);
+  if (!value) return { ok: false, errors };
+  const { originalBalance, capitalRisk, maxTradeRisk, scaleOutFactor } = value;
+  return { ok: true, value: { originalBalance, capitalRisk, maxTradeRisk, scaleOutFactor } };
+}

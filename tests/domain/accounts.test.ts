@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accountTotals,
+  capitalRiskAmount,
+  investedAmount,
+  isAffordable,
+  isLoss,
+  isProfit,
+  isWithinRiskLimit,
+  maxRiskAmount,
+  totalPnL,
+  totalPnLPercentage,
+} from '../../src/domain/accounts.ts';
+import { account } from './fixtures.ts';
+
+describe('account derived values (SPEC §3)', () => {
+  it('computes invested, P&L, P&L %, max risk and capital risk', () => {
+    const a = account();
+    expect(investedAmount(a)).toBe(30_000);
+    expect(totalPnL(a)).toBe(10_000);
+    expect(totalPnLPercentage(a)).toBe(25);
+    expect(maxRiskAmount(a)).toBe(500);
+    expect(capitalRiskAmount(a)).toBe(5_000);
+  });
+
+  it('reports 0 % P&L when the original balance is 0', () => {
+    expect(totalPnLPercentage(account({ originalBalance: 0 }))).toBe(0);
+  });
+
+  it.each([
+    [40_001, true, false],
+    [40_000, false, false],
+    [39_999, false, true],
+  ])('balance %d against 40,000 original: profit %s, loss %s', (currentBalance, profit, loss) => {
+    const a = account({ currentBalance });
+    expect(isProfit(a)).toBe(profit);
+    expect(isLoss(a)).toBe(loss);
+  });
+
+  it.each([
+    [20_000, true],
+    [20_000.01, false],
+  ])('a trade costing %d is affordable with 20,000 free: %s', (cost, expected) => {
+    expect(isAffordable(account(), cost)).toBe(expected);
+  });
+
+  it.each([
+    [500, true],
+    [500.01, false],
+  ])('risking %d is within a 500 max risk: %s', (risk, expected) => {
+    expect(isWithinRiskLimit(account(), risk)).toBe(expected);
+  });
+});
+
+describe('accountTotals (the Dashboard Total row)', () => {
+  it('sums balances, invested and free, and derives total P&L and percentage', () => {
+    const totals = accountTotals([
+      account({ currentBalance: 11_000, originalBalance: 10_000, availableFundsForTrading: 1_000 }),
+      account({ currentBalance: 4_000, originalBalance: 5_000, availableFundsForTrading: 4_000 }),
+    ]);
+    expect(totals).toEqual({
+      originalBalance: 15_000,
+      currentBalance: 15_000,
+      invested: 10_000,
+      free: 5_000,
+      pnl: 0,
+      pnlPercentage: 0,
+    });
+  });
+
+  it('computes the total percentage from the totals, not as an average of rows', () => {
+    const totals = accountTotals([
+      account({ currentBalance: 2_000, originalBalance: 1_000 }),
+      account({ currentBalance: 9_000, originalBalance: 9_000 }),
+    ]);
+    expect(totals.pnl).toBe(1_000);
+    expect(totals.pnlPercentage).toBe(10);
+  });
+
+  it('is all zeros with no accounts, and 0 % when the total original is 0', () => {
+    expect(accountTotals([])).toEqual({
+      originalBalance: 0,
+      currentBalance: 0,
+      invested: 0,
+      free: 0,
+      pnl: 0,
+      pnlPercentage: 0,
+    });
+    expect(accountTotals([account({ originalBalance: 0 })]).pnlPercentage).toBe(0);
+  });
+});

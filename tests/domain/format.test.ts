@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatMoney,
+  formatPercent,
+  formatProbability,
+  formatWeight,
+  maskAccountNumber,
+  truncateCriteria,
+} from '../../src/domain/format.ts';
+
+describe('formatMoney', () => {
+  it.each([
+    [0, '$0.00'],
+    [1234.56, '$1,234.56'],
+    [-1234.56, '-$1,234.56'],
+    [0.005, '$0.01'],
+    [-0.004, '$0.00'],
+    [-0, '$0.00'],
+    [1_234_567.891, '$1,234,567.89'],
+    [-2_500_000, '-$2,500,000.00'],
+  ])('%d is %s', (amount, expected) => {
+    expect(formatMoney(amount)).toBe(expected);
+  });
+});
+
+describe('formatPercent and friends', () => {
+  it.each([
+    [12.345, '12.35%'],
+    [0, '0.00%'],
+    [-3.1, '-3.10%'],
+    [-0.001, '0.00%'],
+    [1234.5, '1,234.50%'],
+  ])('percent %d is %s', (value, expected) => {
+    expect(formatPercent(value)).toBe(expected);
+  });
+
+  it.each([
+    [65, '65.0%'],
+    [72.25, '72.3%'],
+    [0, '0.0%'],
+    [null, 'Not set'],
+    [undefined, 'Not set'],
+  ])('probability %s is %s', (value, expected) => {
+    expect(formatProbability(value)).toBe(expected);
+  });
+
+  it.each([
+    [0.5, '0.5'],
+    [1, '1.0'],
+    [0, '0.0'],
+  ])('weight %d is %s', (value, expected) => {
+    expect(formatWeight(value)).toBe(expected);
+  });
+});
+
+describe('truncateCriteria', () => {
+  it('keeps 50 characters as they are and cuts 51 to 50 plus "..."', () => {
+    const fifty = 'x'.repeat(50);
+    expect(truncateCriteria(fifty)).toBe(fifty);
+    expect(truncateCriteria(`${fifty}y`)).toBe(`${fifty}...`);
+    expect(truncateCriteria('')).toBe('');
+  });
+});
+
+describe('maskAccountNumber', () => {
+  it('shows only the last 4 digits', () => {
+    expect(maskAccountNumber('12345678')).toBe('****5678');
+    expect(maskAccountNumber('123')).toBe('****123');
+  });
+});

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../src/domain/messages.ts';
+import {
+  allowedTransitions,
+  canEditPlan,
+  checkTransition,
+  isActiveStatus,
+  normalizeStock,
+  planRisk,
+  planRiskPercentage,
+  probabilityLevel,
+  riskBadgeColor,
+  riskLevel,
+  statusBadgeColor,
+  toTradePlan,
+} from '../../src/domain/tradePlans.ts';
+import { TRADE_PLAN_STATUSES, type TradePlanStatus } from '../../src/domain/types.ts';
+
+describe('plan risk', () => {
+  it('is entry minus stop, and its share of the entry in percent', () => {
+    expect(planRisk({ entryPrice: 50, stopLossPrice: 47.5 })).toBe(2.5);
+    expect(planRiskPercentage({ entryPrice: 50, stopLossPrice: 47.5 })).toBe(5);
+  });
+
+  it('is 0 % without a positive entry', () => {
+    expect(planRiskPercentage({ entryPrice: 0, stopLossPrice: 0 })).toBe(0);
+  });
+});
+
+describe('levels', () => {
+  it.each([
+    [100, 'high'],
+    [70, 'high'],
+    [69.9, 'medium'],
+    [50, 'medium'],
+    [49.9, 'low'],
+    [0, 'low'],
+    [null, 'low'],
+    [undefined, 'low'],
+  ])('probability %s is %s', (p, expected) => {
+    expect(probabilityLevel(p)).toBe(expected);
+  });
+
+  it.each([
+    [0, 'low', 'green'],
+    [2, 'low', 'green'],
+    [2.01, 'medium', 'yellow'],
+    [5, 'medium', 'yellow'],
+    [5.01, 'high', 'red'],
+  ])('risk %d%% is %s with a %s badge', (percent, level, color) => {
+    expect(riskLevel(percent)).toBe(level);
+    expect(riskBadgeColor(percent)).toBe(color);
+  });
+});
+
+describe('status', () => {
+  it.each([
+    ['Draft', false, 'gray', true],
+    ['Ready', true, 'green', true],
+    ['Hold', true, 'yellow', true],
+    ['Discarded', false, 'red', false],
+  ] as const)('%s: active %s, badge %s, editable %s', (status, active, color, editable) => {
+    expect(isActiveStatus(status)).toBe(active);
+    expect(statusBadgeColor(status)).toBe(color);
+    expect(canEditPlan(status)).toBe(editable);
+  });
+
+  // SPEC §4, the whole table: every one of the 16 pairs.
+  const table: Record<TradePlanStatus, TradePlanStatus[]> = {
+    Draft: ['Ready', 'Discarded'],
+    Ready: ['Hold', 'Discarded', 'Draft'],
+    Hold: ['Ready', 'Discarded'],
+    Discarded: ['Draft'],
+  };
+  const pairs = TRADE_PLAN_STATUSES.flatMap((from) => TRADE_PLAN_STATUSES.map((to) => [from, to] as const));
+
+  it('covers 16 pairs', () => expect(pairs).toHaveLength(16));
+
+  it.each(pairs)('%s -> %s follows the transition table', (from, to) => {
+    const result = checkTransition(from, to);
+    if (from === to) {
+      expect(result).toEqual({ ok: false, reason: 'unchanged', message: messages.statusUnchanged });
+      expect(messages.statusUnchanged).toBe('Trade plan is already in the requested status');
+    } else if (table[from].includes(to)) {
+      expect(result).toEqual({ ok: true });
+    } else {
+      expect(result).toEqual({
+        ok: false,
+        reason: 'refused',
+        message: `Cannot transition from ${from} to ${to}`,
+      });
+    }
+  });
+
+  it.each(TRADE_PLAN_STATUSES)('allowedTransitions(%s) lists exactly the table row', (from) => {
+    expect([...allowedTransitions(from)].sort()).toEqual([...table[from]].sort());
+  });
+});
+
+describe('plans on the wire', () => {
+  it('upper-cases and trims stock symbols', () => {
+    expect(normalizeStock('  brk.b ')).toBe('BRK.B');
+  });
+
+  it('exposes the API edge objects as edgeIds', () => {
+    const plan = toTradePlan({
+      id: 'p',
+      stock: 'AAPL',
+      entryPrice: 10,
+      stopLossPrice: 9,
+      probabilityOfSuccess: null,
+      status: 'Draft',
+      scanId: null,
+      tradeSetupId: null,
+      edges: [
+        { id: 'e1', name: 'Trend', weightFactor: 0.5 },
+        { id: 'e2', name: 'Volume', weightFactor: 0.8 },
+      ],
+      positionSizes: [],
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    expect(plan.edgeIds).toEqual(['e1', 'e2']);
+    expect('edges' in plan).toBe(false);
+  });
+});

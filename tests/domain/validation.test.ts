@@ -1,0 +1,281 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../src/domain/messages.ts';
+import type { FieldError, ValidationResult } from '../../src/domain/types.ts';
+import {
+  validateAccountSettings,
+  validateEdgeInput,
+  validateStatusChange,
+  validateSuccessScore,
+  validateTradePlanCreate,
+  validateTradePlanUpdate,
+  validateTradeSetupInput,
+} from '../../src/domain/validation.ts';
+
+const UUID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+const errorsOf = (r: ValidationResult<unknown>): FieldError[] => (r.ok ? [] : r.errors);
+const x = (n: number) => 'x'.repeat(n);
+
+// Values that are not finite JSON numbers.
+const notNumbers = ['10', Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, true, {}, []];
+
+describe('validateEdgeInput', () => {
+  const edge = {
+    name: 'Trend',
+    description: 'Above EMA21',
+    identificationNotes: 'Daily chart',
+    weightFactor: 0.5,
+  };
+
+  it('accepts a valid edge, trims text and drops unknown fields', () => {
+    expect(validateEdgeInput({ ...edge, name: '  Trend  ', isActive: false })).toEqual({
+      ok: true,
+      value: { ...edge, name: 'Trend' },
+    });
+  });
+
+  it.each([
+    ['name', '', 'Name is required'],
+    ['name', '   ', 'Name is required'],
+    ['name', undefined, 'Name is required'],
+    ['name', x(101), 'Edge name must be less than 100 characters'],
+    ['description', '', 'Description is required'],
+    ['identificationNotes', '', 'Identification notes are required'],
+    ['identificationNotes', undefined, 'Identification notes are required'],
+    ['weightFactor', -0.01, 'Weight factor must be between 0 and 1'],
+    ['weightFactor', 1.01, 'Weight factor must be between 0 and 1'],
+  ])('%s = %j is refused with "%s"', (field, value, message) => {
+    expect(errorsOf(validateEdgeInput({ ...edge, [field]: value }))).toEqual([{ field, message }]);
+  });
+
+  it.each([
+    ['name', x(100)],
+    ['weightFactor', 0],
+    ['weightFactor', 1],
+  ])('%s = boundary value is accepted', (field, value) => {
+    expect(validateEdgeInput({ ...edge, [field]: value }).ok).toBe(true);
+  });
+
+  it.each(notNumbers)('weightFactor %j is not a number', (weightFactor) => {
+    expect(errorsOf(validateEdgeInput({ ...edge, weightFactor }))).toEqual([
+      { field: 'weightFactor', message: messages.mustBeNumber },
+    ]);
+  });
+
+  it('reports every failing field at once', () => {
+    expect(errorsOf(validateEdgeInput({})).map((e) => e.field)).toEqual([
+      'name',
+      'description',
+      'identificationNotes',
+      'weightFactor',
+    ]);
+  });
+
+  it.each([null, [], 'edge', 42])('refuses a non-object body %j', (body) => {
+    expect(errorsOf(validateEdgeInput(body))).toEqual([{ field: 'body', message: messages.invalidBody }]);
+  });
+
+  it('accepts a client-made UUID and refuses anything else as id', () => {
+    expect(validateEdgeInput({ ...edge, id: UUID })).toEqual({ ok: true, value: { ...edge, id: UUID } });
+    expect(errorsOf(validateEdgeInput({ ...edge, id: 'abc' }))).toEqual([
+      { field: 'id', message: 'Id must be a UUID' },
+    ]);
+  });
+});
+
+describe('validateTradeSetupInput', () => {
+  const setup = {
+    name: 'Bull flag',
+    description: 'Flag',
+    rules: [],
+    entryCriteria: 'Break',
+    exitCriteria: 'Stop',
+    notes: '',
+  };
+
+  it('accepts a setup with rules ignored and missing text defaulted to empty', () => {
+    expect(validateTradeSetupInput({ name: 'Flag', rules: [] })).toEqual({
+      ok: true,
+      value: { name: 'Flag', description: '', entryCriteria: '', exitCriteria: '', notes: '' },
+    });
+  });
+
+  it.each([
+    ['name', '', 'Name is required'],
+    ['name', x(101), 'Name must be less than 100 characters'],
+    ['description', x(501), 'Description must be less than 500 characters'],
+    ['notes', x(1001), 'Notes must be less than 1000 characters'],
+  ])('%s of the wrong size is refused with "%s"', (field, value, message) => {
+    expect(errorsOf(validateTradeSetupInput({ ...setup, [field]: value }))).toEqual([{ field, message }]);
+  });
+
+  it.each([
+    ['name', x(100)],
+    ['description', x(500)],
+    ['notes', x(1000)],
+    ['entryCriteria', x(20_000)],
+    ['exitCriteria', x(20_000)],
+  ])('%s exactly at its limit (or unlimited) is accepted', (field, value) => {
+    expect(validateTradeSetupInput({ ...setup, [field]: value }).ok).toBe(true);
+  });
+
+  it('refuses non-text criteria', () => {
+    expect(errorsOf(validateTradeSetupInput({ ...setup, entryCriteria: 5 }))).toEqual([
+      { field: 'entryCriteria', message: messages.mustBeText },
+    ]);
+  });
+
+  it.each([
+    [0, true],
+    [100, true],
+    [-1, false],
+    [100.5, false],
+  ])('success score %d valid: %s', (score, ok) => {
+    const result = validateSuccessScore(score);
+    expect(result.ok).toBe(ok);
+    if (!ok)
+      expect(errorsOf(result)).toEqual([
+        { field: 'successScore', message: 'Success score must be between 0 and 100' },
+      ]);
+  });
+});
+
+describe('validateTradePlanCreate', () => {
+  const plan = { stock: 'aapl', entryPrice: 100, stopLossPrice: 95 };
+
+  it('accepts a plan, upper-cases the stock and fills the optional fields', () => {
+    expect(validateTradePlanCreate({ ...plan, edgeIds: [UUID, UUID.toUpperCase()] })).toEqual({
+      ok: true,
+      value: {
+        stock: 'AAPL',
+        entryPrice: 100,
+        stopLossPrice: 95,
+        probabilityOfSuccess: null,
+        scanId: null,
+        tradeSetupId: null,
+        edgeIds: [UUID],
+      },
+    });
+  });
+
+  it.each([
+    ['stock', '', 'Stock symbol is required'],
+    ['stock', '  ', 'Stock symbol is required'],
+    ['stock', undefined, 'Stock symbol is required'],
+    ['stock', x(11), 'Stock symbol must be 10 characters or less'],
+    ['stock', 'AA PL', messages.stockInvalidCharacters],
+    ['entryPrice', 0, 'Entry price must be greater than 0'],
+    ['entryPrice', -1, 'Entry price must be greater than 0'],
+    ['stopLossPrice', 0, 'Stop loss price must be greater than 0'],
+    ['stopLossPrice', 100, 'Stop loss price must be less than entry price'],
+    ['stopLossPrice', 100.01, 'Stop loss price must be less than entry price'],
+    ['probabilityOfSuccess', -0.1, 'Probability of success must be between 0 and 100'],
+    ['probabilityOfSuccess', 100.1, 'Probability of success must be between 0 and 100'],
+    ['tradeSetupId', 'nope', 'Id must be a UUID'],
+  ])('%s = %j is refused with "%s"', (field, value, message) => {
+    expect(errorsOf(validateTradePlanCreate({ ...plan, [field]: value }))).toEqual([{ field, message }]);
+  });
+
+  it.each([
+    ['stock', x(10)],
+    ['stock', 'BRK.B'],
+    ['stock', 'BF/B'],
+    ['stock', 'RDS-A'],
+    ['probabilityOfSuccess', 0],
+    ['probabilityOfSuccess', 100],
+    ['probabilityOfSuccess', null],
+    ['stopLossPrice', 99.99],
+  ])('%s = %j is accepted', (field, value) => {
+    expect(validateTradePlanCreate({ ...plan, [field]: value }).ok).toBe(true);
+  });
+
+  it.each(notNumbers)('entryPrice %j is not a number', (entryPrice) => {
+    expect(errorsOf(validateTradePlanCreate({ ...plan, entryPrice }))).toContainEqual({
+      field: 'entryPrice',
+      message: messages.mustBeNumber,
+    });
+  });
+
+  it('refuses an edge id that is not a UUID', () => {
+    expect(errorsOf(validateTradePlanCreate({ ...plan, edgeIds: [UUID, 7] }))).toEqual([
+      { field: 'edgeIds.1', message: 'Id must be a UUID' },
+    ]);
+  });
+});
+
+describe('validateTradePlanUpdate', () => {
+  const current = { entryPrice: 100, stopLossPrice: 95 };
+
+  it('returns only the fields sent', () => {
+    expect(validateTradePlanUpdate({ probabilityOfSuccess: 60 }, current)).toEqual({
+      ok: true,
+      value: { probabilityOfSuccess: 60 },
+    });
+    expect(validateTradePlanUpdate({ stock: ' msft ' }, current)).toEqual({
+      ok: true,
+      value: { stock: 'MSFT' },
+    });
+  });
+
+  it('checks stop below entry on the prices the plan would end up with', () => {
+    expect(errorsOf(validateTradePlanUpdate({ stopLossPrice: 101 }, current))).toEqual([
+      { field: 'stopLossPrice', message: 'Stop loss price must be less than entry price' },
+    ]);
+    expect(errorsOf(validateTradePlanUpdate({ entryPrice: 90 }, current))).toEqual([
+      { field: 'stopLossPrice', message: 'Stop loss price must be less than entry price' },
+    ]);
+    expect(validateTradePlanUpdate({ entryPrice: 96 }, current).ok).toBe(true);
+  });
+
+  it('applies the create rules to any field supplied', () => {
+    expect(errorsOf(validateTradePlanUpdate({ stock: '', entryPrice: 'x' }, current))).toEqual([
+      { field: 'stock', message: 'Stock symbol is required' },
+      { field: 'entryPrice', message: messages.mustBeNumber },
+    ]);
+  });
+});
+
+describe('validateStatusChange', () => {
+  it.each(['Draft', 'Ready', 'Hold', 'Discarded'])('accepts %s', (status) => {
+    expect(validateStatusChange({ status })).toEqual({ ok: true, value: { status } });
+  });
+
+  it.each(['ready', 'Open', '', null, 3])('refuses %j', (status) => {
+    expect(errorsOf(validateStatusChange({ status }))).toEqual([
+      { field: 'status', message: messages.statusInvalid },
+    ]);
+  });
+});
+
+describe('validateAccountSettings', () => {
+  const settings = { originalBalance: 10_000, capitalRisk: 10, maxTradeRisk: 1, scaleOutFactor: 1 };
+
+  it('accepts valid settings and drops unknown fields', () => {
+    expect(validateAccountSettings({ ...settings, currentBalance: 5 })).toEqual({
+      ok: true,
+      value: settings,
+    });
+  });
+
+  it.each([
+    ['originalBalance', -1, messages.originalBalanceInvalid],
+    ['capitalRisk', 0, messages.capitalRiskOutOfRange],
+    ['capitalRisk', 100.1, messages.capitalRiskOutOfRange],
+    ['maxTradeRisk', 0, messages.maxTradeRiskOutOfRange],
+    ['maxTradeRisk', 101, messages.maxTradeRiskOutOfRange],
+    ['scaleOutFactor', 0, messages.scaleOutFactorInvalid],
+    ['scaleOutFactor', 11, messages.scaleOutFactorInvalid],
+    ['scaleOutFactor', 2.5, messages.scaleOutFactorInvalid],
+    ['scaleOutFactor', '2', messages.mustBeNumber],
+  ])('%s = %j is refused', (field, value, message) => {
+    expect(errorsOf(validateAccountSettings({ ...settings, [field]: value }))).toEqual([{ field, message }]);
+  });
+
+  it.each([
+    ['originalBalance', 0],
+    ['capitalRisk', 100],
+    ['maxTradeRisk', 0.25],
+    ['scaleOutFactor', 10],
+  ])('%s = %d is accepted', (field, value) => {
+    expect(validateAccountSettings({ ...settings, [field]: value }).ok).toBe(true);
+  });
+});
