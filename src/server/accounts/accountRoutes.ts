@@ -1,0 +1,15 @@
+import { Hono } from 'hono';
+import { validateAccountSettings } from '../../domain/validation.ts';
+import type { AppEnv } from '../http/appEnv.ts';
+import { readValid } from '../http/body.ts';
+import type { AccountService } from './accountService.ts';
+
+export function accountRoutes(accounts: AccountService): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get('/accounts', async (c) => c.json(await accounts.list(c.get('user').id)));
+  app.put('/accounts/:id', async (c) => {
+    const settings = await readValid(c, validateAccountSettings);
+    return c.json(await accounts.updateSettings(c.get('user').id, c.req.param('id'), settings));
+  });
+  return app;
+}

@@ -1,0 +1,65 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { brokerTokens, oauthStates, sessions, users } from '../db/schema.ts';
+import type { SessionUser } from '../http/appEnv.ts';
+import { hashToken, randomToken } from './tokens.ts';
+
+export const SESSION_COOKIE = 'tt_session';
+export const SESSION_DAYS = 30;
+const STATE_MINUTES = 10;
+
+export async function createOAuthState(db: Database, now: Date): Promise<string> {
+  const state = randomToken();
+  await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
+  await db.insert(oauthStates).values({
+    stateHash: hashToken(state),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + STATE_MINUTES * 60_000),
+  });
+  return state;
+}
+
+/** True once per issued, unexpired state: the row is deleted as it is checked. */
+export async function consumeOAuthState(db: Database, state: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .delete(oauthStates)
+    .where(eq(oauthStates.stateHash, hashToken(state)))
+    .returning({ expiresAt: oauthStates.expiresAt });
+  const row = rows[0];
+  return row !== undefined && row.expiresAt > now;
+}
+
+export async function createSession(db: Database, userId: string, now: Date): Promise<string> {
+  const sessionId = randomToken();
+  await db.insert(sessions).values({
+    idHash: hashToken(sessionId),
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000),
+  });
+  return sessionId;
+}
+
+export async function findSessionUser(
+  db: Database,
+  sessionId: string,
+  now: Date,
+): Promise<SessionUser | undefined> {
+  const rows = await db
+    .select({ id: users.id, displayName: users.displayName, refreshExpiresAt: brokerTokens.refreshExpiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(brokerTokens, eq(brokerTokens.userId, users.id))
+    .where(and(eq(sessions.idHash, hashToken(sessionId)), gt(sessions.expiresAt, now)));
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    displayName: row.displayName,
+    brokerSessionExpiresAt: row.refreshExpiresAt ? row.refreshExpiresAt.toISOString() : null,
+  };
+}
+
+export async function deleteSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, hashToken(sessionId)));
+}

@@ -1,0 +1,49 @@
+/** An account as the broker reports it, before the trader's own settings are merged in. */
+export interface BrokerAccount {
+  accountNumber: string;
+  accountHash: string;
+  accountName: string;
+  currentBalance: number;
+  availableFundsForTrading: number;
+}
+
+export interface DailyCandle {
+  /** Trading day, YYYY-MM-DD. */
+  date: string;
+  close: number;
+}
+
+/** What the server keeps of a sign-in; opaque to everything but the broker that made it. */
+export interface BrokerTokens {
+  accessToken: string;
+  refreshToken: string | null;
+  /** When the access token expires (ISO 8601); null when it does not. */
+  accessExpiresAt: string | null;
+  /** When the sign-in ends for good and the trader must sign in again; null when it does not. */
+  refreshExpiresAt: string | null;
+}
+
+export interface BrokerIdentity {
+  /** Stable across sign-ins with the same broker login, distinct between logins. */
+  brokerUserId: string;
+  displayName: string;
+  tokens: BrokerTokens;
+}
+
+/** The broker refused the stored sign-in; the trader must sign in again. */
+export class ReauthRequiredError extends Error {}
+
+/** The broker could not answer now (outage, rate limit); a cached answer may stand in. */
+export class BrokerUnavailableError extends Error {}
+
+export interface Broker {
+  readonly name: string;
+  /** Where the browser goes to sign in; the broker comes back to `callbackUrl` with code and state. */
+  authorizeUrl(state: string, callbackUrl: string): string;
+  exchangeCode(code: string, callbackUrl: string): Promise<BrokerIdentity>;
+  /** Returns fresh tokens when the access token is (nearly) expired, the same ones otherwise. */
+  refresh(tokens: BrokerTokens): Promise<BrokerTokens>;
+  listAccounts(tokens: BrokerTokens): Promise<BrokerAccount[]>;
+  /** Daily closes, oldest first, up to `now`. */
+  dailyCandles(tokens: BrokerTokens, symbol: string, now: Date): Promise<DailyCandle[]>;
+}

@@ -1,0 +1,44 @@
+import type { Broker, BrokerIdentity, BrokerTokens } from '../broker.ts';
+import { demoDailyCandles } from './demoCandles.ts';
+import { findDemoTrader } from './demoTraders.ts';
+
+export const DEMO_AUTHORIZE_PATH = '/api/v1/demo-broker/authorize';
+
+/** The built-in paper broker: a newcomer runs one command and uses the whole product. */
+export function createDemoBroker(): Broker {
+  const traderOf = (tokens: BrokerTokens) => {
+    const trader = findDemoTrader(tokens.accessToken.replace(/^demo:/, ''));
+    if (!trader) throw new Error('Unknown demo token');
+    return trader;
+  };
+  return {
+    name: 'demo',
+    authorizeUrl(state, callbackUrl) {
+      const params = new URLSearchParams({ state, redirect_uri: callbackUrl });
+      return `${DEMO_AUTHORIZE_PATH}?${params}`;
+    },
+    async exchangeCode(code): Promise<BrokerIdentity> {
+      const trader = findDemoTrader(code);
+      if (!trader) throw new Error('Unknown demo sign-in code');
+      return {
+        brokerUserId: trader.id,
+        displayName: trader.displayName,
+        tokens: {
+          accessToken: `demo:${trader.id}`,
+          refreshToken: null,
+          accessExpiresAt: null,
+          refreshExpiresAt: null,
+        },
+      };
+    },
+    async refresh(tokens) {
+      return tokens;
+    },
+    async listAccounts(tokens) {
+      return traderOf(tokens).accounts.map((a) => ({ ...a }));
+    },
+    async dailyCandles(_tokens, symbol, now) {
+      return demoDailyCandles(symbol, now);
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { DailyCandle } from '../broker.ts';
+
+const DAY_MS = 86_400_000;
+// The synthetic history starts here; every close depends only on the symbol and the date,
+// so the same day always shows the same price, whenever it is asked.
+const HISTORY_START = Date.UTC(2020, 0, 1);
+
+function hashSymbol(symbol: string): number {
+  let h = 2_166_136_261;
+  for (const ch of symbol) h = Math.imul(h ^ ch.charCodeAt(0), 16_777_619);
+  return h >>> 0;
+}
+
+/** mulberry32: a tiny seeded generator, good enough for a believable random walk. */
+function generator(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * Weekday closes from 2020 up to `now`: a seeded random walk with slow up-and-down cycles,
+ * so the EMA21 trend changes over weeks the way a real index does.
+ */
+export function demoDailyCandles(symbol: string, now: Date, count = 300): DailyCandle[] {
+  const random = generator(hashSymbol(symbol));
+  const candles: DailyCandle[] = [];
+  let close = 300 + (hashSymbol(symbol) % 200);
+  for (let t = HISTORY_START, day = 0; t <= now.getTime(); t += DAY_MS, day++) {
+    const weekday = new Date(t).getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    const cycle = 0.0012 * Math.sin((2 * Math.PI * day) / 120);
+    close *= 1 + 0.0003 + cycle + (random() - 0.5) * 0.018;
+    candles.push({ date: new Date(t).toISOString().slice(0, 10), close: Math.round(close * 100) / 100 });
+  }
+  return candles.slice(-count);
+}

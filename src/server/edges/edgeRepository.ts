@@ -1,0 +1,110 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { messages } from '../../domain/messages.ts';
+import type { Edge, EdgeInput } from '../../domain/types.ts';
+import type { Database } from '../db/database.ts';
+import { edges } from '../db/schema.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { checkClientId } from '../http/ids.ts';
+import { uuidv7 } from '../ids.ts';
+
+type EdgeRow = typeof edges.$inferSelect;
+
+const toEdge = (r: EdgeRow): Edge => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  identificationNotes: r.identificationNotes,
+  weightFactor: r.weightFactor,
+  isActive: r.isActive,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+export function createEdgeRepository(db: Database, now: () => Date) {
+  async function findActive(userId: string, id: string): Promise<EdgeRow> {
+    const rows = await db
+      .select()
+      .from(edges)
+      .where(and(eq(edges.id, id), eq(edges.userId, userId), eq(edges.isActive, true)));
+    if (!rows[0]) throw notFound(messages.edgeNotFound);
+    return rows[0];
+  }
+
+  async function assertNameFree(userId: string, name: string, exceptId?: string) {
+    const clash = await db
+      .select({ id: edges.id })
+      .from(edges)
+      .where(
+        and(
+          eq(edges.userId, userId),
+          eq(edges.isActive, true),
+          sql`lower(${edges.name}) = lower(${name})`,
+          exceptId ? ne(edges.id, exceptId) : undefined,
+        ),
+      );
+    if (clash.length > 0) throw conflict(messages.edgeNameTaken, 'name');
+  }
+
+  return {
+    async list(userId: string): Promise<Edge[]> {
+      const rows = await db
+        .select()
+        .from(edges)
+        .where(and(eq(edges.userId, userId), eq(edges.isActive, true)))
+        .orderBy(sql`lower(${edges.name})`);
+      return rows.map(toEdge);
+    },
+
+    async create(userId: string, input: EdgeInput): Promise<{ edge: Edge; created: boolean }> {
+      if (input.id) {
+        const existing = await db.select().from(edges).where(eq(edges.id, input.id));
+        if (checkClientId(existing[0]?.userId, userId) === 'existing') {
+          return { edge: toEdge(existing[0] as EdgeRow), created: false };
+        }
+      }
+      await assertNameFree(userId, input.name);
+      const at = now();
+      const rows = await db
+        .insert(edges)
+        .values({
+          id: input.id ?? uuidv7(at.getTime()),
+          userId,
+          name: input.name,
+          description: input.description,
+          identificationNotes: input.identificationNotes,
+          weightFactor: input.weightFactor,
+          isActive: true,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning();
+      return { edge: toEdge(rows[0] as EdgeRow), created: true };
+    },
+
+    async update(userId: string, id: string, input: EdgeInput): Promise<Edge> {
+      await findActive(userId, id);
+      await assertNameFree(userId, input.name, id);
+      const rows = await db
+        .update(edges)
+        .set({
+          name: input.name,
+          description: input.description,
+          identificationNotes: input.identificationNotes,
+          weightFactor: input.weightFactor,
+          updatedAt: now(),
+        })
+        .where(and(eq(edges.id, id), eq(edges.userId, userId)))
+        .returning();
+      return toEdge(rows[0] as EdgeRow);
+    },
+
+    /** Deactivates: plans that cite the edge keep the link, and the name is free again. */
+    async deactivate(userId: string, id: string): Promise<void> {
+      await findActive(userId, id);
+      await db
+        .update(edges)
+        .set({ isActive: false, updatedAt: now() })
+        .where(and(eq(edges.id, id), eq(edges.userId, userId)));
+    },
+  };
+}

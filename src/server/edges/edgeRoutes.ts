@@ -1,0 +1,29 @@
+import { Hono } from 'hono';
+import { messages } from '../../domain/messages.ts';
+import { validateEdgeInput } from '../../domain/validation.ts';
+import type { AppEnv } from '../http/appEnv.ts';
+import { readValid } from '../http/body.ts';
+import { pathId } from '../http/ids.ts';
+import type { createEdgeRepository } from './edgeRepository.ts';
+
+export function edgeRoutes(repo: ReturnType<typeof createEdgeRepository>): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const idOf = (id: string) => pathId(id, messages.edgeNotFound);
+
+  app.get('/edges', async (c) => c.json(await repo.list(c.get('user').id)));
+  app.post('/edges', async (c) => {
+    const input = await readValid(c, validateEdgeInput);
+    const { edge, created } = await repo.create(c.get('user').id, input);
+    return c.json(edge, created ? 201 : 200);
+  });
+  app.put('/edges/:id', async (c) => {
+    const id = idOf(c.req.param('id'));
+    const input = await readValid(c, validateEdgeInput);
+    return c.json(await repo.update(c.get('user').id, id, input));
+  });
+  app.delete('/edges/:id', async (c) => {
+    await repo.deactivate(c.get('user').id, idOf(c.req.param('id')));
+    return c.body(null, 204);
+  });
+  return app;
+}

@@ -1,0 +1,67 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { messages } from '../../domain/messages.ts';
+import { accountRoutes } from '../accounts/accountRoutes.ts';
+import { createAccountService } from '../accounts/accountService.ts';
+import { authRoutes, requireUser } from '../auth/authRoutes.ts';
+import { createBrokerAccess } from '../brokers/brokerAccess.ts';
+import { isDatabaseReachable } from '../db/database.ts';
+import { createEdgeRepository } from '../edges/edgeRepository.ts';
+import { edgeRoutes } from '../edges/edgeRoutes.ts';
+import { marketCycleRoutes } from '../marketCycle/marketCycleRoutes.ts';
+import { createPlanRepository } from '../plans/planRepository.ts';
+import { planRoutes } from '../plans/planRoutes.ts';
+import { createSetupRepository } from '../setups/setupRepository.ts';
+import { setupRoutes } from '../setups/setupRoutes.ts';
+import type { AppDeps, AppEnv } from './appEnv.ts';
+import { MAX_BODY_BYTES } from './body.ts';
+import { errorResponse } from './errors.ts';
+import { sameOriginWrites, securityHeaders } from './security.ts';
+import { serveApp } from './static.ts';
+
+/** The whole product as one Hono app: the API under /api/v1, and the built PWA. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const { db, config, now } = deps;
+  const brokerAccess = createBrokerAccess(deps);
+  const accounts = createAccountService(db, brokerAccess, now);
+
+  const app = new Hono<AppEnv>();
+  app.onError(errorResponse);
+  app.use(securityHeaders(undefined));
+
+  app.get('/healthz', async (c) =>
+    (await isDatabaseReachable(db))
+      ? c.json({ status: 'ok' })
+      : c.json({ status: 'database unreachable' }, 503),
+  );
+
+  const api = new Hono<AppEnv>();
+  api.use(async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  api.use(sameOriginWrites(config.appOrigin));
+  api.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      // The rest of the upload is never read, so the connection cannot carry another request.
+      onError: (c) => c.json({ message: messages.bodyTooLarge }, 413, { Connection: 'close' }),
+    }),
+  );
+  api.route('/', authRoutes(deps));
+
+  const guarded = new Hono<AppEnv>();
+  guarded.use(requireUser(deps));
+  guarded.route('/', accountRoutes(accounts));
+  guarded.route('/', marketCycleRoutes(brokerAccess, config.marketCycleSymbol, now));
+  guarded.route('/', edgeRoutes(createEdgeRepository(db, now)));
+  guarded.route('/', setupRoutes(createSetupRepository(db, now)));
+  guarded.route('/', planRoutes(createPlanRepository(db, now), accounts));
+  api.route('/', guarded);
+  api.all('*', (c) => c.json({ message: 'Not found' }, 404));
+
+  app.route('/api/v1', api);
+  app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
+  app.use(serveApp(config.staticDir));
+  return app;
+}

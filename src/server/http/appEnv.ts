@@ -1,0 +1,19 @@
+import type { Broker } from '../brokers/broker.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+
+export interface SessionUser {
+  id: string;
+  displayName: string;
+  brokerSessionExpiresAt: string | null;
+}
+
+/** What every route may use: injected once, so tests can pin the clock. */
+export interface AppDeps {
+  db: Database;
+  broker: Broker;
+  config: ServerConfig;
+  now: () => Date;
+}
+
+export type AppEnv = { Variables: { user: SessionUser } };

@@ -1,0 +1,24 @@
+import type { Context } from 'hono';
+import { messages } from '../../domain/messages.ts';
+import type { ValidationResult } from '../../domain/types.ts';
+import { badRequest, HttpError } from './errors.ts';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The request's JSON body; malformed JSON is a 400, never a 500. Size is capped by middleware. */
+export async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, messages.invalidJson, [{ field: 'body', message: messages.invalidJson }]);
+  }
+}
+
+/** Reads and validates the body with a domain validator; refusals list every field's message. */
+export async function readValid<T>(c: Context, validate: (body: unknown) => ValidationResult<T>): Promise<T> {
+  const result = validate(await readJson(c));
+  if (!result.ok) throw badRequest(result.errors);
+  return result.value;
+}

@@ -1,0 +1,47 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { messages } from '../../domain/messages.ts';
+import type { ApiErrorBody, FieldError } from '../../domain/types.ts';
+import { uniqueViolation } from '../db/database.ts';
+
+/** A refusal with a status and a message for the trader (DECISIONS.md "API conventions"). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (errors: FieldError[]) =>
+  new HttpError(
+    400,
+    errors.length === 1 ? (errors[0] as FieldError).message : messages.validationFailed,
+    errors,
+  );
+export const notFound = (message: string) => new HttpError(404, message);
+export const conflict = (message: string, field?: string) =>
+  new HttpError(409, message, field ? [{ field, message }] : undefined);
+
+// The database's unique indexes are the backstop under races; each maps to the spec's message.
+const UNIQUE_MESSAGES: Record<string, HttpError> = {
+  edges_user_active_name: conflict(messages.edgeNameTaken, 'name'),
+  trade_setups_user_name: conflict(messages.setupNameTaken, 'name'),
+  trade_plans_one_active_per_stock: conflict(messages.activePlanExists, 'stock'),
+};
+
+export function errorResponse(error: unknown, c: Context): Response {
+  let refusal = error instanceof HttpError ? error : undefined;
+  const constraint = uniqueViolation(error);
+  if (!refusal && constraint !== undefined)
+    refusal = UNIQUE_MESSAGES[constraint] ?? conflict('Already exists');
+  if (!refusal) {
+    console.error('Unhandled error', c.req.method, c.req.path, error);
+    refusal = new HttpError(500, messages.serverError);
+  }
+  const body: ApiErrorBody = { message: refusal.message };
+  if (refusal.errors) body.errors = refusal.errors;
+  return c.json(body, refusal.status);
+}

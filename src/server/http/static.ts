@@ -1,0 +1,86 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Context, MiddlewareHandler } from 'hono';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt']);
+
+interface Asset {
+  mtimeMs: number;
+  body: Buffer;
+  gzip: Buffer | undefined;
+}
+
+/**
+ * Serves the built PWA: hashed assets cached for a year, index.html and the service worker
+ * always revalidated, text gzipped once per file version, and app routes answered with
+ * index.html. /api is never answered from here.
+ */
+export function serveApp(staticDir: string): MiddlewareHandler {
+  const cache = new Map<string, Asset>();
+
+  function load(path: string): Asset | undefined {
+    if (!existsSync(path)) return undefined;
+    const stat = statSync(path);
+    if (!stat.isFile()) return undefined;
+    const hit = cache.get(path);
+    if (hit && hit.mtimeMs === stat.mtimeMs) return hit;
+    const body = readFileSync(path);
+    const asset = {
+      mtimeMs: stat.mtimeMs,
+      body,
+      gzip: COMPRESSIBLE.has(extname(path)) ? gzipSync(body) : undefined,
+    };
+    cache.set(path, asset);
+    return asset;
+  }
+
+  function send(c: Context, path: string, asset: Asset, isFallback: boolean): Response {
+    const ext = extname(path);
+    const headers: Record<string, string> = { 'Content-Type': TYPES[ext] ?? 'application/octet-stream' };
+    const rel = path.slice(staticDir.length);
+    headers['Cache-Control'] =
+      rel.startsWith(`${sep}assets${sep}`) && !isFallback
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache';
+    headers.Vary = 'Accept-Encoding';
+    const wantsGzip = /\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '');
+    let body = asset.body;
+    if (asset.gzip && wantsGzip) {
+      body = asset.gzip;
+      headers['Content-Encoding'] = 'gzip';
+    }
+    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+    return c.body(new Uint8Array(body), 200, headers);
+  }
+
+  return async (c, next) => {
+    const method = c.req.method;
+    if ((method !== 'GET' && method !== 'HEAD') || c.req.path.startsWith('/api/') || c.req.path === '/api') {
+      return next();
+    }
+    const decoded = decodeURIComponent(c.req.path);
+    const path = normalize(join(staticDir, decoded));
+    if (!path.startsWith(staticDir)) return next();
+    const asset = load(path);
+    if (asset) return send(c, path, asset, false);
+    // A missing file with an extension is a 404; anything else is an app route.
+    if (extname(decoded) !== '') return next();
+    const indexPath = join(staticDir, 'index.html');
+    const index = load(indexPath);
+    return index ? send(c, indexPath, index, true) : next();
+  };
+}

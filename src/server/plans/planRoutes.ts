@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import { messages } from '../../domain/messages.ts';
+import type { Account } from '../../domain/types.ts';
+import {
+  validateStatusChange,
+  validateTradePlanCreate,
+  validateTradePlanUpdate,
+} from '../../domain/validation.ts';
+import type { AccountService } from '../accounts/accountService.ts';
+import type { AppEnv } from '../http/appEnv.ts';
+import { readJson, readValid } from '../http/body.ts';
+import { badRequest } from '../http/errors.ts';
+import { pathId } from '../http/ids.ts';
+import type { PlanRepository } from './planRepository.ts';
+
+export function planRoutes(repo: PlanRepository, accounts: AccountService): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const idOf = (id: string) => pathId(id, messages.planNotFound);
+
+  // Position sizes need live balances; a broker outage must not hide the trader's plans.
+  async function accountsOf(userId: string): Promise<Account[]> {
+    try {
+      return await accounts.list(userId);
+    } catch (error) {
+      console.warn('Position sizes unavailable:', (error as Error).message);
+      return [];
+    }
+  }
+
+  app.get('/tradeplans', async (c) => {
+    const userId = c.get('user').id;
+    return c.json(await repo.list(userId, await accountsOf(userId)));
+  });
+  app.get('/tradeplans/:id', async (c) => {
+    const userId = c.get('user').id;
+    return c.json(await repo.get(userId, idOf(c.req.param('id')), await accountsOf(userId)));
+  });
+  app.post('/tradeplans', async (c) => {
+    const userId = c.get('user').id;
+    const input = await readValid(c, validateTradePlanCreate);
+    const { plan, created } = await repo.create(userId, input, await accountsOf(userId));
+    return c.json(plan, created ? 201 : 200);
+  });
+  app.put('/tradeplans/:id', async (c) => {
+    const userId = c.get('user').id;
+    const id = idOf(c.req.param('id'));
+    const body = await readJson(c);
+    const row = await repo.findForUpdate(userId, id);
+    const result = validateTradePlanUpdate(body, row);
+    if (!result.ok) throw badRequest(result.errors);
+    return c.json(await repo.update(userId, row, result.value, await accountsOf(userId)));
+  });
+  app.put('/tradeplans/:id/status', async (c) => {
+    const userId = c.get('user').id;
+    const id = idOf(c.req.param('id'));
+    const { status } = await readValid(c, validateStatusChange);
+    return c.json(await repo.changeStatus(userId, id, status, await accountsOf(userId)));
+  });
+  app.delete('/tradeplans/:id', async (c) => {
+    await repo.remove(c.get('user').id, idOf(c.req.param('id')));
+    return c.body(null, 204);
+  });
+  return app;
+}

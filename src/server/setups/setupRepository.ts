@@ -1,0 +1,150 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { messages } from '../../domain/messages.ts';
+import type { TradeSetup, TradeSetupInput } from '../../domain/types.ts';
+import type { Database } from '../db/database.ts';
+import { tradePlans, tradeSetups } from '../db/schema.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { checkClientId } from '../http/ids.ts';
+import { uuidv7 } from '../ids.ts';
+
+type SetupRow = typeof tradeSetups.$inferSelect;
+
+const toSetup = (r: SetupRow, successScore: number): TradeSetup => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  successScore,
+  entryCriteria: r.entryCriteria,
+  exitCriteria: r.exitCriteria,
+  notes: r.notes,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+export function createSetupRepository(db: Database, now: () => Date) {
+  /**
+   * successScore (DECISIONS.md): the mean probability of the setup's non-discarded plans that
+   * have one, rounded; 0 when there are none.
+   */
+  async function scores(userId: string): Promise<Map<string, number>> {
+    const rows = await db
+      .select({
+        setupId: tradePlans.tradeSetupId,
+        mean: sql<number | null>`avg(${tradePlans.probabilityOfSuccess})`,
+      })
+      .from(tradePlans)
+      .where(
+        and(
+          eq(tradePlans.userId, userId),
+          ne(tradePlans.status, 'Discarded'),
+          sql`${tradePlans.probabilityOfSuccess} is not null`,
+          sql`${tradePlans.tradeSetupId} is not null`,
+        ),
+      )
+      .groupBy(tradePlans.tradeSetupId);
+    return new Map(rows.map((r) => [r.setupId as string, Math.round(Number(r.mean ?? 0))]));
+  }
+
+  async function findRow(userId: string, id: string): Promise<SetupRow> {
+    const rows = await db
+      .select()
+      .from(tradeSetups)
+      .where(and(eq(tradeSetups.id, id), eq(tradeSetups.userId, userId)));
+    if (!rows[0]) throw notFound(messages.setupNotFound);
+    return rows[0];
+  }
+
+  async function withScore(userId: string, row: SetupRow): Promise<TradeSetup> {
+    return toSetup(row, (await scores(userId)).get(row.id) ?? 0);
+  }
+
+  async function assertNameFree(userId: string, name: string, exceptId?: string) {
+    const clash = await db
+      .select({ id: tradeSetups.id })
+      .from(tradeSetups)
+      .where(
+        and(
+          eq(tradeSetups.userId, userId),
+          sql`lower(${tradeSetups.name}) = lower(${name})`,
+          exceptId ? ne(tradeSetups.id, exceptId) : undefined,
+        ),
+      );
+    if (clash.length > 0) throw conflict(messages.setupNameTaken, 'name');
+  }
+
+  const fields = (input: TradeSetupInput) => ({
+    name: input.name,
+    description: input.description,
+    entryCriteria: input.entryCriteria,
+    exitCriteria: input.exitCriteria,
+    notes: input.notes,
+  });
+
+  return {
+    async list(userId: string): Promise<TradeSetup[]> {
+      const [rows, byId] = await Promise.all([
+        db
+          .select()
+          .from(tradeSetups)
+          .where(eq(tradeSetups.userId, userId))
+          .orderBy(sql`lower(${tradeSetups.name})`),
+        scores(userId),
+      ]);
+      return rows.map((r) => toSetup(r, byId.get(r.id) ?? 0));
+    },
+
+    async get(userId: string, id: string): Promise<TradeSetup> {
+      return withScore(userId, await findRow(userId, id));
+    },
+
+    /** True when the user owns a setup with this id. */
+    async exists(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: tradeSetups.id })
+        .from(tradeSetups)
+        .where(and(eq(tradeSetups.id, id), eq(tradeSetups.userId, userId)));
+      return rows.length > 0;
+    },
+
+    async create(userId: string, input: TradeSetupInput): Promise<{ setup: TradeSetup; created: boolean }> {
+      if (input.id) {
+        const existing = await db.select().from(tradeSetups).where(eq(tradeSetups.id, input.id));
+        if (checkClientId(existing[0]?.userId, userId) === 'existing') {
+          return { setup: await withScore(userId, existing[0] as SetupRow), created: false };
+        }
+      }
+      await assertNameFree(userId, input.name);
+      const at = now();
+      const rows = await db
+        .insert(tradeSetups)
+        .values({
+          id: input.id ?? uuidv7(at.getTime()),
+          userId,
+          ...fields(input),
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning();
+      return { setup: toSetup(rows[0] as SetupRow, 0), created: true };
+    },
+
+    async update(userId: string, id: string, input: TradeSetupInput): Promise<TradeSetup> {
+      await findRow(userId, id);
+      await assertNameFree(userId, input.name, id);
+      const rows = await db
+        .update(tradeSetups)
+        .set({ ...fields(input), updatedAt: now() })
+        .where(and(eq(tradeSetups.id, id), eq(tradeSetups.userId, userId)))
+        .returning();
+      return withScore(userId, rows[0] as SetupRow);
+    },
+
+    /** Removes the setup; plans that cited it keep no setup (the foreign key sets null). */
+    async remove(userId: string, id: string): Promise<void> {
+      await findRow(userId, id);
+      await db.delete(tradeSetups).where(and(eq(tradeSetups.id, id), eq(tradeSetups.userId, userId)));
+    },
+  };
+}
+
+export type SetupRepository = ReturnType<typeof createSetupRepository>;

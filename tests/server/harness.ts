@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
+import { type RunningServer, startServer } from '../../src/server/server.ts';
+
+export interface TestServer {
+  server: RunningServer;
+  url: string;
+  clock: { now: Date; advance(ms: number): void };
+  config: ServerConfig;
+  stop(): Promise<void>;
+}
+
+/**
+ * A fresh database for one test file: PGlite in a temp folder, or, when TEST_DATABASE_URL names
+ * a PostgreSQL server, a new database created on it (so the same suite runs on both engines).
+ */
+async function freshDatabase(): Promise<{ dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tt-test-'));
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  const name = `tt_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    dataDir,
+    databaseUrl: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const db = await freshDatabase();
+  const clock = {
+    now: new Date('2026-11-20T15:30:00.000Z'),
+    advance(ms: number) {
+      this.now = new Date(this.now.getTime() + ms);
+    },
+  };
+  const config = {
+    ...loadConfig({
+      DATA_DIR: db.dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      STATIC_DIR: join(db.dataDir, 'no-app'),
+      ...env,
+    }),
+    databaseUrl: db.databaseUrl,
+  };
+  const server = await startServer({ config, now: () => clock.now });
+  const url = `http://127.0.0.1:${server.port}`;
+  return {
+    server,
+    url,
+    clock,
+    config,
+    async stop() {
+      await server.close();
+      await db.drop();
+    },
+  };
+}
+
+export interface Client {
+  cookie: string;
+  call(method: string, path: string, body?: unknown, init?: RequestInit): Promise<Response>;
+  json<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+}
+
+/** Sends what a browser on the app's own origin sends: the cookie, Origin, JSON. */
+export function clientFor(baseUrl: string, cookie = ''): Client {
+  const client: Client = {
+    cookie,
+    call(method, path, body, init = {}) {
+      const headers = new Headers(init.headers);
+      if (client.cookie && !headers.has('Cookie')) headers.set('Cookie', client.cookie);
+      if (!headers.has('Origin')) headers.set('Origin', baseUrl);
+      let payload = init.body;
+      if (body !== undefined) {
+        headers.set('Content-Type', 'application/json');
+        payload = JSON.stringify(body);
+      }
+      return fetch(`${baseUrl}${path}`, { method, redirect: 'manual', ...init, headers, body: payload });
+    },
+    async json(method, path, body) {
+      const res = await client.call(method, path, body);
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : undefined };
+    },
+  };
+  return client;
+}
+
+/** Signs in through the demo broker's real redirect flow and returns a client with the cookie. */
+export async function signIn(baseUrl: string, trader: 'alex' | 'sam' = 'alex'): Promise<Client> {
+  const authorize = await fetch(`${baseUrl}/api/v1/auth/authorize`, { redirect: 'manual' });
+  const loginUrl = new URL(authorize.headers.get('location') as string, baseUrl);
+  const page = await (await fetch(loginUrl)).text();
+  const forms = [...page.matchAll(/<form method="get" action="([^"]+)">([\s\S]*?)<\/form>/g)];
+  const form = forms.find((f) => (f[2] as string).includes(`value="${trader}"`));
+  if (!form) throw new Error(`No sign-in form for ${trader}`);
+  const fields = Object.fromEntries(
+    [...(form[2] as string).matchAll(/name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+  );
+  const callback = await fetch(`${form[1]}?${new URLSearchParams(fields)}`, { redirect: 'manual' });
+  if (callback.headers.get('location') !== `${baseUrl}/?status=success`) {
+    throw new Error(`Sign-in failed: ${callback.headers.get('location')}`);
+  }
+  const cookie = (callback.headers.get('set-cookie') ?? '').split(';')[0] as string;
+  return clientFor(baseUrl, cookie);
+}

@@ -1,0 +1,155 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Edge } from '../../src/domain/types.ts';
+import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
+
+let t: TestServer;
+let alex: Client;
+beforeAll(async () => {
+  t = await startTestServer();
+  alex = await signIn(t.url, 'alex');
+  // A stand-in build of the PWA in the static folder.
+  mkdirSync(join(t.config.staticDir, 'assets'), { recursive: true });
+  writeFileSync(
+    join(t.config.staticDir, 'index.html'),
+    `<!doctype html><title>Trade Tracker</title>${' '.repeat(2000)}`,
+  );
+  writeFileSync(
+    join(t.config.staticDir, 'assets', 'index-abc123.js'),
+    `console.log("app");${'//'.repeat(1000)}`,
+  );
+  writeFileSync(join(t.config.staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+});
+afterAll(() => t.stop());
+
+/** fetch always decompresses; this reads the bytes as they came over the wire. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+const edgeCount = async () => (await alex.json<Edge[]>('GET', '/api/v1/edges')).body.length;
+
+describe('bad input is a clear 4xx and writes nothing', () => {
+  it.each([
+    ['malformed JSON', '{"name": ', 400, 'Request body is not valid JSON'],
+    ['a JSON array', '[1,2]', 400, 'Request body must be a JSON object'],
+    ['a JSON string', '"edge"', 400, 'Request body must be a JSON object'],
+    ['no body', '', 400, 'Request body must be a JSON object'],
+    [
+      'Infinity as a number (not JSON)',
+      '{"name":"A","description":"d","identificationNotes":"n","weightFactor":Infinity}',
+      400,
+      'Request body is not valid JSON',
+    ],
+    [
+      'a numeric string',
+      '{"name":"A","description":"d","identificationNotes":"n","weightFactor":"0.5"}',
+      400,
+      'Must be a number',
+    ],
+  ])('%s', async (_label, raw, status, message) => {
+    const before = await edgeCount();
+    const res = await alex.call('POST', '/api/v1/edges', undefined, {
+      body: raw,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(res.status).toBe(status);
+    expect(((await res.json()) as { message: string }).message).toBe(message);
+    expect(await edgeCount()).toBe(before);
+  });
+
+  it('refuses a body over 1 MB with 413', async () => {
+    const before = await edgeCount();
+    const huge = JSON.stringify({
+      name: 'Big',
+      description: 'x'.repeat(1024 * 1024),
+      identificationNotes: 'n',
+      weightFactor: 0.5,
+    });
+    const res = await alex.call('POST', '/api/v1/edges', undefined, {
+      body: huge,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: 'Request body is larger than 1 MB' });
+    expect(await edgeCount()).toBe(before);
+  });
+});
+
+describe('cross-site requests', () => {
+  const edge = { name: 'CSRF', description: 'd', identificationNotes: 'n', weightFactor: 0.5 };
+
+  it.each([
+    ['another site', 'https://evil.example'],
+    ['no Origin at all', ''],
+  ])('refuses a state-changing call from %s with 403', async (_label, origin) => {
+    const before = await edgeCount();
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Cookie: alex.cookie };
+    const res = await fetch(`${t.url}/api/v1/edges`, {
+      method: 'POST',
+      body: JSON.stringify(edge),
+      headers: origin ? { ...headers, Origin: origin } : headers,
+    });
+    expect(res.status).toBe(403);
+    expect(await edgeCount()).toBe(before);
+  });
+
+  it('allows reads without Origin', async () => {
+    const res = await fetch(`${t.url}/api/v1/edges`, { headers: { Cookie: alex.cookie } });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('headers and the served app', () => {
+  it('puts security headers on every answer', async () => {
+    for (const path of ['/api/v1/edges', '/', '/api/v1/nope']) {
+      const res = await fetch(`${t.url}${path}`);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('same-origin');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+    }
+  });
+
+  it('serves app routes with index.html, gzipped, never cached', async () => {
+    for (const route of ['/', '/dashboard', '/trade-plans', '/error']) {
+      const res = await fetch(`${t.url}${route}`, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+    const raw = await rawGet(`${t.url}/dashboard`, { 'Accept-Encoding': 'gzip' });
+    expect(raw.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(raw.body).toString()).toContain('<title>Trade Tracker</title>');
+  });
+
+  it('caches hashed assets for a year and the service worker not at all', async () => {
+    const asset = await fetch(`${t.url}/assets/index-abc123.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-type')).toContain('text/javascript');
+    const sw = await fetch(`${t.url}/sw.js`);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${t.url}/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('never answers /api with the app', async () => {
+    const res = await fetch(`${t.url}/api/v1/unknown`, { headers: { Cookie: alex.cookie } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('reports health for load balancers', async () => {
+    expect(await (await fetch(`${t.url}/healthz`)).json()).toEqual({ status: 'ok' });
+  });
+});

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computePositionSize } from '../../src/domain/positionSize.ts';
+import type { Account, Edge, TradePlanDto, TradeSetup } from '../../src/domain/types.ts';
+import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
+
+let t: TestServer;
+let alex: Client;
+let sam: Client;
+let trend: Edge;
+let flag: TradeSetup;
+beforeAll(async () => {
+  t = await startTestServer();
+  alex = await signIn(t.url, 'alex');
+  sam = await signIn(t.url, 'sam');
+  trend = (
+    await alex.json<Edge>('POST', '/api/v1/edges', {
+      name: 'Trend',
+      description: 'd',
+      identificationNotes: 'n',
+      weightFactor: 0.8,
+    })
+  ).body;
+  flag = (await alex.json<TradeSetup>('POST', '/api/v1/tradesetups', { name: 'Flag', rules: [] })).body;
+});
+afterAll(() => t.stop());
+
+const create = (client: Client, body: Record<string, unknown>) =>
+  client.json<TradePlanDto>('POST', '/api/v1/tradeplans', { entryPrice: 100, stopLossPrice: 95, ...body });
+const setStatus = (client: Client, id: string, status: string) =>
+  client.json<TradePlanDto>('PUT', `/api/v1/tradeplans/${id}/status`, { status });
+
+describe('trade plans', () => {
+  it('creates a Draft plan with edges as objects and position sizes per account', async () => {
+    const res = await create(alex, {
+      stock: ' aapl ',
+      probabilityOfSuccess: 65,
+      scanId: 'scan-7',
+      tradeSetupId: flag.id,
+      edgeIds: [trend.id],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      stock: 'AAPL',
+      entryPrice: 100,
+      stopLossPrice: 95,
+      probabilityOfSuccess: 65,
+      status: 'Draft',
+      scanId: 'scan-7',
+      tradeSetupId: flag.id,
+      edges: [{ id: trend.id, name: 'Trend', weightFactor: 0.8 }],
+    });
+    const accounts = (await alex.json<Account[]>('GET', '/api/v1/accounts')).body;
+    expect(res.body.positionSizes).toEqual(
+      accounts.map((a) => ({
+        accountId: a.id,
+        accountName: a.accountName,
+        position: computePositionSize(a, { entryPrice: 100, stopLossPrice: 95 }),
+      })),
+    );
+    expect(res.body.positionSizes.every((p) => p.position > 0)).toBe(true);
+  });
+
+  it('lists and gets plans with the same shape', async () => {
+    const list = (await alex.json<TradePlanDto[]>('GET', '/api/v1/tradeplans')).body;
+    const aapl = list.find((p) => p.stock === 'AAPL') as TradePlanDto;
+    expect((await alex.json('GET', `/api/v1/tradeplans/${aapl.id}`)).body).toEqual(aapl);
+  });
+
+  it('validates with the spec messages and writes nothing', async () => {
+    const before = (await alex.json<TradePlanDto[]>('GET', '/api/v1/tradeplans')).body.length;
+    const res = await alex.json('POST', '/api/v1/tradeplans', {
+      stock: 'TOOLONGSYMBOL',
+      entryPrice: 10,
+      stopLossPrice: 12,
+      probabilityOfSuccess: 101,
+    });
+    expect(res.status).toBe(400);
+    expect((res.body as { errors: unknown[] }).errors).toEqual([
+      { field: 'stock', message: 'Stock symbol must be 10 characters or less' },
+      { field: 'probabilityOfSuccess', message: 'Probability of success must be between 0 and 100' },
+      { field: 'stopLossPrice', message: 'Stop loss price must be less than entry price' },
+    ]);
+    expect((await alex.json<TradePlanDto[]>('GET', '/api/v1/tradeplans')).body.length).toBe(before);
+  });
+
+  it.each([
+    [{ tradeSetupId: '0196b0a0-0000-7000-8000-0000000000ff' }, 'tradeSetupId', 'Trade setup not found'],
+    [{ edgeIds: ['0196b0a0-0000-7000-8000-0000000000ff'] }, 'edgeIds', 'Edge not found'],
+  ])('refuses unknown references %j with a 400', async (refs, field, message) => {
+    const res = await create(alex, { stock: 'REF', ...refs });
+    expect(res).toEqual({ status: 400, body: { message, errors: [{ field, message }] } });
+  });
+
+  it("refuses another trader's edge or setup as if unknown", async () => {
+    expect((await create(sam, { stock: 'X', edgeIds: [trend.id] })).status).toBe(400);
+    expect((await create(sam, { stock: 'X', tradeSetupId: flag.id })).status).toBe(400);
+  });
+
+  it('walks the transition table and refuses the rest with the spec messages', async () => {
+    const p = (await create(alex, { stock: 'MSFT' })).body;
+    expect((await setStatus(alex, p.id, 'Ready')).body.status).toBe('Ready');
+    expect(await setStatus(alex, p.id, 'Ready')).toMatchObject({
+      status: 409,
+      body: { message: 'Trade plan is already in the requested status' },
+    });
+    expect((await setStatus(alex, p.id, 'Hold')).body.status).toBe('Hold');
+    expect(await setStatus(alex, p.id, 'Draft')).toMatchObject({
+      status: 409,
+      body: { message: 'Cannot transition from Hold to Draft' },
+    });
+    expect((await setStatus(alex, p.id, 'Discarded')).body.status).toBe('Discarded');
+    expect(await setStatus(alex, p.id, 'Open')).toMatchObject({
+      status: 400,
+      body: { message: 'Status must be one of Draft, Ready, Hold, Discarded' },
+    });
+    expect((await setStatus(alex, p.id, 'Draft')).body.status).toBe('Draft');
+  });
+
+  it('refuses edits to a discarded plan', async () => {
+    const p = (await create(alex, { stock: 'DISC' })).body;
+    await setStatus(alex, p.id, 'Discarded');
+    expect(await alex.json('PUT', `/api/v1/tradeplans/${p.id}`, { entryPrice: 120 })).toEqual({
+      status: 409,
+      body: { message: 'Cannot update a discarded trade plan' },
+    });
+  });
+
+  it('updates supplied fields only, checking stop < entry against the stored plan', async () => {
+    const p = (await create(alex, { stock: 'NVDA', edgeIds: [trend.id] })).body;
+    const upd = await alex.json<TradePlanDto>('PUT', `/api/v1/tradeplans/${p.id}`, { entryPrice: 110 });
+    expect(upd.body).toMatchObject({
+      stock: 'NVDA',
+      entryPrice: 110,
+      stopLossPrice: 95,
+      edges: [{ id: trend.id }],
+    });
+    const bad = await alex.json('PUT', `/api/v1/tradeplans/${p.id}`, { stopLossPrice: 111 });
+    expect(bad.status).toBe(400);
+    expect((bad.body as { message: string }).message).toBe('Stop loss price must be less than entry price');
+    const noEdges = await alex.json<TradePlanDto>('PUT', `/api/v1/tradeplans/${p.id}`, { edgeIds: [] });
+    expect(noEdges.body.edges).toEqual([]);
+  });
+
+  describe('one active plan per stock', () => {
+    it('refuses a create while the stock has an active plan, case-insensitively', async () => {
+      const p = (await create(alex, { stock: 'TSLA' })).body;
+      await setStatus(alex, p.id, 'Ready');
+      expect(await create(alex, { stock: 'tsla' })).toMatchObject({
+        status: 409,
+        body: { message: 'An active trade plan for this stock already exists' },
+      });
+      // Another trader may plan the same stock.
+      expect((await create(sam, { stock: 'TSLA' })).status).toBe(201);
+    });
+
+    it('refuses making a second plan for the stock active, and a stock change onto an active stock', async () => {
+      const a = (await create(alex, { stock: 'AMD' })).body;
+      await setStatus(alex, a.id, 'Ready');
+      await setStatus(alex, a.id, 'Discarded');
+      const b = (await create(alex, { stock: 'AMD' })).body; // a is no longer active
+      await setStatus(alex, b.id, 'Ready');
+      await setStatus(alex, a.id, 'Draft');
+      expect((await setStatus(alex, a.id, 'Ready')).body).toMatchObject({
+        message: 'An active trade plan for this stock already exists',
+      });
+      const c = (await create(alex, { stock: 'INTC' })).body;
+      await setStatus(alex, c.id, 'Ready');
+      expect((await alex.json('PUT', `/api/v1/tradeplans/${c.id}`, { stock: 'amd' })).status).toBe(409);
+    });
+
+    it('lets parallel activations of the same stock end with exactly one active plan', async () => {
+      const ids = await Promise.all(
+        Array.from({ length: 6 }, async () => (await create(alex, { stock: 'RACE' })).body.id),
+      );
+      const results = await Promise.all(ids.map((id) => setStatus(alex, id, 'Ready')));
+      expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(results.filter((r) => r.status === 409)).toHaveLength(5);
+    });
+  });
+
+  it('makes creates with a client id idempotent, also under parallel replays', async () => {
+    const id = '0196b0a0-0000-7000-8000-00000000abcd';
+    const results = await Promise.all(Array.from({ length: 4 }, () => create(alex, { id, stock: 'IDEM' })));
+    expect(results.every((r) => r.body.id === id)).toBe(true);
+    const list = (await alex.json<TradePlanDto[]>('GET', '/api/v1/tradeplans')).body;
+    expect(list.filter((p) => p.stock === 'IDEM')).toHaveLength(1);
+  });
+
+  it('deletes a plan; unknown, malformed and foreign ids are 404', async () => {
+    const p = (await create(alex, { stock: 'DEL' })).body;
+    expect((await sam.call('DELETE', `/api/v1/tradeplans/${p.id}`)).status).toBe(404);
+    expect((await sam.json('GET', `/api/v1/tradeplans/${p.id}`)).status).toBe(404);
+    expect((await sam.json('PUT', `/api/v1/tradeplans/${p.id}/status`, { status: 'Ready' })).status).toBe(
+      404,
+    );
+    expect((await alex.call('DELETE', `/api/v1/tradeplans/${p.id}`)).status).toBe(204);
+    expect(await alex.json('GET', `/api/v1/tradeplans/${p.id}`)).toEqual({
+      status: 404,
+      body: { message: 'Trade plan not found' },
+    });
+    expect((await alex.json('GET', '/api/v1/tradeplans/12345')).status).toBe(404);
+  });
+});

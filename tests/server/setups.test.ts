@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TradePlanDto, TradeSetup } from '../../src/domain/types.ts';
+import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
+
+let t: TestServer;
+let alex: Client;
+let sam: Client;
+beforeAll(async () => {
+  t = await startTestServer();
+  alex = await signIn(t.url, 'alex');
+  sam = await signIn(t.url, 'sam');
+});
+afterAll(() => t.stop());
+
+const setup = (name: string) => ({
+  name,
+  description: 'Tight flag after a strong pole',
+  rules: [],
+  entryCriteria: 'Break of the flag high on volume',
+  exitCriteria: 'Close below the 10-day EMA',
+  notes: '',
+});
+
+describe('trade setups', () => {
+  it('creates, gets, lists, updates and deletes a setup', async () => {
+    const created = await alex.json<TradeSetup>('POST', '/api/v1/tradesetups', setup('Bull flag'));
+    expect(created.status).toBe(201);
+    const { rules: _ignored, ...fields } = setup('Bull flag');
+    expect(created.body).toMatchObject({ ...fields, successScore: 0 });
+    expect(created.body).not.toHaveProperty('rules');
+    const id = created.body.id;
+    expect((await alex.json('GET', `/api/v1/tradesetups/${id}`)).body).toEqual(created.body);
+    expect((await alex.json<TradeSetup[]>('GET', '/api/v1/tradesetups')).body.map((s) => s.id)).toContain(id);
+
+    const updated = await alex.json<TradeSetup>('PUT', `/api/v1/tradesetups/${id}`, {
+      ...setup('Bull flag'),
+      notes: 'Works best in uptrends',
+    });
+    expect(updated.body.notes).toBe('Works best in uptrends');
+
+    expect((await alex.call('DELETE', `/api/v1/tradesetups/${id}`)).status).toBe(204);
+    expect(await alex.json('GET', `/api/v1/tradesetups/${id}`)).toEqual({
+      status: 404,
+      body: { message: 'Trade setup not found' },
+    });
+  });
+
+  it('refuses duplicate names case-insensitively, excluding itself on update', async () => {
+    const a = (await alex.json<TradeSetup>('POST', '/api/v1/tradesetups', setup('Cup and handle'))).body;
+    const dup = await alex.json('POST', '/api/v1/tradesetups', setup('CUP AND HANDLE'));
+    expect(dup.status).toBe(409);
+    expect((dup.body as { message: string }).message).toBe('A trade setup with this name already exists');
+    expect((await alex.json('PUT', `/api/v1/tradesetups/${a.id}`, setup('cup and handle'))).status).toBe(200);
+  });
+
+  it('validates lengths with the spec messages', async () => {
+    const res = await alex.json('POST', '/api/v1/tradesetups', {
+      ...setup(''),
+      description: 'd'.repeat(501),
+      notes: 'n'.repeat(1001),
+    });
+    expect(res.status).toBe(400);
+    expect((res.body as { errors: unknown[] }).errors).toEqual([
+      { field: 'name', message: 'Name is required' },
+      { field: 'description', message: 'Description must be less than 500 characters' },
+      { field: 'notes', message: 'Notes must be less than 1000 characters' },
+    ]);
+  });
+
+  it('computes successScore from non-discarded plans with a probability', async () => {
+    const s = (await alex.json<TradeSetup>('POST', '/api/v1/tradesetups', setup('Breakout'))).body;
+    const plan = async (stock: string, probabilityOfSuccess: number | null) =>
+      (
+        await alex.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
+          stock,
+          entryPrice: 50,
+          stopLossPrice: 45,
+          probabilityOfSuccess,
+          tradeSetupId: s.id,
+        })
+      ).body;
+    await plan('AAA', 60);
+    await plan('BBB', 75);
+    await plan('CCC', null);
+    const discarded = await plan('DDD', 10);
+    expect((await alex.json<TradeSetup>('GET', `/api/v1/tradesetups/${s.id}`)).body.successScore).toBe(48); // (60+75+10)/3 = 48.3
+    await alex.json('PUT', `/api/v1/tradeplans/${discarded.id}/status`, { status: 'Discarded' });
+    expect((await alex.json<TradeSetup>('GET', `/api/v1/tradesetups/${s.id}`)).body.successScore).toBe(68); // 67.5 rounds up
+  });
+
+  it('leaves plans without a setup when their setup is deleted', async () => {
+    const s = (await alex.json<TradeSetup>('POST', '/api/v1/tradesetups', setup('Doomed'))).body;
+    const p = (
+      await alex.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
+        stock: 'ZZZ',
+        entryPrice: 10,
+        stopLossPrice: 9,
+        tradeSetupId: s.id,
+      })
+    ).body;
+    await alex.call('DELETE', `/api/v1/tradesetups/${s.id}`);
+    expect((await alex.json<TradePlanDto>('GET', `/api/v1/tradeplans/${p.id}`)).body.tradeSetupId).toBeNull();
+  });
+
+  it("hides one trader's setups from another", async () => {
+    const s = (await alex.json<TradeSetup>('POST', '/api/v1/tradesetups', setup('Secret sauce'))).body;
+    expect((await sam.json('GET', `/api/v1/tradesetups/${s.id}`)).status).toBe(404);
+    expect((await sam.json('PUT', `/api/v1/tradesetups/${s.id}`, setup('Mine'))).status).toBe(404);
+    expect((await sam.call('DELETE', `/api/v1/tradesetups/${s.id}`)).status).toBe(404);
+    expect((await sam.json<TradeSetup[]>('GET', '/api/v1/tradesetups')).body).toEqual([]);
+  });
+});
