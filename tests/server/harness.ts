@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -20,7 +20,11 @@ export interface TestServer {
 async function freshDatabase(): Promise<{ dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tt-test-'));
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  if (!base) {
+    const template = process.env.TT_PGLITE_TEMPLATE;
+    if (template) cpSync(template, dataDir, { recursive: true });
+    return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
   const name = `tt_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();

@@ -2,9 +2,9 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { messages } from '../../domain/messages.ts';
 import type { Edge, EdgeInput } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
+import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { edges } from '../db/schema.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import { checkClientId } from '../http/ids.ts';
 import { uuidv7 } from '../ids.ts';
 
 type EdgeRow = typeof edges.$inferSelect;
@@ -56,29 +56,33 @@ export function createEdgeRepository(db: Database, now: () => Date) {
     },
 
     async create(userId: string, input: EdgeInput): Promise<{ edge: Edge; created: boolean }> {
-      if (input.id) {
-        const existing = await db.select().from(edges).where(eq(edges.id, input.id));
-        if (checkClientId(existing[0]?.userId, userId) === 'existing') {
-          return { edge: toEdge(existing[0] as EdgeRow), created: false };
-        }
-      }
-      await assertNameFree(userId, input.name);
-      const at = now();
-      const rows = await db
-        .insert(edges)
-        .values({
-          id: input.id ?? uuidv7(at.getTime()),
-          userId,
-          name: input.name,
-          description: input.description,
-          identificationNotes: input.identificationNotes,
-          weightFactor: input.weightFactor,
-          isActive: true,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning();
-      return { edge: toEdge(rows[0] as EdgeRow), created: true };
+      const { value, created } = await idempotentCreate({
+        id: input.id,
+        userId,
+        ownerOf: async (id) =>
+          (await db.select({ userId: edges.userId }).from(edges).where(eq(edges.id, id)))[0]?.userId,
+        existing: async (id) => toEdge((await db.select().from(edges).where(eq(edges.id, id)))[0] as EdgeRow),
+        create: async () => {
+          await assertNameFree(userId, input.name);
+          const at = now();
+          const rows = await db
+            .insert(edges)
+            .values({
+              id: input.id ?? uuidv7(at.getTime()),
+              userId,
+              name: input.name,
+              description: input.description,
+              identificationNotes: input.identificationNotes,
+              weightFactor: input.weightFactor,
+              isActive: true,
+              createdAt: at,
+              updatedAt: at,
+            })
+            .returning();
+          return toEdge(rows[0] as EdgeRow);
+        },
+      });
+      return { edge: value, created };
     },
 
     async update(userId: string, id: string, input: EdgeInput): Promise<Edge> {

@@ -11,9 +11,9 @@ import type {
   TradePlanUpdate,
 } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
+import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { edges, tradePlanEdges, tradePlans, tradeSetups } from '../db/schema.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
-import { checkClientId } from '../http/ids.ts';
 import { uuidv7 } from '../ids.ts';
 
 type PlanRow = typeof tradePlans.$inferSelect;
@@ -133,36 +133,38 @@ export function createPlanRepository(db: Database, now: () => Date) {
       input: TradePlanInput,
       accounts: Account[],
     ): Promise<{ plan: TradePlanDto; created: boolean }> {
-      if (input.id) {
-        const existing = await db
-          .select({ userId: tradePlans.userId })
-          .from(tradePlans)
-          .where(eq(tradePlans.id, input.id));
-        if (checkClientId(existing[0]?.userId, userId) === 'existing') {
-          return { plan: await one(userId, input.id, accounts), created: false };
-        }
-      }
-      await assertNoOtherActivePlan(userId, input.stock);
-      await assertReferences(userId, input);
-      const at = now();
-      const id = input.id ?? uuidv7(at.getTime());
-      await db.transaction(async (tx) => {
-        await tx.insert(tradePlans).values({
-          id,
-          userId,
-          stock: input.stock,
-          entryPrice: input.entryPrice,
-          stopLossPrice: input.stopLossPrice,
-          probabilityOfSuccess: input.probabilityOfSuccess ?? null,
-          status: 'Draft',
-          scanId: input.scanId ?? null,
-          tradeSetupId: input.tradeSetupId ?? null,
-          createdAt: at,
-          updatedAt: at,
-        });
-        await replaceEdges(tx, id, input.edgeIds ?? []);
+      const { value, created } = await idempotentCreate({
+        id: input.id,
+        userId,
+        ownerOf: async (id) =>
+          (await db.select({ userId: tradePlans.userId }).from(tradePlans).where(eq(tradePlans.id, id)))[0]
+            ?.userId,
+        existing: (id) => one(userId, id, accounts),
+        create: async () => {
+          await assertNoOtherActivePlan(userId, input.stock);
+          await assertReferences(userId, input);
+          const at = now();
+          const id = input.id ?? uuidv7(at.getTime());
+          await db.transaction(async (tx) => {
+            await tx.insert(tradePlans).values({
+              id,
+              userId,
+              stock: input.stock,
+              entryPrice: input.entryPrice,
+              stopLossPrice: input.stopLossPrice,
+              probabilityOfSuccess: input.probabilityOfSuccess ?? null,
+              status: 'Draft',
+              scanId: input.scanId ?? null,
+              tradeSetupId: input.tradeSetupId ?? null,
+              createdAt: at,
+              updatedAt: at,
+            });
+            await replaceEdges(tx, id, input.edgeIds ?? []);
+          });
+          return one(userId, id, accounts);
+        },
       });
-      return { plan: await one(userId, id, accounts), created: true };
+      return { plan: value, created };
     },
 
     async findForUpdate(userId: string, id: string): Promise<PlanRow> {

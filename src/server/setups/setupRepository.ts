@@ -2,9 +2,9 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { messages } from '../../domain/messages.ts';
 import type { TradeSetup, TradeSetupInput } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
+import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { tradePlans, tradeSetups } from '../db/schema.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import { checkClientId } from '../http/ids.ts';
 import { uuidv7 } from '../ids.ts';
 
 type SetupRow = typeof tradeSetups.$inferSelect;
@@ -107,25 +107,30 @@ export function createSetupRepository(db: Database, now: () => Date) {
     },
 
     async create(userId: string, input: TradeSetupInput): Promise<{ setup: TradeSetup; created: boolean }> {
-      if (input.id) {
-        const existing = await db.select().from(tradeSetups).where(eq(tradeSetups.id, input.id));
-        if (checkClientId(existing[0]?.userId, userId) === 'existing') {
-          return { setup: await withScore(userId, existing[0] as SetupRow), created: false };
-        }
-      }
-      await assertNameFree(userId, input.name);
-      const at = now();
-      const rows = await db
-        .insert(tradeSetups)
-        .values({
-          id: input.id ?? uuidv7(at.getTime()),
-          userId,
-          ...fields(input),
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning();
-      return { setup: toSetup(rows[0] as SetupRow, 0), created: true };
+      const { value, created } = await idempotentCreate({
+        id: input.id,
+        userId,
+        ownerOf: async (id) =>
+          (await db.select({ userId: tradeSetups.userId }).from(tradeSetups).where(eq(tradeSetups.id, id)))[0]
+            ?.userId,
+        existing: async (id) => withScore(userId, await findRow(userId, id)),
+        create: async () => {
+          await assertNameFree(userId, input.name);
+          const at = now();
+          const rows = await db
+            .insert(tradeSetups)
+            .values({
+              id: input.id ?? uuidv7(at.getTime()),
+              userId,
+              ...fields(input),
+              createdAt: at,
+              updatedAt: at,
+            })
+            .returning();
+          return toSetup(rows[0] as SetupRow, 0);
+        },
+      });
+      return { setup: value, created };
     },
 
     async update(userId: string, id: string, input: TradeSetupInput): Promise<TradeSetup> {
