@@ -1,4 +1,11 @@
+import '@picocss/pico/css/pico.min.css';
+import './styles.css';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
 
-// Placeholder until the PWA issue: proves the build pipeline end to end.
-createRoot(document.getElementById('root')!).render(<p>Trade Tracker</p>);
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -21,6 +21,7 @@ export function demoLoginPage(state: string, callbackUrl: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Demo Broker — Sign in</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/api/v1/demo-broker/style.css">
 </head>
 <body>

@@ -1,0 +1,43 @@
+import { FetchError, ofetch } from 'ofetch';
+import { API_TIMEOUT_MS } from '../../domain/constants.ts';
+import { messages } from '../../domain/messages.ts';
+
+/** The API host: same origin unless the build names another (VITE_API_BASE_URL). */
+export const apiBaseUrl: string = (import.meta.env.VITE_API_BASE_URL as string | undefined) ?? '';
+
+export const authorizeUrl = `${apiBaseUrl}/api/v1/auth/authorize`;
+
+/** One client for every call (SPEC §7): credentials, JSON, 30 s, and the §8 logging. */
+export const api = ofetch.create({
+  baseURL: `${apiBaseUrl}/api/v1`,
+  credentials: 'include',
+  timeout: API_TIMEOUT_MS,
+  retry: 0,
+  onResponseError({ response }) {
+    if (response.status === 401) console.warn(messages.authRequired);
+    else if (response.status === 403) console.warn(messages.accessDenied);
+    else if (response.status >= 500) console.error(messages.serverError);
+  },
+});
+
+/** The server's own message for a failed call, or the spec's fallback when it carries none. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof FetchError) {
+    const data = error.data as { message?: unknown } | undefined;
+    if (data && typeof data.message === 'string' && data.message !== '') return data.message;
+    return fallback;
+  }
+  return fallback;
+}
+
+export const statusOf = (error: unknown): number | undefined =>
+  error instanceof FetchError ? error.statusCode : undefined;
+
+/** Field messages the server attached to a refusal, by field. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  const data =
+    error instanceof FetchError
+      ? (error.data as { errors?: { field: string; message: string }[] })
+      : undefined;
+  return Object.fromEntries((data?.errors ?? []).map((e) => [e.field, e.message]));
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { logout } from '../auth/session.ts';
+
+const LINKS = [
+  ['/dashboard', 'Dashboard'],
+  ['/trade-setups', 'Trade Setups'],
+  ['/trade-plans', 'Trade Plans'],
+  ['/edge-definition', 'Edge Definition'],
+] as const;
+
+/** Header, sidebar and footer around every main page (SPEC §2). */
+export function Layout({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  return (
+    <div className="layout">
+      <header className="app-header">
+        <span className="app-title">Trade Tracker</span>
+        <button type="button" className="secondary outline logout" onClick={() => void logout()}>
+          Logout
+        </button>
+      </header>
+      <nav className="sidebar" aria-label="Main">
+        <ul>
+          {LINKS.map(([href, label]) => (
+            <li key={href}>
+              <Link href={href} aria-current={location === href ? 'page' : undefined}>
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="content">{children}</main>
+      <footer className="app-footer">
+        <small>© {new Date().getFullYear()} Trade Tracker. All rights reserved.</small>
+      </footer>
+    </div>
+  );
+}

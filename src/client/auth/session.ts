@@ -1,0 +1,33 @@
+import { SESSION_FLAG_KEY } from '../../domain/constants.ts';
+import type { AuthStatus } from '../../domain/types.ts';
+import { api, authorizeUrl } from '../api/http.ts';
+import { wipeCache } from '../sync/sync.ts';
+
+export const hasSessionFlag = (): boolean => sessionStorage.getItem(SESSION_FLAG_KEY) === 'true';
+export const setSessionFlag = (): void => sessionStorage.setItem(SESSION_FLAG_KEY, 'true');
+export const clearSessionFlag = (): void => sessionStorage.removeItem(SESSION_FLAG_KEY);
+
+export const fetchAuthStatus = () => api<AuthStatus>('/auth/status');
+
+export function goToBrokerSignIn(): void {
+  window.location.assign(authorizeUrl);
+}
+
+/**
+ * SPEC §7: the tab flag is cleared and the browser goes to the authorize endpoint, even when the
+ * logout call fails; if the flow itself breaks, the trader lands on /.
+ */
+export async function logout(): Promise<void> {
+  try {
+    try {
+      await api('/auth/logout', { method: 'POST' });
+    } catch (error) {
+      console.warn('Logout call failed; signing out locally', error);
+    }
+    clearSessionFlag();
+    await wipeCache();
+    goToBrokerSignIn();
+  } catch {
+    window.location.assign('/');
+  }
+}

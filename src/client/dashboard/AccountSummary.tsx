@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { accountTotals, investedAmount, totalPnL, totalPnLPercentage } from '../../domain/accounts.ts';
+import { formatMoney, formatPercent } from '../../domain/format.ts';
+import type { Account } from '../../domain/types.ts';
+import { db } from '../db/db.ts';
+import { Skeleton } from '../ui/Skeleton.tsx';
+import { useCollection } from '../ui/useCollection.ts';
+import { AccountSettingsDialog } from './AccountSettingsDialog.tsx';
+
+const pnlClass = (pnl: number) => (pnl > 0 ? 'positive' : pnl < 0 ? 'negative' : undefined);
+const investedPercent = (invested: number, balance: number) =>
+  balance === 0 ? 0 : (invested / balance) * 100;
+
+function PnL({ pnl, percent }: { pnl: number; percent: number }) {
+  return (
+    <span className={pnlClass(pnl)}>
+      {formatMoney(pnl)} ({formatPercent(percent)})
+    </span>
+  );
+}
+
+export function AccountSummary() {
+  const { rows, loading, error } = useCollection('accounts', () => db.accounts.toArray());
+  const [editing, setEditing] = useState<Account>();
+  const totals = accountTotals(rows);
+
+  if (loading) return <Skeleton rows={3} />;
+  if (error && rows.length === 0) {
+    return (
+      <article className="error-card" role="alert">
+        <h3>Error Loading Accounts</h3>
+        <p>{error}</p>
+      </article>
+    );
+  }
+  return (
+    <>
+      <div className="table-wrap">
+        <table className="stack-on-phone accounts-table">
+          <thead>
+            <tr>
+              <th scope="col">Account</th>
+              <th scope="col">Original Balance</th>
+              <th scope="col">Balance</th>
+              <th scope="col">Invested</th>
+              <th scope="col">Free</th>
+              <th scope="col">Invested %</th>
+              <th scope="col">P&amp;L</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((a) => {
+              const invested = investedAmount(a);
+              return (
+                <tr key={a.id}>
+                  <th scope="row" data-label="Account">
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => setEditing(a)}
+                      aria-label={`${a.accountName} ${a.accountNumber}: account settings`}
+                    >
+                      {a.accountName}
+                      <small className="muted"> {a.accountNumber}</small>
+                    </button>
+                  </th>
+                  <td data-label="Original Balance">{formatMoney(a.originalBalance)}</td>
+                  <td data-label="Balance">{formatMoney(a.currentBalance)}</td>
+                  <td data-label="Invested">{formatMoney(invested)}</td>
+                  <td data-label="Free">{formatMoney(a.availableFundsForTrading)}</td>
+                  <td data-label="Invested %">
+                    {formatPercent(investedPercent(invested, a.currentBalance))}
+                  </td>
+                  <td data-label="P&L">
+                    <PnL pnl={totalPnL(a)} percent={totalPnLPercentage(a)} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+          <tfoot>
+            <tr className="total-row">
+              <th scope="row" data-label="Account">
+                Total
+              </th>
+              <td data-label="Original Balance">{formatMoney(totals.originalBalance)}</td>
+              <td data-label="Balance">{formatMoney(totals.currentBalance)}</td>
+              <td data-label="Invested">{formatMoney(totals.invested)}</td>
+              <td data-label="Free">{formatMoney(totals.free)}</td>
+              <td data-label="Invested %">
+                {formatPercent(investedPercent(totals.invested, totals.currentBalance))}
+              </td>
+              <td data-label="P&L">
+                <PnL pnl={totals.pnl} percent={totals.pnlPercentage} />
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      {editing && <AccountSettingsDialog account={editing} onClose={() => setEditing(undefined)} />}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db, metaKeys } from '../db/db.ts';
+import { AccountSummary } from './AccountSummary.tsx';
+import { formatTimestamp, MarketCycleCard } from './MarketCycleCard.tsx';
+
+const STATIC_CARDS = [
+  ['Current Positions', '5 active trades'],
+  ['Current Month Performance', '+2.5%'],
+  ['Last Month Performance', '+1.8%'],
+] as const;
+
+export default function DashboardPage() {
+  const lastSync = useLiveQuery(async () => (await db.meta.get(metaKeys.lastSyncAt))?.value ?? null, []);
+  return (
+    <section>
+      <div className="page-heading">
+        <hgroup>
+          <h1>Dashboard</h1>
+          <p>Overview of your trading performance and activity</p>
+        </hgroup>
+        <small className="muted">Last updated: {lastSync ? formatTimestamp(lastSync) : '—'}</small>
+      </div>
+      <section aria-labelledby="account-summary-title">
+        <h2 id="account-summary-title">Account Summary</h2>
+        <AccountSummary />
+      </section>
+      <div className="cards">
+        {STATIC_CARDS.map(([title, text]) => (
+          <article key={title} className="stat-card">
+            <h3>{title}</h3>
+            <p className="stat">{text}</p>
+          </article>
+        ))}
+      </div>
+      <MarketCycleCard />
+    </section>
+  );
+}

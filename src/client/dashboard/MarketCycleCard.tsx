@@ -1,0 +1,69 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { formatPercent } from '../../domain/format.ts';
+import { emaDirection, isMarketCycleStale, parseCycleType } from '../../domain/marketCycle.ts';
+import { db, metaKeys } from '../db/db.ts';
+import { useCollectionState } from '../sync/syncState.ts';
+
+const ICONS = { up: '▲', down: '▼', flat: '▶' } as const;
+const TONES = { Uptrend: 'positive', Downtrend: 'negative', Sideways: 'amber' } as const;
+
+const usd2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export function formatTimestamp(timestamp: string): string {
+  const at = new Date(timestamp);
+  return Number.isNaN(at.getTime()) ? 'Invalid timestamp' : at.toLocaleString();
+}
+
+export function MarketCycleCard() {
+  const cycle = useLiveQuery(() => db.marketCycle.get('current').then((c) => c ?? null), []);
+  const syncedAt = useLiveQuery(
+    async () => (await db.meta.get(metaKeys.syncedAt('marketCycle')))?.value ?? null,
+    [],
+  );
+  const { loading, error } = useCollectionState('marketCycle');
+
+  let body: React.ReactNode;
+  if (cycle === undefined || (cycle === null && syncedAt === null && (loading || !error))) {
+    body = <p aria-busy="true">Loading market cycle data...</p>;
+  } else if (error && !cycle) {
+    body = (
+      <div className="error-card" role="alert">
+        <h3>Market Cycle Error</h3>
+        <p>{error}</p>
+      </div>
+    );
+  } else if (!cycle) {
+    body = <p>No market cycle data available</p>;
+  } else if (!Number.isFinite(cycle.currentEma) || !Number.isFinite(cycle.emaChangePercent)) {
+    body = <p>Market cycle data is not available</p>;
+  } else {
+    const type = parseCycleType(cycle.cycleType);
+    const direction = emaDirection(cycle.emaChangePercent);
+    if (isMarketCycleStale(cycle, new Date())) console.warn('Market cycle data is older than an hour');
+    body = (
+      <div className={`cycle-card tone-${TONES[type]}`}>
+        <p className="cycle-type">
+          <span className="trend-icon" aria-hidden="true">
+            {ICONS[direction]}
+          </span>{' '}
+          Current Market Cycle: {type}
+        </p>
+        <p className="muted">
+          {cycle.symbol} · Last updated: {formatTimestamp(cycle.timestamp)}
+        </p>
+        <div className="cycle-figures">
+          <p>EMA21: ${usd2.format(cycle.currentEma)}</p>
+          <p className={cycle.emaChangePercent >= 0 ? 'positive' : 'negative'}>
+            EMA Change: {formatPercent(cycle.emaChangePercent)}
+          </p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <section className="market-cycle" aria-labelledby="market-cycle-title">
+      <h2 id="market-cycle-title">Market Cycle Analysis</h2>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import {
+  WEIGHT_FACTOR_DEFAULT,
+  WEIGHT_FACTOR_MARKS,
+  WEIGHT_FACTOR_MAX,
+  WEIGHT_FACTOR_MIN,
+  WEIGHT_FACTOR_STEP,
+} from '../../domain/constants.ts';
+import { formatWeight } from '../../domain/format.ts';
+import { fallbackMessages } from '../../domain/messages.ts';
+import type { Edge } from '../../domain/types.ts';
+import { validateEdgeInput } from '../../domain/validation.ts';
+import { errorMessage, fieldErrorsOf } from '../api/http.ts';
+import { errorsByField, Field } from '../ui/Field.tsx';
+import { saveEdge } from './edgeMutations.ts';
+
+interface EdgeFormProps {
+  edge?: Edge | undefined;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+export function EdgeForm({ edge, onSaved, onCancel }: EdgeFormProps) {
+  const [name, setName] = useState(edge?.name ?? '');
+  const [description, setDescription] = useState(edge?.description ?? '');
+  const [identificationNotes, setIdentificationNotes] = useState(edge?.identificationNotes ?? '');
+  const [weightFactor, setWeightFactor] = useState(edge?.weightFactor ?? WEIGHT_FACTOR_DEFAULT);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const result = validateEdgeInput({ name, description, identificationNotes, weightFactor });
+    if (!result.ok) {
+      setErrors(errorsByField(result.errors));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await saveEdge(result.value, edge?.id);
+      onSaved();
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      setFormError(errorMessage(error, fallbackMessages.saveEdge));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <h3>Define Edge</h3>
+      {formError && (
+        <p role="alert" className="form-error">
+          {formError}
+        </p>
+      )}
+      <Field label="Name" error={errors.name}>
+        {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />}
+      </Field>
+      <Field label="Description" error={errors.description}>
+        {(p) => (
+          <textarea {...p} rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
+        )}
+      </Field>
+      <Field label="Identification Notes" error={errors.identificationNotes}>
+        {(p) => (
+          <textarea
+            {...p}
+            rows={3}
+            value={identificationNotes}
+            onChange={(e) => setIdentificationNotes(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field
+        label={`Weight: ${formatWeight(weightFactor)}`}
+        error={errors.weightFactor}
+        hint={
+          <span className="slider-marks" aria-hidden="true">
+            {WEIGHT_FACTOR_MARKS.map((m) => (
+              <span key={m}>{m}</span>
+            ))}
+          </span>
+        }
+      >
+        {(p) => (
+          <input
+            {...p}
+            type="range"
+            min={WEIGHT_FACTOR_MIN}
+            max={WEIGHT_FACTOR_MAX}
+            step={WEIGHT_FACTOR_STEP}
+            list="weight-marks"
+            value={weightFactor}
+            onChange={(e) => setWeightFactor(Math.round(Number(e.target.value) * 10) / 10)}
+          />
+        )}
+      </Field>
+      <datalist id="weight-marks">
+        {WEIGHT_FACTOR_MARKS.map((m) => (
+          <option key={m} value={m} />
+        ))}
+      </datalist>
+      <footer className="dialog-actions">
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" aria-busy={saving} disabled={saving}>
+          Save Edge
+        </button>
+      </footer>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import { goToBrokerSignIn } from '../auth/session.ts';
+
+export function ErrorPage() {
+  return (
+    <main className="error-page">
+      <article>
+        <h1>Authentication Error</h1>
+        <p>Failed to authorize. Please try again.</p>
+        <button type="button" onClick={goToBrokerSignIn}>
+          Retry Login
+        </button>
+      </article>
+    </main>
+  );
+}

@@ -1,0 +1,178 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { PRICE_INPUT_STEP } from '../../domain/constants.ts';
+import { formatWeight } from '../../domain/format.ts';
+import { fallbackMessages } from '../../domain/messages.ts';
+import type { TradePlan } from '../../domain/types.ts';
+import { validateTradePlanCreate, validateTradePlanUpdate } from '../../domain/validation.ts';
+import { errorMessage, fieldErrorsOf } from '../api/http.ts';
+import { db } from '../db/db.ts';
+import { errorsByField, Field } from '../ui/Field.tsx';
+import { createPlan, updatePlan } from './planMutations.ts';
+import { RiskPreview } from './RiskPreview.tsx';
+
+interface PlanFormProps {
+  plan?: TradePlan | undefined;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+const toNumber = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
+
+export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
+  const edges = useLiveQuery(() => db.edges.toArray(), []) ?? [];
+  const setups = useLiveQuery(() => db.tradeSetups.toArray(), []) ?? [];
+  const accounts = useLiveQuery(() => db.accounts.toArray(), []) ?? [];
+  const [stock, setStock] = useState(plan?.stock ?? '');
+  const [entry, setEntry] = useState(plan ? String(plan.entryPrice) : '');
+  const [stop, setStop] = useState(plan ? String(plan.stopLossPrice) : '');
+  const [probability, setProbability] = useState(plan?.probabilityOfSuccess?.toString() ?? '');
+  const [scanId, setScanId] = useState(plan?.scanId ?? '');
+  const [tradeSetupId, setTradeSetupId] = useState(plan?.tradeSetupId ?? '');
+  const [edgeIds, setEdgeIds] = useState<string[]>(plan?.edgeIds ?? []);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  const toggleEdge = (id: string) =>
+    setEdgeIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const body = {
+      stock,
+      entryPrice: toNumber(entry),
+      stopLossPrice: toNumber(stop),
+      probabilityOfSuccess: toNumber(probability) ?? null,
+      scanId: scanId.trim() === '' ? null : scanId,
+      tradeSetupId: tradeSetupId === '' ? null : tradeSetupId,
+      edgeIds,
+    };
+    let save: () => Promise<void>;
+    if (plan) {
+      const result = validateTradePlanUpdate(body, plan);
+      if (!result.ok) return setErrors(errorsByField(result.errors));
+      save = () => updatePlan(plan.id, result.value);
+    } else {
+      const result = validateTradePlanCreate(body);
+      if (!result.ok) return setErrors(errorsByField(result.errors));
+      save = () => createPlan(result.value);
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await save();
+      onSaved();
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      setFormError(errorMessage(error, fallbackMessages.createPlan));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const activeEdges = edges.filter((e) => e.isActive || edgeIds.includes(e.id));
+  return (
+    <form onSubmit={submit} noValidate>
+      {formError && (
+        <p role="alert" className="form-error">
+          {formError}
+        </p>
+      )}
+      <Field label="Stock" error={errors.stock}>
+        {(p) => (
+          <input
+            {...p}
+            className="uppercase"
+            value={stock.toUpperCase()}
+            onChange={(e) => setStock(e.target.value.toUpperCase())}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      <div className="grid-2">
+        <Field label="Entry Price" error={errors.entryPrice}>
+          {(p) => (
+            <input
+              {...p}
+              type="number"
+              inputMode="decimal"
+              step={PRICE_INPUT_STEP}
+              min="0"
+              value={entry}
+              onChange={(e) => setEntry(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Stop Loss" error={errors.stopLossPrice}>
+          {(p) => (
+            <input
+              {...p}
+              type="number"
+              inputMode="decimal"
+              step={PRICE_INPUT_STEP}
+              min="0"
+              value={stop}
+              onChange={(e) => setStop(e.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      <RiskPreview entryPrice={Number(entry)} stopLossPrice={Number(stop)} accounts={accounts} />
+      <div className="grid-2">
+        <Field label="Probability of Success (%)" error={errors.probabilityOfSuccess}>
+          {(p) => (
+            <input
+              {...p}
+              type="number"
+              inputMode="decimal"
+              min="0"
+              max="100"
+              step="0.1"
+              value={probability}
+              onChange={(e) => setProbability(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Scan ID" error={errors.scanId}>
+          {(p) => (
+            <input {...p} value={scanId} onChange={(e) => setScanId(e.target.value)} autoComplete="off" />
+          )}
+        </Field>
+      </div>
+      <Field label="Trade Setup" error={errors.tradeSetupId}>
+        {(p) => (
+          <select {...p} value={tradeSetupId} onChange={(e) => setTradeSetupId(e.target.value)}>
+            <option value="">No setup</option>
+            {setups.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <fieldset>
+        <legend>Edges</legend>
+        {activeEdges.length === 0 && <small>No edges defined yet.</small>}
+        {activeEdges.map((edge) => (
+          <label key={edge.id} className="checkbox-row">
+            <input type="checkbox" checked={edgeIds.includes(edge.id)} onChange={() => toggleEdge(edge.id)} />
+            {edge.name} ({formatWeight(edge.weightFactor)})
+          </label>
+        ))}
+        {errors.edgeIds && <small className="field-error">{errors.edgeIds}</small>}
+      </fieldset>
+      <footer className="dialog-actions">
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" aria-busy={saving} disabled={saving}>
+          {plan ? 'Save Trade Plan' : 'Create Trade Plan'}
+        </button>
+      </footer>
+    </form>
+  );
+}

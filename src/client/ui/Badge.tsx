@@ -1,0 +1,6 @@
+import type { BadgeColor } from '../../domain/tradePlans.ts';
+
+/** A coloured label; its text always says what the colour means. */
+export function Badge({ color, children }: { color: BadgeColor | 'blue'; children: React.ReactNode }) {
+  return <span className={`badge badge-${color}`}>{children}</span>;
+}

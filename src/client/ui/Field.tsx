@@ -1,0 +1,32 @@
+import { type ReactNode, useId } from 'react';
+
+interface FieldProps {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}
+
+/** A labelled input with its error message tied to it for screen readers. */
+export function Field({ label, error, hint, children }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <label htmlFor={id}>
+      {label}
+      {children(error ? { id, 'aria-invalid': true, 'aria-describedby': errorId } : { id })}
+      {hint}
+      {error && (
+        <small id={errorId} className="field-error">
+          {error}
+        </small>
+      )}
+    </label>
+  );
+}
+
+export const errorsByField = (errors: { field: string; message: string }[]): Record<string, string> => {
+  const byField: Record<string, string> = {};
+  for (const e of errors) byField[e.field.split('.')[0] as string] ??= e.message;
+  return byField;
+};

@@ -1,0 +1,7 @@
+export function Spinner() {
+  return (
+    <div className="spinner" role="status" aria-live="polite">
+      <span aria-busy="true">Loading...</span>
+    </div>
+  );
+}

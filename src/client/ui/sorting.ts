@@ -1,0 +1,40 @@
+import { useState } from 'react';
+
+export type SortDirection = 'asc' | 'desc';
+export interface SortState<K extends string> {
+  key: K;
+  direction: SortDirection;
+}
+
+/** SPEC §2: the same column toggles asc/desc; a new column starts asc. */
+export function nextSort<K extends string>(current: SortState<K>, key: K): SortState<K> {
+  if (current.key === key) return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  return { key, direction: 'asc' };
+}
+
+export function useSort<K extends string>(defaultKey: K) {
+  const [sort, setSort] = useState<SortState<K>>({ key: defaultKey, direction: 'asc' });
+  return { sort, toggle: (key: K) => setSort((s) => nextSort(s, key)) };
+}
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** Sorts a copy: text case-insensitively, numbers numerically, missing values last. */
+export function sortRows<T, K extends string & keyof T>(rows: readonly T[], sort: SortState<K>): T[] {
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = a[sort.key] as unknown;
+    const y = b[sort.key] as unknown;
+    if (x === y) return 0;
+    if (x === null || x === undefined || x === '') return 1;
+    if (y === null || y === undefined || y === '') return -1;
+    if (typeof x === 'number' && typeof y === 'number') return (x - y) * sign;
+    return collator.compare(String(x), String(y)) * sign;
+  });
+}
+
+/** Case-insensitive match of a search text against any of the given fields. */
+export function matchesSearch(search: string, ...fields: (string | null | undefined)[]): boolean {
+  const needle = search.trim().toLowerCase();
+  return needle === '' || fields.some((f) => (f ?? '').toLowerCase().includes(needle));
+}
