@@ -20,7 +20,9 @@ function PnL({ pnl, percent }: { pnl: number; percent: number }) {
 }
 
 export function AccountSummary() {
-  const { rows, loading, error } = useCollection('accounts', () => db.accounts.toArray());
+  const { rows, loading, error } = useCollection('accounts', () =>
+    db.accounts.orderBy('accountName').toArray(),
+  );
   const [editing, setEditing] = useState<Account>();
   const totals = accountTotals(rows);
 

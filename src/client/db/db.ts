@@ -24,7 +24,7 @@ export class TradeTrackerDb extends Dexie {
   constructor(name = 'trade-tracker') {
     super(name);
     this.version(1).stores({
-      accounts: 'id',
+      accounts: 'id, accountName',
       edges: 'id',
       tradeSetups: 'id',
       tradePlans: 'id, stock, status',
