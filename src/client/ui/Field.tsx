@@ -11,9 +11,10 @@ interface FieldProps {
 export function Field({ label, error, hint, children }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  // The error sits outside the label so it does not become part of the input's name.
   return (
-    <label htmlFor={id}>
-      {label}
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
       {children(error ? { id, 'aria-invalid': true, 'aria-describedby': errorId } : { id })}
       {hint}
       {error && (
@@ -21,7 +22,7 @@ export function Field({ label, error, hint, children }: FieldProps) {
           {error}
         </small>
       )}
-    </label>
+    </div>
   );
 }
 

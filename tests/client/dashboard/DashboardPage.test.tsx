@@ -1,0 +1,111 @@
+import { render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import DashboardPage from '../../../src/client/dashboard/DashboardPage.tsx';
+import { setCollectionState } from '../../../src/client/sync/syncState.ts';
+import { accountFixture, resetCache, seed } from '../fixtures.ts';
+
+beforeEach(async () => {
+  await resetCache();
+});
+
+const cycle = {
+  key: 'current' as const,
+  cycleType: 'Uptrend' as const,
+  symbol: 'SPY',
+  currentEma: 512.345,
+  previousEma: 511,
+  emaChangePercent: 0.263,
+  timestamp: '2026-11-20T15:00:00.000Z',
+};
+
+describe('Dashboard', () => {
+  it('shows the heading, the three static cards and the accounts with a Total row', async () => {
+    await seed('accounts', [
+      accountFixture({
+        id: 'a',
+        accountName: 'Margin',
+        currentBalance: 110_000,
+        originalBalance: 100_000,
+        availableFundsForTrading: 10_000,
+      }),
+      accountFixture({
+        id: 'b',
+        accountName: 'Cash',
+        currentBalance: 9_000,
+        originalBalance: 10_000,
+        availableFundsForTrading: 9_000,
+      }),
+    ]);
+    await seed('marketCycle', [cycle]);
+    render(<DashboardPage />);
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(screen.getByText('Overview of your trading performance and activity')).toBeTruthy();
+    for (const text of [
+      '5 active trades',
+      '+2.5%',
+      '+1.8%',
+      'Current Positions',
+      'Current Month Performance',
+      'Last Month Performance',
+    ]) {
+      expect(screen.getByText(text)).toBeTruthy();
+    }
+    const total = (await screen.findByRole('rowheader', { name: 'Total' })).closest('tr') as HTMLElement;
+    // 119,000 against 110,000: +9,000, +8.18%; invested 100,000 + 0; free 19,000.
+    for (const part of [
+      '$110,000.00',
+      '$119,000.00',
+      '$100,000.00',
+      '$19,000.00',
+      '84.03%',
+      '$9,000.00 (8.18%)',
+    ]) {
+      expect(total.textContent).toContain(part);
+    }
+    const cash = screen.getByRole('button', { name: /Cash/ }).closest('tr') as HTMLElement;
+    expect(within(cash).getByText('-$1,000.00 (-10.00%)').className).toBe('negative');
+  });
+
+  it('shows the market cycle card with trend, EMA21 and change', async () => {
+    await seed('accounts', []);
+    await seed('marketCycle', [cycle]);
+    render(<DashboardPage />);
+    expect(await screen.findByText(/Current Market Cycle: Uptrend/)).toBeTruthy();
+    expect(screen.getByText('EMA21: $512.35')).toBeTruthy();
+    expect(screen.getByText('EMA Change: 0.26%').className).toBe('positive');
+    expect(document.querySelector('.cycle-card')?.className).toContain('tone-positive');
+  });
+
+  it('says "Invalid timestamp" for a bad timestamp and maps an unknown cycle to Sideways', async () => {
+    await seed('accounts', []);
+    await seed('marketCycle', [
+      { ...cycle, cycleType: 'Bubble' as never, emaChangePercent: -0.5, timestamp: 'soon' },
+    ]);
+    render(<DashboardPage />);
+    expect(await screen.findByText(/Current Market Cycle: Sideways/)).toBeTruthy();
+    expect(screen.getByText(/Invalid timestamp/)).toBeTruthy();
+    expect(screen.getByText('EMA Change: -0.50%').className).toBe('negative');
+  });
+
+  it('shows the error cards with the messages', async () => {
+    await seed('accounts', []);
+    await seed('marketCycle', []);
+    setCollectionState('accounts', { error: 'Failed to fetch accounts data' });
+    setCollectionState('marketCycle', { error: 'Failed to fetch market cycle data' });
+    render(<DashboardPage />);
+    expect(await screen.findByRole('heading', { name: 'Error Loading Accounts' })).toBeTruthy();
+    expect(screen.getByText('Failed to fetch accounts data')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Market Cycle Error' })).toBeTruthy();
+    expect(screen.getByText('Failed to fetch market cycle data')).toBeTruthy();
+  });
+
+  it('shows loading states before the first sync, and "No market cycle data available" after one', async () => {
+    const { unmount } = render(<DashboardPage />);
+    expect(await screen.findByText('Loading market cycle data...')).toBeTruthy();
+    expect(screen.getAllByLabelText('Loading').length).toBeGreaterThan(0);
+    unmount();
+    await seed('marketCycle', []);
+    render(<DashboardPage />);
+    expect(await screen.findByText('No market cycle data available')).toBeTruthy();
+  });
+});

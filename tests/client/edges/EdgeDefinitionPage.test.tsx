@@ -1,0 +1,96 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import EdgeDefinitionPage from '../../../src/client/edges/EdgeDefinitionPage.tsx';
+import { setCollectionState } from '../../../src/client/sync/syncState.ts';
+import { edgeFixture, resetCache, seed } from '../fixtures.ts';
+
+beforeEach(async () => {
+  await resetCache();
+});
+
+const names = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.querySelector('td')?.textContent);
+
+describe('Edge Definition page', () => {
+  it('lists active edges only, with 1-decimal weight badges, sorted by name', async () => {
+    await seed('edges', [
+      edgeFixture({ name: 'Volume', weightFactor: 1 }),
+      edgeFixture({ name: 'breakout', weightFactor: 0.35 }),
+      edgeFixture({ name: 'Retired', isActive: false }),
+    ]);
+    render(<EdgeDefinitionPage />);
+    await screen.findByText('Volume');
+    expect(names()).toEqual(['breakout', 'Volume']);
+    expect(screen.getByText('1.0').className).toContain('badge');
+    expect(screen.getByText('0.3')).toBeTruthy(); // 0.35 shown with one decimal
+    await userEvent.click(screen.getByRole('button', { name: /Weight/ }));
+    expect(names()).toEqual(['breakout', 'Volume']);
+    await userEvent.click(screen.getByRole('button', { name: /Weight/ }));
+    expect(names()).toEqual(['Volume', 'breakout']);
+  });
+
+  it('searches name, description and identification notes', async () => {
+    await seed('edges', [
+      edgeFixture({ name: 'A', description: 'gap up', identificationNotes: 'x' }),
+      edgeFixture({ name: 'B', description: 'y', identificationNotes: 'Look for GAP fills' }),
+      edgeFixture({ name: 'C', description: 'z', identificationNotes: 'z' }),
+    ]);
+    render(<EdgeDefinitionPage />);
+    await screen.findByText('C');
+    await userEvent.type(screen.getByRole('searchbox'), 'gap');
+    expect(names()).toEqual(['A', 'B']);
+    await userEvent.type(screen.getByRole('searchbox'), 'xyz');
+    expect(screen.getByText('No edges found')).toBeTruthy();
+  });
+
+  it('opens "Create New Edge" with the weight slider at 0.5 and checks the form before saving', async () => {
+    await seed('edges', []);
+    render(<EdgeDefinitionPage />);
+    await userEvent.click(await screen.findByRole('button', { name: '+ New Edge' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Create New Edge' })).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Define Edge' })).toBeTruthy();
+    const slider = within(dialog).getByRole('slider') as HTMLInputElement;
+    expect([slider.min, slider.max, slider.step, slider.value]).toEqual(['0', '1', '0.1', '0.5']);
+    expect(within(dialog).getByText('Weight: 0.5')).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'x'.repeat(101));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Edge' }));
+    expect(within(dialog).getByText('Edge name must be less than 100 characters')).toBeTruthy();
+    expect(within(dialog).getByText('Description is required')).toBeTruthy();
+    expect(within(dialog).getByText('Identification notes are required')).toBeTruthy();
+  });
+
+  it('opens "Edit Edge" filled in, and asks before deleting', async () => {
+    await seed('edges', [edgeFixture({ name: 'Trend', weightFactor: 0.8 })]);
+    render(<EdgeDefinitionPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Edit Edge' })).toBeTruthy();
+    expect((within(dialog).getByLabelText('Name') as HTMLInputElement).value).toBe('Trend');
+    expect((within(dialog).getByRole('slider') as HTMLInputElement).value).toBe('0.8');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = screen.getByRole('dialog');
+    expect(within(confirm).getByRole('heading', { name: 'Delete Edge' })).toBeTruthy();
+    expect(confirm.textContent).toContain(
+      'Are you sure you want to delete "Trend"? This action cannot be undone.',
+    );
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+
+  it('shows a load error in a dismissible banner with Retry', async () => {
+    await seed('edges', []);
+    setCollectionState('edges', { error: 'Failed to load edges' });
+    render(<EdgeDefinitionPage />);
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toContain('Failed to load edges');
+    expect(within(banner).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    await userEvent.click(within(banner).getByRole('button', { name: 'Dismiss error' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

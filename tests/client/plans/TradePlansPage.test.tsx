@@ -1,0 +1,163 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import TradePlansPage, { showingText } from '../../../src/client/plans/TradePlansPage.tsx';
+import { accountFixture, edgeFixture, planFixture, resetCache, seed } from '../fixtures.ts';
+
+beforeEach(async () => {
+  await resetCache();
+});
+
+const stocks = () => screen.getAllByRole('rowheader').map((th) => th.textContent);
+
+describe('Trade Plans page', () => {
+  it('shows the empty state for a trader with no plans', async () => {
+    await seed('tradePlans', []);
+    render(<TradePlansPage />);
+    expect(await screen.findByText('No trade plans found')).toBeTruthy();
+    expect(screen.getByText('Create your first trade plan to get started')).toBeTruthy();
+    expect(screen.getByText('Showing 0 of 0 trade plans')).toBeTruthy();
+  });
+
+  it('shows a skeleton until plans were ever loaded', async () => {
+    render(<TradePlansPage />);
+    expect(await screen.findByLabelText('Loading')).toBeTruthy();
+    expect(screen.queryByText('No trade plans found')).toBeNull();
+  });
+
+  it('formats every column of a plan', async () => {
+    await seed('tradePlans', [
+      planFixture({
+        stock: 'AAPL',
+        entryPrice: 1234.5,
+        stopLossPrice: 1200,
+        probabilityOfSuccess: 72.25,
+        status: 'Ready',
+        edgeIds: ['e1', 'e2'],
+        positionSizes: [
+          { accountId: 'a', accountName: 'Margin', position: 12 },
+          { accountId: 'b', accountName: 'Cash', position: 0 },
+        ],
+      }),
+      planFixture({ stock: 'MSFT', entryPrice: 10, stopLossPrice: 9.9 }),
+    ]);
+    render(<TradePlansPage />);
+    const row = (await screen.findByRole('rowheader', { name: 'AAPL' })).closest('tr') as HTMLElement;
+    const text = row.textContent ?? '';
+    for (const part of [
+      'Ready',
+      '$1,234.50',
+      '$1,200.00',
+      '$34.50',
+      '2.79%',
+      '72.3%',
+      '2 edge(s)',
+      'Margin: 12 shares',
+      'Cash: N/A',
+    ]) {
+      expect(text).toContain(part);
+    }
+    expect(within(row).getByText('12 shares').className).toBe('positive');
+    const msft = screen.getByRole('rowheader', { name: 'MSFT' }).closest('tr') as HTMLElement;
+    expect(msft.textContent).toContain('Not set');
+    expect(msft.textContent).toContain('No edges');
+    expect(msft.textContent).toContain('No position sizes calculated');
+    expect(within(msft).getByText('1.00%').className).toContain('badge-green');
+    expect(within(row).getByText('2.79%').className).toContain('badge-yellow');
+  });
+
+  it('sorts by stock by default, toggles direction, and starts a new column ascending', async () => {
+    await seed('tradePlans', [
+      planFixture({ stock: 'MSFT', entryPrice: 50, stopLossPrice: 40 }),
+      planFixture({ stock: 'aapl', entryPrice: 300, stopLossPrice: 290 }),
+      planFixture({ stock: 'NVDA', entryPrice: 100, stopLossPrice: 90 }),
+    ]);
+    render(<TradePlansPage />);
+    await screen.findByRole('rowheader', { name: 'MSFT' });
+    expect(stocks()).toEqual(['aapl', 'MSFT', 'NVDA']);
+    const stockHeader = screen.getByRole('columnheader', { name: /Stock/ });
+    expect(stockHeader.getAttribute('aria-sort')).toBe('ascending');
+    await userEvent.click(within(stockHeader).getByRole('button'));
+    expect(stocks()).toEqual(['NVDA', 'MSFT', 'aapl']);
+    expect(stockHeader.getAttribute('aria-sort')).toBe('descending');
+    await userEvent.click(screen.getByRole('button', { name: /Entry Price/ }));
+    expect(stocks()).toEqual(['MSFT', 'NVDA', 'aapl']);
+    expect(stockHeader.getAttribute('aria-sort')).toBe('none');
+  });
+
+  it('searches by stock and filters by status, and says so in the footer', async () => {
+    await seed('tradePlans', [
+      planFixture({ stock: 'AAPL', status: 'Ready' }),
+      planFixture({ stock: 'AMD', status: 'Draft' }),
+      planFixture({ stock: 'MSFT', status: 'Ready' }),
+    ]);
+    render(<TradePlansPage />);
+    await screen.findByRole('rowheader', { name: 'AMD' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by stock symbol' }), 'a');
+    expect(stocks()).toEqual(['AAPL', 'AMD']);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'Ready');
+    expect(stocks()).toEqual(['AAPL']);
+    expect(screen.getByText('Showing 1 of 3 trade plans (search: "a", status: Ready)')).toBeTruthy();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'Hold');
+    expect(screen.getByText('Try adjusting your search criteria or filters')).toBeTruthy();
+  });
+
+  it.each([
+    ['Draft', ['Ready', 'Discarded']],
+    ['Ready', ['Hold', 'Discarded', 'Draft']],
+    ['Hold', ['Ready', 'Discarded']],
+    ['Discarded', ['Draft']],
+  ] as const)('offers only the allowed next statuses for a %s plan', async (status, allowed) => {
+    await seed('tradePlans', [planFixture({ stock: 'AAPL', status })]);
+    render(<TradePlansPage />);
+    const select = await screen.findByRole('combobox', { name: 'Change status of AAPL' });
+    const options = within(select)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual(['Change Status...', ...allowed]);
+    const edit = screen.getByRole('button', { name: 'Edit' }) as HTMLButtonElement;
+    expect(edit.disabled).toBe(status === 'Discarded');
+  });
+
+  it('previews risk and per-account position sizes live in the create form, and validates before any call', async () => {
+    await seed('tradePlans', []);
+    await seed('accounts', [accountFixture({ accountName: 'Margin' })]);
+    await seed('edges', [edgeFixture({ name: 'Trend', weightFactor: 0.8 })]);
+    render(<TradePlansPage />);
+    await userEvent.click(await screen.findByRole('button', { name: '+ New Trade Plan' }));
+    const dialog = screen.getByRole('dialog');
+    expect(await within(dialog).findByText('Trend (0.8)')).toBeTruthy();
+    expect(within(dialog).queryByText(/^Risk:/)).toBeNull();
+
+    await userEvent.type(within(dialog).getByLabelText('Stock'), 'aapl');
+    expect((within(dialog).getByLabelText('Stock') as HTMLInputElement).value).toBe('AAPL');
+    await userEvent.type(within(dialog).getByLabelText('Entry Price'), '50');
+    expect(within(dialog).queryByText(/^Risk:/)).toBeNull();
+    await userEvent.type(within(dialog).getByLabelText('Stop Loss'), '48');
+    expect(within(dialog).getByText('Risk: $2.00 (4.00%)')).toBeTruthy();
+    // 1% of 100,000 = 1,000 / $2 = 500; 10% capital = 10,000 / $50 = 200; free 40,000 / 50 = 800 -> 200.
+    expect(await within(dialog).findByText('Margin: 200 shares')).toBeTruthy();
+
+    await userEvent.clear(within(dialog).getByLabelText('Stop Loss'));
+    await userEvent.type(within(dialog).getByLabelText('Stop Loss'), '55');
+    await userEvent.type(within(dialog).getByLabelText('Probability of Success (%)'), '120');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Trade Plan' }));
+    expect(within(dialog).getByText('Stop loss price must be less than entry price')).toBeTruthy();
+    expect(within(dialog).getByText('Probability of success must be between 0 and 100')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Stop Loss').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('closes the form with Cancel', async () => {
+    await seed('tradePlans', []);
+    render(<TradePlansPage />);
+    await userEvent.click(await screen.findByRole('button', { name: '+ New Trade Plan' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('showingText', () => {
+  it('names no filters when none are active', () => {
+    expect(showingText(3, 3, ' ', '')).toBe('Showing 3 of 3 trade plans');
+  });
+});

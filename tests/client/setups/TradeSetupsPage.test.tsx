@@ -1,0 +1,71 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import TradeSetupsPage from '../../../src/client/setups/TradeSetupsPage.tsx';
+import { resetCache, seed, setupFixture } from '../fixtures.ts';
+
+beforeEach(async () => {
+  await resetCache();
+});
+
+const names = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.querySelector('td')?.textContent);
+
+describe('Trade Setups page', () => {
+  it('invites the first setup when there are none', async () => {
+    await seed('tradeSetups', []);
+    render(<TradeSetupsPage />);
+    expect(await screen.findByText('No trade setups defined yet.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Your First Trade Setup' }));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('cuts criteria at 50 characters plus "..." and keeps shorter ones whole', async () => {
+    const long = 'Breakout above the prior high with volume over 150% of average';
+    await seed('tradeSetups', [
+      setupFixture({ name: 'Flag', entryCriteria: long, exitCriteria: 'Close below EMA10' }),
+    ]);
+    render(<TradeSetupsPage />);
+    const cell = await screen.findByText(
+      (_, el) => el?.tagName === 'TD' && (el.textContent ?? '').includes('Entry:'),
+    );
+    expect(cell.textContent).toContain(`Entry: ${long.slice(0, 50)}...`);
+    expect(cell.textContent).toContain('Exit: Close below EMA10');
+    expect(cell.textContent).not.toContain('Close below EMA10...');
+  });
+
+  it('searches every text field and sorts by success score', async () => {
+    await seed('tradeSetups', [
+      setupFixture({ name: 'Alpha', successScore: 70, notes: 'works in bull markets' }),
+      setupFixture({ name: 'Beta', successScore: 40, exitCriteria: 'BULL trap' }),
+      setupFixture({ name: 'Gamma', successScore: 55 }),
+    ]);
+    render(<TradeSetupsPage />);
+    await screen.findByText('Gamma');
+    await userEvent.click(screen.getByRole('button', { name: /Success Score/ }));
+    expect(names()).toEqual(['Beta', 'Gamma', 'Alpha']);
+    await userEvent.type(screen.getByRole('searchbox'), 'bull');
+    expect(names()).toEqual(['Beta', 'Alpha']);
+    await userEvent.type(screen.getByRole('searchbox'), 'ish');
+    expect(screen.getByText('No trade setups match your search criteria.')).toBeTruthy();
+  });
+
+  it('checks lengths before saving and confirms deletes with the spec text', async () => {
+    await seed('tradeSetups', [setupFixture({ name: 'Flag' })]);
+    render(<TradeSetupsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: '+ New Setup' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Setup' }));
+    expect(within(dialog).getByText('Name is required')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = screen.getByRole('dialog');
+    expect(within(confirm).getByRole('heading', { name: 'Confirm Delete' })).toBeTruthy();
+    expect(confirm.textContent).toContain(
+      'Are you sure you want to delete "Flag"? This action cannot be undone.',
+    );
+  });
+});
