@@ -1,8 +1,40 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
+// manifest.webmanifest at the top level is the source of truth; the plugin emits and precaches it.
+const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'));
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      // 'prompt': a waiting version is announced, never forced on a trader mid-form.
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest,
+      includeAssets: ['favicon.svg', 'favicon.ico', 'apple-touch-icon-180x180.png'],
+      workbox: {
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/healthz/],
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        runtimeCaching: [
+          {
+            // The last market cycle answer stands in when the network fails; Dexie owns the rest.
+            urlPattern: ({ url }) => url.pathname === '/api/v1/market-cycle/current',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'market-cycle',
+              networkTimeoutSeconds: 4,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 1 },
+            },
+          },
+        ],
+      },
+    }),
+  ],
   root: '.',
   build: { outDir: 'dist', sourcemap: false },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },

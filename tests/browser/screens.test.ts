@@ -102,6 +102,7 @@ describe('the app in Chromium, signed in through the demo broker', () => {
     expect(await dialog().getByRole('heading', { name: 'Edit Edge' }).isVisible()).toBe(true);
     await dialog().getByLabel('Name').fill('Volume surge');
     await dialog().getByRole('button', { name: 'Save Edge' }).click();
+    await dialog().waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: 'Volume surge' }).waitFor();
 
     await page.getByRole('searchbox').fill('nothing like this');
@@ -142,11 +143,13 @@ describe('the app in Chromium, signed in through the demo broker', () => {
     await page.getByRole('button', { name: 'Edit' }).click();
     await dialog().getByLabel('Name').fill('High tight flag');
     await dialog().getByRole('button', { name: 'Save Setup' }).click();
+    await dialog().waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: 'High tight flag' }).waitFor();
 
     await page.getByRole('button', { name: '+ New Setup' }).click();
     await dialog().getByLabel('Name').fill('Throwaway');
     await dialog().getByRole('button', { name: 'Save Setup' }).click();
+    await dialog().waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: 'Throwaway' }).waitFor();
     await page
       .getByRole('row', { name: /Throwaway/ })

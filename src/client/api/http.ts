@@ -1,6 +1,7 @@
 import { FetchError, ofetch } from 'ofetch';
 import { API_TIMEOUT_MS } from '../../domain/constants.ts';
 import { messages } from '../../domain/messages.ts';
+import { reportApiReachable } from '../sync/connectivity.ts';
 
 /** The API host: same origin unless the build names another (VITE_API_BASE_URL). */
 export const apiBaseUrl: string = (import.meta.env.VITE_API_BASE_URL as string | undefined) ?? '';
@@ -13,6 +14,12 @@ export const api = ofetch.create({
   credentials: 'include',
   timeout: API_TIMEOUT_MS,
   retry: 0,
+  onRequestError() {
+    reportApiReachable(false);
+  },
+  onResponse() {
+    reportApiReachable(true);
+  },
   onResponseError({ response }) {
     if (response.status === 401) console.warn(messages.authRequired);
     else if (response.status === 403) console.warn(messages.accessDenied);
@@ -20,8 +27,12 @@ export const api = ofetch.create({
   },
 });
 
+/** A change the app refuses itself, with the same rule and message the server would use. */
+export class RefusedLocally extends Error {}
+
 /** The server's own message for a failed call, or the spec's fallback when it carries none. */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof RefusedLocally) return error.message;
   if (error instanceof FetchError) {
     const data = error.data as { message?: unknown } | undefined;
     if (data && typeof data.message === 'string' && data.message !== '') return data.message;

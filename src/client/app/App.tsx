@@ -33,7 +33,7 @@ export function App() {
   return (
     <Switch>
       <Route path="/error" component={ErrorPage} />
-      {auth !== 'authenticated' ? (
+      {auth !== 'authenticated' && auth !== 'offline' ? (
         <Route component={Spinner} />
       ) : (
         <Switch>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { logout } from '../auth/session.ts';
+import { ConnectionStatus } from './ConnectionStatus.tsx';
 
 const LINKS = [
   ['/dashboard', 'Dashboard'],
@@ -31,9 +32,14 @@ export function Layout({ children }: { children: ReactNode }) {
           ))}
         </ul>
       </nav>
-      <main className="content">{children}</main>
+      <main className="content">
+        <ConnectionStatus />
+        {children}
+      </main>
       <footer className="app-footer">
-        <small>© {new Date().getFullYear()} Trade Tracker. All rights reserved.</small>
+        <small data-version={import.meta.env.VITE_APP_VERSION}>
+          © {new Date().getFullYear()} Trade Tracker. All rights reserved.
+        </small>
       </footer>
     </div>
   );

@@ -7,32 +7,53 @@ import {
   hasSessionFlag,
   setSessionFlag,
 } from '../auth/session.ts';
+import { db, metaKeys } from '../db/db.ts';
+import { isNetworkError, useOffline } from '../sync/connectivity.ts';
 import { claimCacheFor, onUnauthorized, pullAll } from '../sync/sync.ts';
 
-export type AuthState = 'checking' | 'authenticated' | 'unauthenticated';
+/** 'offline': the API cannot be reached; the last signed-in trader's cache is shown. */
+export type AuthState = 'checking' | 'authenticated' | 'offline' | 'unauthenticated';
 
-/** Confirms the session with the server, then fills the cache for this trader. */
-async function verifySession(): Promise<boolean> {
+type Check = 'ok' | 'unauthorized' | 'unreachable';
+
+/** Asks the server who is signed in; on success the cache is claimed for that trader and refreshed. */
+async function checkSession(): Promise<Check> {
   try {
     const status = await fetchAuthStatus();
     await claimCacheFor(status.user.id);
     void pullAll();
-    return true;
-  } catch {
-    clearSessionFlag();
-    return false;
+    return 'ok';
+  } catch (error) {
+    return isNetworkError(error) ? 'unreachable' : 'unauthorized';
   }
 }
 
-/** SPEC §2 "Authentication flow", to the letter. */
+const hasCachedTrader = async () => (await db.meta.get(metaKeys.userId)) !== undefined;
+
+/**
+ * SPEC §2 "Authentication flow", to the letter, plus DECISIONS.md's offline rule: when the API
+ * cannot be reached the app never bounces to the broker, it opens the cached app instead.
+ */
 export function useAuthGate(): AuthState {
   const [location, navigate] = useLocation();
   const [state, setState] = useState<AuthState>('checking');
+  const offline = useOffline();
 
   useEffect(() => {
     let cancelled = false;
     const settle = (next: AuthState) => {
       if (!cancelled) setState(next);
+    };
+    const resolve = async (check: Check, flagged: boolean) => {
+      if (check === 'ok') {
+        if (flagged) settle('authenticated');
+        else settle('unauthenticated');
+      } else if (check === 'unreachable' && (await hasCachedTrader())) {
+        settle('offline');
+      } else {
+        clearSessionFlag();
+        settle('unauthenticated');
+      }
     };
     const status = new URLSearchParams(window.location.search).get('status');
     if (status === 'success') {
@@ -40,15 +61,18 @@ export function useAuthGate(): AuthState {
       setSessionFlag();
       settle('authenticated');
       navigate('/dashboard', { replace: true });
-      void verifySession().then((ok) => !ok && settle('unauthenticated'));
+      void checkSession().then((check) => {
+        if (check === 'unauthorized') void resolve(check, true);
+      });
     } else if (status === 'error') {
       window.history.replaceState(null, '', window.location.pathname);
       settle('unauthenticated');
       navigate('/error', { replace: true });
-    } else if (!hasSessionFlag()) {
-      settle('unauthenticated');
     } else {
-      void verifySession().then((ok) => settle(ok ? 'authenticated' : 'unauthenticated'));
+      // Without the tab flag the trader must sign in again; the check only tells whether the
+      // broker can be reached at all, or whether to open the cached app offline.
+      const flagged = hasSessionFlag();
+      void checkSession().then((check) => resolve(check, flagged));
     }
     onUnauthorized(() => {
       clearSessionFlag();
@@ -59,9 +83,24 @@ export function useAuthGate(): AuthState {
     };
   }, [navigate]);
 
+  // Back online after an offline start: a valid session counts as this tab's sign-in check.
+  useEffect(() => {
+    if (state !== 'offline' || offline) return;
+    void checkSession().then((check) => {
+      if (check === 'ok') {
+        setSessionFlag();
+        setState('authenticated');
+      } else if (check === 'unauthorized') {
+        clearSessionFlag();
+        setState('unauthenticated');
+      }
+    });
+  }, [state, offline]);
+
   useEffect(() => {
     if (state === 'unauthenticated' && location !== '/error') goToBrokerSignIn();
-    if (state === 'authenticated' && location === '/') navigate('/dashboard', { replace: true });
+    if ((state === 'authenticated' || state === 'offline') && location === '/')
+      navigate('/dashboard', { replace: true });
   }, [state, location, navigate]);
 
   useEffect(() => {

@@ -26,6 +26,8 @@ export async function logout(): Promise<void> {
     }
     clearSessionFlag();
     await wipeCache();
+    // The service worker's copy of the market cycle is trading data too.
+    if ('caches' in window) await caches.delete('market-cycle');
     goToBrokerSignIn();
   } catch {
     window.location.assign('/');

@@ -31,7 +31,7 @@ export function AccountSettingsDialog({ account, onClose }: { account: Account; 
     setErrors({});
     setSaving(true);
     try {
-      await saveAccountSettings(account.id, result.value);
+      await saveAccountSettings(account, result.value);
       onClose();
     } catch (error) {
       setErrors(fieldErrorsOf(error));

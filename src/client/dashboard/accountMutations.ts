@@ -1,9 +1,22 @@
 import type { Account, AccountSettings } from '../../domain/types.ts';
-import { api } from '../api/http.ts';
+import { db, type Pending } from '../db/db.ts';
+import { submitChange } from '../sync/outbox.ts';
 import { pullAll } from '../sync/sync.ts';
 
 /** Saves an account's settings; plans are re-read because their position sizes follow. */
-export async function saveAccountSettings(id: string, settings: AccountSettings): Promise<void> {
-  await api<Account>(`/accounts/${id}`, { method: 'PUT', body: settings });
-  await pullAll(['accounts', 'tradePlans']);
+export async function saveAccountSettings(account: Account, settings: AccountSettings): Promise<void> {
+  await submitChange(
+    {
+      collection: 'accounts',
+      method: 'PUT',
+      path: `/accounts/${account.id}`,
+      body: settings,
+      label: `Update settings of ${account.accountName}`,
+      refresh: ['accounts', 'tradePlans'],
+    },
+    async () => {
+      await db.accounts.update(account.id, { ...settings, pendingSync: true } as Partial<Pending<Account>>);
+    },
+    pullAll,
+  );
 }

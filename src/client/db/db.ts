@@ -7,6 +7,29 @@ export interface StoredMarketCycle extends MarketCycle {
   key: 'current';
 }
 
+/** A change made while the API could not be reached, replayed in order when it can. */
+export interface OutboxEntry {
+  seq?: number;
+  collection: Exclude<CollectionName, 'marketCycle'>;
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  /** What the trader did, in their words: "Create trade plan AAPL". */
+  label: string;
+  queuedAt: string;
+}
+
+/** A queued change the server refused: shown to the trader with the server's reason. */
+export interface RefusedChange {
+  id?: number;
+  label: string;
+  message: string;
+  refusedAt: string;
+}
+
+/** Rows changed offline carry this flag until the server has them. */
+export type Pending<T> = T & { pendingSync?: true };
+
 export interface MetaEntry {
   key: string;
   value: string;
@@ -20,6 +43,8 @@ export class TradeTrackerDb extends Dexie {
   tradePlans!: EntityTable<TradePlan, 'id'>;
   marketCycle!: EntityTable<StoredMarketCycle, 'key'>;
   meta!: EntityTable<MetaEntry, 'key'>;
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+  refusedChanges!: EntityTable<RefusedChange, 'id'>;
 
   constructor(name = 'trade-tracker') {
     super(name);
@@ -31,6 +56,7 @@ export class TradeTrackerDb extends Dexie {
       marketCycle: 'key',
       meta: 'key',
     });
+    this.version(2).stores({ outbox: '++seq', refusedChanges: '++id' });
   }
 }
 

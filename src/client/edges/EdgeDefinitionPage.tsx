@@ -10,6 +10,7 @@ import { Badge } from '../ui/Badge.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { Modal } from '../ui/Modal.tsx';
+import { PendingMark } from '../ui/PendingMark.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { SortableHeader } from '../ui/SortableHeader.tsx';
 import { matchesSearch, sortRows, useSort } from '../ui/sorting.ts';
@@ -39,7 +40,7 @@ export default function EdgeDefinitionPage() {
     if (!deleting) return;
     setBusy(true);
     try {
-      await deleteEdge(deleting.id);
+      await deleteEdge(deleting);
       setDeleting(undefined);
     } catch (e) {
       setDeleting(undefined);
@@ -104,7 +105,10 @@ export default function EdgeDefinitionPage() {
             <tbody>
               {visible.map((edge) => (
                 <tr key={edge.id}>
-                  <td data-label="Name">{edge.name}</td>
+                  <td data-label="Name">
+                    {edge.name}
+                    <PendingMark row={edge} />
+                  </td>
                   <td data-label="Description">{edge.description}</td>
                   <td data-label="Weight">
                     <Badge color="blue">{formatWeight(edge.weightFactor)}</Badge>

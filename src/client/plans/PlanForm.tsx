@@ -52,7 +52,7 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
     if (plan) {
       const result = validateTradePlanUpdate(body, plan);
       if (!result.ok) return setErrors(errorsByField(result.errors));
-      save = () => updatePlan(plan.id, result.value);
+      save = () => updatePlan(plan, result.value);
     } else {
       const result = validateTradePlanCreate(body);
       if (!result.ok) return setErrors(errorsByField(result.errors));

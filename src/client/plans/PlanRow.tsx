@@ -9,6 +9,7 @@ import {
 } from '../../domain/tradePlans.ts';
 import type { TradePlan, TradePlanStatus } from '../../domain/types.ts';
 import { Badge } from '../ui/Badge.tsx';
+import { PendingMark } from '../ui/PendingMark.tsx';
 
 interface PlanRowProps {
   plan: TradePlan;
@@ -24,6 +25,7 @@ export function PlanRow({ plan, onStatus, onEdit, onDelete }: PlanRowProps) {
     <tr>
       <th scope="row" data-label="Stock">
         {plan.stock}
+        <PendingMark row={plan} />
       </th>
       <td data-label="Status">
         <Badge color={statusBadgeColor(plan.status)}>{plan.status}</Badge>

@@ -135,7 +135,7 @@ export default function TradePlansPage() {
                   key={plan.id}
                   plan={plan}
                   onStatus={(p, next) =>
-                    void run(() => changePlanStatus(p.id, next), fallbackMessages.updatePlanStatus)
+                    void run(() => changePlanStatus(p, next), fallbackMessages.updatePlanStatus)
                   }
                   onEdit={setEditing}
                   onDelete={setDeleting}
@@ -165,7 +165,7 @@ export default function TradePlansPage() {
           onConfirm={() => {
             const plan = deleting;
             setDeleting(undefined);
-            void run(() => deletePlan(plan.id), 'Failed to delete trade plan');
+            void run(() => deletePlan(plan), 'Failed to delete trade plan');
           }}
           onCancel={() => setDeleting(undefined)}
         />

@@ -8,6 +8,7 @@ import { setCollectionState } from '../sync/syncState.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { Modal } from '../ui/Modal.tsx';
+import { PendingMark } from '../ui/PendingMark.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { SortableHeader } from '../ui/SortableHeader.tsx';
 import { matchesSearch, sortRows, useSort } from '../ui/sorting.ts';
@@ -38,7 +39,7 @@ export default function TradeSetupsPage() {
     if (!deleting) return;
     setBusy(true);
     try {
-      await deleteSetup(deleting.id);
+      await deleteSetup(deleting);
     } catch (e) {
       setActionError(errorMessage(e, fallbackMessages.deleteSetup));
     } finally {
@@ -103,7 +104,10 @@ export default function TradeSetupsPage() {
             <tbody>
               {visible.map((setup) => (
                 <tr key={setup.id}>
-                  <td data-label="Name">{setup.name}</td>
+                  <td data-label="Name">
+                    {setup.name}
+                    <PendingMark row={setup} />
+                  </td>
                   <td data-label="Description">{setup.description}</td>
                   <td data-label="Success Score">{setup.successScore}</td>
                   <td data-label="Entry/Exit Criteria" className="criteria">

@@ -3,6 +3,8 @@ import { toTradePlan } from '../../domain/tradePlans.ts';
 import type { Account, Edge, MarketCycle, TradePlanDto, TradeSetup } from '../../domain/types.ts';
 import { api, errorMessage, statusOf } from '../api/http.ts';
 import { type CollectionName, db, metaKeys, type TradeTrackerDb } from '../db/db.ts';
+import { isNetworkError } from './connectivity.ts';
+import { flushOutbox } from './outbox.ts';
 import { resetSyncState, setCollectionState } from './syncState.ts';
 
 type Loader = { name: CollectionName; fallback: string; load: () => Promise<unknown[]> };
@@ -42,6 +44,9 @@ export async function replaceCollection(
   });
 }
 
+// Bumped by every wipe: an answer that arrives after a logout must not refill the cache.
+let cacheGeneration = 0;
+
 let unauthorizedHandler: () => void = () => {};
 /** What to do when the server says the session is gone (the auth gate re-authenticates). */
 export const onUnauthorized = (handler: () => void) => {
@@ -50,28 +55,45 @@ export const onUnauthorized = (handler: () => void) => {
 
 async function pull(loader: Loader, database: TradeTrackerDb): Promise<boolean> {
   setCollectionState(loader.name, { loading: true });
+  const generation = cacheGeneration;
   try {
     const rows = await loader.load();
+    if (generation !== cacheGeneration) return false;
     await replaceCollection(database, loader.name, rows, new Date());
     setCollectionState(loader.name, { loading: false, error: undefined });
     return true;
   } catch (error) {
-    setCollectionState(loader.name, { loading: false, error: errorMessage(error, loader.fallback) });
+    // Unreachable is not an error to show: the offline indicator says it, the cache stays.
+    const message = isNetworkError(error) ? undefined : errorMessage(error, loader.fallback);
+    setCollectionState(loader.name, { loading: false, error: message });
     if (statusOf(error) === 401) unauthorizedHandler();
     return false;
   }
 }
 
-/** Pulls the named collections (default: all) in parallel. */
-export async function pullAll(names?: CollectionName[], database: TradeTrackerDb = db): Promise<void> {
+async function pullCollections(names: CollectionName[] | undefined, database: TradeTrackerDb): Promise<void> {
   const chosen = names ? loaders.filter((l) => names.includes(l.name)) : loaders;
   const results = await Promise.all(chosen.map((l) => pull(l, database)));
-  if (results.some(Boolean))
+  if (results.some(Boolean)) {
     await database.meta.put({ key: metaKeys.lastSyncAt, value: new Date().toISOString() });
+  }
+}
+
+/**
+ * Sends what was changed offline, then pulls the named collections (default: all) in parallel.
+ * While changes are still queued the cache keeps them: a pull would overwrite them.
+ */
+export async function pullAll(names?: CollectionName[], database: TradeTrackerDb = db): Promise<void> {
+  if ((await database.outbox.count()) > 0) {
+    await flushOutbox((n) => pullCollections(n, database), database);
+    if ((await database.outbox.count()) > 0) return;
+  }
+  await pullCollections(names, database);
 }
 
 /** Empties every table: a signed-out browser keeps no trading data. */
 export async function wipeCache(database: TradeTrackerDb = db): Promise<void> {
+  cacheGeneration++;
   await database.transaction('rw', database.tables, async () => {
     await Promise.all(database.tables.map((t) => t.clear()));
   });

@@ -1,0 +1,43 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { formatTimestamp } from '../dashboard/MarketCycleCard.tsx';
+import { db, metaKeys } from '../db/db.ts';
+import { UpdateNotice } from '../pwa/UpdateNotice.tsx';
+import { useOffline } from '../sync/connectivity.ts';
+
+/** The strip under the header: offline state, changes waiting or refused, a new version. */
+export function ConnectionStatus() {
+  const offline = useOffline();
+  const lastSync = useLiveQuery(async () => (await db.meta.get(metaKeys.lastSyncAt))?.value, []);
+  const waiting = useLiveQuery(() => db.outbox.count(), []) ?? 0;
+  const refused = useLiveQuery(() => db.refusedChanges.toArray(), []) ?? [];
+  return (
+    <div className="status-strip">
+      {offline && (
+        <p className="offline-indicator" role="status">
+          <strong>Offline</strong> · last synced {lastSync ? formatTimestamp(lastSync) : 'never'}
+        </p>
+      )}
+      {waiting > 0 && (
+        <p className="pending-indicator" role="status">
+          {waiting} change{waiting === 1 ? '' : 's'} not yet saved
+        </p>
+      )}
+      {refused.length > 0 && (
+        <div className="refused-changes" role="alert">
+          <strong>Not saved — the server refused:</strong>
+          <ul>
+            {refused.map((r) => (
+              <li key={r.id}>
+                {r.label}: {r.message}
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="outline secondary" onClick={() => void db.refusedChanges.clear()}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      <UpdateNotice />
+    </div>
+  );
+}
