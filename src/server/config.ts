@@ -6,6 +6,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections each API process keeps to PostgreSQL. */
+  databasePoolSize: number;
   broker: 'demo' | 'schwab';
   /** Where the PWA is served when not by this server (redirect target, allowed Origin). */
   appOrigin: string | undefined;
@@ -29,6 +31,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (broker === 'schwab') {
     throw new ConfigError('BROKER=schwab is not available yet in this build; use BROKER=demo');
   }
+  const databasePoolSize = env.DATABASE_POOL_SIZE ? Number(env.DATABASE_POOL_SIZE) : 10;
+  if (!Number.isInteger(databasePoolSize) || databasePoolSize < 1 || databasePoolSize > 1000) {
+    throw new ConfigError(
+      `DATABASE_POOL_SIZE must be a whole number from 1 to 1000, got "${env.DATABASE_POOL_SIZE}"`,
+    );
+  }
   let appOrigin: string | undefined;
   if (env.APP_ORIGIN) {
     try {
@@ -44,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST || '0.0.0.0',
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize,
     broker,
     appOrigin,
     marketCycleSymbol: (env.MARKET_CYCLE_SYMBOL || DEFAULT_MARKET_CYCLE_SYMBOL).toUpperCase(),

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Broker } from './brokers/broker.ts';
@@ -5,6 +6,9 @@ import { createDemoBroker } from './brokers/demo/demoBroker.ts';
 import type { ServerConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { createApp } from './http/app.ts';
+
+/** How long requests in flight may take to finish once the server is asked to stop. */
+const DRAIN_TIMEOUT_MS = 10_000;
 
 export interface StartOptions {
   config: ServerConfig;
@@ -24,7 +28,11 @@ export interface RunningServer {
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { config } = options;
   const now = options.now ?? (() => new Date());
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const database = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+  });
   const broker = options.broker ?? createDemoBroker();
   const app = createApp({ db: database.db, broker, config, now });
 
@@ -34,6 +42,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { port } = server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 
+  // Keep-alive clients would keep a closing server busy forever: once draining, every answer
+  // (in flight or new) tells its client to close the connection, and a late straggler is cut.
+  const inFlight = new Set<ServerResponse>();
+  let draining = false;
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (draining) res.setHeader('Connection', 'close');
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
+
   let closing: Promise<void> | undefined;
   return {
     url: `http://${shownHost}:${port}`,
@@ -41,10 +59,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     database,
     close() {
       closing ??= (async () => {
+        draining = true;
+        for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+        const http = server as unknown as { closeIdleConnections(): void; closeAllConnections(): void };
         await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          // Idle keep-alive sockets would hold close() open; requests in flight still finish.
-          (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+          const cut = setTimeout(() => http.closeAllConnections(), DRAIN_TIMEOUT_MS);
+          server.close(() => {
+            clearTimeout(cut);
+            resolve();
+          });
+          http.closeIdleConnections();
         });
         await database.close();
       })();

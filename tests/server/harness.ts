@@ -17,7 +17,11 @@ export interface TestServer {
  * A fresh database for one test file: PGlite in a temp folder, or, when TEST_DATABASE_URL names
  * a PostgreSQL server, a new database created on it (so the same suite runs on both engines).
  */
-async function freshDatabase(): Promise<{ dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{
+  dataDir: string;
+  databaseUrl?: string;
+  drop(): Promise<void>;
+}> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tt-test-'));
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {

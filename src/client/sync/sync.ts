@@ -73,8 +73,9 @@ async function pull(loader: Loader, database: TradeTrackerDb): Promise<boolean> 
 
 async function pullCollections(names: CollectionName[] | undefined, database: TradeTrackerDb): Promise<void> {
   const chosen = names ? loaders.filter((l) => names.includes(l.name)) : loaders;
+  const generation = cacheGeneration;
   const results = await Promise.all(chosen.map((l) => pull(l, database)));
-  if (results.some(Boolean)) {
+  if (results.some(Boolean) && generation === cacheGeneration) {
     await database.meta.put({ key: metaKeys.lastSyncAt, value: new Date().toISOString() });
   }
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 
 // A stand-in for the API (an outside service from the client's point of view), on loopback.
 let server: Server;
-let routes: Record<string, { status: number; body: unknown }>;
+let routes: Record<string, { status: number; body: unknown; delayMs?: number }>;
 let sync: typeof import('../../../src/client/sync/sync.ts');
 let state: typeof import('../../../src/client/sync/syncState.ts');
 let dbModule: typeof import('../../../src/client/db/db.ts');
@@ -36,8 +36,10 @@ const plan = (id: string, stock: string) => ({
 beforeAll(async () => {
   server = createServer((req, res) => {
     const route = routes[req.url ?? ''] ?? { status: 404, body: { message: 'Not found' } };
-    res.writeHead(route.status, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify(route.body));
+    setTimeout(() => {
+      res.writeHead(route.status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(route.body));
+    }, route.delayMs ?? 0);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   vi.stubEnv('VITE_API_BASE_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
@@ -89,6 +91,17 @@ describe('the sync layer', () => {
     };
     expect(read('edges')).toEqual({ loading: false, error: 'Database is down' });
     expect(read('tradeSetups')).toEqual({ loading: false, error: 'Failed to load trade setups' });
+  });
+
+  it('writes nothing from answers that arrive after a logout wiped the cache', async () => {
+    routes['/api/v1/tradeplans'] = { status: 200, body: [plan('p1', 'AAPL')], delayMs: 150 };
+    const pulling = sync.pullAll();
+    await new Promise((r) => setTimeout(r, 50));
+    await sync.wipeCache();
+    await pulling;
+    for (const table of dbModule.db.tables) {
+      expect(await table.count(), table.name).toBe(0);
+    }
   });
 
   it("wipes the previous trader's cache when another trader signs in on this browser", async () => {
