@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_MARKET_CYCLE_SYMBOL } from '../domain/constants.ts';
+import { parseDataKey } from './auth/tokenCipher.ts';
 
 export interface ServerConfig {
   port: number;
@@ -9,6 +11,11 @@ export interface ServerConfig {
   /** Connections each API process keeps to PostgreSQL. */
   databasePoolSize: number;
   broker: 'demo' | 'schwab';
+  schwab: SchwabConfig | undefined;
+  /** Key for broker tokens at rest; unset = a key file in `dataDir`. */
+  dataKey: Buffer | undefined;
+  /** Serve https itself (a single trader on https://127.0.0.1, as Schwab's callback demands). */
+  tls: TlsConfig | undefined;
   /** Where the PWA is served when not by this server (redirect target, allowed Origin). */
   appOrigin: string | undefined;
   marketCycleSymbol: string;
@@ -16,7 +23,72 @@ export interface ServerConfig {
   staticDir: string;
 }
 
+export interface SchwabConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Exactly the callback URL registered with Schwab (https, no trailing slash). */
+  callbackUrl: string;
+  baseUrl: string;
+}
+
+export interface TlsConfig {
+  certFile: string;
+  keyFile: string;
+}
+
 export class ConfigError extends Error {}
+
+export const SCHWAB_DEFAULT_BASE_URL = 'https://api.schwabapi.com';
+
+function schwabConfig(env: NodeJS.ProcessEnv): SchwabConfig {
+  const missing = ['SCHWAB_CLIENT_ID', 'SCHWAB_CLIENT_SECRET', 'SCHWAB_CALLBACK_URL'].filter((k) => !env[k]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `BROKER=schwab needs ${missing.join(', ')} (the app key, its secret and the callback URL registered with Schwab)`,
+    );
+  }
+  const callbackUrl = env.SCHWAB_CALLBACK_URL as string;
+  let callback: URL;
+  try {
+    callback = new URL(callbackUrl);
+  } catch {
+    throw new ConfigError(`SCHWAB_CALLBACK_URL must be a URL, got "${callbackUrl}"`);
+  }
+  if (callback.protocol !== 'https:') {
+    throw new ConfigError(`SCHWAB_CALLBACK_URL must use https (Schwab demands it), got "${callbackUrl}"`);
+  }
+  if (callback.pathname !== '/api/v1/auth/callback') {
+    throw new ConfigError(
+      `SCHWAB_CALLBACK_URL must end in /api/v1/auth/callback (where this server takes the callback), got "${callbackUrl}"`,
+    );
+  }
+  const baseUrl = (env.SCHWAB_BASE_URL || SCHWAB_DEFAULT_BASE_URL).replace(/\/+$/, '');
+  try {
+    new URL(baseUrl);
+  } catch {
+    throw new ConfigError(`SCHWAB_BASE_URL must be a URL, got "${env.SCHWAB_BASE_URL}"`);
+  }
+  return {
+    clientId: env.SCHWAB_CLIENT_ID as string,
+    clientSecret: env.SCHWAB_CLIENT_SECRET as string,
+    callbackUrl,
+    baseUrl,
+  };
+}
+
+function tlsConfig(env: NodeJS.ProcessEnv): TlsConfig | undefined {
+  if (!env.TLS_CERT && !env.TLS_KEY) return undefined;
+  if (!env.TLS_CERT || !env.TLS_KEY) {
+    throw new ConfigError('TLS_CERT and TLS_KEY go together: set both (PEM files) or neither');
+  }
+  for (const [name, path] of [
+    ['TLS_CERT', env.TLS_CERT],
+    ['TLS_KEY', env.TLS_KEY],
+  ] as const) {
+    if (!existsSync(path)) throw new ConfigError(`${name} names a file that does not exist: ${path}`);
+  }
+  return { certFile: resolve(env.TLS_CERT), keyFile: resolve(env.TLS_KEY) };
+}
 
 /** Reads the environment of DECISIONS.md "Configuration"; refuses what it cannot use, clearly. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -28,8 +100,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (broker !== 'demo' && broker !== 'schwab') {
     throw new ConfigError(`BROKER must be "demo" or "schwab", got "${broker}"`);
   }
-  if (broker === 'schwab') {
-    throw new ConfigError('BROKER=schwab is not available yet in this build; use BROKER=demo');
+  const schwab = broker === 'schwab' ? schwabConfig(env) : undefined;
+  const dataKey = env.DATA_KEY ? parseDataKey(env.DATA_KEY) : undefined;
+  if (env.DATA_KEY && !dataKey) {
+    throw new ConfigError('DATA_KEY must be 32 bytes as 64 hex digits or base64 (openssl rand -hex 32)');
   }
   const databasePoolSize = env.DATABASE_POOL_SIZE ? Number(env.DATABASE_POOL_SIZE) : 10;
   if (!Number.isInteger(databasePoolSize) || databasePoolSize < 1 || databasePoolSize > 1000) {
@@ -54,6 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize,
     broker,
+    schwab,
+    dataKey,
+    tls: tlsConfig(env),
     appOrigin,
     marketCycleSymbol: (env.MARKET_CYCLE_SYMBOL || DEFAULT_MARKET_CYCLE_SYMBOL).toUpperCase(),
     staticDir: resolve(env.STATIC_DIR || './dist'),

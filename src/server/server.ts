@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { createTokenCipher, loadDataKey } from './auth/tokenCipher.ts';
 import type { Broker } from './brokers/broker.ts';
 import { createDemoBroker } from './brokers/demo/demoBroker.ts';
+import { createSchwabBroker } from './brokers/schwab/schwabBroker.ts';
 import type { ServerConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { createApp } from './http/app.ts';
@@ -25,6 +29,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+function createBroker(config: ServerConfig, now: () => Date): Broker {
+  if (config.broker === 'schwab' && config.schwab) return createSchwabBroker({ ...config.schwab, now });
+  return createDemoBroker();
+}
+
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { config } = options;
   const now = options.now ?? (() => new Date());
@@ -33,11 +42,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
   });
-  const broker = options.broker ?? createDemoBroker();
-  const app = createApp({ db: database.db, broker, config, now });
+  const broker = options.broker ?? createBroker(config, now);
+  const tokenCipher = createTokenCipher(loadDataKey(config.dataKey, config.dataDir));
+  const app = createApp({ db: database.db, broker, config, now, tokenCipher });
 
+  const tls = config.tls
+    ? {
+        createServer: createHttpsServer,
+        serverOptions: { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) },
+      }
+    : {};
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host, ...tls }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -54,7 +70,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${shownHost}:${port}`,
+    url: `${config.tls ? 'https' : 'http'}://${shownHost}:${port}`,
     port,
     database,
     close() {

@@ -16,7 +16,7 @@ import {
 } from './sessionStore.ts';
 import { deleteBrokerTokens, saveBrokerTokens, upsertUser } from './userStore.ts';
 
-const callbackUrlOf = (requestUrl: string) => new URL('/api/v1/auth/callback', requestUrl).toString();
+const ownCallbackUrl = (requestUrl: string) => new URL('/api/v1/auth/callback', requestUrl).toString();
 
 /** Requires a valid session; the signed-in user is then `c.get('user')`. */
 export function requireUser({ db, now }: AppDeps): MiddlewareHandler<AppEnv> {
@@ -30,9 +30,11 @@ export function requireUser({ db, now }: AppDeps): MiddlewareHandler<AppEnv> {
 }
 
 export function authRoutes(deps: AppDeps): Hono<AppEnv> {
-  const { db, broker, config, now } = deps;
+  const { db, broker, config, now, tokenCipher } = deps;
   const app = new Hono<AppEnv>();
   const appOriginOf = (requestUrl: string) => config.appOrigin ?? new URL(requestUrl).origin;
+  // A broker that registered an exact redirect URI (Schwab) gets exactly that one, both times.
+  const callbackUrlOf = (requestUrl: string) => broker.callbackUrl ?? ownCallbackUrl(requestUrl);
 
   app.get('/auth/authorize', async (c) => {
     const state = await createOAuthState(db, now());
@@ -48,7 +50,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
         throw new Error('Bad or expired state');
       const identity = await broker.exchangeCode(code, callbackUrlOf(c.req.url));
       const userId = await upsertUser(db, broker.name, identity, now());
-      await saveBrokerTokens(db, userId, identity.tokens, now());
+      await saveBrokerTokens(db, tokenCipher, userId, identity.tokens, now());
       const sessionId = await createSession(db, userId, now());
       setCookie(c, SESSION_COOKIE, sessionId, {
         httpOnly: true,
@@ -88,7 +90,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   if (broker.name === 'demo') {
     app.get(DEMO_AUTHORIZE_PATH.replace('/api/v1', ''), (c) => {
       const state = c.req.query('state') ?? '';
-      return c.html(demoLoginPage(state, callbackUrlOf(c.req.url)));
+      return c.html(demoLoginPage(state, ownCallbackUrl(c.req.url)));
     });
     app.get('/demo-broker/style.css', (c) => c.body(DEMO_LOGIN_CSS, 200, { 'Content-Type': 'text/css' }));
   }

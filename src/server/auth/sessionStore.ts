@@ -53,6 +53,8 @@ export async function findSessionUser(
     .where(and(eq(sessions.idHash, hashToken(sessionId)), gt(sessions.expiresAt, now)));
   const row = rows[0];
   if (!row) return undefined;
+  // The broker's sign-in is over (Schwab: 7 days), so is ours: the trader signs in again.
+  if (row.refreshExpiresAt && row.refreshExpiresAt <= now) return undefined;
   return {
     id: row.id,
     displayName: row.displayName,
@@ -62,4 +64,9 @@ export async function findSessionUser(
 
 export async function deleteSession(db: Database, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, hashToken(sessionId)));
+}
+
+/** Ends every session of a user: the broker refused their sign-in. */
+export async function deleteUserSessions(db: Database, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }

@@ -3,6 +3,7 @@ import type { BrokerIdentity, BrokerTokens } from '../brokers/broker.ts';
 import type { Database } from '../db/database.ts';
 import { brokerTokens, users } from '../db/schema.ts';
 import { uuidv7 } from '../ids.ts';
+import type { TokenCipher } from './tokenCipher.ts';
 
 /** The user behind a broker login: the same login is always the same user. */
 export async function upsertUser(
@@ -28,10 +29,17 @@ export async function upsertUser(
   return (rows[0] as { id: string }).id;
 }
 
-export async function saveBrokerTokens(db: Database, userId: string, tokens: BrokerTokens, now: Date) {
+/** Saves the broker's tokens encrypted; `db` may be a transaction. */
+export async function saveBrokerTokens(
+  db: Database,
+  cipher: TokenCipher,
+  userId: string,
+  tokens: BrokerTokens,
+  now: Date,
+) {
   const values = {
     userId,
-    data: JSON.stringify(tokens),
+    data: cipher.encrypt(JSON.stringify(tokens), userId),
     refreshExpiresAt: tokens.refreshExpiresAt ? new Date(tokens.refreshExpiresAt) : null,
     updatedAt: now,
   };
@@ -41,12 +49,29 @@ export async function saveBrokerTokens(db: Database, userId: string, tokens: Bro
     .onConflictDoUpdate({ target: brokerTokens.userId, set: values });
 }
 
-export async function loadBrokerTokens(db: Database, userId: string): Promise<BrokerTokens | undefined> {
-  const rows = await db
+/**
+ * The user's broker tokens, or undefined when there are none or they cannot be read (a changed
+ * data key): either way the trader signs in again, and the journal is untouched.
+ * `forUpdate` locks the row until the transaction `db` ends, so one refresh runs at a time.
+ */
+export async function loadBrokerTokens(
+  db: Database,
+  cipher: TokenCipher,
+  userId: string,
+  forUpdate = false,
+): Promise<BrokerTokens | undefined> {
+  const query = db
     .select({ data: brokerTokens.data })
     .from(brokerTokens)
     .where(eq(brokerTokens.userId, userId));
-  return rows[0] ? (JSON.parse(rows[0].data) as BrokerTokens) : undefined;
+  const rows = forUpdate ? await query.for('update') : await query;
+  if (!rows[0]) return undefined;
+  try {
+    return JSON.parse(cipher.decrypt(rows[0].data, userId)) as BrokerTokens;
+  } catch (error) {
+    console.warn(`Broker tokens of user ${userId} are unreadable (${(error as Error).message})`);
+    return undefined;
+  }
 }
 
 export async function deleteBrokerTokens(db: Database, userId: string): Promise<void> {

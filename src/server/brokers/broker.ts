@@ -33,15 +33,28 @@ export interface BrokerIdentity {
 /** The broker refused the stored sign-in; the trader must sign in again. */
 export class ReauthRequiredError extends Error {}
 
+/** The broker refused the access token (401); a refresh and one retry may still succeed. */
+export class AccessTokenRejectedError extends Error {}
+
 /** The broker could not answer now (outage, rate limit); a cached answer may stand in. */
 export class BrokerUnavailableError extends Error {}
 
 export interface Broker {
   readonly name: string;
+  /**
+   * The redirect URI registered with the broker, when it demands an exact one (Schwab);
+   * otherwise the server's own `/api/v1/auth/callback` is used.
+   */
+  readonly callbackUrl?: string;
   /** Where the browser goes to sign in; the broker comes back to `callbackUrl` with code and state. */
   authorizeUrl(state: string, callbackUrl: string): string;
   exchangeCode(code: string, callbackUrl: string): Promise<BrokerIdentity>;
-  /** Returns fresh tokens when the access token is (nearly) expired, the same ones otherwise. */
+  /** Whether the access token should be renewed before it is used at `now`. */
+  needsRefresh(tokens: BrokerTokens, now: Date): boolean;
+  /**
+   * New tokens from the refresh token. ReauthRequiredError when the broker refuses it,
+   * BrokerUnavailableError when the broker cannot answer now.
+   */
   refresh(tokens: BrokerTokens): Promise<BrokerTokens>;
   listAccounts(tokens: BrokerTokens): Promise<BrokerAccount[]>;
   /** Daily closes, oldest first, up to `now`. */

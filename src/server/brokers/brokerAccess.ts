@@ -1,35 +1,116 @@
-import { loadBrokerTokens, saveBrokerTokens } from '../auth/userStore.ts';
+import { messages } from '../../domain/messages.ts';
+import { deleteUserSessions } from '../auth/sessionStore.ts';
+import { deleteBrokerTokens, loadBrokerTokens, saveBrokerTokens } from '../auth/userStore.ts';
+import type { Database } from '../db/database.ts';
 import type { AppDeps } from '../http/appEnv.ts';
 import { HttpError } from '../http/errors.ts';
-import type { BrokerAccount, DailyCandle } from './broker.ts';
+import {
+  AccessTokenRejectedError,
+  type BrokerAccount,
+  type BrokerTokens,
+  BrokerUnavailableError,
+  type DailyCandle,
+  ReauthRequiredError,
+} from './broker.ts';
 import { TtlCache } from './ttlCache.ts';
 
 const BALANCES_TTL_MS = 30_000;
+export const BROKER_UNAVAILABLE_MESSAGE = 'Your broker is not answering right now. Try again in a minute.';
 
 /**
- * The broker calls of one server: balances cached per user briefly, so a page load calls the
- * broker once, and tokens refreshed and saved when the broker renews them.
+ * The broker calls of one server process:
+ * - tokens are renewed ahead of expiry, one refresh per user at a time: in this process a shared
+ *   promise, across processes a row lock on the stored tokens (a second refresh with the same
+ *   refresh token could lock the first one out, as Schwab does);
+ * - an access token the broker rejects is refreshed once and the call retried once;
+ * - a sign-in the broker refuses ends the trader's sessions: 401, never a 500;
+ * - balances are cached per user briefly, and the last good ones answer while the broker is down.
  */
 export function createBrokerAccess(deps: AppDeps) {
-  const { db, broker, now } = deps;
+  const { db, broker, now, tokenCipher } = deps;
   const balances = new TtlCache<string, BrokerAccount[]>();
+  const lastGoodBalances = new Map<string, BrokerAccount[]>();
+  const refreshing = new Map<string, Promise<BrokerTokens>>();
 
-  async function tokensFor(userId: string) {
-    const stored = await loadBrokerTokens(db, userId);
-    if (!stored) throw new HttpError(401, 'Authentication required');
-    const fresh = await broker.refresh(stored);
-    if (fresh !== stored) await saveBrokerTokens(db, userId, fresh, now());
-    return fresh;
+  async function endSignIn(userId: string, reason: string): Promise<never> {
+    console.warn(`Broker sign-in of user ${userId} ended: ${reason}`);
+    await deleteUserSessions(db, userId);
+    await deleteBrokerTokens(db, userId);
+    balances.delete(userId);
+    lastGoodBalances.delete(userId);
+    throw new HttpError(401, messages.authRequired);
+  }
+
+  /** Renews `used` unless another request (here or in another process) already has. */
+  function refreshOnce(userId: string, used: BrokerTokens): Promise<BrokerTokens> {
+    let pending = refreshing.get(userId);
+    if (!pending) {
+      pending = (db as Database)
+        .transaction(async (tx) => {
+          const stored = await loadBrokerTokens(tx as unknown as Database, tokenCipher, userId, true);
+          if (!stored) throw new ReauthRequiredError('No stored sign-in');
+          if (stored.accessToken !== used.accessToken) return stored;
+          const fresh = await broker.refresh(stored);
+          await saveBrokerTokens(tx as unknown as Database, tokenCipher, userId, fresh, now());
+          return fresh;
+        })
+        .finally(() => refreshing.delete(userId));
+      refreshing.set(userId, pending);
+    }
+    return pending;
+  }
+
+  async function currentTokens(userId: string): Promise<BrokerTokens> {
+    const stored = await loadBrokerTokens(db, tokenCipher, userId);
+    if (!stored) return endSignIn(userId, 'no readable tokens');
+    if (stored.refreshExpiresAt && Date.parse(stored.refreshExpiresAt) <= now().getTime()) {
+      return endSignIn(userId, 'the broker sign-in expired');
+    }
+    return broker.needsRefresh(stored, now()) ? refreshOnce(userId, stored) : stored;
+  }
+
+  /** Runs one broker call with valid tokens: refresh ahead, and once more after a 401. */
+  async function withTokens<T>(userId: string, call: (tokens: BrokerTokens) => Promise<T>): Promise<T> {
+    try {
+      const tokens = await currentTokens(userId);
+      try {
+        return await call(tokens);
+      } catch (error) {
+        if (!(error instanceof AccessTokenRejectedError)) throw error;
+        const renewed = await refreshOnce(userId, tokens);
+        try {
+          return await call(renewed);
+        } catch (again) {
+          if (again instanceof AccessTokenRejectedError) throw new ReauthRequiredError(again.message);
+          throw again;
+        }
+      }
+    } catch (error) {
+      if (error instanceof ReauthRequiredError) return endSignIn(userId, error.message);
+      throw error;
+    }
   }
 
   return {
-    accounts(userId: string): Promise<BrokerAccount[]> {
-      return balances.getOrLoad(userId, now().getTime(), BALANCES_TTL_MS, async () =>
-        broker.listAccounts(await tokensFor(userId)),
-      );
+    async accounts(userId: string): Promise<BrokerAccount[]> {
+      try {
+        const fresh = await balances.getOrLoad(userId, now().getTime(), BALANCES_TTL_MS, () =>
+          withTokens(userId, (tokens) => broker.listAccounts(tokens)),
+        );
+        lastGoodBalances.set(userId, fresh);
+        return fresh;
+      } catch (error) {
+        if (!(error instanceof BrokerUnavailableError)) throw error;
+        const lastGood = lastGoodBalances.get(userId);
+        console.warn(
+          `Broker unavailable (${error.message}); ${lastGood ? 'last balances used' : 'no balances'}`,
+        );
+        if (lastGood) return lastGood;
+        throw new HttpError(503, BROKER_UNAVAILABLE_MESSAGE);
+      }
     },
-    async dailyCandles(userId: string, symbol: string): Promise<DailyCandle[]> {
-      return broker.dailyCandles(await tokensFor(userId), symbol, now());
+    dailyCandles(userId: string, symbol: string): Promise<DailyCandle[]> {
+      return withTokens(userId, (tokens) => broker.dailyCandles(tokens, symbol, now()));
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { TokenCipher } from '../auth/tokenCipher.ts';
 import type { Broker } from '../brokers/broker.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -14,6 +15,7 @@ export interface AppDeps {
   broker: Broker;
   config: ServerConfig;
   now: () => Date;
+  tokenCipher: TokenCipher;
 }
 
 export type AppEnv = { Variables: { user: SessionUser } };

@@ -31,6 +31,7 @@ export function createDemoBroker(): Broker {
         },
       };
     },
+    needsRefresh: () => false,
     async refresh(tokens) {
       return tokens;
     },

@@ -1,0 +1,111 @@
+import type { SchwabConfig } from '../../config.ts';
+import type { Broker, BrokerIdentity, BrokerTokens } from '../broker.ts';
+import { createSchwabHttp } from './schwabHttp.ts';
+import {
+  identityOf,
+  mapAccounts,
+  mapCandles,
+  type SchwabAccount,
+  type SchwabAccountNumber,
+  type SchwabPriceHistory,
+  type SchwabTokenReply,
+  type SchwabUserPreference,
+  tokensFromReply,
+} from './schwabMapping.ts';
+
+/** Renew the 30-minute access token when less than this is left (schwab-py uses the same). */
+export const REFRESH_LEEWAY_MS = 5 * 60_000;
+
+export interface SchwabBrokerOptions extends SchwabConfig {
+  now?: () => Date;
+  requestsPerMinute?: number;
+}
+
+/**
+ * The Charles Schwab Trader API behind the `Broker` interface (see ../shared/notes/schwab-api.md):
+ * OAuth 2 authorization code flow, accounts joined from three calls, daily price history.
+ */
+export function createSchwabBroker(options: SchwabBrokerOptions): Broker {
+  const { clientId, clientSecret, callbackUrl, baseUrl } = options;
+  const now = options.now ?? (() => new Date());
+  const http = createSchwabHttp({
+    baseUrl,
+    now,
+    ...(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {}),
+  });
+
+  const accountData = (accessToken: string) =>
+    Promise.all([
+      http.getJson<SchwabAccountNumber[]>('/trader/v1/accounts/accountNumbers', accessToken),
+      http.getJson<SchwabAccount[]>('/trader/v1/accounts', accessToken),
+      http.getJson<SchwabUserPreference>('/trader/v1/userPreference', accessToken),
+    ]);
+
+  return {
+    name: 'schwab',
+    callbackUrl,
+
+    authorizeUrl(state) {
+      // redirect_uri must match the registered URL exactly; URLSearchParams encodes it once.
+      const params = new URLSearchParams({
+        client_id: clientId,
+        redirect_uri: callbackUrl,
+        response_type: 'code',
+        state,
+      });
+      return `${baseUrl}/v1/oauth/authorize?${params}`;
+    },
+
+    async exchangeCode(code): Promise<BrokerIdentity> {
+      // `code` arrives decoded once from the query string (…%40 → …@); the form body encodes it once.
+      const issuedAt = now();
+      const reply = await http.token<SchwabTokenReply>(
+        { grant_type: 'authorization_code', code, redirect_uri: callbackUrl },
+        clientId,
+        clientSecret,
+      );
+      const tokens = tokensFromReply(reply, issuedAt);
+      const [numbers, preference] = await Promise.all([
+        http.getJson<SchwabAccountNumber[]>('/trader/v1/accounts/accountNumbers', tokens.accessToken),
+        http.getJson<SchwabUserPreference>('/trader/v1/userPreference', tokens.accessToken),
+      ]);
+      return { ...identityOf(preference, numbers), tokens };
+    },
+
+    needsRefresh(tokens, at) {
+      return !tokens.accessExpiresAt || Date.parse(tokens.accessExpiresAt) - at.getTime() < REFRESH_LEEWAY_MS;
+    },
+
+    async refresh(tokens): Promise<BrokerTokens> {
+      const issuedAt = now();
+      const reply = await http.token<SchwabTokenReply>(
+        { grant_type: 'refresh_token', refresh_token: tokens.refreshToken ?? '' },
+        clientId,
+        clientSecret,
+      );
+      return tokensFromReply(reply, issuedAt, tokens);
+    },
+
+    async listAccounts(tokens) {
+      const [numbers, accounts, preference] = await accountData(tokens.accessToken);
+      return mapAccounts(numbers, accounts, preference);
+    },
+
+    async dailyCandles(tokens, symbol, at) {
+      const params = new URLSearchParams({
+        symbol,
+        periodType: 'year',
+        period: '1',
+        frequencyType: 'daily',
+        frequency: '1',
+        // Without endDate Schwab stops at the previous business day's close.
+        endDate: String(at.getTime()),
+      });
+      const history = await http.getJson<SchwabPriceHistory>(
+        `/marketdata/v1/pricehistory?${params}`,
+        tokens.accessToken,
+      );
+      return mapCandles(history);
+    },
+  };
+}

@@ -1,0 +1,397 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for Schwab's OAuth, Trader and Market Data endpoints, built from the
+ * behaviour documented in ../shared/notes/schwab-api.md. Strict where Schwab is strict: Basic
+ * auth and a form body on the token call, single-use codes that live 30 s, 30-minute access
+ * tokens, a refresh token that dies 7 days after the first login, and a refresh that retires
+ * the access tokens issued before it (so two racing refreshes lock one caller out).
+ */
+
+export interface FakeLogin {
+  customerId: string;
+  accounts: {
+    number: string;
+    hash: string;
+    type: 'MARGIN' | 'CASH';
+    nickName: string;
+    liquidation: number;
+    funds: number;
+  }[];
+}
+
+export const FAKE_LOGINS: Record<string, FakeLogin> = {
+  alice: {
+    customerId: 'CUST-ALICE-001',
+    accounts: [
+      {
+        number: '12345678',
+        hash: 'F61ED39B2E0C08D21D9F7D896541E140B7F3A66D6EAFE977C7706C16EFF0443A',
+        type: 'MARGIN',
+        nickName: 'Individual',
+        liquidation: 53120.4,
+        funds: 10531.7,
+      },
+      {
+        number: '87654321',
+        hash: 'B1D89BE1ACC6588EB3358DF65975B2E78CB43F6011CE82E7511033D96B5008E9',
+        type: 'CASH',
+        nickName: 'Cash Trading',
+        liquidation: 9875.25,
+        funds: 2350,
+      },
+    ],
+  },
+  carol: {
+    customerId: 'CUST-CAROL-003',
+    accounts: [
+      {
+        number: '70000007',
+        hash: '7777777777777777777777777777777777777777777777777777777777777777',
+        type: 'CASH',
+        nickName: 'Carol Cash',
+        liquidation: 5000,
+        funds: 5000,
+      },
+    ],
+  },
+  bob: {
+    customerId: 'CUST-BOB-002',
+    accounts: [
+      {
+        number: '55550001',
+        hash: '0A0B0C0D0E0F101112131415161718191A1B1C1D1E1F202122232425262728AB',
+        type: 'MARGIN',
+        nickName: 'Bob Margin',
+        liquidation: 20000,
+        funds: 8000,
+      },
+    ],
+  },
+};
+
+const ACCESS_TTL_MS = 30 * 60_000;
+const REFRESH_TTL_MS = 7 * 24 * 60 * 60_000;
+const CODE_TTL_MS = 30_000;
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+interface Grant {
+  login: string;
+  expiresAt: number;
+}
+
+export class FakeSchwab {
+  readonly requests: RecordedRequest[] = [];
+  /** Who approves the next sign-in on the authorize page. */
+  login = 'alice';
+  trend: 'up' | 'down' | 'flat' = 'up';
+  /** Delay of the token endpoint, so concurrent refreshes overlap. */
+  tokenDelayMs = 0;
+  url = '';
+  private server: Server | undefined;
+  private counter = 0;
+  private issued = new Set<string>();
+  private codes = new Map<string, Grant & { used: boolean }>();
+  private accessTokens = new Map<string, Grant & { refreshToken: string }>();
+  private refreshTokens = new Map<string, Grant>();
+  private failures: { status: number; body: unknown }[] = [];
+  private callsBeforeRateLimit: number | undefined;
+
+  constructor(
+    readonly clientId: string,
+    readonly clientSecret: string,
+    readonly redirectUri: string,
+    readonly now: () => Date,
+  ) {}
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((r) => this.server?.listen(0, '127.0.0.1', r));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((r) => {
+      this.server?.close(() => r());
+      this.server?.closeAllConnections();
+    });
+  }
+
+  // Knobs
+  expireAccessTokens() {
+    for (const grant of this.accessTokens.values()) grant.expiresAt = 0;
+  }
+  expireRefreshTokens() {
+    for (const grant of this.refreshTokens.values()) grant.expiresAt = 0;
+  }
+  failNext(
+    status: number,
+    body: unknown = { errors: [{ id: randomUUID(), status: String(status), title: 'Error' }] },
+  ) {
+    this.failures.push({ status, body });
+  }
+  /** The next `n` calls succeed, then every call answers 429 until `rateLimit(undefined)`. */
+  rateLimit(n: number | undefined) {
+    this.callsBeforeRateLimit = n;
+  }
+  tokenCalls(grantType?: string) {
+    return this.requests.filter(
+      (r) =>
+        r.path === '/v1/oauth/token' &&
+        (!grantType || new URLSearchParams(r.body).get('grant_type') === grantType),
+    );
+  }
+  /** Every access and refresh token handed out so far. */
+  issuedTokens(): string[] {
+    return [...this.issued];
+  }
+  apiCalls(path?: string) {
+    return this.requests.filter(
+      (r) => r.path !== '/v1/oauth/token' && r.path !== '/v1/oauth/authorize' && (!path || r.path === path),
+    );
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', this.url);
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    this.requests.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body,
+    });
+    const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+      res.end(JSON.stringify(payload));
+    };
+
+    if (this.callsBeforeRateLimit !== undefined) {
+      if (this.callsBeforeRateLimit <= 0) {
+        return send(429, {
+          errors: [
+            { id: randomUUID(), status: '429', title: 'Too Many Requests', detail: 'Rate Limit Exceeded' },
+          ],
+        });
+      }
+      this.callsBeforeRateLimit--;
+    }
+    const failure = url.pathname === '/v1/oauth/authorize' ? undefined : this.failures.shift();
+    if (failure) return send(failure.status, failure.body);
+
+    if (url.pathname === '/v1/oauth/authorize') return this.authorize(url, res, send);
+    if (url.pathname === '/v1/oauth/token' && req.method === 'POST') {
+      if (this.tokenDelayMs) await new Promise((r) => setTimeout(r, this.tokenDelayMs));
+      return this.token(req, body, send);
+    }
+    const login = this.bearer(req);
+    if (!login) {
+      return send(401, {
+        errors: [{ id: randomUUID(), status: 401, title: 'Unauthorized', detail: 'Client not authorized' }],
+      });
+    }
+    const who = FAKE_LOGINS[login] as FakeLogin;
+    switch (url.pathname) {
+      case '/trader/v1/accounts/accountNumbers':
+        return send(
+          200,
+          who.accounts.map((a) => ({ accountNumber: a.number, hashValue: a.hash })),
+        );
+      case '/trader/v1/accounts':
+        return send(200, who.accounts.map(accountJson));
+      case '/trader/v1/userPreference':
+        return send(200, {
+          accounts: who.accounts.map((a, i) => ({
+            accountNumber: a.number,
+            primaryAccount: i === 0,
+            type: 'BROKERAGE',
+            nickName: a.nickName,
+            displayAcctId: `...${a.number.slice(-3)}`,
+            accountColor: 'Green',
+            autoPositionEffect: false,
+          })),
+          streamerInfo: [
+            {
+              streamerSocketUrl: 'wss://streamer-api.schwab.com/ws',
+              schwabClientCustomerId: who.customerId,
+              schwabClientCorrelId: randomUUID(),
+              schwabClientChannel: 'IO',
+              schwabClientFunctionId: 'APIAPP',
+            },
+          ],
+          offers: [{ level2Permissions: true, mktDataPermission: 'NP' }],
+        });
+      case '/marketdata/v1/pricehistory':
+        return this.priceHistory(url, send);
+      default:
+        return send(404, { errors: [{ id: randomUUID(), status: '404', title: 'Not Found' }] });
+    }
+  }
+
+  private authorize(url: URL, res: ServerResponse, send: (s: number, p: unknown) => void) {
+    const q = url.searchParams;
+    if (
+      q.get('client_id') !== this.clientId ||
+      q.get('redirect_uri') !== this.redirectUri ||
+      q.get('response_type') !== 'code'
+    ) {
+      return send(400, {
+        error: 'invalid_request',
+        error_description: 'client_id, redirect_uri or response_type mismatch',
+      });
+    }
+    const code = `C0.FAKE${++this.counter}.${randomUUID()}@`;
+    this.codes.set(code, { login: this.login, expiresAt: this.now().getTime() + CODE_TTL_MS, used: false });
+    // Schwab appends to the registered URL with the code's '@' percent-encoded.
+    const location = `${this.redirectUri}?code=${encodeURIComponent(code)}&session=${randomUUID()}&state=${encodeURIComponent(q.get('state') ?? '')}`;
+    res.writeHead(302, { Location: location });
+    res.end();
+  }
+
+  private token(req: IncomingMessage, body: string, send: (s: number, p: unknown) => void) {
+    const expected = `Basic ${Buffer.from(`${this.clientId}:${this.clientSecret}`).toString('base64')}`;
+    if (
+      req.headers.authorization !== expected ||
+      req.headers['content-type'] !== 'application/x-www-form-urlencoded'
+    ) {
+      return send(401, { error: 'invalid_client', error_description: 'Unauthorized' });
+    }
+    const form = new URLSearchParams(body);
+    const at = this.now().getTime();
+    if (form.get('grant_type') === 'authorization_code') {
+      const grant = this.codes.get(form.get('code') ?? '');
+      if (!grant || grant.used || grant.expiresAt <= at || form.get('redirect_uri') !== this.redirectUri) {
+        return send(400, { error: 'invalid_grant', error_description: 'Bad authorization code' });
+      }
+      grant.used = true;
+      const refreshToken = `RT-${++this.counter}-${randomUUID()}`;
+      this.refreshTokens.set(refreshToken, { login: grant.login, expiresAt: at + REFRESH_TTL_MS });
+      return send(200, this.issueAccess(grant.login, refreshToken, at));
+    }
+    if (form.get('grant_type') === 'refresh_token') {
+      const refreshToken = form.get('refresh_token') ?? '';
+      const grant = this.refreshTokens.get(refreshToken);
+      if (!grant || grant.expiresAt <= at) {
+        return send(400, {
+          error: 'unsupported_token_type',
+          error_description:
+            '400 Bad Request: "{"error_description":"Exception while authenticating refresh token [...]","error":"refresh_token_authentication_error"}"',
+        });
+      }
+      // A refresh retires the access tokens issued before it.
+      for (const [token, access] of this.accessTokens)
+        if (access.refreshToken === refreshToken) this.accessTokens.delete(token);
+      return send(200, this.issueAccess(grant.login, refreshToken, at));
+    }
+    return send(400, { error: 'unsupported_grant_type', error_description: 'Unsupported grant type' });
+  }
+
+  private issueAccess(login: string, refreshToken: string, at: number) {
+    const accessToken = `AT-${++this.counter}-${randomUUID()}`;
+    this.accessTokens.set(accessToken, { login, refreshToken, expiresAt: at + ACCESS_TTL_MS });
+    this.issued.add(accessToken).add(refreshToken);
+    return {
+      expires_in: 1800,
+      token_type: 'Bearer',
+      scope: 'api',
+      refresh_token: refreshToken,
+      access_token: accessToken,
+      id_token: `ID-${this.counter}`,
+    };
+  }
+
+  private bearer(req: IncomingMessage): string | undefined {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const grant = token ? this.accessTokens.get(token) : undefined;
+    return grant && grant.expiresAt > this.now().getTime() ? grant.login : undefined;
+  }
+
+  private priceHistory(url: URL, send: (s: number, p: unknown) => void) {
+    const symbol = url.searchParams.get('symbol') ?? '';
+    if (symbol === 'EMPTY') return send(200, { symbol, empty: true, candles: [] });
+    if (!['$SPX', 'SPY'].includes(symbol)) {
+      return send(404, { errors: [{ id: randomUUID(), status: '404', title: 'Not Found' }] });
+    }
+    const end = Number(url.searchParams.get('endDate') ?? this.now().getTime());
+    return send(200, { symbol, empty: false, candles: fakeCandles(this.trend, new Date(end), 260) });
+  }
+}
+
+function accountJson(a: FakeLogin['accounts'][number]) {
+  const currentBalances =
+    a.type === 'MARGIN'
+      ? {
+          cashBalance: 4210.55,
+          liquidationValue: a.liquidation,
+          longMarketValue: a.liquidation - 4210.55,
+          availableFunds: a.funds,
+          availableFundsNonMarginableTrade: a.funds,
+          buyingPower: a.funds * 2,
+          dayTradingBuyingPower: 0,
+          equity: a.liquidation,
+          maintenanceRequirement: 14672.96,
+          sma: a.funds,
+        }
+      : {
+          cashBalance: 2500,
+          cashAvailableForTrading: a.funds,
+          cashAvailableForWithdrawal: a.funds,
+          totalCash: 2500,
+          unsettledCash: 150,
+          liquidationValue: a.liquidation,
+          longMarketValue: a.liquidation - 2500,
+        };
+  return {
+    securitiesAccount: {
+      type: a.type,
+      accountNumber: a.number,
+      roundTrips: 0,
+      isDayTrader: false,
+      isClosingOnlyRestricted: false,
+      pfcbFlag: false,
+      currentBalances,
+    },
+    aggregatedBalance: { currentLiquidationValue: a.liquidation, liquidationValue: a.liquidation },
+  };
+}
+
+/** Midnight in Chicago of a calendar day, as Schwab stamps daily bars (05:00Z summer, 06:00Z winter). */
+export function centralMidnight(year: number, month: number, day: number): number {
+  const guess = Date.UTC(year, month, day, 6);
+  const hour = Number(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Chicago',
+      hour: 'numeric',
+      hourCycle: 'h23',
+    }).format(guess),
+  );
+  return guess - hour * 3_600_000;
+}
+
+/** `count` weekday candles up to `end`, oldest first, closes growing, falling or flat by 0.5 %/day. */
+export function fakeCandles(trend: 'up' | 'down' | 'flat', end: Date, count: number) {
+  const rate = trend === 'up' ? 0.005 : trend === 'down' ? -0.005 : 0;
+  const days: number[] = [];
+  const cursor = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate()));
+  while (days.length < count) {
+    const weekday = cursor.getUTCDay();
+    const stamp = centralMidnight(cursor.getUTCFullYear(), cursor.getUTCMonth(), cursor.getUTCDate());
+    if (weekday !== 0 && weekday !== 6 && stamp <= end.getTime()) days.unshift(stamp);
+    cursor.setUTCDate(cursor.getUTCDate() - 1);
+  }
+  return days.map((datetime, i) => {
+    const close = Math.round(4000 * (1 + rate) ** i * 100) / 100;
+    return { open: close, high: close * 1.01, low: close * 0.99, close, volume: 1_000_000 + i, datetime };
+  });
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import {
+  identityOf,
+  mapAccounts,
+  mapCandles,
+  REFRESH_TOKEN_LIFETIME_MS,
+  tokensFromReply,
+} from '../../../../src/server/brokers/schwab/schwabMapping.ts';
+
+// Field names as Schwab sends them (see ../shared/notes/schwab-api.md §2); values invented.
+const numbers = [
+  { accountNumber: '87654321', hashValue: 'HASH-CASH' },
+  { accountNumber: '12345678', hashValue: 'HASH-MARGIN' },
+];
+const accounts = [
+  {
+    securitiesAccount: {
+      type: 'MARGIN',
+      accountNumber: '12345678',
+      currentBalances: {
+        cashBalance: 4210.55,
+        liquidationValue: 53120.4,
+        availableFunds: 10531.7,
+        buyingPower: 21063.4,
+      },
+    },
+    aggregatedBalance: { currentLiquidationValue: 53120.4, liquidationValue: 53120.4 },
+  },
+  {
+    securitiesAccount: {
+      type: 'CASH',
+      accountNumber: '87654321',
+      currentBalances: { cashAvailableForTrading: 2350, liquidationValue: 9875.25, totalCash: 2500 },
+    },
+    aggregatedBalance: { currentLiquidationValue: 9875.25, liquidationValue: 9875.25 },
+  },
+];
+const preference = {
+  accounts: [
+    { accountNumber: '12345678', nickName: 'Individual', displayAcctId: '...678', primaryAccount: true },
+    { accountNumber: '87654321', nickName: 'Cash Trading', displayAcctId: '...321', primaryAccount: false },
+  ],
+  streamerInfo: [{ schwabClientCustomerId: 'CUST-1' }],
+};
+
+describe('Schwab accounts', () => {
+  it('joins balances to hashes and names on the account number, mapping MARGIN and CASH funds', () => {
+    expect(mapAccounts(numbers, accounts, preference)).toEqual([
+      {
+        accountNumber: '12345678',
+        accountHash: 'HASH-MARGIN',
+        accountName: 'Individual',
+        currentBalance: 53120.4,
+        availableFundsForTrading: 10531.7,
+      },
+      {
+        accountNumber: '87654321',
+        accountHash: 'HASH-CASH',
+        accountName: 'Cash Trading',
+        currentBalance: 9875.25,
+        availableFundsForTrading: 2350,
+      },
+    ]);
+  });
+
+  it('falls back to the aggregated value, a type-based name, and drops an account without a hash', () => {
+    const bare = [
+      {
+        securitiesAccount: { type: 'MARGIN', accountNumber: '12345678' },
+        aggregatedBalance: { currentLiquidationValue: 100 },
+      },
+      { securitiesAccount: { type: 'CASH', accountNumber: '99999999', currentBalances: {} } },
+    ];
+    expect(mapAccounts(numbers, bare, {})).toEqual([
+      {
+        accountNumber: '12345678',
+        accountHash: 'HASH-MARGIN',
+        accountName: 'Margin 678',
+        currentBalance: 100,
+        availableFundsForTrading: 0,
+      },
+    ]);
+  });
+});
+
+describe('Schwab candles', () => {
+  it('dates bars stamped at midnight Central by their Central day, oldest first', () => {
+    const candles = mapCandles({
+      symbol: '$SPX',
+      empty: false,
+      candles: [
+        { close: 5810, datetime: Date.parse('2026-01-06T06:00:00Z') }, // winter: CST
+        { close: 5800, datetime: Date.parse('2026-01-05T06:00:00Z') },
+        { close: 5900, datetime: Date.parse('2026-07-06T05:00:00Z') }, // summer: CDT
+      ],
+    });
+    expect(candles).toEqual([
+      { date: '2026-01-05', close: 5800 },
+      { date: '2026-01-06', close: 5810 },
+      { date: '2026-07-06', close: 5900 },
+    ]);
+  });
+
+  it('reads an empty answer as no candles', () => {
+    expect(mapCandles({ symbol: 'X', empty: true, candles: [] })).toEqual([]);
+  });
+});
+
+describe('Schwab tokens', () => {
+  const issuedAt = new Date('2026-11-20T15:00:00Z');
+  const reply = { access_token: 'AT-1', refresh_token: 'RT-1', expires_in: 1800, token_type: 'Bearer' };
+
+  it('sets the access expiry from expires_in and the sign-in expiry 7 days out', () => {
+    expect(tokensFromReply(reply, issuedAt)).toEqual({
+      accessToken: 'AT-1',
+      refreshToken: 'RT-1',
+      accessExpiresAt: '2026-11-20T15:30:00.000Z',
+      refreshExpiresAt: new Date(issuedAt.getTime() + REFRESH_TOKEN_LIFETIME_MS).toISOString(),
+    });
+  });
+
+  it('keeps the first sign-in expiry through refreshes: refreshing does not extend it', () => {
+    const first = tokensFromReply(reply, issuedAt);
+    const later = new Date('2026-11-23T09:00:00Z');
+    const renewed = tokensFromReply({ access_token: 'AT-2', expires_in: 1800 }, later, first);
+    expect(renewed).toMatchObject({
+      accessToken: 'AT-2',
+      refreshToken: 'RT-1',
+      refreshExpiresAt: first.refreshExpiresAt,
+    });
+  });
+
+  it('refuses a reply without an access token', () => {
+    expect(() => tokensFromReply({ expires_in: 1800 } as never, issuedAt)).toThrow(/access_token/);
+  });
+});
+
+describe('Schwab identity', () => {
+  it('is the customer id, shown by the primary account', () => {
+    expect(identityOf(preference, numbers)).toEqual({ brokerUserId: 'CUST-1', displayName: 'Schwab ...678' });
+  });
+
+  it('falls back to the sorted account numbers, the same whatever their order', () => {
+    const a = identityOf({ accounts: preference.accounts }, numbers);
+    const b = identityOf({ accounts: preference.accounts }, [...numbers].reverse());
+    expect(a.brokerUserId).toBe('accounts:12345678,87654321');
+    expect(b.brokerUserId).toBe(a.brokerUserId);
+  });
+});

@@ -1,0 +1,310 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Account, AuthStatus, Edge, MarketCycle } from '../../src/domain/types.ts';
+import { createTokenCipher, DATA_KEY_FILE } from '../../src/server/auth/tokenCipher.ts';
+import { BROKER_UNAVAILABLE_MESSAGE } from '../../src/server/brokers/brokerAccess.ts';
+import { brokerTokens } from '../../src/server/db/schema.ts';
+import { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
+import { type Client, clientFor, startTestServer, type TestServer } from './harness.ts';
+
+/**
+ * The real server with BROKER=schwab against a fake of Schwab's endpoints on loopback, sharing
+ * the test clock. Schwab calls back on the registered https URL; the test, like a browser,
+ * follows that redirect to the server under test.
+ */
+const CALLBACK = 'https://127.0.0.1:8443/api/v1/auth/callback';
+const CLIENT_ID = 'A'.repeat(32);
+const CLIENT_SECRET = 'S'.repeat(16);
+const MINUTE = 60_000;
+
+let t: TestServer;
+let fake: FakeSchwab;
+
+beforeAll(async () => {
+  fake = await new FakeSchwab(CLIENT_ID, CLIENT_SECRET, CALLBACK, () => t?.clock.now ?? new Date()).start();
+  t = await startTestServer({
+    BROKER: 'schwab',
+    SCHWAB_CLIENT_ID: CLIENT_ID,
+    SCHWAB_CLIENT_SECRET: CLIENT_SECRET,
+    SCHWAB_CALLBACK_URL: CALLBACK,
+    SCHWAB_BASE_URL: fake.url,
+    MARKET_CYCLE_SYMBOL: '$SPX',
+  });
+});
+afterAll(async () => {
+  await t.stop();
+  await fake.stop();
+});
+beforeEach(() => {
+  fake.rateLimit(undefined);
+  fake.tokenDelayMs = 0;
+  // Past the 30-second balance cache: each test sees Schwab's answer of its own.
+  t.clock.advance(MINUTE);
+});
+
+/** Schwab's consent page, approved at once, and back to the server: what a browser does. */
+async function toSchwabAndBack(login = 'alice') {
+  fake.login = login;
+  const authorize = await fetch(`${t.url}/api/v1/auth/authorize`, { redirect: 'manual' });
+  const schwab = new URL(authorize.headers.get('location') as string);
+  const approved = await fetch(schwab, { redirect: 'manual' });
+  const callback = new URL(approved.headers.get('location') as string);
+  return {
+    schwab,
+    callback,
+    follow: (search = callback.search) =>
+      fetch(`${t.url}${callback.pathname}${search}`, { redirect: 'manual' }),
+  };
+}
+
+async function signInSchwab(login = 'alice'): Promise<Client> {
+  const res = await (await toSchwabAndBack(login)).follow();
+  expect(res.headers.get('location')).toBe(`${t.url}/?status=success`);
+  return clientFor(t.url, (res.headers.get('set-cookie') ?? '').split(';')[0] as string);
+}
+
+describe('signing in with Schwab', () => {
+  it('sends the browser to Schwab with exactly the documented parameters', async () => {
+    const { schwab } = await toSchwabAndBack();
+    expect(`${schwab.origin}${schwab.pathname}`).toBe(`${fake.url}/v1/oauth/authorize`);
+    expect([...schwab.searchParams.keys()].sort()).toEqual([
+      'client_id',
+      'redirect_uri',
+      'response_type',
+      'state',
+    ]);
+    expect(schwab.searchParams.get('client_id')).toBe(CLIENT_ID);
+    expect(schwab.searchParams.get('redirect_uri')).toBe(CALLBACK);
+    expect(schwab.searchParams.get('response_type')).toBe('code');
+    expect(schwab.searchParams.get('state')).toMatch(/^[\w-]{32,}$/);
+  });
+
+  it('exchanges the code decoded exactly once, with Basic auth and a form body', async () => {
+    const before = fake.tokenCalls('authorization_code').length;
+    const { callback, follow } = await toSchwabAndBack();
+    expect(callback.search).toContain('%40');
+    const res = await follow();
+    expect(res.headers.get('location')).toBe(`${t.url}/?status=success`);
+    const [call] = fake.tokenCalls('authorization_code').slice(before);
+    expect(call?.headers.authorization).toBe(
+      `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`,
+    );
+    expect(call?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    const form = new URLSearchParams(call?.body);
+    expect(form.get('code')).toBe(callback.searchParams.get('code'));
+    expect(form.get('code')).toMatch(/@$/);
+    expect(call?.body).not.toContain('%2540');
+    expect(form.get('redirect_uri')).toBe(CALLBACK);
+  });
+
+  it('refuses a callback with a forged state without calling Schwab', async () => {
+    const before = fake.tokenCalls().length;
+    const { callback, follow } = await toSchwabAndBack();
+    const forged = new URLSearchParams(callback.search);
+    forged.set('state', 'forged-state-forged-state-forged-state');
+    const res = await follow(`?${forged}`);
+    expect(res.headers.get('location')).toBe(`${t.url}/?status=error`);
+    expect(fake.tokenCalls().length).toBe(before);
+  });
+
+  it('refuses a code used twice (Schwab refuses the second exchange)', async () => {
+    const first = await toSchwabAndBack();
+    expect((await first.follow()).headers.get('location')).toBe(`${t.url}/?status=success`);
+    // The same code with a state the server did issue: only Schwab can refuse it now.
+    const second = await toSchwabAndBack();
+    const replay = new URLSearchParams(first.callback.search);
+    replay.set('state', second.callback.searchParams.get('state') as string);
+    const res = await second.follow(`?${replay}`);
+    expect(res.headers.get('location')).toBe(`${t.url}/?status=error`);
+  });
+
+  it('tells when the broker sign-in ends: 7 days after signing in', async () => {
+    const alice = await signInSchwab();
+    const status = await alice.json<AuthStatus>('GET', '/api/v1/auth/status');
+    expect(status.body.brokerSessionExpiresAt).toBe(
+      new Date(t.clock.now.getTime() + 7 * 24 * 60 * MINUTE).toISOString(),
+    );
+    expect(status.body.user.displayName).toBe('Schwab ...678');
+  });
+
+  it('keeps one journal per Schwab login: the same login is the same trader next week, another is not', async () => {
+    const alice = await signInSchwab('alice');
+    const edge = await alice.json<Edge>('POST', '/api/v1/edges', {
+      name: `Alice's edge ${Date.now()}`,
+      description: 'd',
+      identificationNotes: 'n',
+      weightFactor: 0.5,
+    });
+    expect(edge.status).toBe(201);
+    const bob = await signInSchwab('bob');
+    expect((await bob.json<Edge[]>('GET', '/api/v1/edges')).body).toEqual([]);
+    expect((await bob.json<Account[]>('GET', '/api/v1/accounts')).body.map((a) => a.accountName)).toEqual([
+      'Bob Margin',
+    ]);
+    const aliceAgain = await signInSchwab('alice');
+    expect((await aliceAgain.json<Edge[]>('GET', '/api/v1/edges')).body.map((e) => e.id)).toContain(
+      edge.body.id,
+    );
+  });
+});
+
+describe('Schwab data', () => {
+  it('maps the MARGIN and the CASH account from the three account calls', async () => {
+    const alice = await signInSchwab();
+    const res = await alice.json<Account[]>('GET', '/api/v1/accounts');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject([
+      {
+        accountName: 'Individual',
+        accountNumber: '****5678',
+        accountHash: 'F61ED39B2E0C08D21D9F7D896541E140B7F3A66D6EAFE977C7706C16EFF0443A',
+        currentBalance: 53120.4,
+        availableFundsForTrading: 10531.7,
+      },
+      {
+        accountName: 'Cash Trading',
+        accountNumber: '****4321',
+        accountHash: 'B1D89BE1ACC6588EB3358DF65975B2E78CB43F6011CE82E7511033D96B5008E9',
+        currentBalance: 9875.25,
+        availableFundsForTrading: 2350,
+      },
+    ]);
+  });
+
+  it('computes the market cycle from Schwab daily candles, asked up to now', async () => {
+    const alice = await signInSchwab();
+    const before = fake.apiCalls('/marketdata/v1/pricehistory').length;
+    const res = await alice.json<MarketCycle>('GET', '/api/v1/market-cycle/current');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ symbol: '$SPX', cycleType: 'Uptrend' });
+    expect(res.body.emaChangePercent).toBeCloseTo(0.5, 1);
+    const [call] = fake.apiCalls('/marketdata/v1/pricehistory').slice(before);
+    expect(Object.fromEntries(call?.query ?? [])).toEqual({
+      symbol: '$SPX',
+      periodType: 'year',
+      period: '1',
+      frequencyType: 'daily',
+      frequency: '1',
+      endDate: String(t.clock.now.getTime()),
+    });
+  });
+});
+
+describe('Schwab tokens', () => {
+  it('refreshes ahead of expiry once, however many requests need it at the same time', async () => {
+    const alice = await signInSchwab();
+    t.clock.advance(26 * MINUTE); // 4 minutes left of 30: inside the 5-minute lead
+    fake.tokenDelayMs = 150;
+    const before = fake.tokenCalls('refresh_token').length;
+    const answers = await Promise.all([
+      alice.call('GET', '/api/v1/accounts'),
+      alice.call('GET', '/api/v1/market-cycle/current'),
+      alice.call('GET', '/api/v1/tradeplans'),
+      alice.call('GET', '/api/v1/accounts'),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(fake.tokenCalls('refresh_token').length - before).toBe(1);
+    const refresh = new URLSearchParams(fake.tokenCalls('refresh_token').at(-1)?.body);
+    expect(refresh.get('refresh_token')).toMatch(/^RT-/);
+  });
+
+  it('on a 401 refreshes once and retries once', async () => {
+    const alice = await signInSchwab();
+    t.clock.advance(MINUTE);
+    fake.expireAccessTokens(); // Schwab revoked it early; our clock says it is still good
+    const refreshes = fake.tokenCalls('refresh_token').length;
+    const res = await alice.json<Account[]>('GET', '/api/v1/accounts');
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(2);
+    expect(fake.tokenCalls('refresh_token').length - refreshes).toBe(1);
+  });
+
+  it('ends the session cleanly when Schwab refuses the refresh token: 401, then sign in again', async () => {
+    const alice = await signInSchwab();
+    t.clock.advance(MINUTE);
+    fake.expireAccessTokens();
+    fake.expireRefreshTokens();
+    const res = await alice.json('GET', '/api/v1/accounts');
+    expect(res).toEqual({ status: 401, body: { message: 'Authentication required' } });
+    expect((await alice.call('GET', '/api/v1/auth/status')).status).toBe(401);
+    expect((await alice.call('GET', '/api/v1/edges')).status).toBe(401);
+  });
+
+  it('ends the session when the 7 days are over, without asking Schwab', async () => {
+    const alice = await signInSchwab();
+    const calls = fake.requests.length;
+    t.clock.advance(7 * 24 * 60 * MINUTE);
+    expect((await alice.call('GET', '/api/v1/auth/status')).status).toBe(401);
+    expect((await alice.call('GET', '/api/v1/accounts')).status).toBe(401);
+    expect(fake.requests.length).toBe(calls);
+  });
+
+  it('keeps tokens only encrypted: not in the row, not in the database files, unreadable with another key', async () => {
+    const alice = await signInSchwab();
+    expect((await alice.call('GET', '/api/v1/accounts')).status).toBe(200);
+    const issued = fake.tokenCalls().length;
+    expect(issued).toBeGreaterThan(0);
+    const secrets = fake.issuedTokens();
+    const rows = await t.server.database.db.select().from(brokerTokens);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      for (const secret of secrets) expect(row.data).not.toContain(secret);
+      expect(() => createTokenCipher(Buffer.alloc(32, 7)).decrypt(row.data, row.userId)).toThrow();
+    }
+    if (!t.config.databaseUrl) {
+      const files = listFiles(t.config.dataDir).filter((f) => !f.endsWith(DATA_KEY_FILE));
+      const leaks = files.filter((f) => secrets.some((s) => readFileSync(f).includes(s)));
+      expect(leaks).toEqual([]);
+    }
+    expect(statSync(join(t.config.dataDir, DATA_KEY_FILE)).mode & 0o777).toBe(0o600);
+  });
+
+  it('deletes the tokens on logout', async () => {
+    const alice = await signInSchwab();
+    const status = await alice.json<AuthStatus>('GET', '/api/v1/auth/status');
+    expect((await alice.call('POST', '/api/v1/auth/logout')).status).toBe(204);
+    const rows = await t.server.database.db.select().from(brokerTokens);
+    expect(rows.map((r) => r.userId)).not.toContain(status.body.user.id);
+  });
+});
+
+describe('when Schwab cannot answer', () => {
+  it('answers from the last balances on a 429, then backs off instead of calling again', async () => {
+    const alice = await signInSchwab();
+    const fresh = await alice.json<Account[]>('GET', '/api/v1/accounts');
+    t.clock.advance(MINUTE);
+    fake.rateLimit(0);
+    const limited = await alice.json<Account[]>('GET', '/api/v1/accounts');
+    expect(limited).toEqual(fresh);
+    const calls = fake.apiCalls().length;
+    t.clock.advance(MINUTE / 2);
+    expect((await alice.json<Account[]>('GET', '/api/v1/accounts')).body).toEqual(fresh.body);
+    expect(fake.apiCalls().length).toBe(calls);
+    fake.rateLimit(undefined);
+    t.clock.advance(MINUTE);
+    expect((await alice.call('GET', '/api/v1/accounts')).status).toBe(200);
+    expect(fake.apiCalls().length).toBeGreaterThan(calls);
+  });
+
+  it('says so clearly when there are no balances to fall back on (5xx)', async () => {
+    const carol = await signInSchwab('carol'); // never loaded her balances
+    fake.failNext(500, { message: 'Internal error' });
+    const res = await carol.json('GET', '/api/v1/accounts');
+    expect(res).toEqual({ status: 503, body: { message: BROKER_UNAVAILABLE_MESSAGE } });
+  });
+
+  it('answers 503 with the spec message when Schwab has no price history (404)', async () => {
+    const alice = await signInSchwab();
+    t.clock.advance(16 * MINUTE); // past the market cycle cache
+    fake.failNext(404);
+    const res = await alice.json('GET', '/api/v1/market-cycle/current');
+    expect(res).toEqual({ status: 503, body: { message: 'Failed to fetch market cycle data' } });
+  });
+});
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)],
+  );
+}
