@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './brokerSession.ts';
 export * from './constants.ts';
 export * from './edges.ts';
 export * from './format.ts';

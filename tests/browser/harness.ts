@@ -36,7 +36,7 @@ export async function startAppServer(env: Record<string, string> = {}, dataDir?:
     const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 30_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = output.match(/running at (http:\/\/[\d.]+:\d+)/);
+      const match = output.match(/running at (https?:\/\/[\d.]+:\d+)/);
       if (match) {
         clearTimeout(timer);
         resolve(match[1] as string);
@@ -63,10 +63,10 @@ export async function startAppServer(env: Record<string, string> = {}, dataDir?:
   };
 }
 
-export function launchChromium(): Promise<Browser> {
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
 }
 

@@ -86,6 +86,8 @@ describe('signing in with Schwab', () => {
     expect(callback.search).toContain('%40');
     const res = await follow();
     expect(res.headers.get('location')).toBe(`${t.url}/?status=success`);
+    // The public callback is https (a TLS proxy in front), so the cookie is Secure.
+    expect(res.headers.get('set-cookie')).toMatch(/HttpOnly.*Secure|Secure.*HttpOnly/);
     const [call] = fake.tokenCalls('authorization_code').slice(before);
     expect(call?.headers.authorization).toBe(
       `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`,

@@ -21,6 +21,7 @@ async function checkSession(): Promise<Check> {
   try {
     const status = await fetchAuthStatus();
     await claimCacheFor(status.user.id);
+    await db.meta.put({ key: metaKeys.brokerSessionExpiresAt, value: status.brokerSessionExpiresAt ?? '' });
     void pullAll();
     return 'ok';
   } catch (error) {

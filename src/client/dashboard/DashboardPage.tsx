@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, metaKeys } from '../db/db.ts';
 import { AccountSummary } from './AccountSummary.tsx';
+import { BrokerSignInNotice } from './BrokerSignInNotice.tsx';
 import { formatTimestamp, MarketCycleCard } from './MarketCycleCard.tsx';
 
 const STATIC_CARDS = [
@@ -20,6 +21,7 @@ export default function DashboardPage() {
         </hgroup>
         <small className="muted">Last updated: {lastSync ? formatTimestamp(lastSync) : '—'}</small>
       </div>
+      <BrokerSignInNotice />
       <section aria-labelledby="account-summary-title">
         <h2 id="account-summary-title">Account Summary</h2>
         <AccountSummary />

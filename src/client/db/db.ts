@@ -65,5 +65,6 @@ export const db = new TradeTrackerDb();
 export const metaKeys = {
   userId: 'userId',
   lastSyncAt: 'lastSyncAt',
+  brokerSessionExpiresAt: 'brokerSessionExpiresAt',
   syncedAt: (c: CollectionName) => `syncedAt:${c}`,
 } as const;

@@ -55,7 +55,8 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       setCookie(c, SESSION_COOKIE, sessionId, {
         httpOnly: true,
         sameSite: 'Lax',
-        secure: new URL(c.req.url).protocol === 'https:',
+        // Behind a TLS-terminating proxy the request itself is http; the public URLs tell.
+        secure: [c.req.url, appOrigin, broker.callbackUrl ?? ''].some((u) => u.startsWith('https:')),
         path: '/',
         maxAge: SESSION_DAYS * 86_400,
       });

@@ -108,4 +108,22 @@ describe('Dashboard', () => {
     render(<DashboardPage />);
     expect(await screen.findByText('No market cycle data available')).toBeTruthy();
   });
+
+  it('warns a day ahead that the broker sign-in ends, and not before', async () => {
+    const { db, metaKeys } = await import('../../../src/client/db/db.ts');
+    const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+    await db.meta.put({ key: metaKeys.brokerSessionExpiresAt, value: inHours(30) });
+    const { unmount } = render(<DashboardPage />);
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    await screen.findByText('Account Summary');
+    expect(screen.queryByRole('button', { name: 'Sign in again' })).toBeNull();
+    unmount();
+
+    await db.meta.put({ key: metaKeys.brokerSessionExpiresAt, value: inHours(20) });
+    render(<DashboardPage />);
+    expect(await screen.findByRole('button', { name: 'Sign in again' })).toBeDefined();
+    expect(
+      screen.getByText(/Your broker sign-in ends on .+\. Sign in again to keep your balances live\./),
+    ).toBeDefined();
+  });
 });

@@ -1,0 +1,27 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { isBrokerSignInEndingSoon } from '../../domain/brokerSession.ts';
+import { goToBrokerSignIn } from '../auth/session.ts';
+import { db, metaKeys } from '../db/db.ts';
+import { formatTimestamp } from './MarketCycleCard.tsx';
+
+/**
+ * The broker's sign-in ends for good after a while (Schwab: 7 days); a day ahead the Dashboard
+ * says so, so the trader signs in again at a moment of their choosing, not mid-plan.
+ */
+export function BrokerSignInNotice({ now = new Date() }: { now?: Date }) {
+  const expiresAt = useLiveQuery(
+    async () => (await db.meta.get(metaKeys.brokerSessionExpiresAt))?.value ?? null,
+    [],
+  );
+  if (!expiresAt || !isBrokerSignInEndingSoon(expiresAt, now)) return null;
+  return (
+    <article className="broker-notice" role="status">
+      <p>
+        Your broker sign-in ends on {formatTimestamp(expiresAt)}. Sign in again to keep your balances live.
+      </p>
+      <button type="button" onClick={goToBrokerSignIn}>
+        Sign in again
+      </button>
+    </article>
+  );
+}
