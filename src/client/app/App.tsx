@@ -6,11 +6,32 @@ import { Spinner } from '../ui/Spinner.tsx';
 import { Layout } from './Layout.tsx';
 import { useAuthGate } from './useAuthGate.ts';
 
+type PageModule = Promise<{ default: React.ComponentType }>;
+
+/** A page loaded on demand, whose download can also be started ahead of its first render. */
+function page(load: () => PageModule) {
+  let loading: PageModule | undefined;
+  const start = () => {
+    loading ??= load();
+    return loading;
+  };
+  return { Component: lazy(start), preload: start };
+}
+
 // Pages load on demand: the first paint carries only the shell, the cache and the router.
-const DashboardPage = lazy(() => import('../dashboard/DashboardPage.tsx'));
-const TradeSetupsPage = lazy(() => import('../setups/TradeSetupsPage.tsx'));
-const TradePlansPage = lazy(() => import('../plans/TradePlansPage.tsx'));
-const EdgeDefinitionPage = lazy(() => import('../edges/EdgeDefinitionPage.tsx'));
+const pages = {
+  '/dashboard': page(() => import('../dashboard/DashboardPage.tsx')),
+  '/trade-setups': page(() => import('../setups/TradeSetupsPage.tsx')),
+  '/trade-plans': page(() => import('../plans/TradePlansPage.tsx')),
+  '/edge-definition': page(() => import('../edges/EdgeDefinitionPage.tsx')),
+};
+// The page the app opens on downloads alongside the app, not after the first render.
+const landing = window.location.pathname === '/' ? '/dashboard' : window.location.pathname;
+if (landing in pages) void pages[landing as keyof typeof pages].preload();
+const DashboardPage = pages['/dashboard'].Component;
+const TradeSetupsPage = pages['/trade-setups'].Component;
+const TradePlansPage = pages['/trade-plans'].Component;
+const EdgeDefinitionPage = pages['/edge-definition'].Component;
 
 // Wrapped once, here: a wrapper made during render would remount its page on every render.
 const inLayout = (Page: React.ComponentType) =>

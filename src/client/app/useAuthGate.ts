@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import {
   clearSessionFlag,
-  fetchAuthStatus,
   goToBrokerSignIn,
   hasSessionFlag,
   setSessionFlag,
+  takeAuthStatus,
 } from '../auth/session.ts';
 import { db, metaKeys } from '../db/db.ts';
 import { isNetworkError, useOffline } from '../sync/connectivity.ts';
@@ -19,7 +19,7 @@ type Check = 'ok' | 'unauthorized' | 'unreachable';
 /** Asks the server who is signed in; on success the cache is claimed for that trader and refreshed. */
 async function checkSession(): Promise<Check> {
   try {
-    const status = await fetchAuthStatus();
+    const status = await takeAuthStatus();
     await claimCacheFor(status.user.id);
     await db.meta.put({ key: metaKeys.brokerSessionExpiresAt, value: status.brokerSessionExpiresAt ?? '' });
     void pullAll();

@@ -9,6 +9,24 @@ export const clearSessionFlag = (): void => sessionStorage.removeItem(SESSION_FL
 
 export const fetchAuthStatus = () => api<AuthStatus>('/auth/status');
 
+let earlyStatus: Promise<AuthStatus> | undefined;
+
+/**
+ * Asks who is signed in as the app starts, before React's first render: the answer decides the
+ * first screen and starts the sync, so it should not wait for the render to finish.
+ */
+export function prefetchAuthStatus(): void {
+  earlyStatus = fetchAuthStatus();
+  earlyStatus.catch(() => {}); // handled by whoever takes it
+}
+
+/** The prefetched answer the first time it is asked for, a fresh request after that. */
+export function takeAuthStatus(): Promise<AuthStatus> {
+  const status = earlyStatus ?? fetchAuthStatus();
+  earlyStatus = undefined;
+  return status;
+}
+
 export function goToBrokerSignIn(): void {
   window.location.assign(authorizeUrl);
 }

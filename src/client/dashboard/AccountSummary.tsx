@@ -3,7 +3,6 @@ import { accountTotals, investedAmount, totalPnL, totalPnLPercentage } from '../
 import { formatMoney, formatPercent } from '../../domain/format.ts';
 import type { Account } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
-import { Skeleton } from '../ui/Skeleton.tsx';
 import { useCollection } from '../ui/useCollection.ts';
 import { AccountSettingsDialog } from './AccountSettingsDialog.tsx';
 
@@ -26,7 +25,7 @@ export function AccountSummary() {
   const [editing, setEditing] = useState<Account>();
   const totals = accountTotals(rows);
 
-  if (loading) return <Skeleton rows={3} />;
+  if (loading) return <AccountTableSkeleton />;
   if (error && rows.length === 0) {
     return (
       <article className="error-card" role="alert">
@@ -39,17 +38,7 @@ export function AccountSummary() {
     <>
       <div className="table-wrap">
         <table className="stack-on-phone accounts-table">
-          <thead>
-            <tr>
-              <th scope="col">Account</th>
-              <th scope="col">Original Balance</th>
-              <th scope="col">Balance</th>
-              <th scope="col">Invested</th>
-              <th scope="col">Free</th>
-              <th scope="col">Invested %</th>
-              <th scope="col">P&amp;L</th>
-            </tr>
-          </thead>
+          <AccountTableHead />
           <tbody>
             {rows.map((a) => {
               const invested = investedAmount(a);
@@ -101,5 +90,46 @@ export function AccountSummary() {
       </div>
       {editing && <AccountSettingsDialog account={editing} onClose={() => setEditing(undefined)} />}
     </>
+  );
+}
+
+const COLUMNS = ['Account', 'Original Balance', 'Balance', 'Invested', 'Free', 'Invested %', 'P&L'];
+
+function AccountTableHead() {
+  return (
+    <thead>
+      <tr>
+        {COLUMNS.map((c) => (
+          <th key={c} scope="col">
+            {c}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/**
+ * The table itself with placeholder cells (two accounts and the Total row, as most traders
+ * have): when the balances arrive the page below does not jump (layout shift).
+ */
+function AccountTableSkeleton() {
+  return (
+    <div className="table-wrap" role="status" aria-busy="true" aria-label="Loading">
+      <table className="stack-on-phone accounts-table" aria-hidden="true">
+        <AccountTableHead />
+        <tbody>
+          {['first', 'second', 'total'].map((row) => (
+            <tr key={row}>
+              {COLUMNS.map((c) => (
+                <td key={c} data-label={c}>
+                  <span className="skeleton-text" />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
