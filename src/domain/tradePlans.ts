@@ -5,7 +5,7 @@ import {
   RISK_MEDIUM_MAX_PERCENT,
 } from './constants.ts';
 import { messages } from './messages.ts';
-import type { TradePlan, TradePlanDto, TradePlanStatus } from './types.ts';
+import type { TradePlan, TradePlanDto, TradePlanInput, TradePlanStatus } from './types.ts';
 
 interface PlanPrices {
   entryPrice: number;
@@ -76,6 +76,20 @@ export function riskBadgeColor(riskPercent: number): Exclude<BadgeColor, 'gray'>
 }
 
 export const normalizeStock = (stock: string): string => stock.trim().toUpperCase();
+
+/** What a new plan is made of: its input with every optional field filled, starting as Draft. */
+export function newDraftPlan(input: Omit<TradePlanInput, 'id'>) {
+  return {
+    stock: input.stock,
+    entryPrice: input.entryPrice,
+    stopLossPrice: input.stopLossPrice,
+    probabilityOfSuccess: input.probabilityOfSuccess ?? null,
+    status: 'Draft' as const,
+    scanId: input.scanId ?? null,
+    tradeSetupId: input.tradeSetupId ?? null,
+    edgeIds: input.edgeIds ?? [],
+  };
+}
 
 /** The app's view of a plan: the API's edge objects become a list of ids. */
 export function toTradePlan(dto: TradePlanDto): TradePlan {

@@ -5,6 +5,7 @@ import {
   canEditPlan,
   checkTransition,
   isActiveStatus,
+  newDraftPlan,
   normalizeStock,
   planRisk,
   planRiskPercentage,
@@ -100,6 +101,28 @@ describe('status', () => {
 describe('plans on the wire', () => {
   it('upper-cases and trims stock symbols', () => {
     expect(normalizeStock('  brk.b ')).toBe('BRK.B');
+  });
+
+  it('makes a new plan a Draft with every optional field filled', () => {
+    expect(newDraftPlan({ stock: 'AAPL', entryPrice: 10, stopLossPrice: 9 })).toEqual({
+      stock: 'AAPL',
+      entryPrice: 10,
+      stopLossPrice: 9,
+      probabilityOfSuccess: null,
+      status: 'Draft',
+      scanId: null,
+      tradeSetupId: null,
+      edgeIds: [],
+    });
+    expect(
+      newDraftPlan({
+        stock: 'MSFT',
+        entryPrice: 5,
+        stopLossPrice: 4,
+        probabilityOfSuccess: 60,
+        edgeIds: ['e'],
+      }),
+    ).toMatchObject({ probabilityOfSuccess: 60, edgeIds: ['e'], status: 'Draft' });
   });
 
   it('exposes the API edge objects as edgeIds', () => {

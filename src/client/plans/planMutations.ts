@@ -1,6 +1,6 @@
 import { messages } from '../../domain/messages.ts';
 import { computePositionSizes } from '../../domain/positionSize.ts';
-import { checkTransition, isActiveStatus } from '../../domain/tradePlans.ts';
+import { checkTransition, isActiveStatus, newDraftPlan } from '../../domain/tradePlans.ts';
 import type { TradePlan, TradePlanInput, TradePlanStatus, TradePlanUpdate } from '../../domain/types.ts';
 import { RefusedLocally } from '../api/http.ts';
 import { db, type Pending } from '../db/db.ts';
@@ -40,14 +40,7 @@ export async function createPlan(input: TradePlanInput): Promise<void> {
       await assertNoOtherActivePlan(input.stock);
       const plan: Pending<TradePlan> = {
         id,
-        stock: input.stock,
-        entryPrice: input.entryPrice,
-        stopLossPrice: input.stopLossPrice,
-        probabilityOfSuccess: input.probabilityOfSuccess ?? null,
-        status: 'Draft',
-        scanId: input.scanId ?? null,
-        tradeSetupId: input.tradeSetupId ?? null,
-        edgeIds: input.edgeIds ?? [],
+        ...newDraftPlan(input),
         positionSizes: await withLocalSizes(input),
         createdAt: now,
         updatedAt: now,

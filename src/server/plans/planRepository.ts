@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { messages } from '../../domain/messages.ts';
 import { computePositionSizes } from '../../domain/positionSize.ts';
-import { canEditPlan, checkTransition, isActiveStatus } from '../../domain/tradePlans.ts';
+import { canEditPlan, checkTransition, isActiveStatus, newDraftPlan } from '../../domain/tradePlans.ts';
 import type {
   Account,
   EdgeRef,
@@ -146,20 +146,9 @@ export function createPlanRepository(db: Database, now: () => Date) {
           const at = now();
           const id = input.id ?? uuidv7(at.getTime());
           await db.transaction(async (tx) => {
-            await tx.insert(tradePlans).values({
-              id,
-              userId,
-              stock: input.stock,
-              entryPrice: input.entryPrice,
-              stopLossPrice: input.stopLossPrice,
-              probabilityOfSuccess: input.probabilityOfSuccess ?? null,
-              status: 'Draft',
-              scanId: input.scanId ?? null,
-              tradeSetupId: input.tradeSetupId ?? null,
-              createdAt: at,
-              updatedAt: at,
-            });
-            await replaceEdges(tx, id, input.edgeIds ?? []);
+            const { edgeIds, ...plan } = newDraftPlan(input);
+            await tx.insert(tradePlans).values({ id, userId, ...plan, createdAt: at, updatedAt: at });
+            await replaceEdges(tx, id, edgeIds);
           });
           return one(userId, id, accounts);
         },
