@@ -175,6 +175,7 @@ describe('Schwab data', () => {
   });
 
   it('computes the market cycle from Schwab daily candles, asked up to now', async () => {
+    t.clock.advance(24 * 60 * MINUTE); // a trading day whose candles nobody asked for yet
     const alice = await signInSchwab();
     const before = fake.apiCalls('/marketdata/v1/pricehistory').length;
     const res = await alice.json<MarketCycle>('GET', '/api/v1/market-cycle/current');
@@ -190,6 +191,24 @@ describe('Schwab data', () => {
       frequency: '1',
       endDate: String(t.clock.now.getTime()),
     });
+  });
+});
+
+describe('Schwab rate budget', () => {
+  it('fetches daily candles once per symbol per trading day, for all traders together', async () => {
+    const alice = await signInSchwab('alice');
+    const bob = await signInSchwab('bob');
+    t.clock.advance(16 * MINUTE); // past the 15-minute market cycle cache
+    const history = () => fake.apiCalls('/marketdata/v1/pricehistory').length;
+    expect((await alice.call('GET', '/api/v1/market-cycle/current')).status).toBe(200);
+    const afterFirst = history();
+    t.clock.advance(16 * MINUTE);
+    expect((await bob.call('GET', '/api/v1/market-cycle/current')).status).toBe(200);
+    expect(history()).toBe(afterFirst);
+    t.clock.advance(24 * 60 * MINUTE);
+    const alice2 = await signInSchwab('alice'); // a day later: a fresh sign-in, fresh tokens
+    expect((await alice2.call('GET', '/api/v1/market-cycle/current')).status).toBe(200);
+    expect(history()).toBe(afterFirst + 1);
   });
 });
 
@@ -297,8 +316,8 @@ describe('when Schwab cannot answer', () => {
   });
 
   it('answers 503 with the spec message when Schwab has no price history (404)', async () => {
+    t.clock.advance(24 * 60 * MINUTE); // past the market cycle cache and the day's candles
     const alice = await signInSchwab();
-    t.clock.advance(16 * MINUTE); // past the market cycle cache
     fake.failNext(404);
     const res = await alice.json('GET', '/api/v1/market-cycle/current');
     expect(res).toEqual({ status: 503, body: { message: 'Failed to fetch market cycle data' } });

@@ -15,6 +15,10 @@ import {
 import { TtlCache } from './ttlCache.ts';
 
 const BALANCES_TTL_MS = 30_000;
+
+// US markets' calendar day: daily candles are fetched once per symbol per trading day.
+const tradingDayOf = (at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(at);
 export const BROKER_UNAVAILABLE_MESSAGE = 'Your broker is not answering right now. Try again in a minute.';
 
 /**
@@ -24,13 +28,16 @@ export const BROKER_UNAVAILABLE_MESSAGE = 'Your broker is not answering right no
  *   refresh token could lock the first one out, as Schwab does);
  * - an access token the broker rejects is refreshed once and the call retried once;
  * - a sign-in the broker refuses ends the trader's sessions: 401, never a 500;
- * - balances are cached per user briefly, and the last good ones answer while the broker is down.
+ * - balances are cached per user briefly, and the last good ones answer while the broker is down;
+ * - daily candles are the same for every trader: fetched once per symbol per trading day
+ *   (Schwab's 120 requests a minute are shared by all users of the app).
  */
 export function createBrokerAccess(deps: AppDeps) {
   const { db, broker, now, tokenCipher } = deps;
   const balances = new TtlCache<string, BrokerAccount[]>();
   const lastGoodBalances = new Map<string, BrokerAccount[]>();
   const refreshing = new Map<string, Promise<BrokerTokens>>();
+  const candles = new Map<string, { day: string; candles: Promise<DailyCandle[]> }>();
 
   async function endSignIn(userId: string, reason: string): Promise<never> {
     console.warn(`Broker sign-in of user ${userId} ended: ${reason}`);
@@ -110,7 +117,15 @@ export function createBrokerAccess(deps: AppDeps) {
       }
     },
     dailyCandles(userId: string, symbol: string): Promise<DailyCandle[]> {
-      return withTokens(userId, (tokens) => broker.dailyCandles(tokens, symbol, now()));
+      const day = tradingDayOf(now());
+      const cached = candles.get(symbol);
+      if (cached?.day === day) return cached.candles;
+      const loading = withTokens(userId, (tokens) => broker.dailyCandles(tokens, symbol, now()));
+      candles.set(symbol, { day, candles: loading });
+      loading.catch(() => {
+        if (candles.get(symbol)?.candles === loading) candles.delete(symbol);
+      });
+      return loading;
     },
   };
 }
