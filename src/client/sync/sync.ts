@@ -29,18 +29,23 @@ const loaders: Loader[] = [
   },
 ];
 
-/** Replaces one collection with the server's list in a single transaction: no half-old, half-new list. */
-export async function replaceCollection(
+/**
+ * Replaces collections with the server's lists in one transaction: no half-old, half-new list,
+ * and the pages re-render once for the whole sync, not once per collection.
+ */
+export async function replaceCollections(
   database: TradeTrackerDb,
-  name: CollectionName,
-  rows: unknown[],
+  lists: { name: CollectionName; rows: unknown[] }[],
   at: Date,
 ) {
-  const table = database.table(name);
-  await database.transaction('rw', table, database.meta, async () => {
-    await table.clear();
-    await table.bulkPut(rows);
-    await database.meta.put({ key: metaKeys.syncedAt(name), value: at.toISOString() });
+  const tables = lists.map((l) => database.table(l.name));
+  await database.transaction('rw', [...tables, database.meta], async () => {
+    for (const { name, rows } of lists) {
+      await database.table(name).clear();
+      await database.table(name).bulkPut(rows);
+      await database.meta.put({ key: metaKeys.syncedAt(name), value: at.toISOString() });
+    }
+    await database.meta.put({ key: metaKeys.lastSyncAt, value: at.toISOString() });
   });
 }
 
@@ -53,31 +58,27 @@ export const onUnauthorized = (handler: () => void) => {
   unauthorizedHandler = handler;
 };
 
-async function pull(loader: Loader, database: TradeTrackerDb): Promise<boolean> {
+/** One collection from the server, or undefined when it could not be loaded (state says why). */
+async function load(loader: Loader): Promise<{ name: CollectionName; rows: unknown[] } | undefined> {
   setCollectionState(loader.name, { loading: true });
-  const generation = cacheGeneration;
   try {
-    const rows = await loader.load();
-    if (generation !== cacheGeneration) return false;
-    await replaceCollection(database, loader.name, rows, new Date());
-    setCollectionState(loader.name, { loading: false, error: undefined });
-    return true;
+    return { name: loader.name, rows: await loader.load() };
   } catch (error) {
     // Unreachable is not an error to show: the offline indicator says it, the cache stays.
     const message = isNetworkError(error) ? undefined : errorMessage(error, loader.fallback);
     setCollectionState(loader.name, { loading: false, error: message });
     if (statusOf(error) === 401) unauthorizedHandler();
-    return false;
+    return undefined;
   }
 }
 
 async function pullCollections(names: CollectionName[] | undefined, database: TradeTrackerDb): Promise<void> {
   const chosen = names ? loaders.filter((l) => names.includes(l.name)) : loaders;
   const generation = cacheGeneration;
-  const results = await Promise.all(chosen.map((l) => pull(l, database)));
-  if (results.some(Boolean) && generation === cacheGeneration) {
-    await database.meta.put({ key: metaKeys.lastSyncAt, value: new Date().toISOString() });
-  }
+  const lists = (await Promise.all(chosen.map(load))).filter((l) => l !== undefined);
+  if (lists.length === 0) return;
+  if (generation === cacheGeneration) await replaceCollections(database, lists, new Date());
+  for (const { name } of lists) setCollectionState(name, { loading: false, error: undefined });
 }
 
 /**
