@@ -1,8 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { spawnServer } from '../server/serverProcess.ts';
+
+const repoRoot = join(import.meta.dirname, '../..');
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -19,46 +21,19 @@ export const screenshotDir = join(import.meta.dirname, '../../test-artifacts/scr
 export interface AppServer {
   url: string;
   dataDir: string;
-  process: ChildProcess;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 /** The product as `npm start` runs it: one process serving the built app and the API. */
-export async function startAppServer(env: Record<string, string> = {}, dataDir?: string): Promise<AppServer> {
-  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'tt-browser-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: join(import.meta.dirname, '../..'),
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, STATIC_DIR: 'dist', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/running at (https?:\/\/[\d.]+:\d+)/);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1] as string);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (c: Buffer) => {
-      output += c.toString();
-    });
-    child.on('exit', (code) => reject(new Error(`Server exited with ${code}:\n${output}`)));
-  });
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tt-browser-'));
+  const server = await spawnServer({ DATA_DIR: dataDir, STATIC_DIR: join(repoRoot, 'dist'), ...env });
   return {
-    url,
-    dataDir: dir,
-    process: child,
+    url: server.url,
+    dataDir,
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill(signal);
-        await exited;
-      }
-      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+      await server.stop(signal);
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

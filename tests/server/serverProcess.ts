@@ -40,7 +40,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 30_000);
     const onData = () => {
-      const match = /running at (http:\/\/\S+) /.exec(output);
+      const match = /running at (https?:\/\/\S+) /.exec(output);
       if (match?.[1]) {
         clearTimeout(timer);
         resolve(match[1].replace('localhost', '127.0.0.1'));

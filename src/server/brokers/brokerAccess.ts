@@ -17,8 +17,8 @@ import { TtlCache } from './ttlCache.ts';
 const BALANCES_TTL_MS = 30_000;
 
 // US markets' calendar day: daily candles are fetched once per symbol per trading day.
-const tradingDayOf = (at: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(at);
+const newYorkDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' });
+const tradingDayOf = (at: Date) => newYorkDate.format(at);
 export const BROKER_UNAVAILABLE_MESSAGE = 'Your broker is not answering right now. Try again in a minute.';
 
 /**
