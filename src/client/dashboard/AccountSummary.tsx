@@ -1,10 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { accountTotals, investedAmount, totalPnL, totalPnLPercentage } from '../../domain/accounts.ts';
 import { formatMoney, formatPercent } from '../../domain/format.ts';
 import type { Account } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { useCollection } from '../ui/useCollection.ts';
-import { AccountSettingsDialog } from './AccountSettingsDialog.tsx';
+
+// The settings dialog (and the shared Modal) loads on first open: the Dashboard is the landing
+// page and most visits never open it.
+const AccountSettingsDialog = lazy(() =>
+  import('./AccountSettingsDialog.tsx').then((m) => ({ default: m.AccountSettingsDialog })),
+);
 
 const pnlClass = (pnl: number) => (pnl > 0 ? 'positive' : pnl < 0 ? 'negative' : undefined);
 const investedPercent = (invested: number, balance: number) =>
@@ -88,7 +93,11 @@ export function AccountSummary() {
           </tfoot>
         </table>
       </div>
-      {editing && <AccountSettingsDialog account={editing} onClose={() => setEditing(undefined)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <AccountSettingsDialog account={editing} onClose={() => setEditing(undefined)} />
+        </Suspense>
+      )}
     </>
   );
 }
