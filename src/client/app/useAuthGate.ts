@@ -21,8 +21,8 @@ async function checkSession(): Promise<Check> {
   try {
     const status = await takeAuthStatus();
     await claimCacheFor(status.user.id);
-    await db.meta.put({ key: metaKeys.brokerSessionExpiresAt, value: status.brokerSessionExpiresAt ?? '' });
     void pullAll();
+    await db.meta.put({ key: metaKeys.brokerSessionExpiresAt, value: status.brokerSessionExpiresAt ?? '' });
     return 'ok';
   } catch (error) {
     return isNetworkError(error) ? 'unreachable' : 'unauthorized';
