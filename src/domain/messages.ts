@@ -46,6 +46,8 @@ export const messages = {
 
   authRequired: 'Authentication required',
   accessDenied: 'Access denied',
+  signInLimited: 'Too many sign-in attempts. Try again in a few minutes.',
+  malformedUrl: 'Malformed URL',
   serverError: 'Server error',
 } as const;
 

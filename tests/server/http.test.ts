@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { get, type IncomingHttpHeaders } from 'node:http';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Edge } from '../../src/domain/types.ts';
@@ -27,11 +27,13 @@ afterAll(() => t.stop());
 
 /** fetch always decompresses; this reads the bytes as they came over the wire. */
 function rawGet(url: string, headers: Record<string, string>) {
-  return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
     get(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
     }).on('error', reject);
   });
 }
@@ -148,6 +150,31 @@ describe('headers and the served app', () => {
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/json');
   });
+
+  it("serves nothing from a sibling folder whose name starts with the static folder's", async () => {
+    const sibling = `${t.config.staticDir}-private`;
+    mkdirSync(sibling, { recursive: true });
+    writeFileSync(join(sibling, 'secret.txt'), 'not for the web');
+    const name = basename(sibling);
+    for (const path of [
+      `/..%2f${name}%2fsecret.txt`,
+      `/..%2F${name}%2Fsecret.txt`,
+      `/%2e%2e%2f${name}%2fsecret.txt`,
+    ]) {
+      const res = await rawGet(`${t.url}${path}`, {});
+      expect(res.status).toBe(404);
+      expect(res.body.toString()).not.toContain('not for the web');
+    }
+  });
+
+  it.each(['/%C0', '/assets/%FF.js', '/%E0%A4%A'])(
+    'answers malformed percent-encoding (%s) with 400, not 500',
+    async (path) => {
+      const res = await fetch(`${t.url}${path}`);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: 'Malformed URL' });
+    },
+  );
 
   it('reports health for load balancers', async () => {
     expect(await (await fetch(`${t.url}/healthz`)).json()).toEqual({ status: 'ok' });

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
+import { messages } from '../../domain/messages.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -22,6 +23,24 @@ interface Asset {
   mtimeMs: number;
   body: Buffer;
   gzip: Buffer | undefined;
+}
+
+/**
+ * The request's path, percent-decoded once from the raw URL (so `%2f` becomes a separator here,
+ * where the folder check below sees it). Undefined when the encoding is malformed (`/%C0`).
+ */
+function decodedPath(url: string): string | undefined {
+  try {
+    return decodeURIComponent(new URL(url).pathname);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Inside the folder itself, not merely a sibling whose name starts the same (`dist-private`). */
+function isInside(dir: string, path: string): boolean {
+  const root = dir.endsWith(sep) ? dir : `${dir}${sep}`;
+  return path === dir || path.startsWith(root);
 }
 
 /**
@@ -72,9 +91,10 @@ export function serveApp(staticDir: string): MiddlewareHandler {
     if ((method !== 'GET' && method !== 'HEAD') || c.req.path.startsWith('/api/') || c.req.path === '/api') {
       return next();
     }
-    const decoded = decodeURIComponent(c.req.path);
+    const decoded = decodedPath(c.req.url);
+    if (decoded === undefined) return c.json({ message: messages.malformedUrl }, 400);
     const path = normalize(join(staticDir, decoded));
-    if (!path.startsWith(staticDir)) return next();
+    if (!isInside(staticDir, path)) return next();
     const asset = load(path);
     if (asset) return send(c, path, asset, false);
     // A missing file with an extension is a 404; anything else is an app route.
