@@ -39,17 +39,30 @@ export const messageIdNotUuid = 'Id must be a UUID';
 
 const trimmed = <T>(struct: Struct<T, null>) => coerce(struct, string(), (s) => s.trim());
 
+/**
+ * Unicode Cc (C0, DEL, C1) except tab and newline, and a carriage return not ending a line:
+ * PostgreSQL refuses NUL outright, and the rest garbles lists, exports and terminals.
+ */
+const CONTROL_CHARACTERS = /[^\P{Cc}\t\n\r]|\r(?!\n)/u;
+export const hasControlCharacters = (s: string): boolean => CONTROL_CHARACTERS.test(s);
+
 const text = (max: number, tooLong: string, required?: string) =>
   trimmed(
     define<string>('text', (v) => {
       if (v === undefined || v === null) return required ?? true;
       if (typeof v !== 'string') return messages.mustBeText;
       if (required !== undefined && v.length === 0) return required;
+      if (hasControlCharacters(v)) return messages.textControlCharacters;
       return v.length <= max || tooLong;
     }),
   );
 
-const freeText = trimmed(define<string>('text', (v) => typeof v === 'string' || messages.mustBeText));
+const freeText = trimmed(
+  define<string>('text', (v) => {
+    if (typeof v !== 'string') return messages.mustBeText;
+    return !hasControlCharacters(v) || messages.textControlCharacters;
+  }),
+);
 
 /** A finite JSON number (not a numeric string, NaN or Infinity) that passes `inRange`. */
 const finite = (inRange: (n: number) => boolean, outOfRange: string) =>

@@ -279,3 +279,49 @@ describe('validateAccountSettings', () => {
     expect(validateAccountSettings({ ...settings, [field]: value }).ok).toBe(true);
   });
 });
+
+describe('control characters in text', () => {
+  const edge = { name: 'Trend', description: 'Above EMA21', identificationNotes: 'Daily', weightFactor: 0.5 };
+  const setup = { name: 'Flag', description: 'd', entryCriteria: 'e', exitCriteria: 'x', notes: 'n' };
+  const plan = { stock: 'AAPL', entryPrice: 100, stopLossPrice: 95 };
+  const current = { entryPrice: 100, stopLossPrice: 95 };
+  const textFields: [string, (body: Record<string, unknown>) => ValidationResult<unknown>, string][] = [
+    ['edge', (b) => validateEdgeInput({ ...edge, ...b }), 'name'],
+    ['edge', (b) => validateEdgeInput({ ...edge, ...b }), 'description'],
+    ['edge', (b) => validateEdgeInput({ ...edge, ...b }), 'identificationNotes'],
+    ['setup', (b) => validateTradeSetupInput({ ...setup, ...b }), 'name'],
+    ['setup', (b) => validateTradeSetupInput({ ...setup, ...b }), 'description'],
+    ['setup', (b) => validateTradeSetupInput({ ...setup, ...b }), 'entryCriteria'],
+    ['setup', (b) => validateTradeSetupInput({ ...setup, ...b }), 'exitCriteria'],
+    ['setup', (b) => validateTradeSetupInput({ ...setup, ...b }), 'notes'],
+    ['plan create', (b) => validateTradePlanCreate({ ...plan, ...b }), 'scanId'],
+    ['plan update', (b) => validateTradePlanUpdate(b, current), 'scanId'],
+  ];
+  // C0 (except tab and newline), DEL, C1, and a carriage return not followed by a newline.
+  const refused = [
+    '\u0000',
+    '\u0001',
+    '\u0008',
+    '\u000b',
+    '\u000c',
+    '\u001b',
+    '\u001f',
+    '\u007f',
+    '\u0080',
+    '\u009f',
+    '\r',
+  ];
+  const accepted = ['\t', '\n', '\r\n', ' ', '\u00a0', '\u00e9', '\u20ac', '\u{1f4c8}'];
+
+  describe.each(textFields)('%s %s', (_entity, validate, field) => {
+    it.each(refused.map((c) => [c]))('refuses %j with the field and a clear message', (c) => {
+      expect(errorsOf(validate({ [field]: `a${c}b` }))).toEqual([
+        { field, message: messages.textControlCharacters },
+      ]);
+    });
+
+    it.each(accepted.map((c) => [c]))('accepts %j', (c) => {
+      expect(validate({ [field]: `a${c}b` }).ok).toBe(true);
+    });
+  });
+});

@@ -101,6 +101,12 @@ describe('edges', () => {
     expect((await sam.json('POST', '/api/v1/edges', edge('Private'))).status).toBe(201);
   });
 
+  it('refuses a NUL in the text with a 400 on the field, not a database error', async () => {
+    const res = await alex.json('POST', '/api/v1/edges', { ...edge('Nul'), description: 'a\u0000b' });
+    const message = 'Text must not contain control characters';
+    expect(res).toEqual({ status: 400, body: { message, errors: [{ field: 'description', message }] } });
+  });
+
   it('answers 404 for a malformed id, never 500', async () => {
     expect(await alex.json('PUT', '/api/v1/edges/not-a-uuid', edge('X'))).toEqual({
       status: 404,
