@@ -45,6 +45,7 @@ export const messages = {
   bodyTooLarge: 'Request body is larger than 1 MB',
   validationFailed: 'Validation failed',
 
+  signedOut: 'You are signed out: sign in again to save changes',
   authRequired: 'Authentication required',
   accessDenied: 'Access denied',
   signInLimited: 'Too many sign-in attempts. Try again in a few minutes.',
@@ -63,6 +64,7 @@ export const fallbackMessages = {
   fetchMarketCycle: 'Failed to fetch market cycle data',
   loadPlans: 'Failed to load trade plans',
   createPlan: 'Failed to create trade plan',
+  updatePlan: 'Failed to update trade plan',
   updatePlanStatus: 'Failed to update trade plan status',
   fetchAccounts: 'Failed to fetch accounts data',
 } as const;

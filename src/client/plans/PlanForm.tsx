@@ -65,7 +65,7 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
       onSaved();
     } catch (error) {
       setErrors(fieldErrorsOf(error));
-      setFormError(errorMessage(error, fallbackMessages.createPlan));
+      setFormError(errorMessage(error, plan ? fallbackMessages.updatePlan : fallbackMessages.createPlan));
     } finally {
       setSaving(false);
     }

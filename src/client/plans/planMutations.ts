@@ -64,7 +64,8 @@ export async function updatePlan(plan: TradePlan, update: TradePlanUpdate): Prom
     },
     async () => {
       const next = { ...plan, ...update };
-      if (update.stock && isActiveStatus(plan.status)) await assertNoOtherActivePlan(update.stock, plan.id);
+      // SPEC §5: no plan may move onto a stock that another plan holds active, whatever its status.
+      if (update.stock && update.stock !== plan.stock) await assertNoOtherActivePlan(update.stock, plan.id);
       await db.tradePlans.put({
         ...next,
         positionSizes: await withLocalSizes(next),

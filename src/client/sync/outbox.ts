@@ -1,5 +1,6 @@
-import { api, errorMessage, statusOf } from '../api/http.ts';
-import { type CollectionName, db, type OutboxEntry, type TradeTrackerDb } from '../db/db.ts';
+import { messages } from '../../domain/messages.ts';
+import { api, errorMessage, RefusedLocally, statusOf } from '../api/http.ts';
+import { type CollectionName, db, metaKeys, type OutboxEntry, type TradeTrackerDb } from '../db/db.ts';
 import { isNetworkError, isOffline, reportApiReachable } from './connectivity.ts';
 
 export interface Change extends Omit<OutboxEntry, 'seq' | 'queuedAt'> {
@@ -8,6 +9,20 @@ export interface Change extends Omit<OutboxEntry, 'seq' | 'queuedAt'> {
 }
 
 type Pull = (names: CollectionName[]) => Promise<void>;
+
+/**
+ * Every table a local change may read or write. A plan's local apply reads the accounts (its
+ * position sizes) and the other plans (the one-active-plan rule): a transaction that leaves a
+ * table out fails on first use of it, so queueing takes them all.
+ */
+const cacheTables = (d: TradeTrackerDb) => [
+  d.meta,
+  d.outbox,
+  d.accounts,
+  d.edges,
+  d.tradeSetups,
+  d.tradePlans,
+];
 
 /**
  * Sends a change to the API, or, when the API cannot be reached, applies it to the cache at once
@@ -22,7 +37,9 @@ export async function submitChange(
 ): Promise<'saved' | 'queued'> {
   const queueIt = async () => {
     const { refresh: _refresh, ...entry } = change;
-    await database.transaction('rw', [database.outbox, database.table(change.collection)], async () => {
+    await database.transaction('rw', cacheTables(database), async () => {
+      // Signed out in this tab or another: there is no trader to queue the change for.
+      if (!(await database.meta.get(metaKeys.userId))) throw new RefusedLocally(messages.signedOut);
       await applyLocally();
       await database.outbox.add({ ...entry, queuedAt: new Date().toISOString() });
     });
@@ -42,46 +59,71 @@ export async function submitChange(
   return 'saved';
 }
 
+/** The Web Lock every tab of this origin takes to replay the outbox they share. */
+export const OUTBOX_LOCK = 'trade-tracker-outbox';
+
+/**
+ * One tab at a time replays: a second tab waits for the lock and then finds the changes sent and
+ * gone. Without Web Locks (old browsers, tests) only this tab's own guard applies.
+ */
+function oneTabAtATime(work: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(OUTBOX_LOCK, () => work()).then(() => {}) : work();
+}
+
+/**
+ * What a refusal of a queued change means. Gone (410: the trader deleted the record after
+ * creating it) and a delete of something already gone both leave nothing to tell: the trader's
+ * intent holds. Anything else 4xx is a refusal to show.
+ */
+function outcomeOfRefusal(entry: OutboxEntry, status: number): 'done' | 'refused' {
+  if (status === 410) return 'done';
+  if (entry.method === 'DELETE' && status === 404) return 'done';
+  return 'refused';
+}
+
+async function replay(pull: Pull, database: TradeTrackerDb): Promise<void> {
+  const touched = new Set<CollectionName>();
+  for (;;) {
+    const next = await database.outbox.orderBy('seq').first();
+    if (!next) break;
+    try {
+      await api(next.path, {
+        method: next.method,
+        body: next.body as Record<string, unknown> | undefined,
+      });
+    } catch (error) {
+      const status = statusOf(error);
+      if (isNetworkError(error) || status === undefined || status >= 500 || status === 401) {
+        if (isNetworkError(error)) reportApiReachable(false);
+        break;
+      }
+      if (outcomeOfRefusal(next, status) === 'refused') {
+        await database.refusedChanges.add({
+          label: next.label,
+          message: errorMessage(error, 'The server refused this change'),
+          refusedAt: new Date().toISOString(),
+        });
+      }
+    }
+    await database.outbox.delete(next.seq as number);
+    touched.add(next.collection);
+    if (next.collection === 'tradePlans') touched.add('tradeSetups');
+  }
+  if (touched.size > 0 && (await database.outbox.count()) === 0) await pull([...touched]);
+}
+
 let flushing: Promise<void> | undefined;
 
 /**
- * Replays queued changes in order. A change the server refuses (4xx) is listed for the trader
- * with the server's message and its local effect is undone by re-reading the server's data;
- * nothing is dropped silently. A network failure or a 5xx stops the replay until next time.
+ * Replays queued changes in order, each sent once across every open tab. A change the server
+ * refuses (4xx) is listed for the trader with the server's message and its local effect is undone
+ * by re-reading the server's data. A network failure or a 5xx stops the replay until next time.
  */
 export function flushOutbox(pull: Pull, database: TradeTrackerDb = db): Promise<void> {
-  flushing ??= (async () => {
-    const touched = new Set<CollectionName>();
-    try {
-      for (;;) {
-        const next = await database.outbox.orderBy('seq').first();
-        if (!next) break;
-        try {
-          await api(next.path, {
-            method: next.method,
-            body: next.body as Record<string, unknown> | undefined,
-          });
-        } catch (error) {
-          const status = statusOf(error);
-          if (isNetworkError(error) || status === undefined || status >= 500 || status === 401) {
-            if (isNetworkError(error)) reportApiReachable(false);
-            break;
-          }
-          await database.refusedChanges.add({
-            label: next.label,
-            message: errorMessage(error, 'The server refused this change'),
-            refusedAt: new Date().toISOString(),
-          });
-        }
-        await database.outbox.delete(next.seq as number);
-        touched.add(next.collection);
-        if (next.collection === 'tradePlans') touched.add('tradeSetups');
-      }
-    } finally {
-      flushing = undefined;
-    }
-    if (touched.size > 0 && (await database.outbox.count()) === 0) await pull([...touched]);
-  })();
+  flushing ??= oneTabAtATime(() => replay(pull, database)).finally(() => {
+    flushing = undefined;
+  });
   return flushing;
 }
 

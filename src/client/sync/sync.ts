@@ -29,17 +29,24 @@ const loaders: Loader[] = [
   },
 ];
 
+/** The trader the cache belongs to; none before a sign-in check claims it, or after a wipe. */
+const ownerOf = async (database: TradeTrackerDb) => (await database.meta.get(metaKeys.userId))?.value;
+
 /**
  * Replaces collections with the server's lists in one transaction: no half-old, half-new list,
- * and the pages re-render once for the whole sync, not once per collection.
+ * and the pages re-render once for the whole sync, not once per collection. The lists are
+ * written only while the cache still belongs to `owner`, the trader they were fetched for: a
+ * logout in any tab (a wipe) or another trader's sign-in since then wins over the answer.
  */
 export async function replaceCollections(
   database: TradeTrackerDb,
   lists: { name: CollectionName; rows: unknown[] }[],
   at: Date,
-) {
+  owner: string,
+): Promise<void> {
   const tables = lists.map((l) => database.table(l.name));
   await database.transaction('rw', [...tables, database.meta], async () => {
+    if ((await ownerOf(database)) !== owner) return;
     for (const { name, rows } of lists) {
       await database.table(name).clear();
       await database.table(name).bulkPut(rows);
@@ -48,9 +55,6 @@ export async function replaceCollections(
     await database.meta.put({ key: metaKeys.lastSyncAt, value: at.toISOString() });
   });
 }
-
-// Bumped by every wipe: an answer that arrives after a logout must not refill the cache.
-let cacheGeneration = 0;
 
 let unauthorizedHandler: () => void = () => {};
 /** What to do when the server says the session is gone (the auth gate re-authenticates). */
@@ -73,11 +77,13 @@ async function load(loader: Loader): Promise<{ name: CollectionName; rows: unkno
 }
 
 async function pullCollections(names: CollectionName[] | undefined, database: TradeTrackerDb): Promise<void> {
+  // Nothing is cached for nobody: only a passed sign-in check claims the cache for a trader.
+  const owner = await ownerOf(database);
+  if (owner === undefined) return;
   const chosen = names ? loaders.filter((l) => names.includes(l.name)) : loaders;
-  const generation = cacheGeneration;
   const lists = (await Promise.all(chosen.map(load))).filter((l) => l !== undefined);
   if (lists.length === 0) return;
-  if (generation === cacheGeneration) await replaceCollections(database, lists, new Date());
+  await replaceCollections(database, lists, new Date(), owner);
   for (const { name } of lists) setCollectionState(name, { loading: false, error: undefined });
 }
 
@@ -95,16 +101,17 @@ export async function pullAll(names?: CollectionName[], database: TradeTrackerDb
 
 /** Empties every table: a signed-out browser keeps no trading data. */
 export async function wipeCache(database: TradeTrackerDb = db): Promise<void> {
-  cacheGeneration++;
   await database.transaction('rw', database.tables, async () => {
     await Promise.all(database.tables.map((t) => t.clear()));
   });
   resetSyncState();
 }
 
-/** A different trader signing in on this browser never sees the previous trader's cache. */
+/**
+ * A trader signing in on this browser never sees, nor replays the queued changes of, a cache that
+ * is not theirs: another trader's, or one that records no owner at all.
+ */
 export async function claimCacheFor(userId: string, database: TradeTrackerDb = db): Promise<void> {
-  const owner = await database.meta.get(metaKeys.userId);
-  if (owner && owner.value !== userId) await wipeCache(database);
+  if ((await ownerOf(database)) !== userId) await wipeCache(database);
   await database.meta.put({ key: metaKeys.userId, value: userId });
 }

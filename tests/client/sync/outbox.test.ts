@@ -14,6 +14,7 @@ let received: Received[];
 let unreachable: boolean;
 let refuse: Record<string, { status: number; message: string }>;
 let dropAnswerOnce: boolean;
+let answerDelayMs: number;
 
 let outbox: typeof import('../../../src/client/sync/outbox.ts');
 let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
@@ -38,6 +39,7 @@ beforeAll(async () => {
       return res.end(JSON.stringify({ message: refusal.message }));
     }
     received.push({ method: req.method as string, url: req.url as string, body });
+    if (answerDelayMs > 0) await new Promise((r) => setTimeout(r, answerDelayMs));
     if (dropAnswerOnce) {
       dropAnswerOnce = false;
       return req.socket.destroy();
@@ -64,8 +66,10 @@ beforeEach(async () => {
   unreachable = false;
   refuse = {};
   dropAnswerOnce = false;
+  answerDelayMs = 0;
   connectivity.reportApiReachable(true);
   await Promise.all(dbModule.db.tables.map((t) => t.clear()));
+  await dbModule.db.meta.put({ key: dbModule.metaKeys.userId, value: 'alex' });
 });
 
 const edgeChange = (name: string, id = crypto.randomUUID()) => ({
@@ -202,5 +206,86 @@ describe('the outbox', () => {
     expect(received.map((r) => (r.body as { name: string }).name)).toEqual(['Persisted']);
     reopened.close();
     await dbModule.db.open();
+  });
+
+  it('drops quietly a replayed create of a record the trader deleted since (410)', async () => {
+    unreachable = true;
+    const { change, apply } = edgeChange('Deleted meanwhile');
+    await outbox.submitChange(change, apply, pull);
+    unreachable = false;
+    refuse['/api/v1/edges'] = { status: 410, message: 'This record was deleted' };
+    await outbox.flushOutbox(pull);
+    expect(await dbModule.db.outbox.count()).toBe(0);
+    expect(await dbModule.db.refusedChanges.count()).toBe(0);
+  });
+
+  it('counts a queued delete of something already gone as done', async () => {
+    unreachable = true;
+    await outbox.submitChange(
+      {
+        collection: 'edges',
+        method: 'DELETE',
+        path: '/edges/e9',
+        label: 'Delete edge Old',
+        refresh: ['edges'],
+      },
+      async () => {},
+      pull,
+    );
+    unreachable = false;
+    refuse['/api/v1/edges/e9'] = { status: 404, message: 'Edge not found' };
+    await outbox.flushOutbox(pull);
+    expect(await dbModule.db.outbox.count()).toBe(0);
+    expect(await dbModule.db.refusedChanges.count()).toBe(0);
+  });
+
+  it('queues nothing once the cache has no trader (signed out in another tab)', async () => {
+    unreachable = true;
+    await dbModule.db.meta.clear();
+    const { change, apply } = edgeChange('Orphan');
+    await expect(outbox.submitChange(change, apply, pull)).rejects.toThrow(/signed out/);
+    expect(await dbModule.db.outbox.count()).toBe(0);
+    expect(await dbModule.db.edges.count()).toBe(0);
+  });
+});
+
+describe('two tabs coming back online', () => {
+  // The browser's lock manager, shared by every tab of the origin: requests of a name run one
+  // after another. jsdom has none.
+  const held = new Map<string, Promise<unknown>>();
+  const lockManager = {
+    request(name: string, work: () => Promise<unknown>) {
+      const before = held.get(name) ?? Promise.resolve();
+      const mine = before.then(work, work);
+      held.set(
+        name,
+        mine.catch(() => {}),
+      );
+      return mine;
+    },
+  };
+  beforeAll(() => {
+    Object.defineProperty(navigator, 'locks', { value: lockManager, configurable: true });
+  });
+  afterAll(() => {
+    Reflect.deleteProperty(navigator, 'locks');
+  });
+
+  it('send each queued change exactly once', async () => {
+    unreachable = true;
+    for (const name of ['A', 'B', 'C']) {
+      const { change, apply } = edgeChange(name);
+      await outbox.submitChange(change, apply, pull);
+    }
+    // A second tab: its own copy of every module, the same IndexedDB.
+    vi.resetModules();
+    const otherTab = await import('../../../src/client/sync/outbox.ts');
+    const otherDb = (await import('../../../src/client/db/db.ts')).db;
+    unreachable = false;
+    answerDelayMs = 30;
+    await Promise.all([outbox.flushOutbox(pull), otherTab.flushOutbox(pull, otherDb)]);
+    expect(received.map((r) => (r.body as { name: string }).name)).toEqual(['A', 'B', 'C']);
+    expect(await dbModule.db.outbox.count()).toBe(0);
+    otherDb.close();
   });
 });

@@ -51,6 +51,7 @@ afterAll(() => new Promise((r) => server.close(r)));
 
 beforeEach(async () => {
   await sync.wipeCache();
+  await sync.claimCacheFor('alex');
   routes = {
     '/api/v1/accounts': { status: 200, body: [{ id: 'a1', accountName: 'Margin' }] },
     '/api/v1/edges': { status: 200, body: [{ id: 'e1', name: 'Trend' }] },
@@ -105,7 +106,6 @@ describe('the sync layer', () => {
   });
 
   it("wipes the previous trader's cache when another trader signs in on this browser", async () => {
-    await sync.claimCacheFor('alex');
     await sync.pullAll();
     await sync.claimCacheFor('alex');
     expect(await dbModule.db.tradePlans.count()).toBe(2);
@@ -113,5 +113,43 @@ describe('the sync layer', () => {
     expect(await dbModule.db.tradePlans.count()).toBe(0);
     expect(await dbModule.db.accounts.count()).toBe(0);
     expect((await dbModule.db.meta.get('userId'))?.value).toBe('sam');
+  });
+
+  it('wipes a cache that records no trader before anyone uses it, queued changes included', async () => {
+    const { db } = dbModule;
+    await sync.wipeCache();
+    await db.tradePlans.put({ id: 'p9', stock: 'OLD' } as never);
+    await db.outbox.add({
+      collection: 'edges',
+      method: 'POST',
+      path: '/edges',
+      body: { name: 'Not mine' },
+      label: 'Create edge Not mine',
+      queuedAt: 'x',
+    });
+    await sync.claimCacheFor('sam');
+    expect(await db.tradePlans.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.meta.get('userId'))?.value).toBe('sam');
+  });
+
+  it('caches nothing for nobody: a pull into a cache no trader has claimed writes nothing', async () => {
+    await sync.wipeCache();
+    await sync.pullAll();
+    for (const table of dbModule.db.tables) expect(await table.count(), table.name).toBe(0);
+  });
+
+  it('writes nothing from an answer in flight once another tab wiped the cache', async () => {
+    routes['/api/v1/tradeplans'] = { status: 200, body: [plan('p1', 'AAPL')], delayMs: 150 };
+    const pulling = sync.pullAll();
+    await new Promise((r) => setTimeout(r, 50));
+    // The other tab logs out: its own connection to the same IndexedDB empties every table.
+    const otherTab = new dbModule.TradeTrackerDb();
+    await otherTab.transaction('rw', otherTab.tables, () =>
+      Promise.all(otherTab.tables.map((t) => t.clear())),
+    );
+    otherTab.close();
+    await pulling;
+    for (const table of dbModule.db.tables) expect(await table.count(), table.name).toBe(0);
   });
 });
