@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { formatWeight } from '../../domain/format.ts';
 import { fallbackMessages } from '../../domain/messages.ts';
 import type { Edge } from '../../domain/types.ts';
-import { errorMessage } from '../api/http.ts';
 import { db } from '../db/db.ts';
 import { pullAll } from '../sync/sync.ts';
 import { setCollectionState } from '../sync/syncState.ts';
@@ -15,6 +14,7 @@ import { Skeleton } from '../ui/Skeleton.tsx';
 import { SortableHeader } from '../ui/SortableHeader.tsx';
 import { matchesSearch, sortRows, useSort } from '../ui/sorting.ts';
 import { useCollection } from '../ui/useCollection.ts';
+import { useConfirmedDelete } from '../ui/useConfirmedDelete.ts';
 import { EdgeForm } from './EdgeForm.tsx';
 import { deleteEdge } from './edgeMutations.ts';
 
@@ -25,30 +25,14 @@ export default function EdgeDefinitionPage() {
   const { sort, toggle } = useSort<EdgeSortKey>('name');
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Edge | 'new'>();
-  const [deleting, setDeleting] = useState<Edge>();
-  const [busy, setBusy] = useState(false);
-  const [actionError, setActionError] = useState<string>();
+  const deletion = useConfirmedDelete(deleteEdge, fallbackMessages.deleteEdge);
 
   const active = rows.filter((e) => e.isActive);
   const visible = sortRows(
     active.filter((e) => matchesSearch(search, e.name, e.description, e.identificationNotes)),
     sort,
   );
-  const shownError = actionError ?? error;
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteEdge(deleting);
-      setDeleting(undefined);
-    } catch (e) {
-      setDeleting(undefined);
-      setActionError(errorMessage(e, fallbackMessages.deleteEdge));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const shownError = deletion.error ?? error;
 
   return (
     <section>
@@ -65,11 +49,11 @@ export default function EdgeDefinitionPage() {
         <ErrorBanner
           message={shownError}
           onDismiss={() => {
-            setActionError(undefined);
+            deletion.clearError();
             setCollectionState('edges', { error: undefined });
           }}
           onRetry={() => {
-            setActionError(undefined);
+            deletion.clearError();
             void pullAll(['edges']);
           }}
         />
@@ -118,7 +102,7 @@ export default function EdgeDefinitionPage() {
                     <button type="button" className="outline" onClick={() => setEditing(edge)}>
                       Edit
                     </button>
-                    <button type="button" className="outline danger" onClick={() => setDeleting(edge)}>
+                    <button type="button" className="outline danger" onClick={() => deletion.ask(edge)}>
                       Delete
                     </button>
                   </td>
@@ -140,13 +124,13 @@ export default function EdgeDefinitionPage() {
           />
         </Modal>
       )}
-      {deleting && (
+      {deletion.pending && (
         <ConfirmDialog
           title="Delete Edge"
-          name={deleting.name}
-          busy={busy}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setDeleting(undefined)}
+          name={deletion.pending.name}
+          busy={deletion.busy}
+          onConfirm={() => void deletion.confirm()}
+          onCancel={deletion.cancel}
         />
       )}
     </section>

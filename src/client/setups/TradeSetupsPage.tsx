@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { truncateCriteria } from '../../domain/format.ts';
 import { fallbackMessages } from '../../domain/messages.ts';
 import type { TradeSetup } from '../../domain/types.ts';
-import { errorMessage } from '../api/http.ts';
 import { db } from '../db/db.ts';
 import { setCollectionState } from '../sync/syncState.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
@@ -13,6 +12,7 @@ import { Skeleton } from '../ui/Skeleton.tsx';
 import { SortableHeader } from '../ui/SortableHeader.tsx';
 import { matchesSearch, sortRows, useSort } from '../ui/sorting.ts';
 import { useCollection } from '../ui/useCollection.ts';
+import { useConfirmedDelete } from '../ui/useConfirmedDelete.ts';
 import { SetupForm } from './SetupForm.tsx';
 import { deleteSetup } from './setupMutations.ts';
 
@@ -23,9 +23,7 @@ export default function TradeSetupsPage() {
   const { sort, toggle } = useSort<SetupSortKey>('name');
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<TradeSetup | 'new'>();
-  const [deleting, setDeleting] = useState<TradeSetup>();
-  const [busy, setBusy] = useState(false);
-  const [actionError, setActionError] = useState<string>();
+  const deletion = useConfirmedDelete(deleteSetup, fallbackMessages.deleteSetup);
 
   const visible = sortRows(
     rows.filter((s) =>
@@ -33,20 +31,7 @@ export default function TradeSetupsPage() {
     ),
     sort,
   );
-  const shownError = actionError ?? error;
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteSetup(deleting);
-    } catch (e) {
-      setActionError(errorMessage(e, fallbackMessages.deleteSetup));
-    } finally {
-      setDeleting(undefined);
-      setBusy(false);
-    }
-  }
+  const shownError = deletion.error ?? error;
 
   return (
     <section>
@@ -63,7 +48,7 @@ export default function TradeSetupsPage() {
         <ErrorBanner
           message={shownError}
           onDismiss={() => {
-            setActionError(undefined);
+            deletion.clearError();
             setCollectionState('tradeSetups', { error: undefined });
           }}
         />
@@ -123,7 +108,7 @@ export default function TradeSetupsPage() {
                     <button type="button" className="outline" onClick={() => setEditing(setup)}>
                       Edit
                     </button>
-                    <button type="button" className="outline danger" onClick={() => setDeleting(setup)}>
+                    <button type="button" className="outline danger" onClick={() => deletion.ask(setup)}>
                       Delete
                     </button>
                   </td>
@@ -145,13 +130,13 @@ export default function TradeSetupsPage() {
           />
         </Modal>
       )}
-      {deleting && (
+      {deletion.pending && (
         <ConfirmDialog
           title="Confirm Delete"
-          name={deleting.name}
-          busy={busy}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setDeleting(undefined)}
+          name={deletion.pending.name}
+          busy={deletion.busy}
+          onConfirm={() => void deletion.confirm()}
+          onCancel={deletion.cancel}
         />
       )}
     </section>
