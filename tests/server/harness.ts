@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
 import { type RunningServer, startServer } from '../../src/server/server.ts';
+import { makeCertificate } from './certificate.ts';
 
 export interface TestServer {
   server: RunningServer;
@@ -49,8 +50,20 @@ export async function freshDatabase(): Promise<{
   };
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  /** Serve https with a self-signed certificate for 127.0.0.1 (TLS_CERT/TLS_KEY). */
+  tls?: boolean;
+}
+
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const db = await freshDatabase();
+  if (options.tls) {
+    const { certFile, keyFile } = makeCertificate(db.dataDir);
+    env = { TLS_CERT: certFile, TLS_KEY: keyFile, ...env };
+  }
   const clock = {
     now: new Date('2026-11-20T15:30:00.000Z'),
     advance(ms: number) {
@@ -68,7 +81,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     databaseUrl: db.databaseUrl,
   };
   const server = await startServer({ config, now: () => clock.now });
-  const url = `http://127.0.0.1:${server.port}`;
+  const url = `${config.tls ? 'https' : 'http'}://127.0.0.1:${server.port}`;
   return {
     server,
     url,

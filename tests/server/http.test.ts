@@ -105,6 +105,22 @@ describe('cross-site requests', () => {
     expect(await edgeCount()).toBe(before);
   });
 
+  it.each([
+    ['https on this http server', (url: string) => url.replace('http:', 'https:')],
+    ['another port of this host', (url: string) => url.replace(/:\d+$/, ':1')],
+    ['another host name for it', (url: string) => url.replace('127.0.0.1', 'localhost')],
+  ])('refuses an Origin that differs only in scheme, port or host: %s', async (_label, originOf) => {
+    const before = await edgeCount();
+    const res = await alex.call('POST', '/api/v1/edges', edge, { headers: { Origin: originOf(t.url) } });
+    expect(res.status).toBe(403);
+    expect(await edgeCount()).toBe(before);
+  });
+
+  it('accepts its own origin', async () => {
+    const res = await alex.call('POST', '/api/v1/edges', { ...edge, name: 'Own origin' });
+    expect(res.status).toBe(201);
+  });
+
   it('allows reads without Origin', async () => {
     const res = await fetch(`${t.url}/api/v1/edges`, { headers: { Cookie: alex.cookie } });
     expect(res.status).toBe(200);
@@ -121,6 +137,12 @@ describe('headers and the served app', () => {
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toContain('unsafe-inline');
+    }
+  });
+
+  it('sends no Strict-Transport-Security over plain http', async () => {
+    for (const path of ['/healthz', '/api/v1/edges', '/']) {
+      expect((await fetch(`${t.url}${path}`)).headers.get('strict-transport-security')).toBeNull();
     }
   });
 

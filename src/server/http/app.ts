@@ -27,7 +27,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const app = new Hono<AppEnv>();
   app.onError(errorResponse);
-  app.use(securityHeaders(undefined));
+  const tls = config.tls !== undefined;
+  app.use(securityHeaders(undefined, { tls }));
 
   app.get('/healthz', async (c) =>
     (await isDatabaseReachable(db))
@@ -40,7 +41,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  api.use(sameOriginWrites(config.appOrigin));
+  api.use(sameOriginWrites(config.appOrigin, { tls }));
   api.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,

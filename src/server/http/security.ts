@@ -15,7 +15,10 @@ const CSP = [
 ].join('; ');
 
 /** Headers every answer carries, API and app alike. */
-export function securityHeaders(extraConnectSrc: string | undefined): MiddlewareHandler {
+export function securityHeaders(
+  extraConnectSrc: string | undefined,
+  { tls }: { tls: boolean },
+): MiddlewareHandler {
   const csp = extraConnectSrc
     ? CSP.replace("connect-src 'self'", `connect-src 'self' ${extraConnectSrc}`)
     : CSP;
@@ -26,6 +29,8 @@ export function securityHeaders(extraConnectSrc: string | undefined): Middleware
     c.header('X-Frame-Options', 'DENY');
     c.header('Cross-Origin-Opener-Policy', 'same-origin');
     c.header('Content-Security-Policy', csp);
+    // Only when this server holds the certificate: behind a proxy, the proxy decides.
+    if (tls) c.header('Strict-Transport-Security', 'max-age=31536000');
   };
 }
 
@@ -34,23 +39,31 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * State-changing calls must come from the app's own origin: a page on another site cannot
  * change a trader's data with the trader's cookie. Browsers always send Origin on such calls.
+ * Scheme, host and port all count: http://host:port and https://host:port are different sites.
+ * The server's own scheme comes from how it listens (`tls`), never from the request; its host and
+ * port from the Host header, which the browser sets to the address it is talking to.
  */
-export function sameOriginWrites(appOrigin: string | undefined): MiddlewareHandler {
+export function sameOriginWrites(
+  appOrigin: string | undefined,
+  { tls }: { tls: boolean },
+): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
-    const origin = c.req.header('Origin');
-    const own = new URL(c.req.url);
-    const host = c.req.header('Host') ?? own.host;
-    let allowed = false;
-    if (origin) {
-      try {
-        const o = new URL(origin);
-        allowed = o.host === host || o.origin === appOrigin;
-      } catch {
-        allowed = false;
-      }
-    }
+    const origin = originOf(c.req.header('Origin'));
+    const own = originOf(`${tls ? 'https' : 'http'}://${c.req.header('Host') ?? new URL(c.req.url).host}`);
+    const allowed = origin !== undefined && (origin === own || origin === appOrigin);
     if (!allowed) return c.json({ message: 'Cross-site request refused' }, 403);
     return next();
   };
+}
+
+/** The normalized origin (default ports dropped), or undefined when it is not a URL. */
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const { origin } = new URL(url);
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
 }
