@@ -32,13 +32,34 @@ const UNIQUE_MESSAGES: Record<string, HttpError> = {
   trade_plans_one_active_per_stock: conflict(messages.activePlanExists, 'stock'),
 };
 
+/**
+ * What the log of a 500 may say: the kinds of the error and its causes, a PostgreSQL (or system)
+ * code, and the stack frames. Never a message: drizzle's carry the query's parameters, which are
+ * the trader's own text.
+ */
+function describeUnhandled(error: unknown): string {
+  const chain: unknown[] = [];
+  for (
+    let e = error;
+    e !== undefined && e !== null && chain.length < 5;
+    e = (e as { cause?: unknown }).cause
+  ) {
+    chain.push(e);
+  }
+  const kinds = chain.map((e) => (e instanceof Error ? e.constructor.name : typeof e)).join(' caused by ');
+  const code = chain.map((e) => (e as { code?: unknown }).code).find((c) => typeof c === 'string');
+  const stack = error instanceof Error ? (error.stack ?? '') : '';
+  const frames = stack.split('\n').filter((line) => /^\s+at /.test(line));
+  return [`${kinds}${code ? ` (code ${code})` : ''}`, ...frames].join('\n');
+}
+
 export function errorResponse(error: unknown, c: Context): Response {
   let refusal = error instanceof HttpError ? error : undefined;
   const constraint = uniqueViolation(error);
   if (!refusal && constraint !== undefined)
     refusal = UNIQUE_MESSAGES[constraint] ?? conflict('Already exists');
   if (!refusal) {
-    console.error('Unhandled error', c.req.method, c.req.path, error);
+    console.error(`Unhandled error ${c.req.method} ${c.req.path}: ${describeUnhandled(error)}`);
     refusal = new HttpError(500, messages.serverError);
   }
   const body: ApiErrorBody = { message: refusal.message };
