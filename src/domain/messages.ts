@@ -46,6 +46,8 @@ export const messages = {
   validationFailed: 'Validation failed',
 
   signedOut: 'You are signed out: sign in again to save changes',
+  logoutWithUnsavedChanges: (count: number) =>
+    `${count} ${count === 1 ? 'change is' : 'changes are'} not saved yet. Log out anyway?`,
   authRequired: 'Authentication required',
   accessDenied: 'Access denied',
   signInLimited: 'Too many sign-in attempts. Try again in a few minutes.',

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
+import { SignedOutPage } from '../auth/SignedOutPage.tsx';
 import { ErrorPage } from '../error/ErrorPage.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
@@ -54,6 +55,7 @@ export function App() {
   return (
     <Switch>
       <Route path="/error" component={ErrorPage} />
+      {auth === 'signedOut' && <Route component={SignedOutPage} />}
       {auth !== 'authenticated' && auth !== 'offline' ? (
         <Route component={Spinner} />
       ) : (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { logout } from '../auth/session.ts';
+import { LogoutButton } from '../auth/LogoutButton.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
 
 const LINKS = [
@@ -17,9 +17,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <div className="layout">
       <header className="app-header">
         <span className="app-title">Trade Tracker</span>
-        <button type="button" className="secondary outline logout" onClick={() => void logout()}>
-          Logout
-        </button>
+        <LogoutButton />
       </header>
       <nav className="sidebar" aria-label="Main">
         <ul>

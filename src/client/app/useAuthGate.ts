@@ -2,8 +2,12 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import {
   clearSessionFlag,
+  endServerSession,
+  forgetPendingLogout,
   goToBrokerSignIn,
   hasSessionFlag,
+  isLogoutPending,
+  onSignedOut,
   setSessionFlag,
   takeAuthStatus,
 } from '../auth/session.ts';
@@ -11,18 +15,27 @@ import { db, metaKeys } from '../db/db.ts';
 import { isNetworkError, useOffline } from '../sync/connectivity.ts';
 import { claimCacheFor, onUnauthorized, pullAll } from '../sync/sync.ts';
 
-/** 'offline': the API cannot be reached; the last signed-in trader's cache is shown. */
-export type AuthState = 'checking' | 'authenticated' | 'offline' | 'unauthenticated';
+/**
+ * 'offline': the API cannot be reached; the last signed-in trader's cache is shown.
+ * 'signedOut': the trader logged out (in this tab or another) or the app opened offline with no
+ * cached trader: an in-app screen, since the broker's page cannot be reached from here.
+ */
+export type AuthState = 'checking' | 'authenticated' | 'offline' | 'unauthenticated' | 'signedOut';
 
 type Check = 'ok' | 'unauthorized' | 'unreachable';
 
-/** Asks the server who is signed in; on success the cache is claimed for that trader and refreshed. */
-async function checkSession(): Promise<Check> {
+/**
+ * Asks the server who is signed in. Only a check that passes for this tab (`claim`) claims the
+ * cache for that trader and fills it: a tab without the session flag caches nothing.
+ */
+async function checkSession(claim: boolean): Promise<Check> {
   try {
     const status = await takeAuthStatus();
-    await claimCacheFor(status.user.id);
-    void pullAll();
-    await db.meta.put({ key: metaKeys.brokerSessionExpiresAt, value: status.brokerSessionExpiresAt ?? '' });
+    if (claim) {
+      await claimCacheFor(status.user.id);
+      void pullAll();
+      await db.meta.put({ key: metaKeys.brokerSessionExpiresAt, value: status.brokerSessionExpiresAt ?? '' });
+    }
     return 'ok';
   } catch (error) {
     return isNetworkError(error) ? 'unreachable' : 'unauthorized';
@@ -49,8 +62,8 @@ export function useAuthGate(): AuthState {
       if (check === 'ok') {
         if (flagged) settle('authenticated');
         else settle('unauthenticated');
-      } else if (check === 'unreachable' && (await hasCachedTrader())) {
-        settle('offline');
+      } else if (check === 'unreachable') {
+        settle((await hasCachedTrader()) ? 'offline' : 'signedOut');
       } else {
         clearSessionFlag();
         settle('unauthenticated');
@@ -59,10 +72,11 @@ export function useAuthGate(): AuthState {
     const status = new URLSearchParams(window.location.search).get('status');
     if (status === 'success') {
       window.history.replaceState(null, '', window.location.pathname);
+      forgetPendingLogout();
       setSessionFlag();
       settle('authenticated');
       navigate('/dashboard', { replace: true });
-      void checkSession().then((check) => {
+      void checkSession(true).then((check) => {
         if (check === 'unauthorized') void resolve(check, true);
       });
     } else if (status === 'error') {
@@ -73,21 +87,32 @@ export function useAuthGate(): AuthState {
       // Without the tab flag the trader must sign in again; the check only tells whether the
       // broker can be reached at all, or whether to open the cached app offline.
       const flagged = hasSessionFlag();
-      void checkSession().then((check) => resolve(check, flagged));
+      void (async () => {
+        // A logout that could not reach the server: end that session before anything else.
+        if (isLogoutPending() && (await endServerSession()) === 'unreachable') return settle('signedOut');
+        await resolve(await checkSession(flagged), flagged);
+      })();
     }
     onUnauthorized(() => {
       clearSessionFlag();
       settle('unauthenticated');
     });
+    const stopListening = onSignedOut(() => settle('signedOut'));
     return () => {
       cancelled = true;
+      stopListening();
     };
   }, [navigate]);
+
+  // Signed out while offline: the server's session ends as soon as it can be reached.
+  useEffect(() => {
+    if (state === 'signedOut' && !offline && isLogoutPending()) void endServerSession();
+  }, [state, offline]);
 
   // Back online after an offline start: a valid session counts as this tab's sign-in check.
   useEffect(() => {
     if (state !== 'offline' || offline) return;
-    void checkSession().then((check) => {
+    void checkSession(true).then((check) => {
       if (check === 'ok') {
         setSessionFlag();
         setState('authenticated');

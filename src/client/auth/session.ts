@@ -1,11 +1,21 @@
 import { SESSION_FLAG_KEY } from '../../domain/constants.ts';
 import type { AuthStatus } from '../../domain/types.ts';
-import { api, authorizeUrl } from '../api/http.ts';
+import { api, authorizeUrl, statusOf } from '../api/http.ts';
+import { isNetworkError, isOffline } from '../sync/connectivity.ts';
 import { wipeCache } from '../sync/sync.ts';
 
 export const hasSessionFlag = (): boolean => sessionStorage.getItem(SESSION_FLAG_KEY) === 'true';
 export const setSessionFlag = (): void => sessionStorage.setItem(SESSION_FLAG_KEY, 'true');
 export const clearSessionFlag = (): void => sessionStorage.removeItem(SESSION_FLAG_KEY);
+
+/**
+ * Set from the moment the trader logs out until the server has ended the session: a logout
+ * made offline (or whose call failed) ends the server's session at the next contact.
+ */
+const LOGOUT_PENDING_KEY = 'tradeTracker.logoutPending';
+export const isLogoutPending = (): boolean => localStorage.getItem(LOGOUT_PENDING_KEY) === 'true';
+/** A new sign-in replaced the session cookie: there is no old session left to end from here. */
+export const forgetPendingLogout = (): void => localStorage.removeItem(LOGOUT_PENDING_KEY);
 
 export const fetchAuthStatus = () => api<AuthStatus>('/auth/status');
 
@@ -31,23 +41,65 @@ export function goToBrokerSignIn(): void {
   window.location.assign(authorizeUrl);
 }
 
+/** Asks the server to end the session; 'unreachable' keeps the logout pending for next time. */
+export async function endServerSession(): Promise<'ended' | 'failed' | 'unreachable'> {
+  localStorage.setItem(LOGOUT_PENDING_KEY, 'true');
+  try {
+    await api('/auth/logout', { method: 'POST' });
+  } catch (error) {
+    if (isNetworkError(error)) return 'unreachable';
+    if (statusOf(error) !== 401) {
+      console.warn('Logout call failed; the session ends at the next contact', error);
+      return 'failed';
+    }
+  }
+  forgetPendingLogout();
+  return 'ended';
+}
+
+// Every tab of the app hears of a logout in any of them, and shows the signed-out screen.
+const signedOutListeners = new Set<() => void>();
+const channel =
+  typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('trade-tracker-session');
+const announceLocally = () => {
+  for (const listener of signedOutListeners) listener();
+};
+channel?.addEventListener('message', (event) => {
+  if (event.data !== 'signed-out') return;
+  clearSessionFlag();
+  announceLocally();
+});
+
+/** Called when this tab or another one logs out; returns the unsubscribe function. */
+export function onSignedOut(listener: () => void): () => void {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
+}
+
 /**
- * SPEC §7: the tab flag is cleared and the browser goes to the authorize endpoint, even when the
- * logout call fails; if the flow itself breaks, the trader lands on /.
+ * Logs out. This browser keeps nothing (cache, queued changes, the service worker's market
+ * cycle) and every tab shows the signed-out screen at once. Then SPEC §7: the server's session
+ * ends and the browser goes to the authorize endpoint, also when the call fails. Offline, the
+ * trader stays on the signed-out screen (the broker's page cannot load) and the server's session
+ * ends at the next contact.
  */
 export async function logout(): Promise<void> {
   try {
-    try {
-      await api('/auth/logout', { method: 'POST' });
-    } catch (error) {
-      console.warn('Logout call failed; signing out locally', error);
-    }
+    localStorage.setItem(LOGOUT_PENDING_KEY, 'true');
     clearSessionFlag();
     await wipeCache();
-    // The service worker's copy of the market cycle is trading data too.
     if ('caches' in window) await caches.delete('market-cycle');
-    goToBrokerSignIn();
+    announceLocally();
+    channel?.postMessage('signed-out');
+    const ended = isOffline() ? 'unreachable' : await endServerSession();
+    if (ended !== 'unreachable') goToBrokerSignIn();
   } catch {
     window.location.assign('/');
   }
+}
+
+/** The signed-out screen's "Sign in": ends a session left over from an offline logout first. */
+export async function signInAgain(): Promise<void> {
+  if (isLogoutPending() && (await endServerSession()) === 'unreachable') return;
+  goToBrokerSignIn();
 }

@@ -1,0 +1,162 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { render, renderHook, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { accountFixture, planFixture } from '../fixtures.ts';
+
+// A stand-in for the API on loopback that records what it is asked, and can be switched off or
+// made to fail the logout call.
+let server: Server;
+let requests: string[];
+let unreachable: boolean;
+let logoutStatus: number;
+
+let session: typeof import('../../../src/client/auth/session.ts');
+let gate: typeof import('../../../src/client/app/useAuthGate.ts');
+let LogoutButton: typeof import('../../../src/client/auth/LogoutButton.tsx').LogoutButton;
+let dbModule: typeof import('../../../src/client/db/db.ts');
+let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
+
+const json = (body: unknown) => JSON.stringify(body);
+const routes: Record<string, string> = {
+  'GET /api/v1/auth/status': json({ authenticated: true, user: { id: 'alex', displayName: 'Alex' } }),
+  'GET /api/v1/accounts': json([accountFixture()]),
+  'GET /api/v1/edges': '[]',
+  'GET /api/v1/tradesetups': '[]',
+  'GET /api/v1/tradeplans': '[]',
+  'GET /api/v1/market-cycle/current': 'null',
+};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (unreachable) return req.socket.destroy();
+    const key = `${req.method} ${req.url}`;
+    requests.push(key);
+    if (key === 'POST /api/v1/auth/logout') {
+      res.writeHead(logoutStatus, { 'Content-Type': 'application/json' });
+      return res.end(logoutStatus === 204 ? undefined : json({ message: 'Server error' }));
+    }
+    res.writeHead(routes[key] ? 200 : 404, { 'Content-Type': 'application/json' });
+    res.end(routes[key] ?? json({ message: 'Not found' }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  vi.stubEnv('VITE_API_BASE_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  session = await import('../../../src/client/auth/session.ts');
+  gate = await import('../../../src/client/app/useAuthGate.ts');
+  LogoutButton = (await import('../../../src/client/auth/LogoutButton.tsx')).LogoutButton;
+  dbModule = await import('../../../src/client/db/db.ts');
+  connectivity = await import('../../../src/client/sync/connectivity.ts');
+});
+afterAll(() => new Promise((r) => server.close(r)));
+
+beforeEach(async () => {
+  requests = [];
+  unreachable = false;
+  logoutStatus = 204;
+  sessionStorage.clear();
+  localStorage.clear();
+  connectivity.reportApiReachable(true);
+  await Promise.all(dbModule.db.tables.map((t) => t.clear()));
+});
+
+/** A signed-in trader's cache with one change made offline and not yet sent. */
+async function cacheWithQueuedChanges(count: number) {
+  const { db, metaKeys } = dbModule;
+  await db.meta.put({ key: metaKeys.userId, value: 'alex' });
+  await db.tradePlans.put(planFixture());
+  for (let i = 0; i < count; i++) {
+    await db.outbox.add({
+      collection: 'edges',
+      method: 'POST',
+      path: '/edges',
+      body: {},
+      label: `Create edge ${i}`,
+      queuedAt: 'x',
+    });
+  }
+}
+
+const cachedRows = async () => {
+  let n = 0;
+  for (const t of dbModule.db.tables) n += await t.count();
+  return n;
+};
+
+describe('the sign-in check', () => {
+  it('caches nothing in a tab without the session flag, even when the cookie is still valid', async () => {
+    const { result } = renderHook(() => gate.useAuthGate());
+    await waitFor(() => expect(result.current).toBe('unauthenticated'));
+    expect(requests).toEqual(['GET /api/v1/auth/status']);
+    expect(await cachedRows()).toBe(0);
+  });
+
+  it('claims and fills the cache in a tab that has the flag', async () => {
+    session.setSessionFlag();
+    const { result } = renderHook(() => gate.useAuthGate());
+    await waitFor(() => expect(result.current).toBe('authenticated'));
+    await waitFor(async () => expect(await dbModule.db.accounts.count()).toBe(1));
+    expect((await dbModule.db.meta.get('userId'))?.value).toBe('alex');
+  });
+
+  it('opens offline with nothing cached on the signed-out screen, not the broker', async () => {
+    unreachable = true;
+    const { result } = renderHook(() => gate.useAuthGate());
+    await waitFor(() => expect(result.current).toBe('signedOut'));
+  });
+});
+
+describe('logout', () => {
+  it('offline: wipes this device at once, shows signed out, and ends the session at the next contact', async () => {
+    await cacheWithQueuedChanges(1);
+    session.setSessionFlag();
+    const heard = vi.fn();
+    const stop = session.onSignedOut(heard);
+    unreachable = true;
+    connectivity.reportApiReachable(false);
+    await session.logout();
+    stop();
+    expect(heard).toHaveBeenCalledOnce();
+    expect(await cachedRows()).toBe(0);
+    expect(session.hasSessionFlag()).toBe(false);
+    expect(session.isLogoutPending()).toBe(true);
+    expect(requests).toEqual([]);
+
+    // The app opens again with a network: the old session is ended before anything else.
+    unreachable = false;
+    connectivity.reportApiReachable(true);
+    const { result } = renderHook(() => gate.useAuthGate());
+    await waitFor(() => expect(result.current).toBe('unauthenticated'));
+    expect(requests[0]).toBe('POST /api/v1/auth/logout');
+    expect(session.isLogoutPending()).toBe(false);
+    expect(await cachedRows()).toBe(0);
+  });
+
+  it('keeps the logout pending when the server fails it, so the session still ends later', async () => {
+    logoutStatus = 500;
+    expect(await session.endServerSession()).toBe('failed');
+    expect(session.isLogoutPending()).toBe(true);
+    logoutStatus = 204;
+    expect(await session.endServerSession()).toBe('ended');
+    expect(session.isLogoutPending()).toBe(false);
+  });
+
+  it('asks first when changes are not saved yet, and Cancel keeps them', async () => {
+    await cacheWithQueuedChanges(2);
+    render(<LogoutButton />);
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('2 changes are not saved yet. Log out anyway?')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await dbModule.db.outbox.count()).toBe(2);
+    expect(requests).toEqual([]);
+  });
+
+  it('logs out at once when nothing is waiting', async () => {
+    await cacheWithQueuedChanges(0);
+    render(<LogoutButton />);
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(requests).toEqual(['POST /api/v1/auth/logout']));
+    expect(await cachedRows()).toBe(0);
+  });
+});
