@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_DAYS } from '../../src/server/auth/sessionStore.ts';
 import { clientFor, signIn, startTestServer, type TestServer } from './harness.ts';
@@ -7,6 +8,37 @@ beforeAll(async () => {
   t = await startTestServer();
 });
 afterAll(() => t.stop());
+
+/** What a browser keeps from /authorize: the state in the broker URL and the oauth cookie. */
+async function authorize(): Promise<{ state: string; cookie: string; setCookie: string }> {
+  const res = await fetch(`${t.url}/api/v1/auth/authorize`, { redirect: 'manual' });
+  const state = new URL(res.headers.get('location') as string, t.url).searchParams.get('state') as string;
+  const setCookie = res.headers.get('set-cookie') ?? '';
+  return { state, cookie: setCookie.split(';')[0] as string, setCookie };
+}
+
+/** The broker sending the browser back, with whatever cookie that browser holds. */
+function callback(code: string, state: string, cookie = ''): Promise<Response> {
+  const headers = cookie ? { Cookie: cookie } : undefined;
+  return fetch(`${t.url}/api/v1/auth/callback?code=${code}&state=${state}`, { redirect: 'manual', headers });
+}
+
+/** A request with a Host header of the client's choosing (fetch would not send one). */
+function withHost(path: string, host: string, cookie = '') {
+  return new Promise<{ status: number; location: string; body: string }>((resolve, reject) => {
+    const headers: Record<string, string> = { Host: host };
+    if (cookie) headers.Cookie = cookie;
+    get(`${t.url}${path}`, { headers }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? '', body }),
+      );
+    }).on('error', reject);
+  });
+}
 
 describe('sign-in through the demo broker', () => {
   it('answers 401 with the spec message before sign-in', async () => {
@@ -32,11 +64,10 @@ describe('sign-in through the demo broker', () => {
   });
 
   it('signs in, sets a HttpOnly SameSite=Lax cookie, and reports the user', async () => {
-    const a = await fetch(`${t.url}/api/v1/auth/authorize`, { redirect: 'manual' });
-    const state = new URL(a.headers.get('location') as string, t.url).searchParams.get('state') as string;
-    const cb = await fetch(`${t.url}/api/v1/auth/callback?code=alex&state=${state}`, { redirect: 'manual' });
-    expect(cb.headers.get('location')).toBe(`${t.url}/?status=success`);
-    const setCookie = cb.headers.get('set-cookie') as string;
+    const a = await authorize();
+    const cb = await callback('alex', a.state, a.cookie);
+    expect(cb.headers.get('location')).toBe('/?status=success');
+    const setCookie = cb.headers.getSetCookie().find((c) => c.startsWith('tt_session=')) as string;
     expect(setCookie).toMatch(/^tt_session=[\w-]{43};/);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
@@ -54,37 +85,26 @@ describe('sign-in through the demo broker', () => {
   });
 
   it('refuses a callback whose state was never issued, or is used twice', async () => {
-    const forged = await fetch(`${t.url}/api/v1/auth/callback?code=alex&state=forged`, {
-      redirect: 'manual',
-    });
-    expect(forged.headers.get('location')).toBe(`${t.url}/?status=error`);
-    expect(forged.headers.get('set-cookie')).toBeNull();
+    const forged = await callback('alex', 'forged', 'tt_oauth=forged');
+    expect(forged.headers.get('location')).toBe('/?status=error');
+    expect(forged.headers.getSetCookie().some((c) => c.startsWith('tt_session='))).toBe(false);
 
-    const a = await fetch(`${t.url}/api/v1/auth/authorize`, { redirect: 'manual' });
-    const state = new URL(a.headers.get('location') as string, t.url).searchParams.get('state') as string;
-    const first = await fetch(`${t.url}/api/v1/auth/callback?code=alex&state=${state}`, {
-      redirect: 'manual',
-    });
-    expect(first.headers.get('location')).toBe(`${t.url}/?status=success`);
-    const replay = await fetch(`${t.url}/api/v1/auth/callback?code=alex&state=${state}`, {
-      redirect: 'manual',
-    });
-    expect(replay.headers.get('location')).toBe(`${t.url}/?status=error`);
+    const a = await authorize();
+    const first = await callback('alex', a.state, a.cookie);
+    expect(first.headers.get('location')).toBe('/?status=success');
+    const replay = await callback('alex', a.state, a.cookie);
+    expect(replay.headers.get('location')).toBe('/?status=error');
   });
 
   it('refuses an unknown broker code and a state older than 10 minutes', async () => {
-    const a = await fetch(`${t.url}/api/v1/auth/authorize`, { redirect: 'manual' });
-    const state = new URL(a.headers.get('location') as string, t.url).searchParams.get('state') as string;
-    const bad = await fetch(`${t.url}/api/v1/auth/callback?code=mallory&state=${state}`, {
-      redirect: 'manual',
-    });
-    expect(bad.headers.get('location')).toBe(`${t.url}/?status=error`);
+    const a = await authorize();
+    const bad = await callback('mallory', a.state, a.cookie);
+    expect(bad.headers.get('location')).toBe('/?status=error');
 
-    const b = await fetch(`${t.url}/api/v1/auth/authorize`, { redirect: 'manual' });
-    const old = new URL(b.headers.get('location') as string, t.url).searchParams.get('state') as string;
+    const b = await authorize();
     t.clock.advance(11 * 60_000);
-    const late = await fetch(`${t.url}/api/v1/auth/callback?code=alex&state=${old}`, { redirect: 'manual' });
-    expect(late.headers.get('location')).toBe(`${t.url}/?status=error`);
+    const late = await callback('alex', b.state, b.cookie);
+    expect(late.headers.get('location')).toBe('/?status=error');
   });
 
   it('gives the same trader the same user on every sign-in, and different traders different users', async () => {
@@ -94,6 +114,74 @@ describe('sign-in through the demo broker', () => {
     const [alex1, alex2, sam] = [await id('alex'), await id('alex'), await id('sam')];
     expect(alex1).toBe(alex2);
     expect(sam).not.toBe(alex1);
+  });
+});
+
+describe('login CSRF: the state belongs to the browser that asked for it', () => {
+  it('sets a short-lived HttpOnly SameSite=Lax cookie for the auth path on authorize', async () => {
+    const { setCookie, state } = await authorize();
+    expect(setCookie).toMatch(/^tt_oauth=[\w-]{43};/);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).toMatch(/Path=\/api\/v1\/auth(;|$)/);
+    expect(setCookie).toMatch(/Max-Age=600/);
+    expect(setCookie).not.toMatch(/Secure/); // plain http on loopback
+    expect(setCookie).not.toContain(state); // only the browser's own hash check can match them
+  });
+
+  it("refuses the attacker's state and code replayed from a browser without the oauth cookie", async () => {
+    const attacker = await authorize();
+    const victim = await callback('alex', attacker.state);
+    expect(victim.status).toBe(302);
+    expect(victim.headers.get('location')).toBe('/?status=error');
+    expect(victim.headers.getSetCookie().some((c) => c.startsWith('tt_session='))).toBe(false);
+    // Refused before the state was spent: the attacker's own browser could still finish.
+    expect((await callback('alex', attacker.state, attacker.cookie)).headers.get('location')).toBe(
+      '/?status=success',
+    );
+  });
+
+  it('refuses a state issued to another browser, even when this browser has an oauth cookie of its own', async () => {
+    const attacker = await authorize();
+    const victim = await authorize();
+    const res = await callback('alex', attacker.state, victim.cookie);
+    expect(res.headers.get('location')).toBe('/?status=error');
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('tt_session='))).toBe(false);
+  });
+
+  it('clears the oauth cookie after the callback, whether it succeeded or not', async () => {
+    const a = await authorize();
+    const ok = await callback('alex', a.state, a.cookie);
+    expect(ok.headers.getSetCookie().find((c) => c.startsWith('tt_oauth='))).toMatch(
+      /^tt_oauth=;.*Max-Age=0.*Path=\/api\/v1\/auth/,
+    );
+    const b = await authorize();
+    const refused = await callback('alex', 'not-the-state', b.cookie);
+    expect(refused.headers.getSetCookie().find((c) => c.startsWith('tt_oauth='))).toMatch(
+      /^tt_oauth=;.*Max-Age=0/,
+    );
+  });
+});
+
+describe('redirects never use the Host header', () => {
+  it('sends the browser to the demo broker and back without the Host it was given', async () => {
+    const authorizeRes = await withHost('/api/v1/auth/authorize', 'evil.example');
+    expect(authorizeRes.status).toBe(302);
+    expect(authorizeRes.location).not.toContain('evil.example');
+    expect(new URL(authorizeRes.location, t.url).searchParams.get('redirect_uri')).toBe(
+      '/api/v1/auth/callback',
+    );
+
+    const page = await withHost(authorizeRes.location, 'evil.example');
+    expect(page.status).toBe(200);
+    expect(page.body).not.toContain('evil.example');
+    expect(page.body).toContain('action="/api/v1/auth/callback"');
+
+    const a = await authorize();
+    const back = await withHost(`/api/v1/auth/callback?code=alex&state=${a.state}`, 'evil.example', a.cookie);
+    expect(back.location).toBe('/?status=success');
+    const refused = await withHost('/api/v1/auth/callback?code=alex&state=x', 'evil.example');
+    expect(refused.location).toBe('/?status=error');
   });
 });
 

@@ -124,9 +124,13 @@ export function clientFor(baseUrl: string, cookie = ''): Client {
   return client;
 }
 
-/** Signs in through the demo broker's real redirect flow and returns a client with the cookie. */
+/**
+ * Signs in through the demo broker's real redirect flow and returns a client with the cookie.
+ * Like a browser, it keeps the oauth cookie from /authorize and sends it back to /callback.
+ */
 export async function signIn(baseUrl: string, trader: 'alex' | 'sam' = 'alex'): Promise<Client> {
   const authorize = await fetch(`${baseUrl}/api/v1/auth/authorize`, { redirect: 'manual' });
+  const oauthCookie = cookieNamed(authorize, 'tt_oauth');
   const loginUrl = new URL(authorize.headers.get('location') as string, baseUrl);
   const page = await (await fetch(loginUrl)).text();
   const forms = [...page.matchAll(/<form method="get" action="([^"]+)">([\s\S]*?)<\/form>/g)];
@@ -135,10 +139,20 @@ export async function signIn(baseUrl: string, trader: 'alex' | 'sam' = 'alex'): 
   const fields = Object.fromEntries(
     [...(form[2] as string).matchAll(/name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
   );
-  const callback = await fetch(`${form[1]}?${new URLSearchParams(fields)}`, { redirect: 'manual' });
-  if (callback.headers.get('location') !== `${baseUrl}/?status=success`) {
+  const action = new URL(form[1] as string, loginUrl);
+  const callback = await fetch(`${action}?${new URLSearchParams(fields)}`, {
+    redirect: 'manual',
+    headers: { Cookie: oauthCookie },
+  });
+  if (callback.headers.get('location') !== '/?status=success') {
     throw new Error(`Sign-in failed: ${callback.headers.get('location')}`);
   }
-  const cookie = (callback.headers.get('set-cookie') ?? '').split(';')[0] as string;
-  return clientFor(baseUrl, cookie);
+  return clientFor(baseUrl, cookieNamed(callback, 'tt_session'));
+}
+
+/** `name=value` of a cookie the answer sets, as a browser would send it back. */
+export function cookieNamed(res: Response, name: string): string {
+  const set = res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+  if (!set) throw new Error(`No ${name} cookie in the answer (${res.status})`);
+  return set.split(';')[0] as string;
 }

@@ -6,7 +6,7 @@ import { createTokenCipher, DATA_KEY_FILE } from '../../src/server/auth/tokenCip
 import { BROKER_UNAVAILABLE_MESSAGE } from '../../src/server/brokers/brokerAccess.ts';
 import { brokerTokens } from '../../src/server/db/schema.ts';
 import { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
-import { type Client, clientFor, startTestServer, type TestServer } from './harness.ts';
+import { type Client, clientFor, cookieNamed, startTestServer, type TestServer } from './harness.ts';
 
 /**
  * The real server with BROKER=schwab against a fake of Schwab's endpoints on loopback, sharing
@@ -47,21 +47,24 @@ beforeEach(() => {
 async function toSchwabAndBack(login = 'alice') {
   fake.login = login;
   const authorize = await fetch(`${t.url}/api/v1/auth/authorize`, { redirect: 'manual' });
+  // The browser keeps the oauth cookie (Secure: the public callback is https) for the way back.
+  const oauthCookie = cookieNamed(authorize, 'tt_oauth');
   const schwab = new URL(authorize.headers.get('location') as string);
   const approved = await fetch(schwab, { redirect: 'manual' });
   const callback = new URL(approved.headers.get('location') as string);
   return {
     schwab,
     callback,
-    follow: (search = callback.search) =>
-      fetch(`${t.url}${callback.pathname}${search}`, { redirect: 'manual' }),
+    oauthCookie,
+    follow: (search = callback.search, cookie = oauthCookie) =>
+      fetch(`${t.url}${callback.pathname}${search}`, { redirect: 'manual', headers: { Cookie: cookie } }),
   };
 }
 
 async function signInSchwab(login = 'alice'): Promise<Client> {
   const res = await (await toSchwabAndBack(login)).follow();
-  expect(res.headers.get('location')).toBe(`${t.url}/?status=success`);
-  return clientFor(t.url, (res.headers.get('set-cookie') ?? '').split(';')[0] as string);
+  expect(res.headers.get('location')).toBe('/?status=success');
+  return clientFor(t.url, cookieNamed(res, 'tt_session'));
 }
 
 describe('signing in with Schwab', () => {
@@ -85,9 +88,10 @@ describe('signing in with Schwab', () => {
     const { callback, follow } = await toSchwabAndBack();
     expect(callback.search).toContain('%40');
     const res = await follow();
-    expect(res.headers.get('location')).toBe(`${t.url}/?status=success`);
+    expect(res.headers.get('location')).toBe('/?status=success');
     // The public callback is https (a TLS proxy in front), so the cookie is Secure.
-    expect(res.headers.get('set-cookie')).toMatch(/HttpOnly.*Secure|Secure.*HttpOnly/);
+    const session = res.headers.getSetCookie().find((c) => c.startsWith('tt_session=')) as string;
+    expect(session).toMatch(/HttpOnly.*Secure|Secure.*HttpOnly/);
     const [call] = fake.tokenCalls('authorization_code').slice(before);
     expect(call?.headers.authorization).toBe(
       `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`,
@@ -106,19 +110,37 @@ describe('signing in with Schwab', () => {
     const forged = new URLSearchParams(callback.search);
     forged.set('state', 'forged-state-forged-state-forged-state');
     const res = await follow(`?${forged}`);
-    expect(res.headers.get('location')).toBe(`${t.url}/?status=error`);
+    expect(res.headers.get('location')).toBe('/?status=error');
+    expect(fake.tokenCalls().length).toBe(before);
+  });
+
+  it("refuses Schwab's callback in a browser that did not start the sign-in, without calling Schwab", async () => {
+    const authorize = await fetch(`${t.url}/api/v1/auth/authorize`, { redirect: 'manual' });
+    // Over https in public, so the oauth cookie is Secure; Lax, so Schwab's redirect carries it.
+    const oauth = authorize.headers.getSetCookie().find((c) => c.startsWith('tt_oauth=')) as string;
+    expect(oauth).toMatch(/Secure/);
+    expect(oauth).toMatch(/SameSite=Lax/);
+
+    const before = fake.tokenCalls().length;
+    const attacker = await toSchwabAndBack();
+    const victim = await attacker.follow(attacker.callback.search, '');
+    expect(victim.headers.get('location')).toBe('/?status=error');
+    expect(victim.headers.getSetCookie().some((c) => c.startsWith('tt_session='))).toBe(false);
+    const otherBrowser = await toSchwabAndBack();
+    const mixed = await attacker.follow(attacker.callback.search, otherBrowser.oauthCookie);
+    expect(mixed.headers.get('location')).toBe('/?status=error');
     expect(fake.tokenCalls().length).toBe(before);
   });
 
   it('refuses a code used twice (Schwab refuses the second exchange)', async () => {
     const first = await toSchwabAndBack();
-    expect((await first.follow()).headers.get('location')).toBe(`${t.url}/?status=success`);
+    expect((await first.follow()).headers.get('location')).toBe('/?status=success');
     // The same code with a state the server did issue: only Schwab can refuse it now.
     const second = await toSchwabAndBack();
     const replay = new URLSearchParams(first.callback.search);
     replay.set('state', second.callback.searchParams.get('state') as string);
     const res = await second.follow(`?${replay}`);
-    expect(res.headers.get('location')).toBe(`${t.url}/?status=error`);
+    expect(res.headers.get('location')).toBe('/?status=error');
   });
 
   it('tells when the broker sign-in ends: 7 days after signing in', async () => {

@@ -5,18 +5,24 @@ import type { AuthStatus } from '../../domain/types.ts';
 import { DEMO_AUTHORIZE_PATH } from '../brokers/demo/demoBroker.ts';
 import { DEMO_LOGIN_CSS, demoLoginPage } from '../brokers/demo/loginPage.ts';
 import type { AppDeps, AppEnv } from '../http/appEnv.ts';
+import { newOAuthBinding, OAUTH_COOKIE, OAUTH_COOKIE_PATH, stateMatchesNonce } from './oauthBinding.ts';
 import {
   consumeOAuthState,
-  createOAuthState,
   createSession,
   deleteSession,
   findSessionUser,
   SESSION_COOKIE,
   SESSION_DAYS,
+  STATE_MINUTES,
+  saveOAuthState,
 } from './sessionStore.ts';
 import { deleteBrokerTokens, saveBrokerTokens, upsertUser } from './userStore.ts';
 
-const ownCallbackUrl = (requestUrl: string) => new URL('/api/v1/auth/callback', requestUrl).toString();
+/**
+ * Relative on purpose: a URL built from the request would carry whatever Host header the client
+ * sent. The browser resolves it against the server it is talking to.
+ */
+const OWN_CALLBACK_PATH = '/api/v1/auth/callback';
 
 /** Requires a valid session; the signed-in user is then `c.get('user')`. */
 export function requireUser({ db, now }: AppDeps): MiddlewareHandler<AppEnv> {
@@ -32,31 +38,46 @@ export function requireUser({ db, now }: AppDeps): MiddlewareHandler<AppEnv> {
 export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db, broker, config, now, tokenCipher } = deps;
   const app = new Hono<AppEnv>();
-  const appOriginOf = (requestUrl: string) => config.appOrigin ?? new URL(requestUrl).origin;
+  // Where the trader lands after the callback: the configured app, else this server (relative).
+  const appOrigin = config.appOrigin ?? '';
   // A broker that registered an exact redirect URI (Schwab) gets exactly that one, both times.
-  const callbackUrlOf = (requestUrl: string) => broker.callbackUrl ?? ownCallbackUrl(requestUrl);
+  const callbackUrl = broker.callbackUrl ?? OWN_CALLBACK_PATH;
+  // Behind a TLS-terminating proxy the request itself is http; the public URLs tell.
+  const overHttps = (requestUrl: string) =>
+    [requestUrl, appOrigin, broker.callbackUrl ?? ''].some((u) => u.startsWith('https:'));
 
   app.get('/auth/authorize', async (c) => {
-    const state = await createOAuthState(db, now());
-    return c.redirect(broker.authorizeUrl(state, callbackUrlOf(c.req.url)), 302);
+    const { nonce, state } = newOAuthBinding();
+    await saveOAuthState(db, state, now());
+    setCookie(c, OAUTH_COOKIE, nonce, {
+      httpOnly: true,
+      // Lax: the broker's redirect back is a top-level GET navigation, which Lax cookies accompany.
+      sameSite: 'Lax',
+      secure: overHttps(c.req.url),
+      path: OAUTH_COOKIE_PATH,
+      maxAge: STATE_MINUTES * 60,
+    });
+    return c.redirect(broker.authorizeUrl(state, callbackUrl), 302);
   });
 
   app.get('/auth/callback', async (c) => {
-    const appOrigin = appOriginOf(c.req.url);
     const code = c.req.query('code');
     const state = c.req.query('state');
+    const nonce = getCookie(c, OAUTH_COOKIE);
+    deleteCookie(c, OAUTH_COOKIE, { path: OAUTH_COOKIE_PATH, secure: overHttps(c.req.url) });
     try {
-      if (!code || !state || !(await consumeOAuthState(db, state, now())))
-        throw new Error('Bad or expired state');
-      const identity = await broker.exchangeCode(code, callbackUrlOf(c.req.url));
+      // The browser check comes first: a stranger's state is refused without spending it.
+      if (!code || !state || !stateMatchesNonce(state, nonce))
+        throw new Error('State not issued to this browser');
+      if (!(await consumeOAuthState(db, state, now()))) throw new Error('Bad or expired state');
+      const identity = await broker.exchangeCode(code, callbackUrl);
       const userId = await upsertUser(db, broker.name, identity, now());
       await saveBrokerTokens(db, tokenCipher, userId, identity.tokens, now());
       const sessionId = await createSession(db, userId, now());
       setCookie(c, SESSION_COOKIE, sessionId, {
         httpOnly: true,
         sameSite: 'Lax',
-        // Behind a TLS-terminating proxy the request itself is http; the public URLs tell.
-        secure: [c.req.url, appOrigin, broker.callbackUrl ?? ''].some((u) => u.startsWith('https:')),
+        secure: overHttps(c.req.url),
         path: '/',
         maxAge: SESSION_DAYS * 86_400,
       });
@@ -91,7 +112,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   if (broker.name === 'demo') {
     app.get(DEMO_AUTHORIZE_PATH.replace('/api/v1', ''), (c) => {
       const state = c.req.query('state') ?? '';
-      return c.html(demoLoginPage(state, ownCallbackUrl(c.req.url)));
+      return c.html(demoLoginPage(state, OWN_CALLBACK_PATH));
     });
     app.get('/demo-broker/style.css', (c) => c.body(DEMO_LOGIN_CSS, 200, { 'Content-Type': 'text/css' }));
   }

@@ -6,17 +6,16 @@ import { hashToken, randomToken } from './tokens.ts';
 
 export const SESSION_COOKIE = 'tt_session';
 export const SESSION_DAYS = 30;
-const STATE_MINUTES = 10;
+export const STATE_MINUTES = 10;
 
-export async function createOAuthState(db: Database, now: Date): Promise<string> {
-  const state = randomToken();
+/** Records an issued state; it may be used once within STATE_MINUTES. */
+export async function saveOAuthState(db: Database, state: string, now: Date): Promise<void> {
   await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
   await db.insert(oauthStates).values({
     stateHash: hashToken(state),
     createdAt: now,
     expiresAt: new Date(now.getTime() + STATE_MINUTES * 60_000),
   });
-  return state;
 }
 
 /** True once per issued, unexpired state: the row is deleted as it is checked. */
