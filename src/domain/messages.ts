@@ -40,6 +40,7 @@ export const messages = {
   mustBeNumber: 'Must be a number',
   mustBeText: 'Must be text',
   textControlCharacters: 'Text must not contain control characters',
+  recordDeleted: 'This record was deleted',
   invalidBody: 'Request body must be a JSON object',
   invalidJson: 'Request body is not valid JSON',
   bodyTooLarge: 'Request body is larger than 1 MB',

@@ -89,6 +89,24 @@ describe('edges', () => {
     expect((await sam.json('POST', '/api/v1/edges', { ...edge('Mine'), id })).status).toBe(409);
   });
 
+  it('never brings a deleted (deactivated) edge back: a replayed create of its id is 410', async () => {
+    const id = '0196b0a0-0000-7000-8000-00000000dead';
+    expect((await alex.json('POST', '/api/v1/edges', { ...edge('Fading'), id })).status).toBe(201);
+    expect((await alex.call('DELETE', `/api/v1/edges/${id}`)).status).toBe(204);
+    expect(await alex.json('POST', '/api/v1/edges', { ...edge('Fading'), id })).toEqual({
+      status: 410,
+      body: {
+        message: 'This record was deleted',
+        errors: [{ field: 'id', message: 'This record was deleted' }],
+      },
+    });
+    expect((await alex.json<Edge[]>('GET', '/api/v1/edges')).body.map((e) => e.id)).not.toContain(id);
+    expect(await sam.json('POST', '/api/v1/edges', { ...edge('Fading'), id })).toMatchObject({
+      status: 409,
+      body: { message: 'This id is already in use' },
+    });
+  });
+
   it("keeps one trader's edges from another: 404 as if they did not exist", async () => {
     const a = (await alex.json<Edge>('POST', '/api/v1/edges', edge('Private'))).body;
     expect((await sam.json<Edge[]>('GET', '/api/v1/edges')).body.map((e) => e.name)).not.toContain('Private');

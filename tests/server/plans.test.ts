@@ -186,6 +186,24 @@ describe('trade plans', () => {
     expect(list.filter((p) => p.stock === 'IDEM')).toHaveLength(1);
   });
 
+  it('never brings a deleted plan back: a replayed create of its id is 410, 409 for another trader', async () => {
+    const id = '0196b0a0-0000-7000-8000-00000000dead';
+    expect((await create(alex, { id, stock: 'GONE' })).status).toBe(201);
+    expect((await alex.call('DELETE', `/api/v1/tradeplans/${id}`)).status).toBe(204);
+    expect(await create(alex, { id, stock: 'GONE' })).toEqual({
+      status: 410,
+      body: {
+        message: 'This record was deleted',
+        errors: [{ field: 'id', message: 'This record was deleted' }],
+      },
+    });
+    expect((await alex.json('GET', `/api/v1/tradeplans/${id}`)).status).toBe(404);
+    expect((await create(sam, { id, stock: 'GONE' })).body).toMatchObject({
+      message: 'This id is already in use',
+    });
+    expect((await create(sam, { id, stock: 'GONE' })).status).toBe(409);
+  });
+
   it('deletes a plan; unknown, malformed and foreign ids are 404', async () => {
     const p = (await create(alex, { stock: 'DEL' })).body;
     expect((await sam.call('DELETE', `/api/v1/tradeplans/${p.id}`)).status).toBe(404);

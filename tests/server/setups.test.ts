@@ -102,6 +102,25 @@ describe('trade setups', () => {
     expect((await alex.json<TradePlanDto>('GET', `/api/v1/tradeplans/${p.id}`)).body.tradeSetupId).toBeNull();
   });
 
+  it('never brings a deleted setup back: a replayed create of its id is 410, 409 for another trader', async () => {
+    const id = '0196b0a0-0000-7000-8000-00000000dead';
+    const body = { ...setup('Replayed'), id };
+    expect((await alex.json('POST', '/api/v1/tradesetups', body)).status).toBe(201);
+    expect((await alex.call('DELETE', `/api/v1/tradesetups/${id}`)).status).toBe(204);
+    expect(await alex.json('POST', '/api/v1/tradesetups', body)).toEqual({
+      status: 410,
+      body: {
+        message: 'This record was deleted',
+        errors: [{ field: 'id', message: 'This record was deleted' }],
+      },
+    });
+    expect((await alex.json('GET', `/api/v1/tradesetups/${id}`)).status).toBe(404);
+    expect(await sam.json('POST', '/api/v1/tradesetups', body)).toMatchObject({
+      status: 409,
+      body: { message: 'This id is already in use' },
+    });
+  });
+
   it("hides one trader's setups from another", async () => {
     const s = (await alex.json<TradeSetup>('POST', '/api/v1/tradesetups', setup('Secret sauce'))).body;
     expect((await sam.json('GET', `/api/v1/tradesetups/${s.id}`)).status).toBe(404);

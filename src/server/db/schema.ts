@@ -159,3 +159,24 @@ export const tradePlanEdges = pgTable(
   },
   (t) => [primaryKey({ columns: [t.planId, t.edgeId] }), index('trade_plan_edges_edge').on(t.edgeId)],
 );
+
+/**
+ * Ids of deleted records (an edge's deactivation counts), so that a create the offline outbox
+ * replays never brings one back. Kept per user and time: a later sync sends deletes since a cursor.
+ */
+export const tombstones = pgTable(
+  'tombstones',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The collection's name as the app's cache spells it: edges, tradeSetups, tradePlans. */
+    collection: text('collection').notNull(),
+    recordId: uuid('record_id').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collection, t.recordId] }),
+    index('tombstones_user_deleted').on(t.userId, t.deletedAt),
+  ],
+);

@@ -4,6 +4,7 @@ import type { Edge, EdgeInput } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { edges } from '../db/schema.ts';
+import { deleteWithTombstone } from '../db/tombstones.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { uuidv7 } from '../ids.ts';
 
@@ -57,6 +58,8 @@ export function createEdgeRepository(db: Database, now: () => Date) {
 
     async create(userId: string, input: EdgeInput): Promise<{ edge: Edge; created: boolean }> {
       const { value, created } = await idempotentCreate({
+        db,
+        collection: 'edges',
         id: input.id,
         userId,
         ownerOf: async (id) =>
@@ -104,11 +107,22 @@ export function createEdgeRepository(db: Database, now: () => Date) {
 
     /** Deactivates: plans that cite the edge keep the link, and the name is free again. */
     async deactivate(userId: string, id: string): Promise<void> {
-      await findActive(userId, id);
-      await db
-        .update(edges)
-        .set({ isActive: false, updatedAt: now() })
-        .where(and(eq(edges.id, id), eq(edges.userId, userId)));
+      const at = now();
+      await deleteWithTombstone(db, {
+        collection: 'edges',
+        userId,
+        id,
+        at,
+        notFoundMessage: messages.edgeNotFound,
+        remove: async (tx) =>
+          (
+            await tx
+              .update(edges)
+              .set({ isActive: false, updatedAt: at })
+              .where(and(eq(edges.id, id), eq(edges.userId, userId), eq(edges.isActive, true)))
+              .returning({ id: edges.id })
+          ).length > 0,
+      });
     },
   };
 }

@@ -13,6 +13,7 @@ import type {
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { edges, tradePlanEdges, tradePlans, tradeSetups } from '../db/schema.ts';
+import { deleteWithTombstone } from '../db/tombstones.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
 import { uuidv7 } from '../ids.ts';
 
@@ -134,6 +135,8 @@ export function createPlanRepository(db: Database, now: () => Date) {
       accounts: Account[],
     ): Promise<{ plan: TradePlanDto; created: boolean }> {
       const { value, created } = await idempotentCreate({
+        db,
+        collection: 'tradePlans',
         id: input.id,
         userId,
         ownerOf: async (id) =>
@@ -201,8 +204,20 @@ export function createPlanRepository(db: Database, now: () => Date) {
     },
 
     async remove(userId: string, id: string): Promise<void> {
-      await findRow(userId, id);
-      await db.delete(tradePlans).where(and(eq(tradePlans.id, id), eq(tradePlans.userId, userId)));
+      await deleteWithTombstone(db, {
+        collection: 'tradePlans',
+        userId,
+        id,
+        at: now(),
+        notFoundMessage: messages.planNotFound,
+        remove: async (tx) =>
+          (
+            await tx
+              .delete(tradePlans)
+              .where(and(eq(tradePlans.id, id), eq(tradePlans.userId, userId)))
+              .returning({ id: tradePlans.id })
+          ).length > 0,
+      });
     },
   };
 }

@@ -4,6 +4,7 @@ import type { TradeSetup, TradeSetupInput } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { tradePlans, tradeSetups } from '../db/schema.ts';
+import { deleteWithTombstone } from '../db/tombstones.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { uuidv7 } from '../ids.ts';
 
@@ -108,6 +109,8 @@ export function createSetupRepository(db: Database, now: () => Date) {
 
     async create(userId: string, input: TradeSetupInput): Promise<{ setup: TradeSetup; created: boolean }> {
       const { value, created } = await idempotentCreate({
+        db,
+        collection: 'tradeSetups',
         id: input.id,
         userId,
         ownerOf: async (id) =>
@@ -146,8 +149,20 @@ export function createSetupRepository(db: Database, now: () => Date) {
 
     /** Removes the setup; plans that cited it keep no setup (the foreign key sets null). */
     async remove(userId: string, id: string): Promise<void> {
-      await findRow(userId, id);
-      await db.delete(tradeSetups).where(and(eq(tradeSetups.id, id), eq(tradeSetups.userId, userId)));
+      await deleteWithTombstone(db, {
+        collection: 'tradeSetups',
+        userId,
+        id,
+        at: now(),
+        notFoundMessage: messages.setupNotFound,
+        remove: async (tx) =>
+          (
+            await tx
+              .delete(tradeSetups)
+              .where(and(eq(tradeSetups.id, id), eq(tradeSetups.userId, userId)))
+              .returning({ id: tradeSetups.id })
+          ).length > 0,
+      });
     },
   };
 }
