@@ -3,6 +3,7 @@ import { accountTotals, investedAmount, totalPnL, totalPnLPercentage } from '../
 import { formatMoney, formatPercent } from '../../domain/format.ts';
 import type { Account } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { PendingMark } from '../ui/PendingMark.tsx';
 import { useCollection } from '../ui/useCollection.ts';
 
 // The settings dialog (and the shared Modal) loads on first open: the Dashboard is the landing
@@ -59,6 +60,7 @@ export function AccountSummary() {
                       {a.accountName}
                       <small className="muted"> {a.accountNumber}</small>
                     </button>
+                    <PendingMark row={a} />
                   </th>
                   <td data-label="Original Balance">{formatMoney(a.originalBalance)}</td>
                   <td data-label="Balance">{formatMoney(a.currentBalance)}</td>
