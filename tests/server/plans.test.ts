@@ -168,6 +168,24 @@ describe('trade plans', () => {
       expect((await alex.json('PUT', `/api/v1/tradeplans/${c.id}`, { stock: 'amd' })).status).toBe(409);
     });
 
+    it("refuses a Draft plan's stock change onto a stock with an active plan (SPEC §5, whatever the status)", async () => {
+      const active = (await create(alex, { stock: 'ORCL' })).body;
+      await setStatus(alex, active.id, 'Ready');
+      const draft = (await create(alex, { stock: 'CSCO' })).body;
+      expect(await alex.json('PUT', `/api/v1/tradeplans/${draft.id}`, { stock: 'orcl' })).toEqual({
+        status: 409,
+        body: {
+          message: 'An active trade plan for this stock already exists',
+          errors: [{ field: 'stock', message: 'An active trade plan for this stock already exists' }],
+        },
+      });
+      expect((await alex.json<TradePlanDto>('GET', `/api/v1/tradeplans/${draft.id}`)).body.stock).toBe(
+        'CSCO',
+      );
+      // Sending the plan's own stock again is no change.
+      expect((await alex.json('PUT', `/api/v1/tradeplans/${draft.id}`, { stock: 'CSCO' })).status).toBe(200);
+    });
+
     it('lets parallel activations of the same stock end with exactly one active plan', async () => {
       const ids = await Promise.all(
         Array.from({ length: 6 }, async () => (await create(alex, { stock: 'RACE' })).body.id),

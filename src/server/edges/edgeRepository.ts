@@ -22,17 +22,8 @@ const toEdge = (r: EdgeRow): Edge => ({
 });
 
 export function createEdgeRepository(db: Database, now: () => Date) {
-  async function findActive(userId: string, id: string): Promise<EdgeRow> {
-    const rows = await db
-      .select()
-      .from(edges)
-      .where(and(eq(edges.id, id), eq(edges.userId, userId), eq(edges.isActive, true)));
-    if (!rows[0]) throw notFound(messages.edgeNotFound);
-    return rows[0];
-  }
-
-  async function assertNameFree(userId: string, name: string, exceptId?: string) {
-    const clash = await db
+  async function assertNameFree(q: Database, userId: string, name: string, exceptId?: string) {
+    const clash = await q
       .select({ id: edges.id })
       .from(edges)
       .where(
@@ -66,7 +57,7 @@ export function createEdgeRepository(db: Database, now: () => Date) {
           (await db.select({ userId: edges.userId }).from(edges).where(eq(edges.id, id)))[0]?.userId,
         existing: async (id) => toEdge((await db.select().from(edges).where(eq(edges.id, id)))[0] as EdgeRow),
         create: async () => {
-          await assertNameFree(userId, input.name);
+          await assertNameFree(db, userId, input.name);
           const at = now();
           const rows = await db
             .insert(edges)
@@ -88,21 +79,26 @@ export function createEdgeRepository(db: Database, now: () => Date) {
       return { edge: value, created };
     },
 
+    /** Locks the active edge while writing it: a deactivation at the same time comes before or after. */
     async update(userId: string, id: string, input: EdgeInput): Promise<Edge> {
-      await findActive(userId, id);
-      await assertNameFree(userId, input.name, id);
-      const rows = await db
-        .update(edges)
-        .set({
-          name: input.name,
-          description: input.description,
-          identificationNotes: input.identificationNotes,
-          weightFactor: input.weightFactor,
-          updatedAt: now(),
-        })
-        .where(and(eq(edges.id, id), eq(edges.userId, userId)))
-        .returning();
-      return toEdge(rows[0] as EdgeRow);
+      return db.transaction(async (tx) => {
+        const activeOfUser = and(eq(edges.id, id), eq(edges.userId, userId), eq(edges.isActive, true));
+        const locked = await tx.select({ id: edges.id }).from(edges).where(activeOfUser).for('update');
+        if (!locked[0]) throw notFound(messages.edgeNotFound);
+        await assertNameFree(tx, userId, input.name, id);
+        const rows = await tx
+          .update(edges)
+          .set({
+            name: input.name,
+            description: input.description,
+            identificationNotes: input.identificationNotes,
+            weightFactor: input.weightFactor,
+            updatedAt: now(),
+          })
+          .where(activeOfUser)
+          .returning();
+        return toEdge(rows[0] as EdgeRow);
+      });
     },
 
     /** Deactivates: plans that cite the edge keep the link, and the name is free again. */

@@ -2,15 +2,9 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { messages } from '../../domain/messages.ts';
 import { computePositionSizes } from '../../domain/positionSize.ts';
 import { canEditPlan, checkTransition, isActiveStatus, newDraftPlan } from '../../domain/tradePlans.ts';
-import type {
-  Account,
-  EdgeRef,
-  TradePlanDto,
-  TradePlanInput,
-  TradePlanStatus,
-  TradePlanUpdate,
-} from '../../domain/types.ts';
-import type { Database } from '../db/database.ts';
+import type { Account, EdgeRef, TradePlanDto, TradePlanInput, TradePlanStatus } from '../../domain/types.ts';
+import { validateTradePlanUpdate } from '../../domain/validation.ts';
+import type { Database, Transaction } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { edges, tradePlanEdges, tradePlans, tradeSetups } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
@@ -18,13 +12,14 @@ import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
 import { uuidv7 } from '../ids.ts';
 
 type PlanRow = typeof tradePlans.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+// Every helper takes the database or a transaction (`q`): on PGlite a query through `db` inside
+// a transaction would wait for that transaction, forever.
 export function createPlanRepository(db: Database, now: () => Date) {
-  async function edgesOf(planIds: string[]): Promise<Map<string, EdgeRef[]>> {
+  async function edgesOf(q: Database, planIds: string[]): Promise<Map<string, EdgeRef[]>> {
     const byPlan = new Map<string, EdgeRef[]>(planIds.map((id) => [id, []]));
     if (planIds.length === 0) return byPlan;
-    const rows = await db
+    const rows = await q
       .select({
         planId: tradePlanEdges.planId,
         id: edges.id,
@@ -56,22 +51,35 @@ export function createPlanRepository(db: Database, now: () => Date) {
     };
   }
 
-  async function toDtos(rows: PlanRow[], accounts: Account[]): Promise<TradePlanDto[]> {
-    const byPlan = await edgesOf(rows.map((r) => r.id));
+  async function toDtos(q: Database, rows: PlanRow[], accounts: Account[]): Promise<TradePlanDto[]> {
+    const byPlan = await edgesOf(
+      q,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => toDto(r, byPlan.get(r.id) ?? [], accounts));
   }
 
-  async function findRow(userId: string, id: string): Promise<PlanRow> {
-    const rows = await db
-      .select()
-      .from(tradePlans)
-      .where(and(eq(tradePlans.id, id), eq(tradePlans.userId, userId)));
+  const ofUser = (userId: string, id: string) => and(eq(tradePlans.id, id), eq(tradePlans.userId, userId));
+
+  async function findRow(q: Database, userId: string, id: string): Promise<PlanRow> {
+    const rows = await q.select().from(tradePlans).where(ofUser(userId, id));
     if (!rows[0]) throw notFound(messages.planNotFound);
     return rows[0];
   }
 
-  async function assertNoOtherActivePlan(userId: string, stock: string, exceptId?: string) {
-    const rows = await db
+  /**
+   * The plan, locked until the transaction ends: a check made on it holds when the write comes,
+   * because a concurrent change of the same plan waits (on PostgreSQL; PGlite runs one
+   * transaction at a time anyway).
+   */
+  async function lockRow(tx: Transaction, userId: string, id: string): Promise<PlanRow> {
+    const rows = await tx.select().from(tradePlans).where(ofUser(userId, id)).for('update');
+    if (!rows[0]) throw notFound(messages.planNotFound);
+    return rows[0];
+  }
+
+  async function assertNoOtherActivePlan(q: Database, userId: string, stock: string, exceptId?: string) {
+    const rows = await q
       .select({ id: tradePlans.id })
       .from(tradePlans)
       .where(
@@ -87,18 +95,19 @@ export function createPlanRepository(db: Database, now: () => Date) {
 
   /** Setups and edges cited by a plan must be the user's own (and edges active). */
   async function assertReferences(
+    q: Database,
     userId: string,
     input: { tradeSetupId?: string | null; edgeIds?: string[] },
   ) {
     if (input.tradeSetupId) {
-      const rows = await db
+      const rows = await q
         .select({ id: tradeSetups.id })
         .from(tradeSetups)
         .where(and(eq(tradeSetups.id, input.tradeSetupId), eq(tradeSetups.userId, userId)));
       if (rows.length === 0) throw badRequest([{ field: 'tradeSetupId', message: messages.setupNotFound }]);
     }
     if (input.edgeIds && input.edgeIds.length > 0) {
-      const rows = await db
+      const rows = await q
         .select({ id: edges.id })
         .from(edges)
         .where(and(inArray(edges.id, input.edgeIds), eq(edges.userId, userId), eq(edges.isActive, true)));
@@ -107,14 +116,14 @@ export function createPlanRepository(db: Database, now: () => Date) {
     }
   }
 
-  async function replaceEdges(tx: Tx, planId: string, edgeIds: string[]) {
+  async function replaceEdges(tx: Transaction, planId: string, edgeIds: string[]) {
     await tx.delete(tradePlanEdges).where(eq(tradePlanEdges.planId, planId));
     if (edgeIds.length > 0)
       await tx.insert(tradePlanEdges).values(edgeIds.map((edgeId) => ({ planId, edgeId })));
   }
 
-  async function one(userId: string, id: string, accounts: Account[]): Promise<TradePlanDto> {
-    return (await toDtos([await findRow(userId, id)], accounts))[0] as TradePlanDto;
+  async function one(q: Database, userId: string, id: string, accounts: Account[]): Promise<TradePlanDto> {
+    return (await toDtos(q, [await findRow(q, userId, id)], accounts))[0] as TradePlanDto;
   }
 
   return {
@@ -124,10 +133,10 @@ export function createPlanRepository(db: Database, now: () => Date) {
         .from(tradePlans)
         .where(eq(tradePlans.userId, userId))
         .orderBy(tradePlans.stock, tradePlans.createdAt);
-      return toDtos(rows, accounts);
+      return toDtos(db, rows, accounts);
     },
 
-    get: one,
+    get: (userId: string, id: string, accounts: Account[]) => one(db, userId, id, accounts),
 
     async create(
       userId: string,
@@ -142,10 +151,10 @@ export function createPlanRepository(db: Database, now: () => Date) {
         ownerOf: async (id) =>
           (await db.select({ userId: tradePlans.userId }).from(tradePlans).where(eq(tradePlans.id, id)))[0]
             ?.userId,
-        existing: (id) => one(userId, id, accounts),
+        existing: (id) => one(db, userId, id, accounts),
         create: async () => {
-          await assertNoOtherActivePlan(userId, input.stock);
-          await assertReferences(userId, input);
+          await assertNoOtherActivePlan(db, userId, input.stock);
+          await assertReferences(db, userId, input);
           const at = now();
           const id = input.id ?? uuidv7(at.getTime());
           await db.transaction(async (tx) => {
@@ -153,54 +162,53 @@ export function createPlanRepository(db: Database, now: () => Date) {
             await tx.insert(tradePlans).values({ id, userId, ...plan, createdAt: at, updatedAt: at });
             await replaceEdges(tx, id, edgeIds);
           });
-          return one(userId, id, accounts);
+          return one(db, userId, id, accounts);
         },
       });
       return { plan: value, created };
     },
 
-    async findForUpdate(userId: string, id: string): Promise<PlanRow> {
-      const row = await findRow(userId, id);
-      if (!canEditPlan(row.status as TradePlanStatus)) throw conflict(messages.planDiscarded);
-      return row;
-    },
-
-    async update(
-      userId: string,
-      row: PlanRow,
-      update: TradePlanUpdate,
-      accounts: Account[],
-    ): Promise<TradePlanDto> {
-      if (update.stock && update.stock !== row.stock && isActiveStatus(row.status as TradePlanStatus)) {
-        await assertNoOtherActivePlan(userId, update.stock, row.id);
-      }
-      await assertReferences(userId, update);
-      const { edgeIds, ...fields } = update;
-      await db.transaction(async (tx) => {
+    /**
+     * A partial update, checked against the plan as it is when written: not discarded (SPEC §4),
+     * the body valid for its prices, and a new stock free of other active plans whatever this
+     * plan's own status (SPEC §5). The answer is read in the same transaction.
+     */
+    async update(userId: string, id: string, body: unknown, accounts: Account[]): Promise<TradePlanDto> {
+      return db.transaction(async (tx) => {
+        const row = await lockRow(tx, userId, id);
+        if (!canEditPlan(row.status as TradePlanStatus)) throw conflict(messages.planDiscarded);
+        const result = validateTradePlanUpdate(body, row);
+        if (!result.ok) throw badRequest(result.errors);
+        const { edgeIds, ...fields } = result.value;
+        if (fields.stock !== undefined && fields.stock !== row.stock) {
+          await assertNoOtherActivePlan(tx, userId, fields.stock, row.id);
+        }
+        await assertReferences(tx, userId, result.value);
         await tx
           .update(tradePlans)
           .set({ ...fields, updatedAt: now() })
-          .where(and(eq(tradePlans.id, row.id), eq(tradePlans.userId, userId)));
-        if (edgeIds) await replaceEdges(tx, row.id, edgeIds);
+          .where(ofUser(userId, id));
+        if (edgeIds) await replaceEdges(tx, id, edgeIds);
+        return one(tx, userId, id, accounts);
       });
-      return one(userId, row.id, accounts);
     },
 
+    /** SPEC §4's transition table, checked against the status the plan has when it is written. */
     async changeStatus(
       userId: string,
       id: string,
       to: TradePlanStatus,
       accounts: Account[],
     ): Promise<TradePlanDto> {
-      const row = await findRow(userId, id);
-      const check = checkTransition(row.status as TradePlanStatus, to);
-      if (!check.ok) throw new HttpError(409, check.message, [{ field: 'status', message: check.message }]);
-      if (isActiveStatus(to)) await assertNoOtherActivePlan(userId, row.stock, row.id);
-      await db
-        .update(tradePlans)
-        .set({ status: to, updatedAt: now() })
-        .where(and(eq(tradePlans.id, id), eq(tradePlans.userId, userId)));
-      return one(userId, id, accounts);
+      return db.transaction(async (tx) => {
+        const row = await lockRow(tx, userId, id);
+        const check = checkTransition(row.status as TradePlanStatus, to);
+        if (!check.ok) throw new HttpError(409, check.message, [{ field: 'status', message: check.message }]);
+        // Two plans of one stock activated at once: the partial unique index refuses the second.
+        if (isActiveStatus(to)) await assertNoOtherActivePlan(tx, userId, row.stock, row.id);
+        await tx.update(tradePlans).set({ status: to, updatedAt: now() }).where(ofUser(userId, id));
+        return one(tx, userId, id, accounts);
+      });
     },
 
     async remove(userId: string, id: string): Promise<void> {
@@ -211,12 +219,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
         at: now(),
         notFoundMessage: messages.planNotFound,
         remove: async (tx) =>
-          (
-            await tx
-              .delete(tradePlans)
-              .where(and(eq(tradePlans.id, id), eq(tradePlans.userId, userId)))
-              .returning({ id: tradePlans.id })
-          ).length > 0,
+          (await tx.delete(tradePlans).where(ofUser(userId, id)).returning({ id: tradePlans.id })).length > 0,
       });
     },
   };

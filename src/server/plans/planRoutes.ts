@@ -1,15 +1,10 @@
 import { Hono } from 'hono';
 import { messages } from '../../domain/messages.ts';
 import type { Account } from '../../domain/types.ts';
-import {
-  validateStatusChange,
-  validateTradePlanCreate,
-  validateTradePlanUpdate,
-} from '../../domain/validation.ts';
+import { validateStatusChange, validateTradePlanCreate } from '../../domain/validation.ts';
 import type { AccountService } from '../accounts/accountService.ts';
 import type { AppEnv } from '../http/appEnv.ts';
 import { readJson, readValid } from '../http/body.ts';
-import { badRequest } from '../http/errors.ts';
 import { pathId } from '../http/ids.ts';
 import type { PlanRepository } from './planRepository.ts';
 
@@ -45,16 +40,16 @@ export function planRoutes(repo: PlanRepository, accounts: AccountService): Hono
     const userId = c.get('user').id;
     const id = idOf(c.req.param('id'));
     const body = await readJson(c);
-    const row = await repo.findForUpdate(userId, id);
-    const result = validateTradePlanUpdate(body, row);
-    if (!result.ok) throw badRequest(result.errors);
-    return c.json(await repo.update(userId, row, result.value, await accountsOf(userId)));
+    // Balances first: the broker is not called while the plan is locked.
+    const accountList = await accountsOf(userId);
+    return c.json(await repo.update(userId, id, body, accountList));
   });
   app.put('/tradeplans/:id/status', async (c) => {
     const userId = c.get('user').id;
     const id = idOf(c.req.param('id'));
     const { status } = await readValid(c, validateStatusChange);
-    return c.json(await repo.changeStatus(userId, id, status, await accountsOf(userId)));
+    const accountList = await accountsOf(userId);
+    return c.json(await repo.changeStatus(userId, id, status, accountList));
   });
   app.delete('/tradeplans/:id', async (c) => {
     await repo.remove(c.get('user').id, idOf(c.req.param('id')));

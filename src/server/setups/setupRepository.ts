@@ -59,8 +59,8 @@ export function createSetupRepository(db: Database, now: () => Date) {
     return toSetup(row, (await scores(userId)).get(row.id) ?? 0);
   }
 
-  async function assertNameFree(userId: string, name: string, exceptId?: string) {
-    const clash = await db
+  async function assertNameFree(q: Database, userId: string, name: string, exceptId?: string) {
+    const clash = await q
       .select({ id: tradeSetups.id })
       .from(tradeSetups)
       .where(
@@ -118,7 +118,7 @@ export function createSetupRepository(db: Database, now: () => Date) {
             ?.userId,
         existing: async (id) => withScore(userId, await findRow(userId, id)),
         create: async () => {
-          await assertNameFree(userId, input.name);
+          await assertNameFree(db, userId, input.name);
           const at = now();
           const rows = await db
             .insert(tradeSetups)
@@ -136,15 +136,21 @@ export function createSetupRepository(db: Database, now: () => Date) {
       return { setup: value, created };
     },
 
+    /** Locks the setup while writing it: a delete at the same time comes before or after, never between. */
     async update(userId: string, id: string, input: TradeSetupInput): Promise<TradeSetup> {
-      await findRow(userId, id);
-      await assertNameFree(userId, input.name, id);
-      const rows = await db
-        .update(tradeSetups)
-        .set({ ...fields(input), updatedAt: now() })
-        .where(and(eq(tradeSetups.id, id), eq(tradeSetups.userId, userId)))
-        .returning();
-      return withScore(userId, rows[0] as SetupRow);
+      const row = await db.transaction(async (tx) => {
+        const ofUser = and(eq(tradeSetups.id, id), eq(tradeSetups.userId, userId));
+        const locked = await tx.select({ id: tradeSetups.id }).from(tradeSetups).where(ofUser).for('update');
+        if (!locked[0]) throw notFound(messages.setupNotFound);
+        await assertNameFree(tx, userId, input.name, id);
+        const rows = await tx
+          .update(tradeSetups)
+          .set({ ...fields(input), updatedAt: now() })
+          .where(ofUser)
+          .returning();
+        return rows[0] as SetupRow;
+      });
+      return withScore(userId, row);
     },
 
     /** Removes the setup; plans that cited it keep no setup (the foreign key sets null). */
