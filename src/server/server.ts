@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { startExpiryPurge } from './auth/expiryPurge.ts';
 import { createTokenCipher, loadDataKey } from './auth/tokenCipher.ts';
 import type { Broker } from './brokers/broker.ts';
 import { createDemoBroker } from './brokers/demo/demoBroker.ts';
@@ -19,6 +20,8 @@ export interface StartOptions {
   /** The clock; tests pin it to check expiry without waiting. */
   now?: () => Date;
   broker?: Broker;
+  /** How often expired OAuth states and sessions are purged; tests shorten it. */
+  purgeEveryMs?: number;
 }
 
 export interface RunningServer {
@@ -45,6 +48,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const broker = options.broker ?? createBroker(config, now);
   const tokenCipher = createTokenCipher(loadDataKey(config.dataKey, config.dataDir));
   const app = createApp({ db: database.db, broker, config, now, tokenCipher });
+  const expiryPurge = startExpiryPurge(database.db, now, options.purgeEveryMs);
 
   const tls = config.tls
     ? {
@@ -86,6 +90,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           });
           http.closeIdleConnections();
         });
+        await expiryPurge.stop();
         await database.close();
       })();
       return closing;

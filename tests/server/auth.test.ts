@@ -1,6 +1,7 @@
 import { get } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_DAYS } from '../../src/server/auth/sessionStore.ts';
+import { SIGN_IN_WINDOW_MS } from '../../src/server/auth/signInLimit.ts';
 import { clientFor, signIn, startTestServer, type TestServer } from './harness.ts';
 
 let t: TestServer;
@@ -8,6 +9,8 @@ beforeAll(async () => {
   t = await startTestServer();
 });
 afterAll(() => t.stop());
+// Each test signs in several times: it starts in a fresh window of the sign-in limit.
+beforeEach(() => t.clock.advance(SIGN_IN_WINDOW_MS));
 
 /** What a browser keeps from /authorize: the state in the broker URL and the oauth cookie. */
 async function authorize(): Promise<{ state: string; cookie: string; setCookie: string }> {

@@ -53,6 +53,8 @@ export async function freshDatabase(): Promise<{
 export interface TestServerOptions {
   /** Serve https with a self-signed certificate for 127.0.0.1 (TLS_CERT/TLS_KEY). */
   tls?: boolean;
+  /** How often expired OAuth states and sessions are purged (the server's default otherwise). */
+  purgeEveryMs?: number;
 }
 
 export async function startTestServer(
@@ -80,7 +82,7 @@ export async function startTestServer(
     }),
     databaseUrl: db.databaseUrl,
   };
-  const server = await startServer({ config, now: () => clock.now });
+  const server = await startServer({ config, now: () => clock.now, purgeEveryMs: options.purgeEveryMs });
   const url = `${config.tls ? 'https' : 'http'}://127.0.0.1:${server.port}`;
   return {
     server,

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Account, AuthStatus, Edge, MarketCycle } from '../../src/domain/types.ts';
+import { SIGN_IN_WINDOW_MS } from '../../src/server/auth/signInLimit.ts';
 import { createTokenCipher, DATA_KEY_FILE } from '../../src/server/auth/tokenCipher.ts';
 import { BROKER_UNAVAILABLE_MESSAGE } from '../../src/server/brokers/brokerAccess.ts';
 import { brokerTokens } from '../../src/server/db/schema.ts';
@@ -39,8 +40,9 @@ afterAll(async () => {
 beforeEach(() => {
   fake.rateLimit(undefined);
   fake.tokenDelayMs = 0;
-  // Past the 30-second balance cache: each test sees Schwab's answer of its own.
-  t.clock.advance(MINUTE);
+  // Past the 30-second balance cache and the sign-in limit's window: each test sees Schwab's
+  // answer of its own, and may sign in as often as it needs.
+  t.clock.advance(SIGN_IN_WINDOW_MS);
 });
 
 /** Schwab's consent page, approved at once, and back to the server: what a browser does. */

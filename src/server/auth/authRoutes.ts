@@ -16,6 +16,7 @@ import {
   STATE_MINUTES,
   saveOAuthState,
 } from './sessionStore.ts';
+import { createSignInLimiter, limitSignIns } from './signInLimit.ts';
 import { deleteBrokerTokens, saveBrokerTokens, upsertUser } from './userStore.ts';
 
 /**
@@ -45,6 +46,10 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   // Behind a TLS-terminating proxy the request itself is http; the public URLs tell.
   const overHttps = (requestUrl: string) =>
     [requestUrl, appOrigin, broker.callbackUrl ?? ''].some((u) => u.startsWith('https:'));
+
+  const limitAttempts = limitSignIns(createSignInLimiter(now));
+  app.use('/auth/authorize', limitAttempts);
+  app.use('/auth/callback', limitAttempts);
 
   app.get('/auth/authorize', async (c) => {
     const { nonce, state } = newOAuthBinding();

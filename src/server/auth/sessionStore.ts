@@ -10,7 +10,6 @@ export const STATE_MINUTES = 10;
 
 /** Records an issued state; it may be used once within STATE_MINUTES. */
 export async function saveOAuthState(db: Database, state: string, now: Date): Promise<void> {
-  await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
   await db.insert(oauthStates).values({
     stateHash: hashToken(state),
     createdAt: now,
@@ -68,4 +67,10 @@ export async function deleteSession(db: Database, sessionId: string): Promise<vo
 /** Ends every session of a user: the broker refused their sign-in. */
 export async function deleteUserSessions(db: Database, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Deletes OAuth states and sessions that can no longer be used; run on a timer (expiryPurge.ts). */
+export async function purgeExpired(db: Database, now: Date): Promise<void> {
+  await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
