@@ -134,6 +134,14 @@ describe('signing in with Schwab', () => {
     expect(fake.tokenCalls().length).toBe(before);
   });
 
+  it("accepts writes from the registered callback's origin: behind a TLS proxy that is the app's", async () => {
+    const alice = await signInSchwab();
+    const logout = (origin: string) =>
+      alice.call('POST', '/api/v1/auth/logout', undefined, { headers: { Origin: origin } });
+    expect((await logout(t.url.replace('http:', 'https:'))).status).toBe(403);
+    expect((await logout(new URL(CALLBACK).origin)).status).toBe(204);
+  });
+
   it('refuses a code used twice (Schwab refuses the second exchange)', async () => {
     const first = await toSchwabAndBack();
     expect((await first.follow()).headers.get('location')).toBe('/?status=success');

@@ -41,7 +41,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  api.use(sameOriginWrites(config.appOrigin, { tls }));
+  api.use(sameOriginWrites([config.appOrigin, deps.broker.callbackUrl], { tls }));
   api.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,

@@ -41,17 +41,19 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * change a trader's data with the trader's cookie. Browsers always send Origin on such calls.
  * Scheme, host and port all count: http://host:port and https://host:port are different sites.
  * The server's own scheme comes from how it listens (`tls`), never from the request; its host and
- * port from the Host header, which the browser sets to the address it is talking to.
+ * port from the Host header, which the browser sets to the address it is talking to. Behind a
+ * TLS proxy the public origin is configuration: APP_ORIGIN, or the broker's registered callback.
  */
 export function sameOriginWrites(
-  appOrigin: string | undefined,
+  configuredOrigins: (string | undefined)[],
   { tls }: { tls: boolean },
 ): MiddlewareHandler {
+  const configured = new Set(configuredOrigins.map(originOf).filter((o) => o !== undefined));
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const origin = originOf(c.req.header('Origin'));
     const own = originOf(`${tls ? 'https' : 'http'}://${c.req.header('Host') ?? new URL(c.req.url).host}`);
-    const allowed = origin !== undefined && (origin === own || origin === appOrigin);
+    const allowed = origin !== undefined && (origin === own || configured.has(origin));
     if (!allowed) return c.json({ message: 'Cross-site request refused' }, 403);
     return next();
   };
