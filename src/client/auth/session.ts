@@ -87,11 +87,12 @@ export async function logout(): Promise<void> {
   try {
     localStorage.setItem(LOGOUT_PENDING_KEY, 'true');
     clearSessionFlag();
-    await wipeCache();
-    if ('caches' in window) await caches.delete('market-cycle');
     announceLocally();
     channel?.postMessage('signed-out');
+    await wipeCache();
     const ended = isOffline() ? 'unreachable' : await endServerSession();
+    // Last: an answer still in flight through the service worker may have refilled its cache.
+    if ('caches' in window) await caches.delete('market-cycle');
     if (ended !== 'unreachable') goToBrokerSignIn();
   } catch {
     window.location.assign('/');
