@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DEFAULT_MARKET_CYCLE_SYMBOL } from '../domain/constants.ts';
 import { parseDataKey } from './auth/tokenCipher.ts';
@@ -18,6 +19,11 @@ export interface ServerConfig {
   tls: TlsConfig | undefined;
   /** Where the PWA is served when not by this server (redirect target, allowed Origin). */
   appOrigin: string | undefined;
+  /**
+   * Addresses of reverse proxies in front of this server: only from them is the last
+   * X-Forwarded-For entry taken as the client's address (the sign-in limit counts per client).
+   */
+  trustedProxies: string[];
   marketCycleSymbol: string;
   /** The built PWA; served when the folder exists. */
   staticDir: string;
@@ -121,6 +127,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       );
     }
   }
+  const trustedProxies = (env.TRUSTED_PROXY ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter((a) => a !== '');
+  const notAnAddress = trustedProxies.find((a) => isIP(a) === 0);
+  if (notAnAddress !== undefined) {
+    throw new ConfigError(`TRUSTED_PROXY must list IP addresses separated by commas, got "${notAnAddress}"`);
+  }
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -132,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataKey,
     tls: tlsConfig(env),
     appOrigin,
+    trustedProxies,
     marketCycleSymbol: (env.MARKET_CYCLE_SYMBOL || DEFAULT_MARKET_CYCLE_SYMBOL).toUpperCase(),
     staticDir: resolve(env.STATIC_DIR || './dist'),
   };

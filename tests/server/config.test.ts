@@ -61,4 +61,12 @@ describe('configuration', () => {
     expect(refusal({ DATABASE_POOL_SIZE: '0' })).toMatch(/DATABASE_POOL_SIZE/);
     expect(refusal({ BROKER: 'etrade' })).toMatch(/BROKER must be "demo" or "schwab"/);
   });
+
+  it('reads trusted proxy addresses, and refuses anything that is not an IP address', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ TRUSTED_PROXY: '10.0.0.1, ::1' }).trustedProxies).toEqual(['10.0.0.1', '::1']);
+    expect(refusal({ TRUSTED_PROXY: '10.0.0.1,proxy.local' })).toMatch(
+      /TRUSTED_PROXY must list IP addresses/,
+    );
+  });
 });

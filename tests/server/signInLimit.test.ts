@@ -15,9 +15,9 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 /** A GET from a chosen local address: 127.0.0.2 is another client as far as the server can tell. */
-function getFrom(localAddress: string, path: string) {
+function getFrom(localAddress: string, path: string, headers: Record<string, string> = {}, server = t) {
   return new Promise<{ status: number; retryAfter: string | undefined; body: string }>((resolve, reject) => {
-    request(`${t.url}${path}`, { localAddress }, (res) => {
+    request(`${server.url}${path}`, { localAddress, headers }, (res) => {
       let body = '';
       res.on('data', (chunk: Buffer) => {
         body += chunk.toString();
@@ -89,5 +89,37 @@ describe('expired sign-in rows', () => {
 
     t.clock.advance(31 * 24 * 60 * MINUTE);
     await eventually(async () => (await rows(sessions)) === 0);
+  });
+});
+
+describe('behind a reverse proxy', () => {
+  it('ignores X-Forwarded-For from anyone but a TRUSTED_PROXY: a client cannot dodge the limit', async () => {
+    t.clock.advance(10 * MINUTE);
+    for (let i = 0; i < 20; i++) {
+      const forged = { 'X-Forwarded-For': `198.51.100.${i}` };
+      await getFrom('127.0.0.3', '/api/v1/auth/authorize', forged);
+    }
+    const refused = await getFrom('127.0.0.3', '/api/v1/auth/authorize', {
+      'X-Forwarded-For': '198.51.100.99',
+    });
+    expect(refused.status).toBe(429);
+  });
+
+  it('counts each trader behind a trusted proxy by the address the proxy appended', async () => {
+    const proxied = await startTestServer({ TRUSTED_PROXY: '127.0.0.4' });
+    try {
+      // The proxy appends the address it saw; what the client itself sent comes before it.
+      const from = (client: string) => ({ 'X-Forwarded-For': `10.9.9.9, ${client}` });
+      for (let i = 0; i < 20; i++)
+        await getFrom('127.0.0.4', '/api/v1/auth/authorize', from('203.0.113.1'), proxied);
+      expect(
+        (await getFrom('127.0.0.4', '/api/v1/auth/authorize', from('203.0.113.1'), proxied)).status,
+      ).toBe(429);
+      expect(
+        (await getFrom('127.0.0.4', '/api/v1/auth/authorize', from('203.0.113.2'), proxied)).status,
+      ).toBe(302);
+    } finally {
+      await proxied.stop();
+    }
   });
 });

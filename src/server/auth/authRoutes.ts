@@ -47,7 +47,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const overHttps = (requestUrl: string) =>
     [requestUrl, appOrigin, broker.callbackUrl ?? ''].some((u) => u.startsWith('https:'));
 
-  const limitAttempts = limitSignIns(createSignInLimiter(now));
+  const limitAttempts = limitSignIns(createSignInLimiter(now), config.trustedProxies);
   app.use('/auth/authorize', limitAttempts);
   app.use('/auth/callback', limitAttempts);
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
 import { messages } from '../../domain/messages.ts';
@@ -50,7 +51,7 @@ export function createSignInLimiter(
 }
 
 /**
- * The client as the socket reports it; X-Forwarded-For is not trusted (anyone can send it).
+ * The key a client is counted under. X-Forwarded-For is trusted only from TRUSTED_PROXY (anyone can send it).
  * An IPv6 client usually holds a whole /64, so that is one client; IPv4-mapped becomes IPv4.
  */
 export function clientKey(address: string | undefined): string {
@@ -72,10 +73,33 @@ function ipv6Prefix64(address: string): string {
   return `${groups.join(':')}::/64`;
 }
 
+/**
+ * The client's address: the socket's, unless the socket is one of our own reverse proxies, which
+ * append the address they saw to X-Forwarded-For (entries before it are the client's own claims).
+ */
+export function clientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | undefined,
+  trustedProxies: readonly string[],
+): string | undefined {
+  const socket = socketAddress?.replace(/^::ffff:(?=\d+\.)/i, '');
+  if (!socket || !forwardedFor || !trustedProxies.includes(socket)) return socketAddress;
+  const last = forwardedFor.split(',').at(-1)?.trim();
+  return last && isIP(last) !== 0 ? last : socketAddress;
+}
+
 /** Answers 429 with Retry-After once a client is over the limit. */
-export function limitSignIns(limiter: SignInLimiter): MiddlewareHandler {
+export function limitSignIns(
+  limiter: SignInLimiter,
+  trustedProxies: readonly string[] = [],
+): MiddlewareHandler {
   return async (c, next) => {
-    const waitSeconds = limiter.attempt(clientKey(getConnInfo(c).remote.address));
+    const address = clientAddress(
+      getConnInfo(c).remote.address,
+      c.req.header('X-Forwarded-For'),
+      trustedProxies,
+    );
+    const waitSeconds = limiter.attempt(clientKey(address));
     if (waitSeconds === undefined) return next();
     return c.json({ message: messages.signInLimited }, 429, { 'Retry-After': String(waitSeconds) });
   };

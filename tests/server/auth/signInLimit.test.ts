@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientKey, createSignInLimiter } from '../../../src/server/auth/signInLimit.ts';
+import { clientAddress, clientKey, createSignInLimiter } from '../../../src/server/auth/signInLimit.ts';
 
 describe('the sign-in limiter', () => {
   it('remembers a bounded number of addresses, forgetting quiet ones first', () => {
@@ -30,5 +30,17 @@ describe('the sign-in limiter', () => {
     expect(clientKey('::1')).toBe('0:0:0:0::/64');
     expect(clientKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
     expect(clientKey(undefined)).toBe('unknown');
+  });
+});
+
+describe('the client address', () => {
+  it('is the socket address unless the socket is a trusted proxy', () => {
+    expect(clientAddress('203.0.113.7', '198.51.100.1', [])).toBe('203.0.113.7');
+    expect(clientAddress('203.0.113.7', '198.51.100.1', ['10.0.0.1'])).toBe('203.0.113.7');
+    expect(clientAddress('10.0.0.1', '1.2.3.4, 198.51.100.1', ['10.0.0.1'])).toBe('198.51.100.1');
+    expect(clientAddress('::ffff:10.0.0.1', '198.51.100.1', ['10.0.0.1'])).toBe('198.51.100.1');
+    // A proxy that forwarded nothing usable: the proxy itself is the client.
+    expect(clientAddress('10.0.0.1', 'not an address', ['10.0.0.1'])).toBe('10.0.0.1');
+    expect(clientAddress('10.0.0.1', undefined, ['10.0.0.1'])).toBe('10.0.0.1');
   });
 });
