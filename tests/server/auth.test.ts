@@ -206,6 +206,14 @@ describe('session end', () => {
     expect((await client.json('GET', '/api/v1/auth/status')).status).toBe(401);
   });
 
+  it('ends the session a browser still had when it signs in again (a logout made offline left it)', async () => {
+    const old = await signIn(t.url);
+    const { state, cookie } = await authorize();
+    const res = await callback('alex', state, `${cookie}; ${old.cookie}`);
+    expect(res.headers.get('location')).toBe('/?status=success');
+    expect((await old.json('GET', '/api/v1/auth/status')).status).toBe(401);
+  });
+
   it('treats a made-up cookie as no session', async () => {
     const res = await clientFor(t.url, 'tt_session=not-a-session').json('GET', '/api/v1/tradeplans');
     expect(res).toEqual({ status: 401, body: { message: 'Authentication required' } });

@@ -78,6 +78,10 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       const identity = await broker.exchangeCode(code, callbackUrl);
       const userId = await upsertUser(db, broker.name, identity, now());
       await saveBrokerTokens(db, tokenCipher, userId, identity.tokens, now());
+      // The session this browser had (a logout made offline may have left it) ends here: the
+      // new cookie replaces it, so nothing else would ever end it before it expires.
+      const previous = getCookie(c, SESSION_COOKIE);
+      if (previous) await deleteSession(db, previous);
       const sessionId = await createSession(db, userId, now());
       setCookie(c, SESSION_COOKIE, sessionId, {
         httpOnly: true,
