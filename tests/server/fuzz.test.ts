@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Account, Edge, TradePlanDto, TradeSetup } from '../../src/domain/types.ts';
+import { MAX_BODY_BYTES } from '../../src/server/http/body.ts';
+import { type Body, type KnownIds, mutatedBody } from './fuzz/mutations.ts';
+import { type Random, seededRandom } from './fuzz/random.ts';
+import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
+
+// 10,000 mutated bodies against every write call: whatever arrives, the answer is a JSON refusal
+// or success, never a 5xx. Deterministic: FUZZ_SEED replays another run.
+const REQUESTS = 10_000;
+const CONCURRENCY = 8;
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_120);
+
+let t: TestServer;
+let alex: Client;
+const ids = {
+  edges: [] as string[],
+  setups: [] as string[],
+  plans: [] as string[],
+  accounts: [] as string[],
+};
+const known: KnownIds = { own: [], others: [], deleted: [] };
+
+const post = async <T>(client: Client, path: string, body: unknown) => {
+  const res = await client.json<T & { id: string }>('POST', path, body);
+  if (res.status !== 201) throw new Error(`setup ${path}: ${res.status}`);
+  return res.body.id;
+};
+
+beforeAll(async () => {
+  t = await startTestServer();
+  alex = await signIn(t.url, 'alex');
+  const sam = await signIn(t.url, 'sam');
+  for (const [client, own] of [
+    [alex, true],
+    [sam, false],
+  ] as const) {
+    const edge = await post<Edge>(client, '/api/v1/edges', edgeBody(seededRandom(1), 'Seed edge'));
+    const setup = await post<TradeSetup>(client, '/api/v1/tradesetups', { name: 'Seed setup', rules: [] });
+    const plan = await post<TradePlanDto>(client, '/api/v1/tradeplans', {
+      stock: 'SEED',
+      entryPrice: 50,
+      stopLossPrice: 45,
+      tradeSetupId: setup,
+      edgeIds: [edge],
+    });
+    const accounts = (await client.json<Account[]>('GET', '/api/v1/accounts')).body.map((a) => a.id);
+    (own ? known.own : known.others).push(edge, setup, plan, ...accounts);
+    if (own) {
+      ids.edges.push(edge);
+      ids.setups.push(setup);
+      ids.plans.push(plan);
+      ids.accounts.push(...accounts);
+    }
+  }
+  // Deleted records, so replays of their ids are fuzzed too.
+  const goneEdge = await post<Edge>(alex, '/api/v1/edges', edgeBody(seededRandom(2), 'Gone edge'));
+  const goneSetup = await post<TradeSetup>(alex, '/api/v1/tradesetups', { name: 'Gone setup' });
+  const gonePlan = await post<TradePlanDto>(alex, '/api/v1/tradeplans', {
+    stock: 'GONE',
+    entryPrice: 10,
+    stopLossPrice: 9,
+  });
+  await alex.call('DELETE', `/api/v1/edges/${goneEdge}`);
+  await alex.call('DELETE', `/api/v1/tradesetups/${goneSetup}`);
+  await alex.call('DELETE', `/api/v1/tradeplans/${gonePlan}`);
+  known.deleted.push(goneEdge, goneSetup, gonePlan);
+});
+afterAll(() => t.stop());
+
+// Valid bodies with a little variety, so that unmutated ones also collide (names, active stocks).
+function edgeBody(r: Random, name = `Edge ${r.int(30)}`) {
+  return {
+    name,
+    description: 'Above the 21-day EMA',
+    identificationNotes: 'Daily chart',
+    weightFactor: r.int(11) / 10,
+  };
+}
+const setupBody = (r: Random) => ({
+  name: `Setup ${r.int(30)}`,
+  description: 'Flag',
+  rules: [],
+  entryCriteria: 'Break of the high',
+  exitCriteria: 'Close below EMA',
+  notes: 'n',
+});
+const STOCKS = ['AAPL', 'MSFT', 'NVDA', 'AMD', 'TSLA', 'BRK.B'];
+const planBody = (r: Random) => ({
+  stock: r.pick(STOCKS),
+  entryPrice: 100,
+  stopLossPrice: 95,
+  probabilityOfSuccess: r.int(101),
+  scanId: `scan-${r.int(9)}`,
+  tradeSetupId: r.pick(ids.setups),
+  edgeIds: [r.pick(ids.edges)],
+});
+const withClientId = (r: Random, body: Record<string, unknown>) =>
+  r.chance(0.3)
+    ? { ...body, id: r.chance(0.5) ? r.uuid() : r.pick([...known.own, ...known.others, ...known.deleted]) }
+    : body;
+
+/** A path id: mostly the collection's own, else anything that might confuse the route. */
+function pathId(r: Random, own: string[]): string {
+  if (r.chance(0.7)) return r.pick(own);
+  return r.pick([
+    r.pick(known.others),
+    r.pick(known.deleted),
+    r.uuid(),
+    r.pick(own).toUpperCase(),
+    'not-a-uuid',
+    '%00',
+    '%C0',
+    '%FF%FE',
+    '..%2f..%2fetc',
+    'x'.repeat(3000),
+  ]);
+}
+
+interface Call {
+  method: 'POST' | 'PUT';
+  path: string;
+  body: Body;
+}
+
+const WRITE_CALLS: ((r: Random) => {
+  method: 'POST' | 'PUT';
+  path: string;
+  valid: Record<string, unknown>;
+})[] = [
+  (r) => ({ method: 'POST', path: '/api/v1/edges', valid: withClientId(r, edgeBody(r)) }),
+  (r) => ({ method: 'PUT', path: `/api/v1/edges/${pathId(r, ids.edges)}`, valid: edgeBody(r) }),
+  (r) => ({ method: 'POST', path: '/api/v1/tradesetups', valid: withClientId(r, setupBody(r)) }),
+  (r) => ({ method: 'PUT', path: `/api/v1/tradesetups/${pathId(r, ids.setups)}`, valid: setupBody(r) }),
+  (r) => ({ method: 'POST', path: '/api/v1/tradeplans', valid: withClientId(r, planBody(r)) }),
+  (r) => ({ method: 'PUT', path: `/api/v1/tradeplans/${pathId(r, ids.plans)}`, valid: planBody(r) }),
+  (r) => ({
+    method: 'PUT',
+    path: `/api/v1/tradeplans/${pathId(r, ids.plans)}/status`,
+    valid: { status: r.pick(['Draft', 'Ready', 'Hold', 'Discarded']) },
+  }),
+  (r) => ({
+    method: 'PUT',
+    path: `/api/v1/accounts/${pathId(r, ids.accounts)}`,
+    valid: { originalBalance: 10_000, capitalRisk: 10, maxTradeRisk: 1, scaleOutFactor: 1 + r.int(10) },
+  }),
+];
+
+/** Sends one call; answers its status and what is wrong with the answer, if anything. */
+async function send(call: Call): Promise<{ status: number; problem?: string }> {
+  const payload = 'raw' in call.body ? call.body.raw : JSON.stringify(call.body.json);
+  const what = (status: number) =>
+    `${status} ${call.method} ${call.path.slice(0, 80)} ${payload.slice(0, 200)}`;
+  const request = () =>
+    alex.call(call.method, call.path, undefined, {
+      body: payload,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  let res: Response;
+  try {
+    // A kept-alive connection the server closes just as a request goes out breaks that request
+    // (a known race of HTTP keep-alive, not an answer): it is sent once more.
+    res = await request().catch(request);
+  } catch (error) {
+    // Over 1 MB the server answers 413 and closes without reading the rest: the upload may break.
+    if (Buffer.byteLength(payload) > MAX_BODY_BYTES) return { status: 413 };
+    return { status: 0, problem: `${(error as Error).message}: ${what(0)}` };
+  }
+  const text = await res.text();
+  const { status } = res;
+  if (status >= 500) return { status, problem: what(status) };
+  if (!res.headers.get('content-type')?.includes('application/json')) {
+    return { status, problem: `not JSON: ${what(status)}` };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { status, problem: `unparsable: ${what(status)}` };
+  }
+  if (status >= 400 && typeof (parsed as { message?: unknown })?.message !== 'string') {
+    return { status, problem: `no message: ${what(status)}` };
+  }
+  return { status };
+}
+
+describe('fuzzing every write call', () => {
+  it(`answers ${REQUESTS} mutated bodies without a single 5xx`, { timeout: 120_000 }, async () => {
+    const r = seededRandom(SEED);
+    // Drawn up front, so the bodies do not depend on the order the answers come back in.
+    const calls: Call[] = Array.from({ length: REQUESTS }, (_, i) => {
+      const { method, path, valid } = (WRITE_CALLS[i % WRITE_CALLS.length] as (typeof WRITE_CALLS)[number])(
+        r,
+      );
+      return { method, path, body: mutatedBody(r, valid, known) };
+    });
+    const problems: string[] = [];
+    const statuses = new Map<number, number>();
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < calls.length) {
+          const call = calls[next++] as Call;
+          const { status, problem } = await send(call);
+          if (problem) problems.push(problem);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        }
+      }),
+    );
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`);
+    console.log(`fuzz: ${REQUESTS} requests in ${seconds} s (seed ${SEED}; ${byStatus.join(', ')})`);
+    expect(problems.slice(0, 20)).toEqual([]);
+    expect(problems).toHaveLength(0);
+  });
+});

@@ -1,0 +1,137 @@
+import type { Random } from './random.ts';
+
+/** Ids the fuzz may put in a body or a path: the trader's own, another trader's, deleted ones. */
+export interface KnownIds {
+  own: string[];
+  others: string[];
+  deleted: string[];
+}
+
+export type Body = { json: unknown } | { raw: string };
+
+const controlCharacters = ['\u0000', '\u0001', '\u0007', '\u001b', '\u007f', '\u0085', '\u009f', '\r'];
+const loneSurrogates = ['\ud800', '\udfff', 'a\ud83dz', '\udc00\ud800'];
+
+/** Text that tries the validators and the database: control characters, surrogates, size, scripts. */
+function junkText(r: Random): string {
+  switch (r.int(9)) {
+    case 0:
+      return `a${r.pick(controlCharacters)}b`;
+    case 1:
+      return r.pick(loneSurrogates);
+    case 2:
+      return '📈🚀 Ω ñ 漢字 עברית';
+    case 3:
+      return 'x'.repeat(r.pick([101, 501, 1001, 10_000, 200_000]));
+    case 4:
+      return r.pick(['', ' ', '\t\n', '\r\n']);
+    case 5:
+      return r.pick(['NaN', 'Infinity', '-Infinity', '1e309', '100', '-0', '0x10']);
+    case 6:
+      return r.pick(["'; drop table edges; --", '%s%n', '<script>', '\\u0000']);
+    case 7:
+      return r.pick(['Draft', 'Ready', 'Hold', 'Discarded', 'ready', 'Open']);
+    default:
+      return r.pick(['aapl', 'BRK.B', 'RDS-A', 'BF/B', 'TOOLONGSYMBOL', 'A B']);
+  }
+}
+
+function junkNumber(r: Random): number {
+  return r.pick([
+    0,
+    -0,
+    -1,
+    0.5,
+    1,
+    1.0000001,
+    2.5,
+    10,
+    100,
+    100.0001,
+    1e308,
+    -1e308,
+    5e-324,
+    Number.MAX_SAFE_INTEGER + 2,
+    Number.MIN_SAFE_INTEGER,
+    2 ** 31,
+    -(2 ** 31) - 1,
+  ]);
+}
+
+function junkId(r: Random, ids: KnownIds): unknown {
+  switch (r.int(6)) {
+    case 0:
+      return r.pick(ids.own);
+    case 1:
+      return r.pick(ids.others);
+    case 2:
+      return r.pick(ids.deleted);
+    case 3:
+      return r.uuid();
+    case 4:
+      return r.pick(ids.own).toUpperCase();
+    default:
+      return r.pick(['not-a-uuid', '00000000-0000-0000-0000-000000000000', `${r.uuid()} `, '', '{}']);
+  }
+}
+
+/** Any JSON value of any type, sometimes nested, sometimes an id. */
+export function junkValue(r: Random, ids: KnownIds, depth = 0): unknown {
+  switch (r.int(depth > 2 ? 6 : 9)) {
+    case 0:
+      return junkNumber(r);
+    case 1:
+      return junkText(r);
+    case 2:
+      return r.chance(0.5);
+    case 3:
+      return null;
+    case 4:
+      return junkId(r, ids);
+    case 5:
+      return r.pick([[], {}, [1, 'a', null]]);
+    case 6:
+      return Array.from({ length: r.int(4) }, () => junkValue(r, ids, depth + 1));
+    case 7:
+      return { [r.pick(['a', 'id', 'status', '__proto__'])]: junkValue(r, ids, depth + 1) };
+    default: {
+      const id = junkId(r, ids);
+      return [id, id, typeof id === 'string' ? id.toUpperCase() : id]; // duplicated edgeIds
+    }
+  }
+}
+
+/** One mutation of a valid body; applied one to three times. */
+function mutate(r: Random, body: Record<string, unknown>, ids: KnownIds): Record<string, unknown> {
+  const keys = Object.keys(body);
+  const key = keys.length > 0 ? r.pick(keys) : 'name';
+  switch (r.int(5)) {
+    case 0: {
+      const { [key]: _dropped, ...rest } = body;
+      return rest;
+    }
+    case 1:
+      return {
+        ...body,
+        [r.pick(['isActive', 'userId', 'status', 'createdAt', 'constructor', 'extra'])]: junkValue(r, ids),
+      };
+    case 2:
+      return { ...body, edgeIds: junkValue(r, ids) };
+    default:
+      return { ...body, [key]: junkValue(r, ids) };
+  }
+}
+
+/** A valid body bent by a few mutations, or now and then not an object or not JSON at all. */
+export function mutatedBody(r: Random, valid: Record<string, unknown>, ids: KnownIds): Body {
+  const roll = r.int(100);
+  if (roll < 3)
+    return {
+      raw: r.pick(['', '{', '{"name": NaN}', '[1,]', 'null', '{"a":1}{', '\u0000', '{"name":"\\ud800"}']),
+    };
+  if (roll < 6) return { json: r.pick([[], 'text', 42, null, true, [valid]]) };
+  if (roll < 12) return { json: valid }; // some bodies must reach the database unharmed
+  let body = valid;
+  for (let i = 0, n = 1 + r.int(3); i < n; i++) body = mutate(r, body, ids);
+  return { json: body };
+}
