@@ -64,4 +64,31 @@ describe('concurrent changes to one plan', () => {
     }
     expect(wrong).toEqual([]);
   });
+
+  it('a plan created while its setup is deleted is refused like an unknown setup, never a 500', async () => {
+    const statuses = new Set<number>();
+    for (let round = 0; round < ROUNDS; round++) {
+      const setup = await alex.json<{ id: string }>('POST', '/api/v1/tradesetups', {
+        name: `Doomed ${round}`,
+      });
+      const [plan, removal] = await Promise.all([
+        alex.json('POST', '/api/v1/tradeplans', {
+          stock: `SD${round}`,
+          entryPrice: 10,
+          stopLossPrice: 9,
+          tradeSetupId: setup.body.id,
+        }),
+        alex.call('DELETE', `/api/v1/tradesetups/${setup.body.id}`),
+      ]);
+      expect(removal.status).toBe(204);
+      statuses.add(plan.status);
+      if (plan.status === 400) {
+        expect(plan.body).toEqual({
+          message: 'Trade setup not found',
+          errors: [{ field: 'tradeSetupId', message: 'Trade setup not found' }],
+        });
+      }
+    }
+    expect([...statuses].every((s) => s === 201 || s === 400)).toBe(true);
+  });
 });

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { messages } from '../../domain/messages.ts';
 import type { ApiErrorBody, FieldError } from '../../domain/types.ts';
-import { uniqueViolation } from '../db/database.ts';
+import { foreignKeyViolation, uniqueViolation } from '../db/database.ts';
 
 /** A refusal with a status and a message for the trader (DECISIONS.md "API conventions"). */
 export class HttpError extends Error {
@@ -53,11 +53,21 @@ function describeUnhandled(error: unknown): string {
   return [`${kinds}${code ? ` (code ${code})` : ''}`, ...frames].join('\n');
 }
 
+// A setup checked and then deleted before the plan citing it was written: the same refusal as
+// when the check itself finds it gone.
+const FOREIGN_KEY_MESSAGES: Record<string, HttpError> = {
+  trade_plans_trade_setup_id_trade_setups_id_fk: badRequest([
+    { field: 'tradeSetupId', message: messages.setupNotFound },
+  ]),
+};
+
 export function errorResponse(error: unknown, c: Context): Response {
   let refusal = error instanceof HttpError ? error : undefined;
   const constraint = uniqueViolation(error);
   if (!refusal && constraint !== undefined)
     refusal = UNIQUE_MESSAGES[constraint] ?? conflict('Already exists');
+  const foreignKey = foreignKeyViolation(error);
+  if (!refusal && foreignKey !== undefined) refusal = FOREIGN_KEY_MESSAGES[foreignKey];
   if (!refusal) {
     console.error(`Unhandled error ${c.req.method} ${c.req.path}: ${describeUnhandled(error)}`);
     refusal = new HttpError(500, messages.serverError);
