@@ -11,8 +11,8 @@ import type { BrokerAccount } from '../brokers/broker.ts';
 import type { BrokerAccess } from '../brokers/brokerAccess.ts';
 import type { Database } from '../db/database.ts';
 import { accountSettings } from '../db/schema.ts';
+import { uuidv7 } from '../db/uuidv7.ts';
 import { notFound } from '../http/errors.ts';
-import { uuidv7 } from '../ids.ts';
 
 type SettingsRow = typeof accountSettings.$inferSelect;
 

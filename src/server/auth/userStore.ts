@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { BrokerIdentity, BrokerTokens } from '../brokers/broker.ts';
 import type { Database } from '../db/database.ts';
 import { brokerTokens, users } from '../db/schema.ts';
-import { uuidv7 } from '../ids.ts';
+import { uuidv7 } from '../db/uuidv7.ts';
 import type { TokenCipher } from './tokenCipher.ts';
 
 /** The user behind a broker login: the same login is always the same user. */

@@ -1,6 +1,41 @@
-import { checkClientId } from '../http/ids.ts';
+import { and, eq } from 'drizzle-orm';
+import { messages } from '../../domain/messages.ts';
+import { HttpError } from '../http/errors.ts';
 import { type Database, uniqueViolation } from './database.ts';
-import { type Collection, refuseDeletedId } from './tombstones.ts';
+import { tombstones } from './schema.ts';
+import type { Collection } from './tombstones.ts';
+
+/**
+ * A create may carry a client-made id (the offline outbox replays creates). The same id from
+ * the same user is the same record; from another user it is refused without saying more.
+ */
+function checkClientId(existingOwner: string | undefined, userId: string): 'new' | 'existing' {
+  if (existingOwner === undefined) return 'new';
+  if (existingOwner === userId) return 'existing';
+  throw new HttpError(409, 'This id is already in use', [
+    { field: 'id', message: 'This id is already in use' },
+  ]);
+}
+
+/**
+ * A create replayed with the id of a record its user deleted is refused with 410, so the app
+ * can drop it quietly; another user's deleted id is refused like any id in use (409).
+ */
+async function refuseDeletedId(
+  db: Database,
+  collection: Collection,
+  id: string,
+  userId: string,
+): Promise<void> {
+  const rows = await db
+    .select({ userId: tombstones.userId })
+    .from(tombstones)
+    .where(and(eq(tombstones.collection, collection), eq(tombstones.recordId, id)));
+  if (!rows[0]) return;
+  if (checkClientId(rows[0].userId, userId) === 'existing') {
+    throw new HttpError(410, messages.recordDeleted, [{ field: 'id', message: messages.recordDeleted }]);
+  }
+}
 
 interface IdempotentCreate<T> {
   db: Database;

@@ -1,7 +1,4 @@
-import { and, eq } from 'drizzle-orm';
-import { messages } from '../../domain/messages.ts';
-import { HttpError, notFound } from '../http/errors.ts';
-import { checkClientId } from '../http/ids.ts';
+import { notFound } from '../http/errors.ts';
 import type { Database, Transaction } from './database.ts';
 import { tombstones } from './schema.ts';
 
@@ -30,24 +27,4 @@ export async function deleteWithTombstone(db: Database, d: Deletion): Promise<vo
       .insert(tombstones)
       .values({ userId: d.userId, collection: d.collection, recordId: d.id, deletedAt: d.at });
   });
-}
-
-/**
- * A create replayed with the id of a record its user deleted is refused with 410, so the app
- * can drop it quietly; another user's deleted id is refused like any id in use (409).
- */
-export async function refuseDeletedId(
-  db: Database,
-  collection: Collection,
-  id: string,
-  userId: string,
-): Promise<void> {
-  const rows = await db
-    .select({ userId: tombstones.userId })
-    .from(tombstones)
-    .where(and(eq(tombstones.collection, collection), eq(tombstones.recordId, id)));
-  if (!rows[0]) return;
-  if (checkClientId(rows[0].userId, userId) === 'existing') {
-    throw new HttpError(410, messages.recordDeleted, [{ field: 'id', message: messages.recordDeleted }]);
-  }
 }

@@ -5,8 +5,8 @@ import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { edges } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
+import { uuidv7 } from '../db/uuidv7.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import { uuidv7 } from '../ids.ts';
 
 type EdgeRow = typeof edges.$inferSelect;
 

@@ -8,8 +8,8 @@ import type { Database, Transaction } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { edges, tradePlanEdges, tradePlans, tradeSetups } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
+import { uuidv7 } from '../db/uuidv7.ts';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
-import { uuidv7 } from '../ids.ts';
 
 type PlanRow = typeof tradePlans.$inferSelect;
 

@@ -5,7 +5,7 @@ import { validateStatusChange, validateTradePlanCreate } from '../../domain/vali
 import type { AccountService } from '../accounts/accountService.ts';
 import type { AppEnv } from '../http/appEnv.ts';
 import { readJson, readValid } from '../http/body.ts';
-import { pathId } from '../http/ids.ts';
+import { pathId } from '../http/pathId.ts';
 import type { PlanRepository } from './planRepository.ts';
 
 export function planRoutes(repo: PlanRepository, accounts: AccountService): Hono<AppEnv> {

@@ -3,7 +3,7 @@ import { messages } from '../../domain/messages.ts';
 import { validateTradeSetupInput } from '../../domain/validation.ts';
 import type { AppEnv } from '../http/appEnv.ts';
 import { readValid } from '../http/body.ts';
-import { pathId } from '../http/ids.ts';
+import { pathId } from '../http/pathId.ts';
 import type { SetupRepository } from './setupRepository.ts';
 
 export function setupRoutes(repo: SetupRepository): Hono<AppEnv> {
