@@ -1,29 +1,43 @@
-// Every message of SPEC §5 and §8, spelled exactly as the spec spells it.
+// Every message the app and the API show, in one place (docs/product.md, "Validation messages").
+// Limits come from the constants, so a message cannot drift from the rule it names.
+import {
+  EDGE_NAME_MAX_LENGTH,
+  PROBABILITY_MAX,
+  PROBABILITY_MIN,
+  SCALE_OUT_FACTOR_MAX,
+  SCALE_OUT_FACTOR_MIN,
+  SETUP_DESCRIPTION_MAX_LENGTH,
+  SETUP_NAME_MAX_LENGTH,
+  SETUP_NOTES_MAX_LENGTH,
+  STOCK_SYMBOL_MAX_LENGTH,
+  WEIGHT_FACTOR_MAX,
+  WEIGHT_FACTOR_MIN,
+} from './constants.ts';
 
 export const messages = {
   edgeNameRequired: 'Name is required',
-  edgeNameTooLong: 'Edge name must be less than 100 characters',
+  edgeNameTooLong: `Edge name must be less than ${EDGE_NAME_MAX_LENGTH} characters`,
   edgeDescriptionRequired: 'Description is required',
   edgeIdentificationNotesRequired: 'Identification notes are required',
-  edgeWeightOutOfRange: 'Weight factor must be between 0 and 1',
+  edgeWeightOutOfRange: `Weight factor must be between ${WEIGHT_FACTOR_MIN} and ${WEIGHT_FACTOR_MAX}`,
   edgeNameTaken: 'An edge with this name already exists',
   edgeNotFound: 'Edge not found',
 
   setupNameRequired: 'Name is required',
-  setupNameTooLong: 'Name must be less than 100 characters',
-  setupDescriptionTooLong: 'Description must be less than 500 characters',
-  setupNotesTooLong: 'Notes must be less than 1000 characters',
+  setupNameTooLong: `Name must be less than ${SETUP_NAME_MAX_LENGTH} characters`,
+  setupDescriptionTooLong: `Description must be less than ${SETUP_DESCRIPTION_MAX_LENGTH} characters`,
+  setupNotesTooLong: `Notes must be less than ${SETUP_NOTES_MAX_LENGTH} characters`,
   setupNameTaken: 'A trade setup with this name already exists',
   setupNotFound: 'Trade setup not found',
   successScoreOutOfRange: 'Success score must be between 0 and 100',
 
   stockRequired: 'Stock symbol is required',
-  stockTooLong: 'Stock symbol must be 10 characters or less',
+  stockTooLong: `Stock symbol must be ${STOCK_SYMBOL_MAX_LENGTH} characters or less`,
   stockInvalidCharacters: 'Stock symbol may contain only letters, digits, ".", "/" and "-"',
   entryPriceNotPositive: 'Entry price must be greater than 0',
   stopLossNotPositive: 'Stop loss price must be greater than 0',
   stopLossNotBelowEntry: 'Stop loss price must be less than entry price',
-  probabilityOutOfRange: 'Probability of success must be between 0 and 100',
+  probabilityOutOfRange: `Probability of success must be between ${PROBABILITY_MIN} and ${PROBABILITY_MAX}`,
   planNotFound: 'Trade plan not found',
   planDiscarded: 'Cannot update a discarded trade plan',
   activePlanExists: 'An active trade plan for this stock already exists',
@@ -35,10 +49,11 @@ export const messages = {
   originalBalanceInvalid: 'Original balance must be 0 or more',
   capitalRiskOutOfRange: 'Capital risk must be between 0 and 100',
   maxTradeRiskOutOfRange: 'Max trade risk must be between 0 and 100',
-  scaleOutFactorInvalid: 'Scale-out factor must be a whole number from 1 to 10',
+  scaleOutFactorInvalid: `Scale-out factor must be a whole number from ${SCALE_OUT_FACTOR_MIN} to ${SCALE_OUT_FACTOR_MAX}`,
 
   mustBeNumber: 'Must be a number',
   mustBeText: 'Must be text',
+  idNotUuid: 'Id must be a UUID',
   textControlCharacters: 'Text must not contain control characters',
   recordDeleted: 'This record was deleted',
   invalidBody: 'Request body must be a JSON object',
@@ -53,10 +68,16 @@ export const messages = {
   accessDenied: 'Access denied',
   signInLimited: 'Too many sign-in attempts. Try again in a few minutes.',
   malformedUrl: 'Malformed URL',
+  notFound: 'Not found',
+  crossSiteRefused: 'Cross-site request refused',
+  idInUse: 'This id is already in use',
+  alreadyExists: 'Already exists',
+  brokerUnavailable: 'Your broker is not answering right now. Try again in a minute.',
+  invalidTimestamp: 'Invalid timestamp',
   serverError: 'Server error',
 } as const;
 
-/** Shown when a failed call carries no message of its own (SPEC §8). */
+/** Shown when a failed call carries no message of its own (docs/product.md, "Validation messages"). */
 export const fallbackMessages = {
   loadSetups: 'Failed to load trade setups',
   saveSetup: 'Failed to save trade setup',
@@ -69,5 +90,8 @@ export const fallbackMessages = {
   createPlan: 'Failed to create trade plan',
   updatePlan: 'Failed to update trade plan',
   updatePlanStatus: 'Failed to update trade plan status',
+  deletePlan: 'Failed to delete trade plan',
+  saveAccountSettings: 'Failed to save account settings',
   fetchAccounts: 'Failed to fetch accounts data',
+  changeRefused: 'The server refused this change',
 } as const;

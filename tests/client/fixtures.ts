@@ -1,6 +1,13 @@
 import { type CollectionName, db, metaKeys } from '../../src/client/db/db.ts';
 import { resetSyncState } from '../../src/client/sync/syncState.ts';
-import type { Account, Edge, TradePlan, TradeSetup } from '../../src/domain/types.ts';
+import type {
+  Account,
+  Edge,
+  MarketCycle,
+  TradePlan,
+  TradePlanDto,
+  TradeSetup,
+} from '../../src/domain/types.ts';
 
 const at = '2026-11-20T15:00:00.000Z';
 
@@ -58,6 +65,27 @@ export const planFixture = (o: Partial<TradePlan> = {}): TradePlan => ({
   updatedAt: at,
   ...o,
 });
+
+/** A plan as the API sends it: edges as objects, not ids. */
+export const planDtoFixture = (o: Partial<TradePlanDto> = {}): TradePlanDto => {
+  const { edgeIds, ...plan } = planFixture(o as Partial<TradePlan>);
+  return { ...plan, edges: edgeIds.map((id) => ({ id, name: id, weightFactor: 0.5 })), ...o };
+};
+
+export const marketCycleFixture = (o: Partial<MarketCycle> = {}): MarketCycle => ({
+  cycleType: 'Uptrend',
+  symbol: 'SPY',
+  currentEma: 500,
+  previousEma: 499,
+  emaChangePercent: 0.2,
+  timestamp: at,
+  ...o,
+});
+
+/** The cache as a passed sign-in check leaves it: claimed for a trader. */
+export async function ownCacheBy(userId = 'alex'): Promise<void> {
+  await db.meta.put({ key: metaKeys.userId, value: userId });
+}
 
 /** Puts rows in the cache as a finished sync would, marking the collection as loaded. */
 export async function seed(name: CollectionName, rows: unknown[]): Promise<void> {

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { fallbackMessages } from '../../domain/messages.ts';
 import type { Account } from '../../domain/types.ts';
 import { validateAccountSettings } from '../../domain/validation.ts';
-import { errorMessage, fieldErrorsOf } from '../api/http.ts';
-import { errorsByField, Field } from '../ui/Field.tsx';
+import { Field } from '../ui/Field.tsx';
+import { FormError } from '../ui/FormError.tsx';
 import { Modal } from '../ui/Modal.tsx';
+import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { saveAccountSettings } from './accountMutations.ts';
 
 const FIELDS = [
@@ -17,38 +19,22 @@ export function AccountSettingsDialog({ account, onClose }: { account: Account; 
   const [values, setValues] = useState<Record<string, string>>(
     Object.fromEntries(FIELDS.map(([key]) => [key, String(account[key])])),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string>();
-  const [saving, setSaving] = useState(false);
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const body = Object.fromEntries(
-      Object.entries(values).map(([k, v]) => [k, v.trim() === '' ? undefined : Number(v)]),
-    );
-    const result = validateAccountSettings(body);
-    if (!result.ok) return setErrors(errorsByField(result.errors));
-    setErrors({});
-    setSaving(true);
-    try {
-      await saveAccountSettings(account, result.value);
-      onClose();
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      setFormError(errorMessage(error, 'Failed to save account settings'));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { errors, formError, saving, submit } = useFormSubmit({
+    validate: () =>
+      validateAccountSettings(
+        Object.fromEntries(
+          Object.entries(values).map(([k, v]) => [k, v.trim() === '' ? undefined : Number(v)]),
+        ),
+      ),
+    save: (settings) => saveAccountSettings(account, settings),
+    onSaved: onClose,
+    fallback: fallbackMessages.saveAccountSettings,
+  });
 
   return (
     <Modal title={`Account Settings: ${account.accountName}`} onClose={onClose}>
       <form onSubmit={submit} noValidate>
-        {formError && (
-          <p role="alert" className="form-error">
-            {formError}
-          </p>
-        )}
+        <FormError message={formError} />
         {FIELDS.map(([key, label, step]) => (
           <Field key={key} label={label} error={errors[key]}>
             {(p) => (

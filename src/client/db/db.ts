@@ -16,6 +16,8 @@ export interface OutboxEntry {
   body?: unknown;
   /** What the trader did, in their words: "Create trade plan AAPL". */
   label: string;
+  /** Collections to re-read once the server has the change (sync/affects.ts); absent on old rows. */
+  refresh?: CollectionName[];
   queuedAt: string;
 }
 

@@ -10,8 +10,9 @@ import { formatWeight } from '../../domain/format.ts';
 import { fallbackMessages } from '../../domain/messages.ts';
 import type { Edge } from '../../domain/types.ts';
 import { validateEdgeInput } from '../../domain/validation.ts';
-import { errorMessage, fieldErrorsOf } from '../api/http.ts';
-import { errorsByField, Field } from '../ui/Field.tsx';
+import { Field } from '../ui/Field.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { saveEdge } from './edgeMutations.ts';
 
 interface EdgeFormProps {
@@ -25,38 +26,17 @@ export function EdgeForm({ edge, onSaved, onCancel }: EdgeFormProps) {
   const [description, setDescription] = useState(edge?.description ?? '');
   const [identificationNotes, setIdentificationNotes] = useState(edge?.identificationNotes ?? '');
   const [weightFactor, setWeightFactor] = useState(edge?.weightFactor ?? WEIGHT_FACTOR_DEFAULT);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string>();
-  const [saving, setSaving] = useState(false);
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const result = validateEdgeInput({ name, description, identificationNotes, weightFactor });
-    if (!result.ok) {
-      setErrors(errorsByField(result.errors));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      await saveEdge(result.value, edge?.id);
-      onSaved();
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      setFormError(errorMessage(error, fallbackMessages.saveEdge));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { errors, formError, saving, submit } = useFormSubmit({
+    validate: () => validateEdgeInput({ name, description, identificationNotes, weightFactor }),
+    save: (input) => saveEdge(input, edge),
+    onSaved,
+    fallback: fallbackMessages.saveEdge,
+  });
 
   return (
     <form onSubmit={submit} noValidate>
       <h3>Define Edge</h3>
-      {formError && (
-        <p role="alert" className="form-error">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <Field label="Name" error={errors.name}>
         {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />}
       </Field>

@@ -1,65 +1,22 @@
 import type { Edge, EdgeInput } from '../../domain/types.ts';
-import { db, type Pending } from '../db/db.ts';
-import { submitChange } from '../sync/outbox.ts';
-import { pullAll } from '../sync/sync.ts';
+import { resourceWrites } from '../sync/changes.ts';
 
-// Every write to edges goes through here: sent at once, or applied locally and queued offline.
+const edges = resourceWrites<Edge>({ collection: 'edges', path: '/edges', noun: 'edge' });
 
-export async function saveEdge(input: EdgeInput, id?: string): Promise<void> {
-  const now = new Date().toISOString();
-  if (id) {
-    await submitChange(
-      {
-        collection: 'edges',
-        method: 'PUT',
-        path: `/edges/${id}`,
-        body: input,
-        label: `Update edge ${input.name}`,
-        refresh: ['edges', 'tradePlans'],
-      },
-      async () => {
-        await db.edges.update(id, { ...input, updatedAt: now, pendingSync: true } as Partial<Pending<Edge>>);
-      },
-      pullAll,
-    );
+export async function saveEdge(input: EdgeInput, existing?: Edge): Promise<void> {
+  if (existing) {
+    await edges.update(existing, input, input.name, () => ({ ...existing, ...input }));
     return;
   }
-  const created: Pending<Edge> = {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await edges.create({ ...input, id }, input.name, () => ({
     ...input,
-    id: crypto.randomUUID(),
+    id,
     isActive: true,
     createdAt: now,
     updatedAt: now,
-    pendingSync: true,
-  };
-  await submitChange(
-    {
-      collection: 'edges',
-      method: 'POST',
-      path: '/edges',
-      body: { ...input, id: created.id },
-      label: `Create edge ${input.name}`,
-      refresh: ['edges'],
-    },
-    async () => {
-      await db.edges.add(created);
-    },
-    pullAll,
-  );
+  }));
 }
 
-export async function deleteEdge(edge: Edge): Promise<void> {
-  await submitChange(
-    {
-      collection: 'edges',
-      method: 'DELETE',
-      path: `/edges/${edge.id}`,
-      label: `Delete edge ${edge.name}`,
-      refresh: ['edges', 'tradePlans'],
-    },
-    async () => {
-      await db.edges.delete(edge.id);
-    },
-    pullAll,
-  );
-}
+export const deleteEdge = (edge: Edge) => edges.remove(edge, edge.name).then(() => {});

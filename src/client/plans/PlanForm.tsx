@@ -5,9 +5,10 @@ import { formatWeight } from '../../domain/format.ts';
 import { fallbackMessages } from '../../domain/messages.ts';
 import type { TradePlan } from '../../domain/types.ts';
 import { validateTradePlanCreate, validateTradePlanUpdate } from '../../domain/validation.ts';
-import { errorMessage, fieldErrorsOf } from '../api/http.ts';
 import { db } from '../db/db.ts';
-import { errorsByField, Field } from '../ui/Field.tsx';
+import { Field } from '../ui/Field.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { createPlan, updatePlan } from './planMutations.ts';
 import { RiskPreview } from './RiskPreview.tsx';
 
@@ -30,55 +31,37 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
   const [scanId, setScanId] = useState(plan?.scanId ?? '');
   const [tradeSetupId, setTradeSetupId] = useState(plan?.tradeSetupId ?? '');
   const [edgeIds, setEdgeIds] = useState<string[]>(plan?.edgeIds ?? []);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string>();
-  const [saving, setSaving] = useState(false);
 
   const toggleEdge = (id: string) =>
     setEdgeIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const body = {
-      stock,
-      entryPrice: toNumber(entry),
-      stopLossPrice: toNumber(stop),
-      probabilityOfSuccess: toNumber(probability) ?? null,
-      scanId: scanId.trim() === '' ? null : scanId,
-      tradeSetupId: tradeSetupId === '' ? null : tradeSetupId,
-      edgeIds,
-    };
-    let save: () => Promise<void>;
-    if (plan) {
-      const result = validateTradePlanUpdate(body, plan);
-      if (!result.ok) return setErrors(errorsByField(result.errors));
-      save = () => updatePlan(plan, result.value);
-    } else {
-      const result = validateTradePlanCreate(body);
-      if (!result.ok) return setErrors(errorsByField(result.errors));
-      save = () => createPlan(result.value);
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      await save();
-      onSaved();
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      setFormError(errorMessage(error, plan ? fallbackMessages.updatePlan : fallbackMessages.createPlan));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const body = () => ({
+    stock,
+    entryPrice: toNumber(entry),
+    stopLossPrice: toNumber(stop),
+    probabilityOfSuccess: toNumber(probability) ?? null,
+    scanId: scanId.trim() === '' ? null : scanId,
+    tradeSetupId: tradeSetupId === '' ? null : tradeSetupId,
+    edgeIds,
+  });
+  const editing = useFormSubmit({
+    validate: () => validateTradePlanUpdate(body(), plan),
+    save: (update) => updatePlan(plan as TradePlan, update),
+    onSaved,
+    fallback: fallbackMessages.updatePlan,
+  });
+  const creating = useFormSubmit({
+    validate: () => validateTradePlanCreate(body()),
+    save: createPlan,
+    onSaved,
+    fallback: fallbackMessages.createPlan,
+  });
+  const { errors, formError, saving, submit } = plan ? editing : creating;
 
   const activeEdges = edges.filter((e) => e.isActive || edgeIds.includes(e.id));
   return (
     <form onSubmit={submit} noValidate>
-      {formError && (
-        <p role="alert" className="form-error">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <Field label="Stock" error={errors.stock}>
         {(p) => (
           <input

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { fallbackMessages } from '../../domain/messages.ts';
 import type { TradeSetup } from '../../domain/types.ts';
 import { validateTradeSetupInput } from '../../domain/validation.ts';
-import { errorMessage, fieldErrorsOf } from '../api/http.ts';
-import { errorsByField, Field } from '../ui/Field.tsx';
+import { Field } from '../ui/Field.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { saveSetup } from './setupMutations.ts';
 
 interface SetupFormProps {
@@ -20,40 +21,20 @@ export function SetupForm({ setup, onSaved, onCancel }: SetupFormProps) {
     exitCriteria: setup?.exitCriteria ?? '',
     notes: setup?.notes ?? '',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string>();
-  const [saving, setSaving] = useState(false);
   const set =
     (field: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       setValues((v) => ({ ...v, [field]: e.target.value }));
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const result = validateTradeSetupInput(values);
-    if (!result.ok) {
-      setErrors(errorsByField(result.errors));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      await saveSetup(result.value, setup?.id);
-      onSaved();
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      setFormError(errorMessage(error, fallbackMessages.saveSetup));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { errors, formError, saving, submit } = useFormSubmit({
+    validate: () => validateTradeSetupInput(values),
+    save: (input) => saveSetup(input, setup),
+    onSaved,
+    fallback: fallbackMessages.saveSetup,
+  });
 
   return (
     <form onSubmit={submit} noValidate>
-      {formError && (
-        <p role="alert" className="form-error">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <Field label="Name" error={errors.name}>
         {(p) => <input {...p} value={values.name} onChange={set('name')} autoComplete="off" />}
       </Field>

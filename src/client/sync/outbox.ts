@@ -3,26 +3,23 @@ import { api, errorMessage, RefusedLocally, statusOf } from '../api/http.ts';
 import { type CollectionName, db, metaKeys, type OutboxEntry, type TradeTrackerDb } from '../db/db.ts';
 import { isNetworkError, isOffline, reportApiReachable } from './connectivity.ts';
 
-export interface Change extends Omit<OutboxEntry, 'seq' | 'queuedAt'> {
-  /** The collections whose cached copy the change touches (re-read once the server has it). */
+export interface Change extends Omit<OutboxEntry, 'seq' | 'queuedAt' | 'refresh'> {
+  /** The collections to re-read once the server has the change (sync/affects.ts). */
   refresh: CollectionName[];
+  /** The record the change is about: the server's answer replaces it in the cache, or it goes. */
+  recordId: string;
+  /** The server's answer as the cache keeps it (a plan's edge objects become ids). */
+  toRow?: (answer: unknown) => unknown;
 }
 
 type Pull = (names: CollectionName[]) => Promise<void>;
 
 /**
- * Every table a local change may read or write. A plan's local apply reads the accounts (its
- * position sizes) and the other plans (the one-active-plan rule): a transaction that leaves a
- * table out fails on first use of it, so queueing takes them all.
+ * A local change may read any cached table: a plan's reads the accounts (its position sizes) and
+ * the other plans (one active plan per stock). A transaction that leaves a table out fails on its
+ * first use, so queueing spans them all.
  */
-const cacheTables = (d: TradeTrackerDb) => [
-  d.meta,
-  d.outbox,
-  d.accounts,
-  d.edges,
-  d.tradeSetups,
-  d.tradePlans,
-];
+const cacheTables = (d: TradeTrackerDb) => d.tables;
 
 /**
  * Sends a change to the API, or, when the API cannot be reached, applies it to the cache at once
@@ -35,8 +32,8 @@ export async function submitChange(
   pull: Pull,
   database: TradeTrackerDb = db,
 ): Promise<'saved' | 'queued'> {
+  const { recordId: _id, toRow: _toRow, ...entry } = change;
   const queueIt = async () => {
-    const { refresh: _refresh, ...entry } = change;
     await database.transaction('rw', cacheTables(database), async () => {
       // Signed out in this tab or another: there is no trader to queue the change for.
       if (!(await database.meta.get(metaKeys.userId))) throw new RefusedLocally(messages.signedOut);
@@ -46,8 +43,9 @@ export async function submitChange(
     return 'queued' as const;
   };
   if (isOffline() || (await database.outbox.count()) > 0) return queueIt();
+  let answer: unknown;
   try {
-    await api(change.path, {
+    answer = await api(change.path, {
       method: change.method,
       body: change.body as Record<string, unknown> | undefined,
     });
@@ -55,8 +53,20 @@ export async function submitChange(
     if (isNetworkError(error)) return queueIt();
     throw error;
   }
-  await pull(change.refresh);
+  await keepAnswer(change, answer, database);
+  if (change.refresh.length > 0) await pull(change.refresh);
   return 'saved';
+}
+
+/** The server's answer is the record now: written to the cache at once, no list re-read. */
+async function keepAnswer(change: Change, answer: unknown, database: TradeTrackerDb): Promise<void> {
+  const table = database.table(change.collection);
+  await database.transaction('rw', [table, database.meta], async () => {
+    if (!(await database.meta.get(metaKeys.userId))) return; // signed out meanwhile
+    if (change.method === 'DELETE') await table.delete(change.recordId);
+    else if (answer && typeof answer === 'object')
+      await table.put(change.toRow ? change.toRow(answer) : answer);
+  });
 }
 
 /** The Web Lock every tab of this origin takes to replay the outbox they share. */
@@ -107,8 +117,7 @@ async function replay(pull: Pull, database: TradeTrackerDb): Promise<void> {
       }
     }
     await database.outbox.delete(next.seq as number);
-    touched.add(next.collection);
-    if (next.collection === 'tradePlans') touched.add('tradeSetups');
+    for (const name of [next.collection, ...(next.refresh ?? [])]) touched.add(name);
   }
   if (touched.size > 0 && (await database.outbox.count()) === 0) await pull([...touched]);
 }

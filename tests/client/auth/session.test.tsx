@@ -1,63 +1,52 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { accountFixture, planFixture } from '../fixtures.ts';
+import { type FakeApi, startFakeApi } from '../fakeApi.ts';
+import { accountFixture, planFixture, resetCache } from '../fixtures.ts';
 
-// A stand-in for the API on loopback that records what it is asked, and can be switched off or
-// made to fail the logout call.
-let server: Server;
-let requests: string[];
-let unreachable: boolean;
-let logoutStatus: number;
-
+let api: FakeApi;
 let session: typeof import('../../../src/client/auth/session.ts');
 let gate: typeof import('../../../src/client/app/useAuthGate.ts');
 let LogoutButton: typeof import('../../../src/client/auth/LogoutButton.tsx').LogoutButton;
 let dbModule: typeof import('../../../src/client/db/db.ts');
 let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 
-const json = (body: unknown) => JSON.stringify(body);
-const routes: Record<string, string> = {
-  'GET /api/v1/auth/status': json({ authenticated: true, user: { id: 'alex', displayName: 'Alex' } }),
-  'GET /api/v1/accounts': json([accountFixture()]),
-  'GET /api/v1/edges': '[]',
-  'GET /api/v1/tradesetups': '[]',
-  'GET /api/v1/tradeplans': '[]',
-  'GET /api/v1/market-cycle/current': 'null',
-};
-
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    if (unreachable) return req.socket.destroy();
-    const key = `${req.method} ${req.url}`;
-    requests.push(key);
-    if (key === 'POST /api/v1/auth/logout') {
-      res.writeHead(logoutStatus, { 'Content-Type': 'application/json' });
-      return res.end(logoutStatus === 204 ? undefined : json({ message: 'Server error' }));
-    }
-    res.writeHead(routes[key] ? 200 : 404, { 'Content-Type': 'application/json' });
-    res.end(routes[key] ?? json({ message: 'Not found' }));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  vi.stubEnv('VITE_API_BASE_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  api = await startFakeApi();
   session = await import('../../../src/client/auth/session.ts');
   gate = await import('../../../src/client/app/useAuthGate.ts');
   LogoutButton = (await import('../../../src/client/auth/LogoutButton.tsx')).LogoutButton;
   dbModule = await import('../../../src/client/db/db.ts');
   connectivity = await import('../../../src/client/sync/connectivity.ts');
 });
-afterAll(() => new Promise((r) => server.close(r)));
+afterAll(() => api.close());
+
+const requests = () => api.received.map((r) => r.key);
+const logoutAnswers = (status: number) => {
+  api.routes['POST /api/v1/auth/logout'] = {
+    status,
+    ...(status === 204 ? {} : { body: { message: 'Server error' } }),
+  };
+};
 
 beforeEach(async () => {
-  requests = [];
-  unreachable = false;
-  logoutStatus = 204;
+  api.reset();
+  api.routes = {
+    'GET /api/v1/auth/status': {
+      status: 200,
+      body: { authenticated: true, user: { id: 'alex', displayName: 'Alex' } },
+    },
+    'GET /api/v1/accounts': { status: 200, body: [accountFixture()] },
+    'GET /api/v1/edges': { status: 200, body: [] },
+    'GET /api/v1/tradesetups': { status: 200, body: [] },
+    'GET /api/v1/tradeplans': { status: 200, body: [] },
+    'GET /api/v1/market-cycle/current': { status: 200, body: null },
+  };
+  logoutAnswers(204);
   sessionStorage.clear();
   localStorage.clear();
   connectivity.reportApiReachable(true);
-  await Promise.all(dbModule.db.tables.map((t) => t.clear()));
+  await resetCache();
 });
 
 /** A signed-in trader's cache with one change made offline and not yet sent. */
@@ -87,7 +76,7 @@ describe('the sign-in check', () => {
   it('caches nothing in a tab without the session flag, even when the cookie is still valid', async () => {
     const { result } = renderHook(() => gate.useAuthGate());
     await waitFor(() => expect(result.current).toBe('unauthenticated'));
-    expect(requests).toEqual(['GET /api/v1/auth/status']);
+    expect(requests()).toEqual(['GET /api/v1/auth/status']);
     expect(await cachedRows()).toBe(0);
   });
 
@@ -100,7 +89,7 @@ describe('the sign-in check', () => {
   });
 
   it('opens offline with nothing cached on the signed-out screen, not the broker', async () => {
-    unreachable = true;
+    api.unreachable = true;
     const { result } = renderHook(() => gate.useAuthGate());
     await waitFor(() => expect(result.current).toBe('signedOut'));
   });
@@ -112,7 +101,7 @@ describe('logout', () => {
     session.setSessionFlag();
     const heard = vi.fn();
     const stop = session.onSignedOut(heard);
-    unreachable = true;
+    api.unreachable = true;
     connectivity.reportApiReachable(false);
     await session.logout();
     stop();
@@ -120,23 +109,23 @@ describe('logout', () => {
     expect(await cachedRows()).toBe(0);
     expect(session.hasSessionFlag()).toBe(false);
     expect(session.isLogoutPending()).toBe(true);
-    expect(requests).toEqual([]);
+    expect(requests()).toEqual([]);
 
     // The app opens again with a network: the old session is ended before anything else.
-    unreachable = false;
+    api.unreachable = false;
     connectivity.reportApiReachable(true);
     const { result } = renderHook(() => gate.useAuthGate());
     await waitFor(() => expect(result.current).toBe('unauthenticated'));
-    expect(requests[0]).toBe('POST /api/v1/auth/logout');
+    expect(requests()[0]).toBe('POST /api/v1/auth/logout');
     expect(session.isLogoutPending()).toBe(false);
     expect(await cachedRows()).toBe(0);
   });
 
   it('keeps the logout pending when the server fails it, so the session still ends later', async () => {
-    logoutStatus = 500;
+    logoutAnswers(500);
     expect(await session.endServerSession()).toBe('failed');
     expect(session.isLogoutPending()).toBe(true);
-    logoutStatus = 204;
+    logoutAnswers(204);
     expect(await session.endServerSession()).toBe('ended');
     expect(session.isLogoutPending()).toBe(false);
   });
@@ -149,14 +138,14 @@ describe('logout', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await dbModule.db.outbox.count()).toBe(2);
-    expect(requests).toEqual([]);
+    expect(requests()).toEqual([]);
   });
 
   it('logs out at once when nothing is waiting', async () => {
     await cacheWithQueuedChanges(0);
     render(<LogoutButton />);
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(requests).toEqual(['POST /api/v1/auth/logout']));
+    await waitFor(() => expect(requests()).toEqual(['POST /api/v1/auth/logout']));
     expect(await cachedRows()).toBe(0);
   });
 });

@@ -1,25 +1,24 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { planFixture, resetCache } from '../fixtures.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeApi, startFakeApi } from '../fakeApi.ts';
+import { ownCacheBy, planFixture, resetCache } from '../fixtures.ts';
 
-// An API stand-in that fails every write with a 500 and no message of its own.
-let server: Server;
+// Every write fails with a 500 and no message of its own.
+let api: FakeApi;
 let PlanForm: typeof import('../../../src/client/plans/PlanForm.tsx').PlanForm;
 
 beforeAll(async () => {
-  server = createServer((_req, res) => {
-    res.writeHead(500, { 'Content-Type': 'application/json' });
-    res.end('{}');
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  vi.stubEnv('VITE_API_BASE_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  api = await startFakeApi();
   PlanForm = (await import('../../../src/client/plans/PlanForm.tsx')).PlanForm;
 });
-afterAll(() => new Promise((r) => server.close(r)));
-beforeEach(resetCache);
+afterAll(() => api.close());
+beforeEach(async () => {
+  api.reset();
+  api.fallback = { status: 500, body: {} };
+  await resetCache();
+  await ownCacheBy('alex');
+});
 
 describe('the plan form when the server fails without a message', () => {
   it('says the create failed', async () => {

@@ -1,38 +1,46 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { accountFixture, planFixture } from '../fixtures.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TradePlan } from '../../../src/domain/types.ts';
+import { type FakeApi, startFakeApi } from '../fakeApi.ts';
+import {
+  accountFixture,
+  ownCacheBy,
+  planDtoFixture,
+  planFixture,
+  resetCache,
+  setupFixture,
+} from '../fixtures.ts';
 
-// The API is unreachable for the whole file: every change here is made offline.
-let server: Server;
+let api: FakeApi;
 let mutations: typeof import('../../../src/client/plans/planMutations.ts');
 let dbModule: typeof import('../../../src/client/db/db.ts');
 let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 
 beforeAll(async () => {
-  server = createServer((req) => req.socket.destroy());
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  vi.stubEnv('VITE_API_BASE_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  api = await startFakeApi();
   mutations = await import('../../../src/client/plans/planMutations.ts');
   dbModule = await import('../../../src/client/db/db.ts');
   connectivity = await import('../../../src/client/sync/connectivity.ts');
 });
-afterAll(() => new Promise((r) => server.close(r)));
+afterAll(() => api.close());
 
 beforeEach(async () => {
-  const { db, metaKeys } = dbModule;
-  await Promise.all(db.tables.map((t) => t.clear()));
-  await db.meta.put({ key: metaKeys.userId, value: 'alex' });
-  await db.accounts.put(accountFixture({ currentBalance: 100_000, availableFundsForTrading: 40_000 }));
-  connectivity.reportApiReachable(false);
+  api.reset();
+  await resetCache();
+  await ownCacheBy('alex');
+  await dbModule.db.accounts.put(
+    accountFixture({ currentBalance: 100_000, availableFundsForTrading: 40_000 }),
+  );
 });
 
 const pendingPlans = async () =>
-  (await dbModule.db.tradePlans.toArray()) as (import('../../../src/domain/types.ts').TradePlan & {
-    pendingSync?: true;
-  })[];
+  (await dbModule.db.tradePlans.toArray()) as (TradePlan & { pendingSync?: true })[];
 
 describe('trade plan changes made offline', () => {
+  beforeEach(() => {
+    api.unreachable = true;
+    connectivity.reportApiReachable(false);
+  });
+
   it('creates a plan at once, sized from the cached accounts, and queues it', async () => {
     await mutations.createPlan({
       stock: 'AAPL',
@@ -91,5 +99,43 @@ describe('trade plan changes made offline', () => {
       'Change TSLA to Ready',
       'Delete trade plan TSLA',
     ]);
+  });
+});
+
+describe('a trade plan created online', () => {
+  const input = {
+    stock: 'AAPL',
+    entryPrice: 100,
+    stopLossPrice: 95,
+    probabilityOfSuccess: 60,
+    scanId: null,
+    edgeIds: [],
+  };
+  beforeEach(() => {
+    connectivity.reportApiReachable(true);
+    api.routes['POST /api/v1/tradeplans'] = {
+      status: 201,
+      body: planDtoFixture({ id: 'from-server', stock: 'AAPL', tradeSetupId: 's1' }),
+    };
+    api.routes['GET /api/v1/tradesetups'] = {
+      status: 200,
+      body: [setupFixture({ id: 's1', successScore: 60 })],
+    };
+  });
+
+  it("costs one request without a setup: the server's answer goes into the cache as is", async () => {
+    api.routes['POST /api/v1/tradeplans'] = {
+      status: 201,
+      body: planDtoFixture({ id: 'from-server', stock: 'AAPL' }),
+    };
+    await mutations.createPlan({ ...input, tradeSetupId: null });
+    expect(api.received.map((r) => r.key)).toEqual(['POST /api/v1/tradeplans']);
+    expect(await dbModule.db.tradePlans.get('from-server')).toMatchObject({ stock: 'AAPL', edgeIds: [] });
+  });
+
+  it("costs two with a setup: the setup's success score is the one other thing it changes", async () => {
+    await mutations.createPlan({ ...input, tradeSetupId: 's1' });
+    expect(api.received.map((r) => r.key)).toEqual(['POST /api/v1/tradeplans', 'GET /api/v1/tradesetups']);
+    expect((await dbModule.db.tradeSetups.get('s1'))?.successScore).toBe(60);
   });
 });

@@ -1,156 +1,126 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Change } from '../../../src/client/sync/outbox.ts';
+import { type FakeApi, startFakeApi } from '../fakeApi.ts';
+import { edgeFixture, ownCacheBy, resetCache } from '../fixtures.ts';
 
-// The API stand-in records every write in order; it can be switched off (unreachable),
-// made to refuse a path, or made to "lose" an answer after doing the work.
-interface Received {
-  method: string;
-  url: string;
-  body: unknown;
-}
-let server: Server;
-let received: Received[];
-let unreachable: boolean;
-let refuse: Record<string, { status: number; message: string }>;
-let dropAnswerOnce: boolean;
-let answerDelayMs: number;
-
+let api: FakeApi;
 let outbox: typeof import('../../../src/client/sync/outbox.ts');
 let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 let dbModule: typeof import('../../../src/client/db/db.ts');
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<unknown>((resolve) => {
-    let text = '';
-    req.on('data', (c) => {
-      text += c;
-    });
-    req.on('end', () => resolve(text ? JSON.parse(text) : undefined));
-  });
-
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
-    if (unreachable) return req.socket.destroy();
-    const body = await readBody(req);
-    const refusal = refuse[req.url ?? ''];
-    if (refusal) {
-      res.writeHead(refusal.status, { 'Content-Type': 'application/json' });
-      return res.end(JSON.stringify({ message: refusal.message }));
-    }
-    received.push({ method: req.method as string, url: req.url as string, body });
-    if (answerDelayMs > 0) await new Promise((r) => setTimeout(r, answerDelayMs));
-    if (dropAnswerOnce) {
-      dropAnswerOnce = false;
-      return req.socket.destroy();
-    }
-    res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end('{}');
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  vi.stubEnv('VITE_API_BASE_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  api = await startFakeApi();
   outbox = await import('../../../src/client/sync/outbox.ts');
   connectivity = await import('../../../src/client/sync/connectivity.ts');
   dbModule = await import('../../../src/client/db/db.ts');
 });
-afterAll(() => new Promise((r) => server.close(r)));
+afterAll(() => api.close());
 
 let pulled: string[][];
 const pull = async (names: string[]) => {
   pulled.push(names);
 };
+const writes = () => api.received.map((r) => r.key);
+const namesSent = () => api.received.map((r) => (r.body as { name: string }).name);
 
 beforeEach(async () => {
-  received = [];
+  api.reset();
+  api.fallback = { status: 200, body: {} };
   pulled = [];
-  unreachable = false;
-  refuse = {};
-  dropAnswerOnce = false;
-  answerDelayMs = 0;
   connectivity.reportApiReachable(true);
-  await Promise.all(dbModule.db.tables.map((t) => t.clear()));
-  await dbModule.db.meta.put({ key: dbModule.metaKeys.userId, value: 'alex' });
+  await resetCache();
+  await ownCacheBy('alex');
 });
 
 const edgeChange = (name: string, id = crypto.randomUUID()) => ({
   change: {
-    collection: 'edges' as const,
-    method: 'POST' as const,
+    collection: 'edges',
+    method: 'POST',
     path: '/edges',
     body: { id, name },
     label: `Create edge ${name}`,
-    refresh: ['edges' as const],
-  },
+    recordId: id,
+    refresh: [],
+  } satisfies Change,
   apply: async () => {
-    await dbModule.db.edges.add({
-      id,
-      name,
-      description: '',
-      identificationNotes: '',
-      weightFactor: 0.5,
-      isActive: true,
-      createdAt: '',
-      updatedAt: '',
-      pendingSync: true,
-    } as never);
+    await dbModule.db.edges.add({ ...edgeFixture({ id, name }), pendingSync: true } as never);
   },
 });
 
 describe('the outbox', () => {
-  it('sends at once when the API answers, and re-reads the touched collections', async () => {
-    const { change, apply } = edgeChange('Trend');
-    expect(await outbox.submitChange(change, apply, pull)).toBe('saved');
-    expect(received.map((r) => r.url)).toEqual(['/api/v1/edges']);
-    expect(pulled).toEqual([['edges']]);
+  it("sends at once when the API answers, keeps the server's answer and re-reads only what it names", async () => {
+    const id = crypto.randomUUID();
+    api.routes['POST /api/v1/edges'] = { status: 201, body: edgeFixture({ id, name: 'Trend (server)' }) };
+    const { change, apply } = edgeChange('Trend', id);
+    expect(await outbox.submitChange({ ...change, refresh: ['tradePlans'] }, apply, pull)).toBe('saved');
+    expect(writes()).toEqual(['POST /api/v1/edges']);
+    expect((await dbModule.db.edges.get(id))?.name).toBe('Trend (server)');
+    expect(pulled).toEqual([['tradePlans']]);
     expect(await dbModule.db.outbox.count()).toBe(0);
   });
 
+  it('removes a deleted record from the cache once the server has the delete', async () => {
+    await dbModule.db.edges.put(edgeFixture({ id: 'e1' }));
+    api.routes['DELETE /api/v1/edges/e1'] = { status: 204 };
+    const change = {
+      collection: 'edges',
+      method: 'DELETE',
+      path: '/edges/e1',
+      label: 'Delete edge Trend',
+      recordId: 'e1',
+      refresh: [],
+    } satisfies Change;
+    await outbox.submitChange(change, async () => {}, pull);
+    expect(await dbModule.db.edges.count()).toBe(0);
+    expect(pulled).toEqual([]);
+  });
+
   it('applies a change locally and queues it when the API cannot be reached', async () => {
-    unreachable = true;
+    api.unreachable = true;
     const { change, apply } = edgeChange('Trend');
     expect(await outbox.submitChange(change, apply, pull)).toBe('queued');
     expect(connectivity.isOffline()).toBe(true);
     expect((await dbModule.db.edges.toArray()).map((e) => e.name)).toEqual(['Trend']);
     expect(await dbModule.db.outbox.count()).toBe(1);
     // While anything is queued, later changes queue behind it, even if the API is back.
-    unreachable = false;
+    api.unreachable = false;
     connectivity.reportApiReachable(true);
     const second = edgeChange('Volume');
     expect(await outbox.submitChange(second.change, second.apply, pull)).toBe('queued');
-    expect(received).toEqual([]);
+    expect(api.received).toEqual([]);
   });
 
-  it('replays queued changes in the order they were made, then re-reads once', async () => {
-    unreachable = true;
+  it('replays queued changes in the order they were made, then re-reads once what they name', async () => {
+    api.unreachable = true;
     for (const name of ['A', 'B', 'C']) {
       const { change, apply } = edgeChange(name);
-      await outbox.submitChange(change, apply, pull);
+      await outbox.submitChange({ ...change, refresh: name === 'B' ? ['tradePlans'] : [] }, apply, pull);
     }
     await outbox.flushOutbox(pull);
     expect(await dbModule.db.outbox.count()).toBe(3); // still unreachable: nothing lost
-    unreachable = false;
+    api.unreachable = false;
     await outbox.flushOutbox(pull);
-    expect(received.map((r) => (r.body as { name: string }).name)).toEqual(['A', 'B', 'C']);
+    expect(namesSent()).toEqual(['A', 'B', 'C']);
     expect(await dbModule.db.outbox.count()).toBe(0);
-    expect(pulled).toEqual([['edges']]);
+    expect(pulled).toEqual([['edges', 'tradePlans']]);
   });
 
   it('replays a create whose answer was lost with the same client id', async () => {
-    unreachable = true;
+    api.unreachable = true;
     const id = crypto.randomUUID();
     const { change, apply } = edgeChange('Trend', id);
     await outbox.submitChange(change, apply, pull);
-    unreachable = false;
-    dropAnswerOnce = true; // the server does the work, the answer never arrives
+    api.unreachable = false;
+    api.dropNextAnswer = true; // the server does the work, the answer never arrives
     await outbox.flushOutbox(pull);
     expect(await dbModule.db.outbox.count()).toBe(1);
     await outbox.flushOutbox(pull);
-    expect(received.map((r) => (r.body as { id: string }).id)).toEqual([id, id]);
+    expect(api.received.map((r) => (r.body as { id: string }).id)).toEqual([id, id]);
     expect(await dbModule.db.outbox.count()).toBe(0);
   });
 
   it('lists a refused change with the server message, drops it from the queue and re-reads', async () => {
-    unreachable = true;
+    api.unreachable = true;
     const a = edgeChange('Kept');
     await outbox.submitChange(a.change, a.apply, pull);
     await outbox.submitChange(
@@ -160,15 +130,16 @@ describe('the outbox', () => {
         path: '/tradeplans/p1/status',
         body: { status: 'Ready' },
         label: 'Change AAPL to Ready',
-        refresh: ['tradePlans'],
+        recordId: 'p1',
+        refresh: ['tradeSetups'],
       },
       async () => {},
       pull,
     );
-    unreachable = false;
-    refuse['/api/v1/tradeplans/p1/status'] = {
+    api.unreachable = false;
+    api.routes['PUT /api/v1/tradeplans/p1/status'] = {
       status: 409,
-      message: 'An active trade plan for this stock already exists',
+      body: { message: 'An active trade plan for this stock already exists' },
     };
     await outbox.flushOutbox(pull);
     expect(await dbModule.db.outbox.count()).toBe(0);
@@ -183,64 +154,62 @@ describe('the outbox', () => {
   });
 
   it('keeps a change queued through a 5xx, to try again later', async () => {
-    unreachable = true;
+    api.unreachable = true;
     const { change, apply } = edgeChange('Trend');
     await outbox.submitChange(change, apply, pull);
-    unreachable = false;
-    refuse['/api/v1/edges'] = { status: 503, message: 'Busy' };
+    api.unreachable = false;
+    api.routes['POST /api/v1/edges'] = { status: 503, body: { message: 'Busy' } };
     await outbox.flushOutbox(pull);
     expect(await dbModule.db.outbox.count()).toBe(1);
     expect(await dbModule.db.refusedChanges.count()).toBe(0);
   });
 
   it('survives closing and re-opening the database', async () => {
-    unreachable = true;
+    api.unreachable = true;
     const { change, apply } = edgeChange('Persisted');
     await outbox.submitChange(change, apply, pull);
     dbModule.db.close();
     const reopened = new dbModule.TradeTrackerDb();
     await reopened.open();
     expect((await reopened.outbox.toArray()).map((e) => e.label)).toEqual(['Create edge Persisted']);
-    unreachable = false;
+    api.unreachable = false;
     await outbox.flushOutbox(pull, reopened);
-    expect(received.map((r) => (r.body as { name: string }).name)).toEqual(['Persisted']);
+    expect(namesSent()).toEqual(['Persisted']);
     reopened.close();
     await dbModule.db.open();
   });
 
   it('drops quietly a replayed create of a record the trader deleted since (410)', async () => {
-    unreachable = true;
+    api.unreachable = true;
     const { change, apply } = edgeChange('Deleted meanwhile');
     await outbox.submitChange(change, apply, pull);
-    unreachable = false;
-    refuse['/api/v1/edges'] = { status: 410, message: 'This record was deleted' };
+    api.unreachable = false;
+    api.routes['POST /api/v1/edges'] = { status: 410, body: { message: 'This record was deleted' } };
     await outbox.flushOutbox(pull);
     expect(await dbModule.db.outbox.count()).toBe(0);
     expect(await dbModule.db.refusedChanges.count()).toBe(0);
   });
 
   it('counts a queued delete of something already gone as done', async () => {
-    unreachable = true;
-    await outbox.submitChange(
-      {
-        collection: 'edges',
-        method: 'DELETE',
-        path: '/edges/e9',
-        label: 'Delete edge Old',
-        refresh: ['edges'],
-      },
-      async () => {},
-      pull,
-    );
-    unreachable = false;
-    refuse['/api/v1/edges/e9'] = { status: 404, message: 'Edge not found' };
+    api.unreachable = true;
+    const change = {
+      collection: 'edges',
+      method: 'DELETE',
+      path: '/edges/e9',
+      label: 'Delete edge Old',
+      recordId: 'e9',
+      refresh: [],
+    } satisfies Change;
+    await outbox.submitChange(change, async () => {}, pull);
+    api.unreachable = false;
+    api.routes['DELETE /api/v1/edges/e9'] = { status: 404, body: { message: 'Edge not found' } };
     await outbox.flushOutbox(pull);
     expect(await dbModule.db.outbox.count()).toBe(0);
     expect(await dbModule.db.refusedChanges.count()).toBe(0);
   });
 
   it('queues nothing once the cache has no trader (signed out in another tab)', async () => {
-    unreachable = true;
+    api.unreachable = true;
     await dbModule.db.meta.clear();
     const { change, apply } = edgeChange('Orphan');
     await expect(outbox.submitChange(change, apply, pull)).rejects.toThrow(/signed out/);
@@ -272,7 +241,7 @@ describe('two tabs coming back online', () => {
   });
 
   it('send each queued change exactly once', async () => {
-    unreachable = true;
+    api.unreachable = true;
     for (const name of ['A', 'B', 'C']) {
       const { change, apply } = edgeChange(name);
       await outbox.submitChange(change, apply, pull);
@@ -281,10 +250,10 @@ describe('two tabs coming back online', () => {
     vi.resetModules();
     const otherTab = await import('../../../src/client/sync/outbox.ts');
     const otherDb = (await import('../../../src/client/db/db.ts')).db;
-    unreachable = false;
-    answerDelayMs = 30;
+    api.unreachable = false;
+    api.delayMs = 30;
     await Promise.all([outbox.flushOutbox(pull), otherTab.flushOutbox(pull, otherDb)]);
-    expect(received.map((r) => (r.body as { name: string }).name)).toEqual(['A', 'B', 'C']);
+    expect(namesSent()).toEqual(['A', 'B', 'C']);
     expect(await dbModule.db.outbox.count()).toBe(0);
     otherDb.close();
   });

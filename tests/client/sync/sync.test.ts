@@ -1,63 +1,41 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { renderHook } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeApi, startFakeApi } from '../fakeApi.ts';
+import {
+  accountFixture,
+  edgeFixture,
+  marketCycleFixture,
+  planDtoFixture,
+  setupFixture,
+} from '../fixtures.ts';
 
-// A stand-in for the API (an outside service from the client's point of view), on loopback.
-let server: Server;
-let routes: Record<string, { status: number; body: unknown; delayMs?: number }>;
+let api: FakeApi;
 let sync: typeof import('../../../src/client/sync/sync.ts');
 let state: typeof import('../../../src/client/sync/syncState.ts');
 let dbModule: typeof import('../../../src/client/db/db.ts');
 
-const cycle = {
-  cycleType: 'Uptrend',
-  symbol: 'SPY',
-  currentEma: 500,
-  previousEma: 499,
-  emaChangePercent: 0.2,
-  timestamp: '2026-11-20T15:00:00.000Z',
-};
-const plan = (id: string, stock: string) => ({
-  id,
-  stock,
-  entryPrice: 10,
-  stopLossPrice: 9,
-  probabilityOfSuccess: null,
-  status: 'Draft',
-  scanId: null,
-  tradeSetupId: null,
-  edges: [{ id: 'e1', name: 'Trend', weightFactor: 0.5 }],
-  positionSizes: [],
-  createdAt: 'x',
-  updatedAt: 'x',
-});
+const cycle = marketCycleFixture();
+const plan = (id: string, stock: string) =>
+  planDtoFixture({ id, stock, edges: [{ id: 'e1', name: 'Trend', weightFactor: 0.5 }] });
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const route = routes[req.url ?? ''] ?? { status: 404, body: { message: 'Not found' } };
-    setTimeout(() => {
-      res.writeHead(route.status, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify(route.body));
-    }, route.delayMs ?? 0);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  vi.stubEnv('VITE_API_BASE_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  api = await startFakeApi();
   sync = await import('../../../src/client/sync/sync.ts');
   state = await import('../../../src/client/sync/syncState.ts');
   dbModule = await import('../../../src/client/db/db.ts');
 });
-afterAll(() => new Promise((r) => server.close(r)));
+afterAll(() => api.close());
 
 beforeEach(async () => {
   await sync.wipeCache();
   await sync.claimCacheFor('alex');
-  routes = {
-    '/api/v1/accounts': { status: 200, body: [{ id: 'a1', accountName: 'Margin' }] },
-    '/api/v1/edges': { status: 200, body: [{ id: 'e1', name: 'Trend' }] },
-    '/api/v1/tradesetups': { status: 200, body: [{ id: 's1', name: 'Flag' }] },
-    '/api/v1/tradeplans': { status: 200, body: [plan('p1', 'AAPL'), plan('p2', 'MSFT')] },
-    '/api/v1/market-cycle/current': { status: 200, body: cycle },
+  api.reset();
+  api.routes = {
+    'GET /api/v1/accounts': { status: 200, body: [accountFixture({ id: 'a1' })] },
+    'GET /api/v1/edges': { status: 200, body: [edgeFixture({ id: 'e1' })] },
+    'GET /api/v1/tradesetups': { status: 200, body: [setupFixture({ id: 's1' })] },
+    'GET /api/v1/tradeplans': { status: 200, body: [plan('p1', 'AAPL'), plan('p2', 'MSFT')] },
+    'GET /api/v1/market-cycle/current': { status: 200, body: cycle },
   };
 });
 
@@ -75,15 +53,15 @@ describe('the sync layer', () => {
 
   it('replaces a collection: rows gone from the server are gone from the cache', async () => {
     await sync.pullAll();
-    routes['/api/v1/tradeplans'] = { status: 200, body: [plan('p3', 'NVDA')] };
+    api.routes['GET /api/v1/tradeplans'] = { status: 200, body: [plan('p3', 'NVDA')] };
     await sync.pullAll(['tradePlans']);
     expect((await dbModule.db.tradePlans.toArray()).map((p) => p.id)).toEqual(['p3']);
   });
 
   it('keeps the cached rows and records the server message when a load fails', async () => {
     await sync.pullAll();
-    routes['/api/v1/edges'] = { status: 500, body: { message: 'Database is down' } };
-    routes['/api/v1/tradesetups'] = { status: 503, body: {} };
+    api.routes['GET /api/v1/edges'] = { status: 500, body: { message: 'Database is down' } };
+    api.routes['GET /api/v1/tradesetups'] = { status: 503, body: {} };
     await sync.pullAll(['edges', 'tradeSetups']);
     expect(await dbModule.db.edges.count()).toBe(1);
     const read = (name: 'edges' | 'tradeSetups') => {
@@ -95,7 +73,7 @@ describe('the sync layer', () => {
   });
 
   it('writes nothing from answers that arrive after a logout wiped the cache', async () => {
-    routes['/api/v1/tradeplans'] = { status: 200, body: [plan('p1', 'AAPL')], delayMs: 150 };
+    api.routes['GET /api/v1/tradeplans'] = { status: 200, body: [plan('p1', 'AAPL')], delayMs: 150 };
     const pulling = sync.pullAll();
     await new Promise((r) => setTimeout(r, 50));
     await sync.wipeCache();
@@ -140,7 +118,7 @@ describe('the sync layer', () => {
   });
 
   it('writes nothing from an answer in flight once another tab wiped the cache', async () => {
-    routes['/api/v1/tradeplans'] = { status: 200, body: [plan('p1', 'AAPL')], delayMs: 150 };
+    api.routes['GET /api/v1/tradeplans'] = { status: 200, body: [plan('p1', 'AAPL')], delayMs: 150 };
     const pulling = sync.pullAll();
     await new Promise((r) => setTimeout(r, 50));
     // The other tab logs out: its own connection to the same IndexedDB empties every table.

@@ -1,0 +1,35 @@
+import type { CollectionName } from '../db/db.ts';
+
+/** The cached collections a trader can change; the market cycle is the server's alone. */
+export type EntityCollection = Exclude<CollectionName, 'marketCycle'>;
+export type ChangeMethod = 'POST' | 'PUT' | 'DELETE';
+
+/** What a change is about, before and after (records, bodies): what tells what else it reaches. */
+type ChangedRecord = { tradeSetupId?: unknown } | undefined;
+
+/**
+ * The one declaration of what else a change can alter on the server, beyond the record itself
+ * (whose answer is written to the cache at once): these collections are re-read once the server
+ * has the change. A queued change stores the list, so a replay re-reads the same.
+ *
+ * - A plan counts toward its setup's success score (docs/product.md, "Trade setups").
+ * - A deleted setup leaves its plans without one.
+ * - An account's settings size every plan (docs/product.md, "Position size").
+ * - Edges reach nothing else: plans keep the ids of their edges, deactivated or not.
+ */
+export function affectedBy(
+  collection: EntityCollection,
+  method: ChangeMethod,
+  records: readonly object[] = [],
+): EntityCollection[] {
+  switch (collection) {
+    case 'tradePlans':
+      return records.some((r) => (r as ChangedRecord)?.tradeSetupId) ? ['tradeSetups'] : [];
+    case 'tradeSetups':
+      return method === 'DELETE' ? ['tradePlans'] : [];
+    case 'accounts':
+      return ['tradePlans'];
+    case 'edges':
+      return [];
+  }
+}

@@ -1,0 +1,100 @@
+import { db, type Pending } from '../db/db.ts';
+import { affectedBy, type ChangeMethod, type EntityCollection } from './affects.ts';
+import { submitChange } from './outbox.ts';
+import { pullAll } from './sync.ts';
+
+interface Resource<Row> {
+  collection: EntityCollection;
+  /** The collection's API path, e.g. '/edges'. */
+  path: string;
+  /** How a queued change names one, "Create {noun} {name}": 'trade plan', 'edge'. */
+  noun: string;
+  /** The server's answer as the cache keeps it; the answer itself when absent. */
+  toRow?: (answer: unknown) => Row;
+}
+
+interface Write {
+  method: ChangeMethod;
+  path: string;
+  recordId: string;
+  body?: object;
+  label: string;
+  /** The record before and after, for what else the change reaches (sync/affects.ts). */
+  records: readonly object[];
+  applyLocally: () => Promise<void>;
+}
+
+/** What the cache shows until the server has a change; it may refuse it (RefusedLocally). */
+type LocalRow<Row> = () => Row | Promise<Row>;
+
+/**
+ * Every write of one resource, through the one outbox: sent at once with the server's answer
+ * kept, or applied to the cache and queued while offline. A `…Mutations.ts` file says only what
+ * differs for its entity: its local rows and local checks.
+ */
+export function resourceWrites<Row extends { id: string }>(resource: Resource<Row>) {
+  const table = () => db.table(resource.collection);
+  const now = () => new Date().toISOString();
+
+  const send = (write: Write) =>
+    submitChange(
+      {
+        collection: resource.collection,
+        method: write.method,
+        path: write.path,
+        body: write.body,
+        label: write.label,
+        recordId: write.recordId,
+        refresh: affectedBy(resource.collection, write.method, write.records),
+        ...(resource.toRow ? { toRow: resource.toRow } : {}),
+      },
+      write.applyLocally,
+      pullAll,
+    );
+
+  return {
+    send,
+
+    /** Creates with a client-made id, so a replay never duplicates. */
+    create: (body: { id: string }, name: string, localRow: LocalRow<Row>) =>
+      send({
+        method: 'POST',
+        path: resource.path,
+        recordId: body.id,
+        body,
+        label: `Create ${resource.noun} ${name}`,
+        records: [body],
+        applyLocally: async () => {
+          await table().add({ ...(await localRow()), pendingSync: true } satisfies Pending<Row>);
+        },
+      }),
+
+    update: (row: Row, body: object, name: string, localRow: LocalRow<Row>) =>
+      send({
+        method: 'PUT',
+        path: `${resource.path}/${row.id}`,
+        recordId: row.id,
+        body,
+        label: `Update ${resource.noun} ${name}`,
+        records: [row, body],
+        applyLocally: async () => {
+          const next = await localRow();
+          await table().put({
+            ...next,
+            ...('updatedAt' in next ? { updatedAt: now() } : {}),
+            pendingSync: true,
+          });
+        },
+      }),
+
+    remove: (row: Row, name: string) =>
+      send({
+        method: 'DELETE',
+        path: `${resource.path}/${row.id}`,
+        recordId: row.id,
+        label: `Delete ${resource.noun} ${name}`,
+        records: [row],
+        applyLocally: () => table().delete(row.id),
+      }),
+  };
+}

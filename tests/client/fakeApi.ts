@@ -1,0 +1,69 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { vi } from 'vitest';
+
+/**
+ * A stand-in for the API on loopback (from the client's side it is an outside service): answers
+ * from a route table, records every request in order, and can be switched off (unreachable),
+ * slowed down, or made to do the work and lose the answer.
+ */
+export interface FakeApi {
+  /** Every request that reached the API: "POST /api/v1/edges" and its JSON body. */
+  received: { key: string; body: unknown }[];
+  /** Answers by "METHOD /api/v1/path"; anything else gets `fallback`. */
+  routes: Record<string, { status: number; body?: unknown; delayMs?: number }>;
+  fallback: { status: number; body?: unknown };
+  unreachable: boolean;
+  /** Milliseconds every answer waits. */
+  delayMs: number;
+  /** The next request is recorded (the work is done) but its connection is cut. */
+  dropNextAnswer: boolean;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<unknown>((resolve) => {
+    let text = '';
+    req.on('data', (chunk) => {
+      text += chunk;
+    });
+    req.on('end', () => resolve(text ? JSON.parse(text) : undefined));
+  });
+
+/**
+ * Starts the fake and points the app's API base URL at it. Import the client modules after this
+ * (they read the base URL when they load).
+ */
+export async function startFakeApi(): Promise<FakeApi> {
+  const api: FakeApi = {
+    received: [],
+    routes: {},
+    fallback: { status: 404, body: { message: 'Not found' } },
+    unreachable: false,
+    delayMs: 0,
+    dropNextAnswer: false,
+    reset() {
+      Object.assign(api, { received: [], routes: {}, unreachable: false, delayMs: 0, dropNextAnswer: false });
+      api.fallback = { status: 404, body: { message: 'Not found' } };
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+  const server = createServer(async (req, res) => {
+    if (api.unreachable) return req.socket.destroy();
+    const key = `${req.method} ${req.url}`;
+    api.received.push({ key, body: await readBody(req) });
+    const route = api.routes[key] ?? api.fallback;
+    const wait = (route as { delayMs?: number }).delayMs ?? api.delayMs;
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    if (api.dropNextAnswer) {
+      api.dropNextAnswer = false;
+      return req.socket.destroy();
+    }
+    res.writeHead(route.status, { 'Content-Type': 'application/json' });
+    res.end(route.body === undefined ? undefined : JSON.stringify(route.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  vi.stubEnv('VITE_API_BASE_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  return api;
+}
