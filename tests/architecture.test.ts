@@ -55,4 +55,21 @@ describe('layering', () => {
       }
     }
   });
+
+  it('keeps HTTP at the edge: db/ and repositories throw refusals and never import http/', () => {
+    const http = join(root, 'src/server/http');
+    const files = sourceFiles(join(root, 'src/server')).filter(
+      (file) => file.startsWith(join(root, 'src/server/db/')) || file.endsWith('Repository.ts'),
+    );
+    expect(files.length).toBeGreaterThan(3);
+    for (const file of files) {
+      for (const spec of importsOf(file)) {
+        const target = join(file, '..', spec);
+        expect(
+          spec.startsWith('.') && (target === http || target.startsWith(`${http}/`)),
+          `${relative(root, file)} imports ${spec}`,
+        ).toBe(false);
+      }
+    }
+  });
 });

@@ -12,7 +12,7 @@ import type { BrokerAccess } from '../brokers/brokerAccess.ts';
 import type { Database } from '../db/database.ts';
 import { accountSettings } from '../db/schema.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../refusals.ts';
 
 type SettingsRow = typeof accountSettings.$inferSelect;
 

@@ -1,9 +1,8 @@
-import { messages } from '../../domain/messages.ts';
 import { deleteUserSessions } from '../auth/sessionStore.ts';
 import { deleteBrokerTokens, loadBrokerTokens, saveBrokerTokens } from '../auth/userStore.ts';
 import type { Database } from '../db/database.ts';
 import type { AppDeps } from '../http/appEnv.ts';
-import { HttpError } from '../http/errors.ts';
+import { signedOut, unavailable } from '../refusals.ts';
 import {
   AccessTokenRejectedError,
   type BrokerAccount,
@@ -45,7 +44,7 @@ export function createBrokerAccess(deps: AppDeps) {
     await deleteBrokerTokens(db, userId);
     balances.delete(userId);
     lastGoodBalances.delete(userId);
-    throw new HttpError(401, messages.authRequired);
+    throw signedOut();
   }
 
   /** Renews `used` unless another request (here or in another process) already has. */
@@ -113,7 +112,7 @@ export function createBrokerAccess(deps: AppDeps) {
           `Broker unavailable (${error.message}); ${lastGood ? 'last balances used' : 'no balances'}`,
         );
         if (lastGood) return lastGood;
-        throw new HttpError(503, BROKER_UNAVAILABLE_MESSAGE);
+        throw unavailable(BROKER_UNAVAILABLE_MESSAGE);
       }
     },
     dailyCandles(userId: string, symbol: string): Promise<DailyCandle[]> {

@@ -63,16 +63,3 @@ export async function isDatabaseReachable(db: Database): Promise<boolean> {
     return false;
   }
 }
-
-/** The constraint that refused a write with this PostgreSQL error code, if that is what happened. */
-function violated(error: unknown, sqlState: string): string | undefined {
-  const e = (error as { cause?: unknown })?.cause ?? error;
-  const { code, constraint } = (e ?? {}) as { code?: string; constraint?: string };
-  return code === sqlState ? (constraint ?? '') : undefined;
-}
-
-/** Postgres unique_violation, with the index that refused the row. */
-export const uniqueViolation = (error: unknown) => violated(error, '23505');
-
-/** Postgres foreign_key_violation, with the foreign key that refused the row. */
-export const foreignKeyViolation = (error: unknown) => violated(error, '23503');

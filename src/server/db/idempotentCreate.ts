@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { messages } from '../../domain/messages.ts';
-import { HttpError } from '../http/errors.ts';
-import { type Database, uniqueViolation } from './database.ts';
+import { conflict, gone } from '../refusals.ts';
+import { uniqueViolation } from './constraints.ts';
+import type { Database } from './database.ts';
 import { tombstones } from './schema.ts';
 import type { Collection } from './tombstones.ts';
 
@@ -12,9 +13,7 @@ import type { Collection } from './tombstones.ts';
 function checkClientId(existingOwner: string | undefined, userId: string): 'new' | 'existing' {
   if (existingOwner === undefined) return 'new';
   if (existingOwner === userId) return 'existing';
-  throw new HttpError(409, 'This id is already in use', [
-    { field: 'id', message: 'This id is already in use' },
-  ]);
+  throw conflict('This id is already in use', 'id');
 }
 
 /**
@@ -33,7 +32,7 @@ async function refuseDeletedId(
     .where(and(eq(tombstones.collection, collection), eq(tombstones.recordId, id)));
   if (!rows[0]) return;
   if (checkClientId(rows[0].userId, userId) === 'existing') {
-    throw new HttpError(410, messages.recordDeleted, [{ field: 'id', message: messages.recordDeleted }]);
+    throw gone(messages.recordDeleted, 'id');
   }
 }
 

@@ -1,4 +1,4 @@
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../refusals.ts';
 import type { Database, Transaction } from './database.ts';
 import { tombstones } from './schema.ts';
 

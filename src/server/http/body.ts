@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { messages } from '../../domain/messages.ts';
 import type { ValidationResult } from '../../domain/types.ts';
-import { badRequest, HttpError } from './errors.ts';
+import { invalid } from '../refusals.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -12,13 +12,13 @@ export async function readJson(c: Context): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new HttpError(400, messages.invalidJson, [{ field: 'body', message: messages.invalidJson }]);
+    throw invalid([{ field: 'body', message: messages.invalidJson }]);
   }
 }
 
 /** Reads and validates the body with a domain validator; refusals list every field's message. */
 export async function readValid<T>(c: Context, validate: (body: unknown) => ValidationResult<T>): Promise<T> {
   const result = validate(await readJson(c));
-  if (!result.ok) throw badRequest(result.errors);
+  if (!result.ok) throw invalid(result.errors);
   return result.value;
 }

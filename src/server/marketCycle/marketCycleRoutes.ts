@@ -6,7 +6,7 @@ import type { MarketCycle } from '../../domain/types.ts';
 import type { BrokerAccess } from '../brokers/brokerAccess.ts';
 import { TtlCache } from '../brokers/ttlCache.ts';
 import type { AppEnv } from '../http/appEnv.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refusal, unavailable } from '../refusals.ts';
 
 /** The market cycle is the same for every trader: computed once per symbol per 15 minutes. */
 export function marketCycleRoutes(brokerAccess: BrokerAccess, symbol: string, now: () => Date): Hono<AppEnv> {
@@ -30,9 +30,9 @@ export function marketCycleRoutes(brokerAccess: BrokerAccess, symbol: string, no
       );
       return c.json(cycle);
     } catch (error) {
-      if (error instanceof HttpError) throw error;
+      if (error instanceof Refusal) throw error;
       console.warn('Market cycle unavailable:', (error as Error).message);
-      throw new HttpError(503, fallbackMessages.fetchMarketCycle);
+      throw unavailable(fallbackMessages.fetchMarketCycle);
     }
   });
   return app;

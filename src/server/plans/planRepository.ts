@@ -9,7 +9,7 @@ import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { edges, tradePlanEdges, tradePlans, tradeSetups } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
-import { badRequest, conflict, HttpError, notFound } from '../http/errors.ts';
+import { conflict, invalid, notFound } from '../refusals.ts';
 
 type PlanRow = typeof tradePlans.$inferSelect;
 
@@ -104,7 +104,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
         .select({ id: tradeSetups.id })
         .from(tradeSetups)
         .where(and(eq(tradeSetups.id, input.tradeSetupId), eq(tradeSetups.userId, userId)));
-      if (rows.length === 0) throw badRequest([{ field: 'tradeSetupId', message: messages.setupNotFound }]);
+      if (rows.length === 0) throw invalid([{ field: 'tradeSetupId', message: messages.setupNotFound }]);
     }
     if (input.edgeIds && input.edgeIds.length > 0) {
       const rows = await q
@@ -112,7 +112,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
         .from(edges)
         .where(and(inArray(edges.id, input.edgeIds), eq(edges.userId, userId), eq(edges.isActive, true)));
       if (rows.length !== input.edgeIds.length)
-        throw badRequest([{ field: 'edgeIds', message: messages.edgeNotFound }]);
+        throw invalid([{ field: 'edgeIds', message: messages.edgeNotFound }]);
     }
   }
 
@@ -178,7 +178,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
         const row = await lockRow(tx, userId, id);
         if (!canEditPlan(row.status as TradePlanStatus)) throw conflict(messages.planDiscarded);
         const result = validateTradePlanUpdate(body, row);
-        if (!result.ok) throw badRequest(result.errors);
+        if (!result.ok) throw invalid(result.errors);
         const { edgeIds, ...fields } = result.value;
         if (fields.stock !== undefined && fields.stock !== row.stock) {
           await assertNoOtherActivePlan(tx, userId, fields.stock, row.id);
@@ -203,7 +203,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
       return db.transaction(async (tx) => {
         const row = await lockRow(tx, userId, id);
         const check = checkTransition(row.status as TradePlanStatus, to);
-        if (!check.ok) throw new HttpError(409, check.message, [{ field: 'status', message: check.message }]);
+        if (!check.ok) throw conflict(check.message, 'status');
         // Two plans of one stock activated at once: the partial unique index refuses the second.
         if (isActiveStatus(to)) await assertNoOtherActivePlan(tx, userId, row.stock, row.id);
         await tx.update(tradePlans).set({ status: to, updatedAt: now() }).where(ofUser(userId, id));

@@ -6,7 +6,7 @@ import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { tradePlans, tradeSetups } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { conflict, notFound } from '../refusals.ts';
 
 type SetupRow = typeof tradeSetups.$inferSelect;
 
