@@ -19,26 +19,25 @@ export const capitalRiskAmount = (a: Pick<Account, 'currentBalance' | 'capitalRi
 export const isProfit = (a: WithOriginal): boolean => totalPnL(a) > 0;
 export const isLoss = (a: WithOriginal): boolean => totalPnL(a) < 0;
 
-/** A trade is affordable when its cost does not exceed the funds available for trading. */
-export const isAffordable = (a: Pick<Account, 'availableFundsForTrading'>, cost: number): boolean =>
-  cost <= a.availableFundsForTrading;
+const percentOf = (part: number, whole: number): number => (whole === 0 ? 0 : (part / whole) * 100);
 
-/** A trade is within the risk limits when what it can lose does not exceed the max risk amount. */
-export const isWithinRiskLimit = (
-  a: Pick<Account, 'currentBalance' | 'maxTradeRisk'>,
-  risk: number,
-): boolean => risk <= maxRiskAmount(a);
+/** The Dashboard's "Invested %": invested amount as a percentage of the balance; 0 on a zero balance. */
+export const investedPercentage = (a: Balances): number => percentOf(investedAmount(a), a.currentBalance);
 
-export interface AccountTotals {
+interface AccountTotals {
   originalBalance: number;
   currentBalance: number;
   invested: number;
   free: number;
+  investedPercentage: number;
   pnl: number;
   pnlPercentage: number;
 }
 
-/** The Dashboard's Total row (SPEC §2): sums, then P&L and its percentage of the total original. */
+/**
+ * The Dashboard's Total row (docs/product.md, "Accounts"): sums, then invested % of the total
+ * balance, P&L and its percentage of the total original.
+ */
 export function accountTotals(accounts: readonly Account[]): AccountTotals {
   let originalBalance = 0;
   let currentBalance = 0;
@@ -53,5 +52,6 @@ export function accountTotals(accounts: readonly Account[]): AccountTotals {
   const pnl = currentBalance - originalBalance;
   const pnlPercentage =
     originalBalance === 0 || !Number.isFinite(pnl / originalBalance) ? 0 : (pnl / originalBalance) * 100;
-  return { originalBalance, currentBalance, invested, free, pnl, pnlPercentage };
+  const investedPercentage = percentOf(invested, currentBalance);
+  return { originalBalance, currentBalance, invested, free, investedPercentage, pnl, pnlPercentage };
 }

@@ -1,5 +1,5 @@
 /** Warn this long before the broker sign-in ends (Schwab: 7 days after signing in). */
-export const BROKER_SIGN_IN_WARNING_HOURS = 24;
+const BROKER_SIGN_IN_WARNING_HOURS = 24;
 
 /**
  * Whether the trader should be told to sign in with the broker again: the sign-in ends within

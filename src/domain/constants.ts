@@ -16,13 +16,9 @@ export const WEIGHT_FACTOR_MAX = 1;
 export const WEIGHT_FACTOR_STEP = 0.1;
 export const WEIGHT_FACTOR_DEFAULT = 0.5;
 export const WEIGHT_FACTOR_MARKS = [0, 0.5, 1] as const;
-export const EDGE_PRIORITY_HIGH_MIN = 0.7;
-export const EDGE_PRIORITY_MEDIUM_MIN = 0.4;
 
 export const PROBABILITY_MIN = 0;
 export const PROBABILITY_MAX = 100;
-export const PROBABILITY_HIGH_MIN = 70;
-export const PROBABILITY_MEDIUM_MIN = 50;
 export const SUCCESS_SCORE_MIN = 0;
 export const SUCCESS_SCORE_MAX = 100;
 

@@ -1,4 +1,5 @@
 import { CRITERIA_PREVIEW_LENGTH } from './constants.ts';
+import { messages } from './messages.ts';
 
 const usd = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -27,6 +28,12 @@ export const formatWeight = (weight: number): string => weight.toFixed(1);
 /** Criteria preview: the first 50 characters plus "..." when longer. */
 export const truncateCriteria = (text: string): string =>
   text.length > CRITERIA_PREVIEW_LENGTH ? `${text.slice(0, CRITERIA_PREVIEW_LENGTH)}...` : text;
+
+/** A moment in the reader's own locale and time zone, or "Invalid timestamp". */
+export function formatTimestamp(timestamp: string): string {
+  const at = new Date(timestamp);
+  return Number.isNaN(at.getTime()) ? messages.invalidTimestamp : at.toLocaleString();
+}
 
 /** Account numbers are shown with only their last 4 digits. */
 export const maskAccountNumber = (accountNumber: string): string => {

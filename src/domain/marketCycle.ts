@@ -7,11 +7,11 @@ import {
 import { CYCLE_TYPES, type CycleType, type MarketCycle } from './types.ts';
 
 /**
- * Exponential moving average (DECISIONS.md "Market cycle"): seeded with the simple average of the
+ * Exponential moving average (docs/product.md, "Market cycle"): seeded with the simple average of the
  * first `period` closes, then multiplier 2 / (period + 1). One value per close from index
  * `period - 1` on.
  */
-export function computeEmaSeries(closes: readonly number[], period: number = EMA_PERIOD): number[] {
+function computeEmaSeries(closes: readonly number[], period: number = EMA_PERIOD): number[] {
   if (!Number.isInteger(period) || period < 1) throw new RangeError('EMA period must be a positive integer');
   if (closes.length < period) throw new RangeError(`EMA(${period}) needs at least ${period} closes`);
   const k = 2 / (period + 1);
@@ -24,7 +24,7 @@ export function computeEmaSeries(closes: readonly number[], period: number = EMA
   return series;
 }
 
-export type EmaDirection = 'up' | 'down' | 'flat';
+type EmaDirection = 'up' | 'down' | 'flat';
 
 export function emaDirection(changePercent: number): EmaDirection {
   if (changePercent > EMA_FLAT_BAND_PERCENT) return 'up';
@@ -38,7 +38,7 @@ const CYCLE_BY_DIRECTION: Readonly<Record<EmaDirection, CycleType>> = {
   flat: 'Sideways',
 };
 
-export const cycleTypeFromChange = (changePercent: number): CycleType =>
+const cycleTypeFromChange = (changePercent: number): CycleType =>
   CYCLE_BY_DIRECTION[emaDirection(changePercent)];
 
 /** Whatever the wire says, the app shows one of the three cycles: anything else is Sideways. */
@@ -67,7 +67,7 @@ export function computeMarketCycle(symbol: string, closes: readonly number[], no
   };
 }
 
-/** Older than an hour is stale: still shown, but worth a warning (SPEC §4). */
+/** Older than an hour is stale: still shown, but worth a warning (docs/product.md, "Market cycle"). */
 export function isMarketCycleStale(cycle: Pick<MarketCycle, 'timestamp'>, now: Date): boolean {
   const at = Date.parse(cycle.timestamp);
   if (Number.isNaN(at)) return true;

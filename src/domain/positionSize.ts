@@ -16,11 +16,11 @@ const EPSILON = 1e-9;
 const floorShares = (x: number): number => Math.floor(x + EPSILON);
 
 /**
- * Shares one account may buy for a plan (DECISIONS.md "Position size"): the smallest of what the
+ * Shares one account may buy for a plan (docs/product.md, "Position size"): the smallest of what the
  * risk limit, the capital limit and the available funds allow, in whole multiples of the
  * scale-out factor, never below zero.
  */
-export function computePositionSize(account: SizingAccount, plan: PlanPrices): number {
+function computePositionSize(account: SizingAccount, plan: PlanPrices): number {
   const riskPerShare = plan.entryPrice - plan.stopLossPrice;
   if (!(riskPerShare > 0) || !(plan.entryPrice > 0)) return 0;
   const byRisk = floorShares(maxRiskAmount(account) / riskPerShare);

@@ -1,9 +1,4 @@
-import {
-  PROBABILITY_HIGH_MIN,
-  PROBABILITY_MEDIUM_MIN,
-  RISK_LOW_MAX_PERCENT,
-  RISK_MEDIUM_MAX_PERCENT,
-} from './constants.ts';
+import { RISK_LOW_MAX_PERCENT, RISK_MEDIUM_MAX_PERCENT } from './constants.ts';
 import { messages } from './messages.ts';
 import type { TradePlan, TradePlanDto, TradePlanInput, TradePlanStatus } from './types.ts';
 
@@ -12,7 +7,6 @@ interface PlanPrices {
   stopLossPrice: number;
 }
 
-export type Level = 'high' | 'medium' | 'low';
 export type BadgeColor = 'gray' | 'green' | 'yellow' | 'red';
 
 /** Risk per share in dollars: entry minus stop. */
@@ -22,22 +16,9 @@ export const planRisk = (p: PlanPrices): number => p.entryPrice - p.stopLossPric
 export const planRiskPercentage = (p: PlanPrices): number =>
   p.entryPrice > 0 ? (planRisk(p) / p.entryPrice) * 100 : 0;
 
-export function probabilityLevel(probability: number | null | undefined): Level {
-  const p = probability ?? 0;
-  if (p >= PROBABILITY_HIGH_MIN) return 'high';
-  if (p >= PROBABILITY_MEDIUM_MIN) return 'medium';
-  return 'low';
-}
-
-export function riskLevel(riskPercent: number): Level {
-  if (riskPercent > RISK_MEDIUM_MAX_PERCENT) return 'high';
-  if (riskPercent > RISK_LOW_MAX_PERCENT) return 'medium';
-  return 'low';
-}
-
 export const isActiveStatus = (status: TradePlanStatus): boolean => status === 'Ready' || status === 'Hold';
 
-// SPEC §4: the only moves a plan may make.
+// The only moves a plan may make (docs/product.md, "Plan statuses").
 const TRANSITIONS: Readonly<Record<TradePlanStatus, readonly TradePlanStatus[]>> = {
   Draft: ['Ready', 'Discarded'],
   Ready: ['Hold', 'Discarded', 'Draft'],
@@ -47,7 +28,7 @@ const TRANSITIONS: Readonly<Record<TradePlanStatus, readonly TradePlanStatus[]>>
 
 export const allowedTransitions = (from: TradePlanStatus): readonly TradePlanStatus[] => TRANSITIONS[from];
 
-export type TransitionCheck = { ok: true } | { ok: false; reason: 'unchanged' | 'refused'; message: string };
+type TransitionCheck = { ok: true } | { ok: false; reason: 'unchanged' | 'refused'; message: string };
 
 export function checkTransition(from: TradePlanStatus, to: TradePlanStatus): TransitionCheck {
   if (from === to) return { ok: false, reason: 'unchanged', message: messages.statusUnchanged };
@@ -57,7 +38,7 @@ export function checkTransition(from: TradePlanStatus, to: TradePlanStatus): Tra
   return { ok: true };
 }
 
-/** Discarded plans cannot be edited (SPEC §4). */
+/** Discarded plans cannot be edited (docs/product.md, "Plan statuses"). */
 export const canEditPlan = (status: TradePlanStatus): boolean => status !== 'Discarded';
 
 const STATUS_COLORS: Readonly<Record<TradePlanStatus, BadgeColor>> = {

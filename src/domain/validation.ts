@@ -10,8 +10,6 @@ import {
   SETUP_NOTES_MAX_LENGTH,
   STOCK_SYMBOL_MAX_LENGTH,
   STOCK_SYMBOL_PATTERN,
-  SUCCESS_SCORE_MAX,
-  SUCCESS_SCORE_MIN,
   WEIGHT_FACTOR_MAX,
   WEIGHT_FACTOR_MIN,
 } from './constants.ts';
@@ -33,7 +31,6 @@ import {
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 export const isUuid = (value: unknown): value is string =>
   typeof value === 'string' && UUID_PATTERN.test(value);
-export const messageIdNotUuid = 'Id must be a UUID';
 
 // Field structs that carry the spec's own messages: a validator returning a string fails with it.
 
@@ -44,7 +41,7 @@ const trimmed = <T>(struct: Struct<T, null>) => coerce(struct, string(), (s) => 
  * PostgreSQL refuses NUL outright, and the rest garbles lists, exports and terminals.
  */
 const CONTROL_CHARACTERS = /[^\P{Cc}\t\n\r]|\r(?!\n)/u;
-export const hasControlCharacters = (s: string): boolean => CONTROL_CHARACTERS.test(s);
+const hasControlCharacters = (s: string): boolean => CONTROL_CHARACTERS.test(s);
 
 const text = (max: number, tooLong: string, required?: string) =>
   trimmed(
@@ -72,7 +69,7 @@ const finite = (inRange: (n: number) => boolean, outOfRange: string) =>
     return inRange(v) || outOfRange;
   });
 
-const uuid = define<string>('uuid', (v) => isUuid(v) || messageIdNotUuid);
+const uuid = define<string>('uuid', (v) => isUuid(v) || messages.idNotUuid);
 
 const stock = coerce(
   define<string>('stock', (v) => {
@@ -198,13 +195,6 @@ export function validateTradeSetupInput(body: unknown): ValidationResult<TradeSe
       notes: value.notes ?? '',
     }),
   };
-}
-
-export function validateSuccessScore(score: unknown): ValidationResult<number> {
-  const ok = typeof score === 'number' && score >= SUCCESS_SCORE_MIN && score <= SUCCESS_SCORE_MAX;
-  return ok
-    ? { ok: true, value: score }
-    : { ok: false, errors: [{ field: 'successScore', message: messages.successScoreOutOfRange }] };
 }
 
 const stopBelowEntry: FieldError = { field: 'stopLossPrice', message: messages.stopLossNotBelowEntry };

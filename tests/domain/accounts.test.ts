@@ -3,17 +3,16 @@ import {
   accountTotals,
   capitalRiskAmount,
   investedAmount,
-  isAffordable,
+  investedPercentage,
   isLoss,
   isProfit,
-  isWithinRiskLimit,
   maxRiskAmount,
   totalPnL,
   totalPnLPercentage,
 } from '../../src/domain/accounts.ts';
 import { account } from './fixtures.ts';
 
-describe('account derived values (SPEC §3)', () => {
+describe('account derived values (docs/product.md, "Accounts")', () => {
   it('computes invested, P&L, P&L %, max risk and capital risk', () => {
     const a = account();
     expect(investedAmount(a)).toBe(30_000);
@@ -37,18 +36,9 @@ describe('account derived values (SPEC §3)', () => {
     expect(isLoss(a)).toBe(loss);
   });
 
-  it.each([
-    [20_000, true],
-    [20_000.01, false],
-  ])('a trade costing %d is affordable with 20,000 free: %s', (cost, expected) => {
-    expect(isAffordable(account(), cost)).toBe(expected);
-  });
-
-  it.each([
-    [500, true],
-    [500.01, false],
-  ])('risking %d is within a 500 max risk: %s', (risk, expected) => {
-    expect(isWithinRiskLimit(account(), risk)).toBe(expected);
+  it('reports the invested amount as a percentage of the balance, 0 on a zero balance', () => {
+    expect(investedPercentage(account())).toBe(60);
+    expect(investedPercentage(account({ currentBalance: 0, availableFundsForTrading: 0 }))).toBe(0);
   });
 });
 
@@ -63,6 +53,7 @@ describe('accountTotals (the Dashboard Total row)', () => {
       currentBalance: 15_000,
       invested: 10_000,
       free: 5_000,
+      investedPercentage: (10_000 / 15_000) * 100,
       pnl: 0,
       pnlPercentage: 0,
     });
@@ -83,6 +74,7 @@ describe('accountTotals (the Dashboard Total row)', () => {
       currentBalance: 0,
       invested: 0,
       free: 0,
+      investedPercentage: 0,
       pnl: 0,
       pnlPercentage: 0,
     });

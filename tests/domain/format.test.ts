@@ -3,6 +3,7 @@ import {
   formatMoney,
   formatPercent,
   formatProbability,
+  formatTimestamp,
   formatWeight,
   maskAccountNumber,
   truncateCriteria,
@@ -66,5 +67,14 @@ describe('maskAccountNumber', () => {
   it('shows only the last 4 digits', () => {
     expect(maskAccountNumber('12345678')).toBe('****5678');
     expect(maskAccountNumber('123')).toBe('****123');
+  });
+});
+
+describe('formatTimestamp', () => {
+  it("shows a valid moment in the reader's locale and an invalid one as 'Invalid timestamp'", () => {
+    const iso = '2026-11-20T15:00:00.000Z';
+    expect(formatTimestamp(iso)).toBe(new Date(iso).toLocaleString());
+    expect(formatTimestamp('not a date')).toBe('Invalid timestamp');
+    expect(formatTimestamp('')).toBe('Invalid timestamp');
   });
 });

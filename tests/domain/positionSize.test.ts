@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  computePositionSize,
-  computePositionSizes,
-  isValidPositionSize,
-} from '../../src/domain/positionSize.ts';
+import { computePositionSizes, isValidPositionSize } from '../../src/domain/positionSize.ts';
 import { account } from './fixtures.ts';
 
 // balance 100,000: max risk 1% = 1,000; capital 10% = 10,000.
@@ -14,7 +10,14 @@ const base = account({
   maxTradeRisk: 1,
 });
 
-describe('computePositionSize (DECISIONS.md formula)', () => {
+type SizingAccount = Parameters<typeof computePositionSizes>[0][number];
+type Prices = Parameters<typeof computePositionSizes>[1];
+
+/** The size for one account, through the exported function. */
+const computePositionSize = (account: Omit<SizingAccount, 'id' | 'accountName'>, plan: Prices): number =>
+  computePositionSizes([{ ...account, id: 'a', accountName: 'A' }], plan)[0]!.position;
+
+describe('position size (docs/product.md, "Position size")', () => {
   it('is bound by risk when the stop is wide', () => {
     // byRisk = 1000 / 10 = 100; byCapital = 10000 / 50 = 200; byFunds = 2000
     expect(computePositionSize(base, { entryPrice: 50, stopLossPrice: 40 })).toBe(100);

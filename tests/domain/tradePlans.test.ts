@@ -9,9 +9,7 @@ import {
   normalizeStock,
   planRisk,
   planRiskPercentage,
-  probabilityLevel,
   riskBadgeColor,
-  riskLevel,
   statusBadgeColor,
   toTradePlan,
 } from '../../src/domain/tradePlans.ts';
@@ -28,28 +26,14 @@ describe('plan risk', () => {
   });
 });
 
-describe('levels', () => {
+describe('risk badge', () => {
   it.each([
-    [100, 'high'],
-    [70, 'high'],
-    [69.9, 'medium'],
-    [50, 'medium'],
-    [49.9, 'low'],
-    [0, 'low'],
-    [null, 'low'],
-    [undefined, 'low'],
-  ])('probability %s is %s', (p, expected) => {
-    expect(probabilityLevel(p)).toBe(expected);
-  });
-
-  it.each([
-    [0, 'low', 'green'],
-    [2, 'low', 'green'],
-    [2.01, 'medium', 'yellow'],
-    [5, 'medium', 'yellow'],
-    [5.01, 'high', 'red'],
-  ])('risk %d%% is %s with a %s badge', (percent, level, color) => {
-    expect(riskLevel(percent)).toBe(level);
+    [0, 'green'],
+    [2, 'green'],
+    [2.01, 'yellow'],
+    [5, 'yellow'],
+    [5.01, 'red'],
+  ])('risk %d%% has a %s badge', (percent, color) => {
     expect(riskBadgeColor(percent)).toBe(color);
   });
 });

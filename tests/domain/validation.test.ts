@@ -5,7 +5,6 @@ import {
   validateAccountSettings,
   validateEdgeInput,
   validateStatusChange,
-  validateSuccessScore,
   validateTradePlanCreate,
   validateTradePlanUpdate,
   validateTradeSetupInput,
@@ -122,20 +121,6 @@ describe('validateTradeSetupInput', () => {
     expect(errorsOf(validateTradeSetupInput({ ...setup, entryCriteria: 5 }))).toEqual([
       { field: 'entryCriteria', message: messages.mustBeText },
     ]);
-  });
-
-  it.each([
-    [0, true],
-    [100, true],
-    [-1, false],
-    [100.5, false],
-  ])('success score %d valid: %s', (score, ok) => {
-    const result = validateSuccessScore(score);
-    expect(result.ok).toBe(ok);
-    if (!ok)
-      expect(errorsOf(result)).toEqual([
-        { field: 'successScore', message: 'Success score must be between 0 and 100' },
-      ]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeEmaSeries } from '../../src/domain/marketCycle.ts';
+import { computeMarketCycle } from '../../src/domain/marketCycle.ts';
 import type { MarketCycle } from '../../src/domain/types.ts';
 import { demoDailyCandles } from '../../src/server/brokers/demo/demoCandles.ts';
 import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
@@ -17,9 +17,7 @@ describe('market cycle', () => {
     const res = await alex.json<MarketCycle>('GET', '/api/v1/market-cycle/current');
     expect(res.status).toBe(200);
     const closes = demoDailyCandles('SPY', t.clock.now).map((c) => c.close);
-    const ema = computeEmaSeries(closes);
-    const current = ema.at(-1) as number;
-    const previous = ema.at(-2) as number;
+    const { currentEma: current, previousEma: previous } = computeMarketCycle('SPY', closes, t.clock.now);
     const change = ((current - previous) / previous) * 100;
     expect(res.body).toEqual({
       symbol: 'SPY',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computePositionSize } from '../../src/domain/positionSize.ts';
+import { computePositionSizes } from '../../src/domain/positionSize.ts';
 import type { Account, Edge, TradePlanDto, TradeSetup } from '../../src/domain/types.ts';
 import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
 
@@ -51,11 +51,7 @@ describe('trade plans', () => {
     });
     const accounts = (await alex.json<Account[]>('GET', '/api/v1/accounts')).body;
     expect(res.body.positionSizes).toEqual(
-      accounts.map((a) => ({
-        accountId: a.id,
-        accountName: a.accountName,
-        position: computePositionSize(a, { entryPrice: 100, stopLossPrice: 95 }),
-      })),
+      computePositionSizes(accounts, { entryPrice: 100, stopLossPrice: 95 }),
     );
     expect(res.body.positionSizes.every((p) => p.position > 0)).toBe(true);
   });

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { formatTimestamp } from '../dashboard/MarketCycleCard.tsx';
+import { formatTimestamp } from '../../domain/format.ts';
 import { db, metaKeys } from '../db/db.ts';
 import { UpdateNotice } from '../pwa/UpdateNotice.tsx';
 import { useOffline } from '../sync/connectivity.ts';

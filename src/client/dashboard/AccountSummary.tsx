@@ -1,5 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
-import { accountTotals, investedAmount, totalPnL, totalPnLPercentage } from '../../domain/accounts.ts';
+import {
+  accountTotals,
+  investedAmount,
+  investedPercentage,
+  isLoss,
+  isProfit,
+  totalPnL,
+  totalPnLPercentage,
+} from '../../domain/accounts.ts';
 import { formatMoney, formatPercent } from '../../domain/format.ts';
 import type { Account } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
@@ -12,13 +20,12 @@ const AccountSettingsDialog = lazy(() =>
   import('./AccountSettingsDialog.tsx').then((m) => ({ default: m.AccountSettingsDialog })),
 );
 
-const pnlClass = (pnl: number) => (pnl > 0 ? 'positive' : pnl < 0 ? 'negative' : undefined);
-const investedPercent = (invested: number, balance: number) =>
-  balance === 0 ? 0 : (invested / balance) * 100;
+type Balances = Pick<Account, 'currentBalance' | 'originalBalance'>;
+const pnlClass = (a: Balances) => (isProfit(a) ? 'positive' : isLoss(a) ? 'negative' : undefined);
 
-function PnL({ pnl, percent }: { pnl: number; percent: number }) {
+function PnL({ of, pnl, percent }: { of: Balances; pnl: number; percent: number }) {
   return (
-    <span className={pnlClass(pnl)}>
+    <span className={pnlClass(of)}>
       {formatMoney(pnl)} ({formatPercent(percent)})
     </span>
   );
@@ -47,7 +54,6 @@ export function AccountSummary() {
           <AccountTableHead />
           <tbody>
             {rows.map((a) => {
-              const invested = investedAmount(a);
               return (
                 <tr key={a.id}>
                   <th scope="row" data-label="Account">
@@ -64,13 +70,11 @@ export function AccountSummary() {
                   </th>
                   <td data-label="Original Balance">{formatMoney(a.originalBalance)}</td>
                   <td data-label="Balance">{formatMoney(a.currentBalance)}</td>
-                  <td data-label="Invested">{formatMoney(invested)}</td>
+                  <td data-label="Invested">{formatMoney(investedAmount(a))}</td>
                   <td data-label="Free">{formatMoney(a.availableFundsForTrading)}</td>
-                  <td data-label="Invested %">
-                    {formatPercent(investedPercent(invested, a.currentBalance))}
-                  </td>
+                  <td data-label="Invested %">{formatPercent(investedPercentage(a))}</td>
                   <td data-label="P&L">
-                    <PnL pnl={totalPnL(a)} percent={totalPnLPercentage(a)} />
+                    <PnL of={a} pnl={totalPnL(a)} percent={totalPnLPercentage(a)} />
                   </td>
                 </tr>
               );
@@ -85,11 +89,9 @@ export function AccountSummary() {
               <td data-label="Balance">{formatMoney(totals.currentBalance)}</td>
               <td data-label="Invested">{formatMoney(totals.invested)}</td>
               <td data-label="Free">{formatMoney(totals.free)}</td>
-              <td data-label="Invested %">
-                {formatPercent(investedPercent(totals.invested, totals.currentBalance))}
-              </td>
+              <td data-label="Invested %">{formatPercent(totals.investedPercentage)}</td>
               <td data-label="P&L">
-                <PnL pnl={totals.pnl} percent={totals.pnlPercentage} />
+                <PnL of={totals} pnl={totals.pnl} percent={totals.pnlPercentage} />
               </td>
             </tr>
           </tfoot>

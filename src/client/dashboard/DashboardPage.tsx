@@ -1,8 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { formatTimestamp } from '../../domain/format.ts';
 import { db, metaKeys } from '../db/db.ts';
 import { AccountSummary } from './AccountSummary.tsx';
 import { BrokerSignInNotice } from './BrokerSignInNotice.tsx';
-import { formatTimestamp, MarketCycleCard } from './MarketCycleCard.tsx';
+import { MarketCycleCard } from './MarketCycleCard.tsx';
 
 const STATIC_CARDS = [
   ['Current Positions', '5 active trades'],

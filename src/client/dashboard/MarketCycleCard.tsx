@@ -1,18 +1,18 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { formatPercent } from '../../domain/format.ts';
-import { emaDirection, isMarketCycleStale, parseCycleType } from '../../domain/marketCycle.ts';
+import { formatPercent, formatTimestamp } from '../../domain/format.ts';
+import {
+  emaDirection,
+  isDowntrend,
+  isMarketCycleStale,
+  isUptrend,
+  parseCycleType,
+} from '../../domain/marketCycle.ts';
 import { db, metaKeys } from '../db/db.ts';
 import { useCollectionState } from '../sync/syncState.ts';
 
 const ICONS = { up: '▲', down: '▼', flat: '▶' } as const;
-const TONES = { Uptrend: 'positive', Downtrend: 'negative', Sideways: 'amber' } as const;
 
 const usd2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-export function formatTimestamp(timestamp: string): string {
-  const at = new Date(timestamp);
-  return Number.isNaN(at.getTime()) ? 'Invalid timestamp' : at.toLocaleString();
-}
 
 export function MarketCycleCard() {
   const cycle = useLiveQuery(() => db.marketCycle.get('current').then((c) => c ?? null), []);
@@ -39,9 +39,10 @@ export function MarketCycleCard() {
   } else {
     const type = parseCycleType(cycle.cycleType);
     const direction = emaDirection(cycle.emaChangePercent);
+    const tone = isUptrend(cycle) ? 'positive' : isDowntrend(cycle) ? 'negative' : 'amber';
     if (isMarketCycleStale(cycle, new Date())) console.warn('Market cycle data is older than an hour');
     body = (
-      <div className={`cycle-card tone-${TONES[type]}`}>
+      <div className={`cycle-card tone-${tone}`}>
         <p className="cycle-type">
           <span className="trend-icon" aria-hidden="true">
             {ICONS[direction]}

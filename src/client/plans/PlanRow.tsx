@@ -1,4 +1,5 @@
 import { formatMoney, formatPercent, formatProbability } from '../../domain/format.ts';
+import { isValidPositionSize } from '../../domain/positionSize.ts';
 import {
   allowedTransitions,
   canEditPlan,
@@ -46,7 +47,7 @@ export function PlanRow({ plan, onStatus, onEdit, onDelete }: PlanRowProps) {
             {plan.positionSizes.map((p) => (
               <li key={p.accountId}>
                 {p.accountName}:{' '}
-                {p.position > 0 ? <span className="positive">{p.position} shares</span> : 'N/A'}
+                {isValidPositionSize(p) ? <span className="positive">{p.position} shares</span> : 'N/A'}
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { formatMoney, formatPercent } from '../../domain/format.ts';
-import { computePositionSizes } from '../../domain/positionSize.ts';
+import { computePositionSizes, isValidPositionSize } from '../../domain/positionSize.ts';
 import { planRisk, planRiskPercentage } from '../../domain/tradePlans.ts';
 import type { Account } from '../../domain/types.ts';
 
@@ -26,8 +26,8 @@ export function RiskPreview({
       {sizes.length > 0 && (
         <ul className="position-preview">
           {sizes.map((s) => (
-            <li key={s.accountId} className={s.position > 0 ? 'positive' : undefined}>
-              {s.accountName}: {s.position > 0 ? `${s.position} shares` : 'N/A'}
+            <li key={s.accountId} className={isValidPositionSize(s) ? 'positive' : undefined}>
+              {s.accountName}: {isValidPositionSize(s) ? `${s.position} shares` : 'N/A'}
             </li>
           ))}
         </ul>

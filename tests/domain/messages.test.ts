@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../src/domain/messages.ts';
+
+// The limits in these messages are built from the constants; the wording is the product's
+// (docs/product.md, "Validation messages") and must not drift.
+describe('messages built from the limits', () => {
+  it.each([
+    [messages.edgeNameTooLong, 'Edge name must be less than 100 characters'],
+    [messages.edgeWeightOutOfRange, 'Weight factor must be between 0 and 1'],
+    [messages.setupNameTooLong, 'Name must be less than 100 characters'],
+    [messages.setupDescriptionTooLong, 'Description must be less than 500 characters'],
+    [messages.setupNotesTooLong, 'Notes must be less than 1000 characters'],
+    [messages.stockTooLong, 'Stock symbol must be 10 characters or less'],
+    [messages.probabilityOutOfRange, 'Probability of success must be between 0 and 100'],
+    [messages.scaleOutFactorInvalid, 'Scale-out factor must be a whole number from 1 to 10'],
+  ])('%s', (message, expected) => {
+    expect(message).toBe(expected);
+  });
+
+  it('words the transition refusal and the logout question', () => {
+    expect(messages.transitionRefused('Draft', 'Hold')).toBe('Cannot transition from Draft to Hold');
+    expect(messages.logoutWithUnsavedChanges(1)).toBe('1 change is not saved yet. Log out anyway?');
+    expect(messages.logoutWithUnsavedChanges(2)).toBe('2 changes are not saved yet. Log out anyway?');
+  });
+});
