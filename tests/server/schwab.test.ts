@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { messages } from '../../src/domain/messages.ts';
 import type { Account, AuthStatus, Edge, MarketCycle } from '../../src/domain/types.ts';
 import { SIGN_IN_WINDOW_MS } from '../../src/server/auth/signInLimit.ts';
 import { createTokenCipher, DATA_KEY_FILE } from '../../src/server/auth/tokenCipher.ts';
-import { BROKER_UNAVAILABLE_MESSAGE } from '../../src/server/brokers/brokerAccess.ts';
 import { brokerTokens } from '../../src/server/db/schema.ts';
 import { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
 import { type Client, clientFor, cookieNamed, startTestServer, type TestServer } from './harness.ts';
@@ -344,7 +344,7 @@ describe('when Schwab cannot answer', () => {
     const carol = await signInSchwab('carol'); // never loaded her balances
     fake.failNext(500, { message: 'Internal error' });
     const res = await carol.json('GET', '/api/v1/accounts');
-    expect(res).toEqual({ status: 503, body: { message: BROKER_UNAVAILABLE_MESSAGE } });
+    expect(res).toEqual({ status: 503, body: { message: messages.brokerUnavailable } });
   });
 
   it('answers 503 with the spec message when Schwab has no price history (404)', async () => {

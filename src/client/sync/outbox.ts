@@ -1,4 +1,4 @@
-import { messages } from '../../domain/messages.ts';
+import { fallbackMessages, messages } from '../../domain/messages.ts';
 import { api, errorMessage, RefusedLocally, statusOf } from '../api/http.ts';
 import { type CollectionName, db, metaKeys, type OutboxEntry, type TradeTrackerDb } from '../db/db.ts';
 import { isNetworkError, isOffline, reportApiReachable } from './connectivity.ts';
@@ -111,7 +111,7 @@ async function replay(pull: Pull, database: TradeTrackerDb): Promise<void> {
       if (outcomeOfRefusal(next, status) === 'refused') {
         await database.refusedChanges.add({
           label: next.label,
-          message: errorMessage(error, 'The server refused this change'),
+          message: errorMessage(error, fallbackMessages.changeRefused),
           refusedAt: new Date().toISOString(),
         });
       }

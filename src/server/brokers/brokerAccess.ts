@@ -1,3 +1,4 @@
+import { messages } from '../../domain/messages.ts';
 import { deleteUserSessions } from '../auth/sessionStore.ts';
 import { deleteBrokerTokens, loadBrokerTokens, saveBrokerTokens } from '../auth/userStore.ts';
 import type { Database } from '../db/database.ts';
@@ -18,7 +19,6 @@ const BALANCES_TTL_MS = 30_000;
 // US markets' calendar day: daily candles are fetched once per symbol per trading day.
 const newYorkDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' });
 const tradingDayOf = (at: Date) => newYorkDate.format(at);
-export const BROKER_UNAVAILABLE_MESSAGE = 'Your broker is not answering right now. Try again in a minute.';
 
 /**
  * The broker calls of one server process:
@@ -112,7 +112,7 @@ export function createBrokerAccess(deps: AppDeps) {
           `Broker unavailable (${error.message}); ${lastGood ? 'last balances used' : 'no balances'}`,
         );
         if (lastGood) return lastGood;
-        throw unavailable(BROKER_UNAVAILABLE_MESSAGE);
+        throw unavailable(messages.brokerUnavailable);
       }
     },
     dailyCandles(userId: string, symbol: string): Promise<DailyCandle[]> {

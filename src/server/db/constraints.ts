@@ -31,7 +31,7 @@ const FOREIGN_KEY_REFUSALS: Record<string, () => Refusal> = {
 /** The refusal a constraint violation stands for; undefined for any other error. */
 export function constraintRefusal(error: unknown): Refusal | undefined {
   const unique = uniqueViolation(error);
-  if (unique !== undefined) return (UNIQUE_REFUSALS[unique] ?? (() => conflict('Already exists')))();
+  if (unique !== undefined) return (UNIQUE_REFUSALS[unique] ?? (() => conflict(messages.alreadyExists)))();
   const foreignKey = foreignKeyViolation(error);
   if (foreignKey !== undefined) return FOREIGN_KEY_REFUSALS[foreignKey]?.();
   return undefined;

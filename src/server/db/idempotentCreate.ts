@@ -13,7 +13,7 @@ import type { Collection } from './tombstones.ts';
 function checkClientId(existingOwner: string | undefined, userId: string): 'new' | 'existing' {
   if (existingOwner === undefined) return 'new';
   if (existingOwner === userId) return 'existing';
-  throw conflict('This id is already in use', 'id');
+  throw conflict(messages.idInUse, 'id');
 }
 
 /**

@@ -59,10 +59,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   guarded.route('/', setupRoutes(createSetupRepository(db, now)));
   guarded.route('/', planRoutes(createPlanRepository(db, now), accounts));
   api.route('/', guarded);
-  api.all('*', (c) => c.json({ message: 'Not found' }, 404));
+  api.all('*', (c) => c.json({ message: messages.notFound }, 404));
 
   app.route('/api/v1', api);
-  app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
+  app.all('/api/*', (c) => c.json({ message: messages.notFound }, 404));
   app.use(serveApp(config.staticDir));
   return app;
 }

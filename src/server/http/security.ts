@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { messages } from '../../domain/messages.ts';
 
 const CSP = [
   "default-src 'self'",
@@ -54,7 +55,7 @@ export function sameOriginWrites(
     const origin = originOf(c.req.header('Origin'));
     const own = originOf(`${tls ? 'https' : 'http'}://${c.req.header('Host') ?? new URL(c.req.url).host}`);
     const allowed = origin !== undefined && (origin === own || configured.has(origin));
-    if (!allowed) return c.json({ message: 'Cross-site request refused' }, 403);
+    if (!allowed) return c.json({ message: messages.crossSiteRefused }, 403);
     return next();
   };
 }
