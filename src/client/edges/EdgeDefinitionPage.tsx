@@ -1,138 +1,81 @@
-import { useState } from 'react';
 import { formatWeight } from '../../domain/format.ts';
 import { fallbackMessages } from '../../domain/messages.ts';
 import type { Edge } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
-import { pullAll } from '../sync/sync.ts';
-import { setCollectionState } from '../sync/syncState.ts';
 import { Badge } from '../ui/Badge.tsx';
-import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
-import { ErrorBanner } from '../ui/ErrorBanner.tsx';
-import { Modal } from '../ui/Modal.tsx';
+import { ListPage } from '../ui/ListPage.tsx';
 import { PendingMark } from '../ui/PendingMark.tsx';
-import { Skeleton } from '../ui/Skeleton.tsx';
 import { SortableHeader } from '../ui/SortableHeader.tsx';
-import { matchesSearch, sortRows, useSort } from '../ui/sorting.ts';
-import { useCollection } from '../ui/useCollection.ts';
-import { useConfirmedDelete } from '../ui/useConfirmedDelete.ts';
+import { matchesSearch } from '../ui/sorting.ts';
+import { useListPage } from '../ui/useListPage.ts';
 import { EdgeForm } from './EdgeForm.tsx';
 import { deleteEdge } from './edgeMutations.ts';
 
-type EdgeSortKey = 'name' | 'description' | 'weightFactor' | 'identificationNotes';
-
 export default function EdgeDefinitionPage() {
-  const { rows, loading, error } = useCollection('edges', () => db.edges.toArray());
-  const { sort, toggle } = useSort<EdgeSortKey>('name');
-  const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<Edge | 'new'>();
-  const deletion = useConfirmedDelete(deleteEdge, fallbackMessages.deleteEdge);
-
-  const active = rows.filter((e) => e.isActive);
-  const visible = sortRows(
-    active.filter((e) => matchesSearch(search, e.name, e.description, e.identificationNotes)),
-    sort,
+  const list = useListPage<Edge, 'name' | 'description' | 'weightFactor' | 'identificationNotes'>({
+    collection: 'edges',
+    query: () => db.edges.toArray(),
+    defaultSort: 'name',
+    // Only active edges are listed; deleted ones stay linked to the plans that cite them.
+    shows: (e, search) => e.isActive && matchesSearch(search, e.name, e.description, e.identificationNotes),
+    remove: deleteEdge,
+    deleteFallback: fallbackMessages.deleteEdge,
+  });
+  const header = (label: string, column: 'name' | 'description' | 'weightFactor' | 'identificationNotes') => (
+    <SortableHeader label={label} column={column} sort={list.sort} onSort={list.toggle} />
   );
-  const shownError = deletion.error ?? error;
 
   return (
-    <section>
-      <div className="page-heading">
-        <hgroup>
-          <h1>Edge Definition</h1>
-          <p>Define the weighted reasons you take a trade</p>
-        </hgroup>
-        <button type="button" onClick={() => setEditing('new')}>
-          + New Edge
-        </button>
-      </div>
-      {shownError && (
-        <ErrorBanner
-          message={shownError}
-          onDismiss={() => {
-            deletion.clearError();
-            setCollectionState('edges', { error: undefined });
-          }}
-          onRetry={() => {
-            deletion.clearError();
-            void pullAll(['edges']);
-          }}
-        />
-      )}
-      <input
-        type="search"
-        aria-label="Search edges"
-        placeholder="Search by name, description or identification notes"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-      />
-      {loading ? (
-        <Skeleton rows={4} />
-      ) : visible.length === 0 ? (
-        <p className="empty-state">No edges found</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="stack-on-phone">
-            <thead>
-              <tr>
-                <SortableHeader label="Name" column="name" sort={sort} onSort={toggle} />
-                <SortableHeader label="Description" column="description" sort={sort} onSort={toggle} />
-                <SortableHeader label="Weight" column="weightFactor" sort={sort} onSort={toggle} />
-                <SortableHeader
-                  label="Identification Notes"
-                  column="identificationNotes"
-                  sort={sort}
-                  onSort={toggle}
-                />
-                <th scope="col">Actions</th>
+    <ListPage
+      title="Edge Definition"
+      subtitle="Define the weighted reasons you take a trade"
+      newLabel="+ New Edge"
+      list={list}
+      search={{ label: 'Search edges', placeholder: 'Search by name, description or identification notes' }}
+      retry
+      skeletonRows={4}
+      empty={<p className="empty-state">No edges found</p>}
+      table={(rows) => (
+        <table className="stack-on-phone">
+          <thead>
+            <tr>
+              {header('Name', 'name')}
+              {header('Description', 'description')}
+              {header('Weight', 'weightFactor')}
+              {header('Identification Notes', 'identificationNotes')}
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((edge) => (
+              <tr key={edge.id}>
+                <td data-label="Name">
+                  {edge.name}
+                  <PendingMark row={edge} />
+                </td>
+                <td data-label="Description">{edge.description}</td>
+                <td data-label="Weight">
+                  <Badge color="blue">{formatWeight(edge.weightFactor)}</Badge>
+                </td>
+                <td data-label="Identification Notes">{edge.identificationNotes}</td>
+                <td data-label="Actions" className="row-actions">
+                  <button type="button" className="outline" onClick={() => list.setEditing(edge)}>
+                    Edit
+                  </button>
+                  <button type="button" className="outline danger" onClick={() => list.deletion.ask(edge)}>
+                    Delete
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {visible.map((edge) => (
-                <tr key={edge.id}>
-                  <td data-label="Name">
-                    {edge.name}
-                    <PendingMark row={edge} />
-                  </td>
-                  <td data-label="Description">{edge.description}</td>
-                  <td data-label="Weight">
-                    <Badge color="blue">{formatWeight(edge.weightFactor)}</Badge>
-                  </td>
-                  <td data-label="Identification Notes">{edge.identificationNotes}</td>
-                  <td data-label="Actions" className="row-actions">
-                    <button type="button" className="outline" onClick={() => setEditing(edge)}>
-                      Edit
-                    </button>
-                    <button type="button" className="outline danger" onClick={() => deletion.ask(edge)}>
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       )}
-      {editing && (
-        <Modal
-          title={editing === 'new' ? 'Create New Edge' : 'Edit Edge'}
-          onClose={() => setEditing(undefined)}
-        >
-          <EdgeForm
-            edge={editing === 'new' ? undefined : editing}
-            onSaved={() => setEditing(undefined)}
-            onCancel={() => setEditing(undefined)}
-          />
-        </Modal>
-      )}
-      {deletion.pending && (
-        <ConfirmDialog
-          title="Delete Edge"
-          name={deletion.pending.name}
-          busy={deletion.busy}
-          onConfirm={() => void deletion.confirm()}
-          onCancel={deletion.cancel}
-        />
-      )}
-    </section>
+      editor={{
+        title: (edge) => (edge === 'new' ? 'Create New Edge' : 'Edit Edge'),
+        form: (edge, close) => <EdgeForm edge={edge} onSaved={close} onCancel={close} />,
+      }}
+      confirmDelete={{ title: 'Delete Edge', name: (edge) => edge.name }}
+    />
   );
 }

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { errorMessage } from '../api/http.ts';
+import type { CollectionName } from '../db/db.ts';
+import { pullAll } from '../sync/sync.ts';
+import { setCollectionState } from '../sync/syncState.ts';
+import { sortRows, useSort } from './sorting.ts';
+import { useCollection } from './useCollection.ts';
+import { useConfirmedDelete } from './useConfirmedDelete.ts';
+
+interface ListOptions<Row, K> {
+  collection: CollectionName;
+  query: () => Promise<Row[]>;
+  defaultSort: K;
+  /** Whether a row is shown for the search text and the page's own filters. */
+  shows: (row: Row, search: string) => boolean;
+  remove: (row: Row) => Promise<void>;
+  /** The spec's message for a failed delete that carries none of its own. */
+  deleteFallback: string;
+}
+
+/**
+ * The state every list page holds: the cached rows, search and sort, the record being edited
+ * ('new' for a create), the delete being confirmed, and one error line for the banner (a
+ * failed action, a failed delete, or the collection's last failed load).
+ */
+export function useListPage<Row, K extends string & keyof Row>(options: ListOptions<Row, K>) {
+  const { rows, loading, error: loadError } = useCollection(options.collection, options.query);
+  const { sort, toggle } = useSort<K>(options.defaultSort);
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Row | 'new'>();
+  const [actionError, setActionError] = useState<string>();
+  const deletion = useConfirmedDelete(options.remove, options.deleteFallback);
+
+  const clearError = () => {
+    setActionError(undefined);
+    deletion.clearError();
+    setCollectionState(options.collection, { error: undefined });
+  };
+
+  return {
+    rows,
+    visible: sortRows(
+      rows.filter((row) => options.shows(row, search)),
+      sort,
+    ),
+    loading,
+    sort,
+    toggle,
+    search,
+    setSearch,
+    editing,
+    setEditing,
+    deletion,
+    error: actionError ?? deletion.error ?? loadError,
+    clearError,
+    retry: () => {
+      clearError();
+      void pullAll([options.collection]);
+    },
+    /** Runs a row action (a status change); its failure goes to the banner. */
+    async run(action: () => Promise<void>, fallback: string) {
+      setActionError(undefined);
+      try {
+        await action();
+      } catch (e) {
+        setActionError(errorMessage(e, fallback));
+      }
+    },
+  };
+}
+
+export type ListPageState<Row> = Omit<
+  ReturnType<typeof useListPage<Row, string & keyof Row>>,
+  'sort' | 'toggle'
+>;
