@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TradePlanStatus } from '../../domain/types.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull();
@@ -131,7 +132,7 @@ export const tradePlans = pgTable(
     entryPrice: doublePrecision('entry_price').notNull(),
     stopLossPrice: doublePrecision('stop_loss_price').notNull(),
     probabilityOfSuccess: doublePrecision('probability_of_success'),
-    status: text('status').notNull().default('Draft'),
+    status: text('status').$type<TradePlanStatus>().notNull().default('Draft'),
     scanId: text('scan_id'),
     tradeSetupId: uuid('trade_setup_id').references(() => tradeSetups.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

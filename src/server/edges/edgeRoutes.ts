@@ -10,18 +10,18 @@ export function edgeRoutes(repo: ReturnType<typeof createEdgeRepository>): Hono<
   const app = new Hono<AppEnv>();
   const idOf = (id: string) => pathId(id, messages.edgeNotFound);
 
-  app.get('/edges', async (c) => c.json(await repo.list(c.get('user').id)));
-  app.post('/edges', async (c) => {
+  app.get('/', async (c) => c.json(await repo.list(c.get('user').id)));
+  app.post('/', async (c) => {
     const input = await readValid(c, validateEdgeInput);
     const { edge, created } = await repo.create(c.get('user').id, input);
     return c.json(edge, created ? 201 : 200);
   });
-  app.put('/edges/:id', async (c) => {
+  app.put('/:id', async (c) => {
     const id = idOf(c.req.param('id'));
     const input = await readValid(c, validateEdgeInput);
     return c.json(await repo.update(c.get('user').id, id, input));
   });
-  app.delete('/edges/:id', async (c) => {
+  app.delete('/:id', async (c) => {
     await repo.deactivate(c.get('user').id, idOf(c.req.param('id')));
     return c.body(null, 204);
   });

@@ -53,11 +53,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const guarded = new Hono<AppEnv>();
   guarded.use(requireUser(deps));
-  guarded.route('/', accountRoutes(accounts));
-  guarded.route('/', marketCycleRoutes(brokerAccess, config.marketCycleSymbol, now));
-  guarded.route('/', edgeRoutes(createEdgeRepository(db, now)));
-  guarded.route('/', setupRoutes(createSetupRepository(db, now)));
-  guarded.route('/', planRoutes(createPlanRepository(db, now), accounts));
+  guarded.route('/accounts', accountRoutes(accounts));
+  guarded.route('/market-cycle', marketCycleRoutes(brokerAccess, config.marketCycleSymbol, now));
+  guarded.route('/edges', edgeRoutes(createEdgeRepository(db, now)));
+  guarded.route('/tradesetups', setupRoutes(createSetupRepository(db, now)));
+  guarded.route('/tradeplans', planRoutes(createPlanRepository(db, now), accounts));
   api.route('/', guarded);
   api.all('*', (c) => c.json({ message: messages.notFound }, 404));
 

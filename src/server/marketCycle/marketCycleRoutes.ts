@@ -12,7 +12,7 @@ import { Refusal, unavailable } from '../refusals.ts';
 export function marketCycleRoutes(brokerAccess: BrokerAccess, symbol: string, now: () => Date): Hono<AppEnv> {
   const cache = new TtlCache<string, MarketCycle>();
   const app = new Hono<AppEnv>();
-  app.get('/market-cycle/current', async (c) => {
+  app.get('/current', async (c) => {
     const userId = c.get('user').id;
     try {
       const cycle = await cache.getOrLoad(

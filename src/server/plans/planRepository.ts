@@ -41,7 +41,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
       entryPrice: row.entryPrice,
       stopLossPrice: row.stopLossPrice,
       probabilityOfSuccess: row.probabilityOfSuccess,
-      status: row.status as TradePlanStatus,
+      status: row.status,
       scanId: row.scanId,
       tradeSetupId: row.tradeSetupId,
       edges: planEdges,
@@ -176,7 +176,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
     async update(userId: string, id: string, body: unknown, accounts: Account[]): Promise<TradePlanDto> {
       return db.transaction(async (tx) => {
         const row = await lockRow(tx, userId, id);
-        if (!canEditPlan(row.status as TradePlanStatus)) throw conflict(messages.planDiscarded);
+        if (!canEditPlan(row.status)) throw conflict(messages.planDiscarded);
         const result = validateTradePlanUpdate(body, row);
         if (!result.ok) throw invalid(result.errors);
         const { edgeIds, ...fields } = result.value;
@@ -202,7 +202,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
     ): Promise<TradePlanDto> {
       return db.transaction(async (tx) => {
         const row = await lockRow(tx, userId, id);
-        const check = checkTransition(row.status as TradePlanStatus, to);
+        const check = checkTransition(row.status, to);
         if (!check.ok) throw conflict(check.message, 'status');
         // Two plans of one stock activated at once: the partial unique index refuses the second.
         if (isActiveStatus(to)) await assertNoOtherActivePlan(tx, userId, row.stock, row.id);

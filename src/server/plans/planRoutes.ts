@@ -22,21 +22,21 @@ export function planRoutes(repo: PlanRepository, accounts: AccountService): Hono
     }
   }
 
-  app.get('/tradeplans', async (c) => {
+  app.get('/', async (c) => {
     const userId = c.get('user').id;
     return c.json(await repo.list(userId, await accountsOf(userId)));
   });
-  app.get('/tradeplans/:id', async (c) => {
+  app.get('/:id', async (c) => {
     const userId = c.get('user').id;
     return c.json(await repo.get(userId, idOf(c.req.param('id')), await accountsOf(userId)));
   });
-  app.post('/tradeplans', async (c) => {
+  app.post('/', async (c) => {
     const userId = c.get('user').id;
     const input = await readValid(c, validateTradePlanCreate);
     const { plan, created } = await repo.create(userId, input, await accountsOf(userId));
     return c.json(plan, created ? 201 : 200);
   });
-  app.put('/tradeplans/:id', async (c) => {
+  app.put('/:id', async (c) => {
     const userId = c.get('user').id;
     const id = idOf(c.req.param('id'));
     const body = await readJson(c);
@@ -44,14 +44,14 @@ export function planRoutes(repo: PlanRepository, accounts: AccountService): Hono
     const accountList = await accountsOf(userId);
     return c.json(await repo.update(userId, id, body, accountList));
   });
-  app.put('/tradeplans/:id/status', async (c) => {
+  app.put('/:id/status', async (c) => {
     const userId = c.get('user').id;
     const id = idOf(c.req.param('id'));
     const { status } = await readValid(c, validateStatusChange);
     const accountList = await accountsOf(userId);
     return c.json(await repo.changeStatus(userId, id, status, accountList));
   });
-  app.delete('/tradeplans/:id', async (c) => {
+  app.delete('/:id', async (c) => {
     await repo.remove(c.get('user').id, idOf(c.req.param('id')));
     return c.body(null, 204);
   });

@@ -10,19 +10,19 @@ export function setupRoutes(repo: SetupRepository): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const idOf = (id: string) => pathId(id, messages.setupNotFound);
 
-  app.get('/tradesetups', async (c) => c.json(await repo.list(c.get('user').id)));
-  app.get('/tradesetups/:id', async (c) => c.json(await repo.get(c.get('user').id, idOf(c.req.param('id')))));
-  app.post('/tradesetups', async (c) => {
+  app.get('/', async (c) => c.json(await repo.list(c.get('user').id)));
+  app.get('/:id', async (c) => c.json(await repo.get(c.get('user').id, idOf(c.req.param('id')))));
+  app.post('/', async (c) => {
     const input = await readValid(c, validateTradeSetupInput);
     const { setup, created } = await repo.create(c.get('user').id, input);
     return c.json(setup, created ? 201 : 200);
   });
-  app.put('/tradesetups/:id', async (c) => {
+  app.put('/:id', async (c) => {
     const id = idOf(c.req.param('id'));
     const input = await readValid(c, validateTradeSetupInput);
     return c.json(await repo.update(c.get('user').id, id, input));
   });
-  app.delete('/tradesetups/:id', async (c) => {
+  app.delete('/:id', async (c) => {
     await repo.remove(c.get('user').id, idOf(c.req.param('id')));
     return c.body(null, 204);
   });
