@@ -34,7 +34,7 @@ const dialog = () => page.getByRole('dialog');
 
 describe('the app in Chromium, signed in through the demo broker', () => {
   it('shows the Dashboard with accounts, totals, static cards and the market cycle', async () => {
-    await expect(page.getByText('Overview of your trading performance and activity')).toBeTruthy();
+    await page.getByText('Overview of your trading performance and activity').waitFor();
     await page.getByText('Current Market Cycle:').waitFor();
     const body = await page.locator('main').innerText();
     for (const text of [
@@ -241,7 +241,7 @@ describe('the app in Chromium, signed in through the demo broker', () => {
     await page.getByText('No trade plans found').waitFor();
   });
 
-  it('looks right on a desktop too', async () => {
+  it('takes desktop screenshots of every page (screenshots only: it asserts nothing)', async () => {
     // Some data to look at, made through the API as the app itself would.
     await page.evaluate(async () => {
       const post = (path: string, body: unknown) =>
