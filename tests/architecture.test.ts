@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// The layers of DEVELOPERS.md: imports only point inward to src/domain.
+// The layers of docs/architecture.md: imports only point inward to src/domain.
 const root = join(import.meta.dirname, '..');
 
 function sourceFiles(dir: string): string[] {

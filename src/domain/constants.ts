@@ -1,4 +1,4 @@
-// Every business constant of SPEC §9 and DECISIONS.md, named once.
+// Every business constant of docs/product.md, named once.
 
 export const API_TIMEOUT_MS = 30_000;
 export const MARKET_CYCLE_STALE_MINUTES = 60;
@@ -43,5 +43,5 @@ export const SCALE_OUT_FACTOR_MAX = 10;
 /** The per-tab sessionStorage key recording that this tab's session is active. */
 export const SESSION_FLAG_KEY = 'tradeTracker.sessionActive';
 
-/** Stock symbols: letters, digits, '.', '/' and '-' (DECISIONS.md "Trade plans"). */
+/** Stock symbols: letters, digits, '.', '/' and '-' (docs/product.md, "Trade plans"). */
 export const STOCK_SYMBOL_PATTERN = /^[A-Za-z0-9./-]+$/;

@@ -1,4 +1,4 @@
-// The entities of SPEC §3 as the app and the API exchange them. Timestamps are ISO 8601 strings.
+// The entities of docs/product.md as the app and the API exchange them. Timestamps are ISO 8601 strings.
 
 export const TRADE_PLAN_STATUSES = ['Draft', 'Ready', 'Hold', 'Discarded'] as const;
 export type TradePlanStatus = (typeof TRADE_PLAN_STATUSES)[number];
@@ -6,7 +6,7 @@ export type TradePlanStatus = (typeof TRADE_PLAN_STATUSES)[number];
 export const CYCLE_TYPES = ['Uptrend', 'Downtrend', 'Sideways'] as const;
 export type CycleType = (typeof CYCLE_TYPES)[number];
 
-/** The trader's own settings for one broker account (DECISIONS.md "Accounts"). */
+/** The trader's own settings for one broker account (docs/product.md, "Accounts"). */
 export interface AccountSettings {
   /** Balance the trader measures P&L against; defaults to the first balance seen. */
   originalBalance: number;
@@ -92,7 +92,7 @@ export interface EdgeRef {
   weightFactor: number;
 }
 
-/** A plan as the API sends it (SPEC §7: "edges (objects with id)"). */
+/** A plan as the API sends it (`edges`: objects with an id, name and weight). */
 export interface TradePlanDto extends Omit<TradePlan, 'edgeIds'> {
   edges: EdgeRef[];
 }
@@ -140,7 +140,7 @@ export interface FieldError {
   message: string;
 }
 
-/** The error body of every refused API call (DECISIONS.md "API conventions"). */
+/** The error body of every refused API call (docs/product.md, "API conventions"). */
 export interface ApiErrorBody {
   message: string;
   errors?: FieldError[];

@@ -50,7 +50,7 @@ describe('status', () => {
     expect(canEditPlan(status)).toBe(editable);
   });
 
-  // SPEC §4, the whole table: every one of the 16 pairs.
+  // The whole table (docs/product.md, "Plan statuses"): every one of the 16 pairs.
   const table: Record<TradePlanStatus, TradePlanStatus[]> = {
     Draft: ['Ready', 'Discarded'],
     Ready: ['Hold', 'Discarded', 'Draft'],

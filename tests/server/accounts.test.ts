@@ -54,7 +54,7 @@ describe('accounts', () => {
       '/api/v1/tradeplans',
       { stock: 'SIZE', entryPrice: 50, stopLossPrice: 45 },
     );
-    // DECISIONS.md: min(floor(bal*2%/5), floor(bal*20%/50), floor(free/50)), down to a multiple of 4.
+    // docs/product.md, "Position size": min(floor(bal*2%/5), floor(bal*20%/50), floor(free/50)), down to a multiple of 4.
     const bal = first.currentBalance;
     const free = first.availableFundsForTrading;
     const raw = Math.min(Math.floor((bal * 0.02) / 5), Math.floor((bal * 0.2) / 50), Math.floor(free / 50));

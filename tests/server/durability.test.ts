@@ -5,7 +5,7 @@ import { clientFor, freshDatabase, signIn } from './harness.ts';
 import { type ServerProcess, spawnServer } from './serverProcess.ts';
 
 /**
- * DECISIONS.md: a write answered 2xx is durable. These tests run the server as a real process,
+ * A write answered 2xx is durable (docs/product.md, "API conventions"). These tests run the server as a real process,
  * write plans from several connections as fast as it answers, stop it mid-stream (SIGKILL: no
  * chance to flush anything; SIGTERM: graceful), restart it on the same data and look for every
  * acknowledged write. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.

@@ -164,7 +164,7 @@ describe('trade plans', () => {
       expect((await alex.json('PUT', `/api/v1/tradeplans/${c.id}`, { stock: 'amd' })).status).toBe(409);
     });
 
-    it("refuses a Draft plan's stock change onto a stock with an active plan (SPEC §5, whatever the status)", async () => {
+    it(`refuses a Draft plan's stock change onto a stock with an active plan, whatever the status (docs/product.md, "Trade plans")`, async () => {
       const active = (await create(alex, { stock: 'ORCL' })).body;
       await setStatus(alex, active.id, 'Ready');
       const draft = (await create(alex, { stock: 'CSCO' })).body;

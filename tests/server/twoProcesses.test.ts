@@ -4,7 +4,7 @@ import { clientFor, freshDatabase, signIn } from './harness.ts';
 import { type ServerProcess, spawnServer } from './serverProcess.ts';
 
 /**
- * Scaling out (DECISIONS.md, issue 7): several API processes on one PostgreSQL, nothing sticky.
+ * Scaling out (README, "Scaling out"): several API processes on one PostgreSQL, nothing sticky.
  * PGlite is one process's embedded database, so this runs only with TEST_DATABASE_URL.
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('two API processes on one PostgreSQL', () => {

@@ -73,7 +73,7 @@ describe('trade plan changes made offline', () => {
     expect((await dbModule.db.outbox.toArray()).map((q) => q.label)).toEqual(['Update trade plan MSFT']);
   });
 
-  it('refuses to move a Draft plan onto a stock that has an active plan (SPEC §5), queueing nothing', async () => {
+  it('refuses to move a Draft plan onto a stock that has an active plan (docs/product.md, "Trade plans"), queueing nothing', async () => {
     await dbModule.db.tradePlans.bulkPut([
       planFixture({ id: 'p-nvda', stock: 'NVDA', status: 'Ready' }),
       planFixture({ id: 'p-draft', stock: 'AMD', status: 'Draft' }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchesSearch, nextSort, sortRows } from '../../../src/client/ui/sorting.ts';
 
-describe('sorting (SPEC §2)', () => {
+describe('sorting (docs/product.md, "Trade setups")', () => {
   it('toggles the same column and starts a new column ascending', () => {
     expect(nextSort({ key: 'name', direction: 'asc' }, 'name')).toEqual({ key: 'name', direction: 'desc' });
     expect(nextSort({ key: 'name', direction: 'desc' }, 'name')).toEqual({ key: 'name', direction: 'asc' });
