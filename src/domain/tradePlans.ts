@@ -16,7 +16,11 @@ export const planRisk = (p: PlanPrices): number => p.entryPrice - p.stopLossPric
 export const planRiskPercentage = (p: PlanPrices): number =>
   p.entryPrice > 0 ? (planRisk(p) / p.entryPrice) * 100 : 0;
 
-export const isActiveStatus = (status: TradePlanStatus): boolean => status === 'Ready' || status === 'Hold';
+/** A plan in one of these is active: a stock has at most one active plan (docs/product.md, "Plan statuses"). */
+export const ACTIVE_STATUSES = ['Ready', 'Hold'] as const satisfies readonly TradePlanStatus[];
+
+export const isActiveStatus = (status: TradePlanStatus): boolean =>
+  (ACTIVE_STATUSES as readonly TradePlanStatus[]).includes(status);
 
 // The only moves a plan may make (docs/product.md, "Plan statuses").
 const TRANSITIONS: Readonly<Record<TradePlanStatus, readonly TradePlanStatus[]>> = {

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account, Edge, TradePlanDto, TradeSetup } from '../../src/domain/types.ts';
+import {
+  type Account,
+  type Edge,
+  TRADE_PLAN_STATUSES,
+  type TradePlanDto,
+  type TradeSetup,
+} from '../../src/domain/types.ts';
 import { MAX_BODY_BYTES } from '../../src/server/http/body.ts';
 import { type Body, type KnownIds, mutatedBody } from './fuzz/mutations.ts';
 import { type Random, seededRandom } from './fuzz/random.ts';
@@ -137,7 +143,7 @@ const WRITE_CALLS: ((r: Random) => {
   (r) => ({
     method: 'PUT',
     path: `/api/v1/tradeplans/${pathId(r, ids.plans)}/status`,
-    valid: { status: r.pick(['Draft', 'Ready', 'Hold', 'Discarded']) },
+    valid: { status: r.pick(TRADE_PLAN_STATUSES) },
   }),
   (r) => ({
     method: 'PUT',

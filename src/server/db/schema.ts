@@ -13,7 +13,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { TradePlanStatus } from '../../domain/types.ts';
+import { ACTIVE_STATUSES } from '../../domain/tradePlans.ts';
+import { TRADE_PLAN_STATUSES, type TradePlanStatus } from '../../domain/types.ts';
+
+/** Values written into the SQL as quoted literals, not parameters: a migration holds them as they are. */
+const literals = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull();
@@ -141,8 +145,8 @@ export const tradePlans = pgTable(
   (t) => [
     uniqueIndex('trade_plans_one_active_per_stock')
       .on(t.userId, t.stock)
-      .where(sql`${t.status} in ('Ready', 'Hold')`),
-    check('trade_plans_status', sql`${t.status} in ('Draft', 'Ready', 'Hold', 'Discarded')`),
+      .where(sql`${t.status} in (${literals(ACTIVE_STATUSES)})`),
+    check('trade_plans_status', sql`${t.status} in (${literals(TRADE_PLAN_STATUSES)})`),
     index('trade_plans_user').on(t.userId),
     index('trade_plans_setup').on(t.tradeSetupId),
   ],

@@ -1,7 +1,13 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { messages } from '../../domain/messages.ts';
 import { computePositionSizes } from '../../domain/positionSize.ts';
-import { canEditPlan, checkTransition, isActiveStatus, newDraftPlan } from '../../domain/tradePlans.ts';
+import {
+  ACTIVE_STATUSES,
+  canEditPlan,
+  checkTransition,
+  isActiveStatus,
+  newDraftPlan,
+} from '../../domain/tradePlans.ts';
 import type { Account, EdgeRef, TradePlanDto, TradePlanInput, TradePlanStatus } from '../../domain/types.ts';
 import { validateTradePlanUpdate } from '../../domain/validation.ts';
 import type { Database, Transaction } from '../db/database.ts';
@@ -86,7 +92,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
         and(
           eq(tradePlans.userId, userId),
           eq(tradePlans.stock, stock),
-          inArray(tradePlans.status, ['Ready', 'Hold']),
+          inArray(tradePlans.status, ACTIVE_STATUSES),
           exceptId ? ne(tradePlans.id, exceptId) : undefined,
         ),
       );
