@@ -3,6 +3,7 @@ import { fallbackMessages } from '../../domain/messages.ts';
 import type { Account } from '../../domain/types.ts';
 import { validateAccountSettings } from '../../domain/validation.ts';
 import { Field } from '../ui/Field.tsx';
+import { FormActions } from '../ui/FormActions.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
@@ -49,14 +50,7 @@ export function AccountSettingsDialog({ account, onClose }: { account: Account; 
             )}
           </Field>
         ))}
-        <footer className="dialog-actions">
-          <button type="button" className="secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" aria-busy={saving} disabled={saving}>
-            Save Settings
-          </button>
-        </footer>
+        <FormActions submitLabel="Save Settings" saving={saving} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -5,7 +5,6 @@ import { db } from '../db/db.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { ListPage } from '../ui/ListPage.tsx';
 import { PendingMark } from '../ui/PendingMark.tsx';
-import { SortableHeader } from '../ui/SortableHeader.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
 import { EdgeForm } from './EdgeForm.tsx';
@@ -21,10 +20,6 @@ export default function EdgeDefinitionPage() {
     remove: deleteEdge,
     deleteFallback: fallbackMessages.deleteEdge,
   });
-  const header = (label: string, column: 'name' | 'description' | 'weightFactor' | 'identificationNotes') => (
-    <SortableHeader label={label} column={column} sort={list.sort} onSort={list.toggle} />
-  );
-
   return (
     <ListPage
       title="Edge Definition"
@@ -35,42 +30,27 @@ export default function EdgeDefinitionPage() {
       retry
       skeletonRows={4}
       empty={<p className="empty-state">No edges found</p>}
-      table={(rows) => (
-        <table className="stack-on-phone">
-          <thead>
-            <tr>
-              {header('Name', 'name')}
-              {header('Description', 'description')}
-              {header('Weight', 'weightFactor')}
-              {header('Identification Notes', 'identificationNotes')}
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((edge) => (
-              <tr key={edge.id}>
-                <td data-label="Name">
-                  {edge.name}
-                  <PendingMark row={edge} />
-                </td>
-                <td data-label="Description">{edge.description}</td>
-                <td data-label="Weight">
-                  <Badge color="blue">{formatWeight(edge.weightFactor)}</Badge>
-                </td>
-                <td data-label="Identification Notes">{edge.identificationNotes}</td>
-                <td data-label="Actions" className="row-actions">
-                  <button type="button" className="outline" onClick={() => list.setEditing(edge)}>
-                    Edit
-                  </button>
-                  <button type="button" className="outline danger" onClick={() => list.deletion.ask(edge)}>
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      table={{
+        columns: [
+          { label: 'Name', sortBy: 'name' },
+          { label: 'Description', sortBy: 'description' },
+          { label: 'Weight', sortBy: 'weightFactor' },
+          { label: 'Identification Notes', sortBy: 'identificationNotes' },
+        ],
+        cells: (edge) => (
+          <>
+            <td data-label="Name">
+              {edge.name}
+              <PendingMark row={edge} />
+            </td>
+            <td data-label="Description">{edge.description}</td>
+            <td data-label="Weight">
+              <Badge color="blue">{formatWeight(edge.weightFactor)}</Badge>
+            </td>
+            <td data-label="Identification Notes">{edge.identificationNotes}</td>
+          </>
+        ),
+      }}
       editor={{
         title: (edge) => (edge === 'new' ? 'Create New Edge' : 'Edit Edge'),
         form: (edge, close) => <EdgeForm edge={edge} onSaved={close} onCancel={close} />,

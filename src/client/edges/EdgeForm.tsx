@@ -11,6 +11,7 @@ import { fallbackMessages } from '../../domain/messages.ts';
 import type { Edge } from '../../domain/types.ts';
 import { validateEdgeInput } from '../../domain/validation.ts';
 import { Field } from '../ui/Field.tsx';
+import { FormActions } from '../ui/FormActions.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { saveEdge } from './edgeMutations.ts';
@@ -84,14 +85,7 @@ export function EdgeForm({ edge, onSaved, onCancel }: EdgeFormProps) {
           <option key={m} value={m} />
         ))}
       </datalist>
-      <footer className="dialog-actions">
-        <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" aria-busy={saving} disabled={saving}>
-          Save Edge
-        </button>
-      </footer>
+      <FormActions submitLabel={'Save Edge'} saving={saving} onCancel={onCancel} />
     </form>
   );
 }

@@ -6,7 +6,8 @@ import { fallbackMessages } from '../../domain/messages.ts';
 import type { TradePlan } from '../../domain/types.ts';
 import { validateTradePlanCreate, validateTradePlanUpdate } from '../../domain/validation.ts';
 import { db } from '../db/db.ts';
-import { Field } from '../ui/Field.tsx';
+import { Field, type FieldInputProps } from '../ui/Field.tsx';
+import { FormActions } from '../ui/FormActions.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { createPlan, updatePlan } from './planMutations.ts';
@@ -17,6 +18,19 @@ interface PlanFormProps {
   onSaved: () => void;
   onCancel: () => void;
 }
+
+/** A price box: dollars and cents, never negative. */
+const priceInput = (value: string, onChange: (text: string) => void) => (p: FieldInputProps) => (
+  <input
+    {...p}
+    type="number"
+    inputMode="decimal"
+    step={PRICE_INPUT_STEP}
+    min="0"
+    value={value}
+    onChange={(e) => onChange(e.target.value)}
+  />
+);
 
 const toNumber = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
 
@@ -77,30 +91,10 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
       </Field>
       <div className="grid-2">
         <Field label="Entry Price" error={errors.entryPrice}>
-          {(p) => (
-            <input
-              {...p}
-              type="number"
-              inputMode="decimal"
-              step={PRICE_INPUT_STEP}
-              min="0"
-              value={entry}
-              onChange={(e) => setEntry(e.target.value)}
-            />
-          )}
+          {priceInput(entry, setEntry)}
         </Field>
         <Field label="Stop Loss" error={errors.stopLossPrice}>
-          {(p) => (
-            <input
-              {...p}
-              type="number"
-              inputMode="decimal"
-              step={PRICE_INPUT_STEP}
-              min="0"
-              value={stop}
-              onChange={(e) => setStop(e.target.value)}
-            />
-          )}
+          {priceInput(stop, setStop)}
         </Field>
       </div>
       <RiskPreview entryPrice={Number(entry)} stopLossPrice={Number(stop)} accounts={accounts} />
@@ -148,14 +142,11 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
         ))}
         {errors.edgeIds && <small className="field-error">{errors.edgeIds}</small>}
       </fieldset>
-      <footer className="dialog-actions">
-        <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" aria-busy={saving} disabled={saving}>
-          {plan ? 'Save Trade Plan' : 'Create Trade Plan'}
-        </button>
-      </footer>
+      <FormActions
+        submitLabel={plan ? 'Save Trade Plan' : 'Create Trade Plan'}
+        saving={saving}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { fallbackMessages } from '../../domain/messages.ts';
+import { canEditPlan } from '../../domain/tradePlans.ts';
 import { TRADE_PLAN_STATUSES, type TradePlan, type TradePlanStatus } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { ListPage } from '../ui/ListPage.tsx';
-import { SortableHeader } from '../ui/SortableHeader.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
+import { PlanCells, StatusSelect } from './PlanCells.tsx';
 import { PlanForm } from './PlanForm.tsx';
-import { PlanRow } from './PlanRow.tsx';
 import { changePlanStatus, deletePlan } from './planMutations.ts';
 
 type PlanSortKey = 'stock' | 'status' | 'entryPrice' | 'stopLossPrice' | 'probabilityOfSuccess';
@@ -30,9 +30,6 @@ export default function TradePlansPage() {
     remove: deletePlan,
     deleteFallback: fallbackMessages.deletePlan,
   });
-  const header = (label: string, column: PlanSortKey) => (
-    <SortableHeader label={label} column={column} sort={list.sort} onSort={list.toggle} />
-  );
   const filtered = list.search.trim() !== '' || status !== '';
 
   return (
@@ -68,37 +65,30 @@ export default function TradePlansPage() {
           </small>
         </div>
       }
-      table={(rows) => (
-        <table className="stack-on-phone plans-table">
-          <thead>
-            <tr>
-              {header('Stock', 'stock')}
-              {header('Status', 'status')}
-              {header('Entry Price', 'entryPrice')}
-              {header('Stop Loss', 'stopLossPrice')}
-              <th scope="col">Risk ($)</th>
-              <th scope="col">Risk (%)</th>
-              {header('Probability', 'probabilityOfSuccess')}
-              <th scope="col">Edges</th>
-              <th scope="col">Position Sizes</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((plan) => (
-              <PlanRow
-                key={plan.id}
-                plan={plan}
-                onStatus={(p, next) =>
-                  void list.run(() => changePlanStatus(p, next), fallbackMessages.updatePlanStatus)
-                }
-                onEdit={list.setEditing}
-                onDelete={list.deletion.ask}
-              />
-            ))}
-          </tbody>
-        </table>
-      )}
+      table={{
+        className: 'plans-table',
+        columns: [
+          { label: 'Stock', sortBy: 'stock' },
+          { label: 'Status', sortBy: 'status' },
+          { label: 'Entry Price', sortBy: 'entryPrice' },
+          { label: 'Stop Loss', sortBy: 'stopLossPrice' },
+          { label: 'Risk ($)' },
+          { label: 'Risk (%)' },
+          { label: 'Probability', sortBy: 'probabilityOfSuccess' },
+          { label: 'Edges' },
+          { label: 'Position Sizes' },
+        ],
+        cells: (plan) => <PlanCells plan={plan} />,
+        controls: (plan) => (
+          <StatusSelect
+            plan={plan}
+            onChange={(next) =>
+              void list.run(() => changePlanStatus(plan, next), fallbackMessages.updatePlanStatus)
+            }
+          />
+        ),
+        canEdit: (plan) => canEditPlan(plan.status),
+      }}
       footer={
         <p className="table-footer">
           {showingText(list.visible.length, list.rows.length, list.search, status)}

@@ -3,9 +3,17 @@ import { fallbackMessages } from '../../domain/messages.ts';
 import type { TradeSetup } from '../../domain/types.ts';
 import { validateTradeSetupInput } from '../../domain/validation.ts';
 import { Field } from '../ui/Field.tsx';
+import { FormActions } from '../ui/FormActions.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { saveSetup } from './setupMutations.ts';
+
+const TEXT_FIELDS = [
+  ['description', 'Description', 2],
+  ['entryCriteria', 'Entry Criteria', 3],
+  ['exitCriteria', 'Exit Criteria', 3],
+  ['notes', 'Notes', 2],
+] as const;
 
 interface SetupFormProps {
   setup?: TradeSetup | undefined;
@@ -38,26 +46,12 @@ export function SetupForm({ setup, onSaved, onCancel }: SetupFormProps) {
       <Field label="Name" error={errors.name}>
         {(p) => <input {...p} value={values.name} onChange={set('name')} autoComplete="off" />}
       </Field>
-      <Field label="Description" error={errors.description}>
-        {(p) => <textarea {...p} rows={2} value={values.description} onChange={set('description')} />}
-      </Field>
-      <Field label="Entry Criteria" error={errors.entryCriteria}>
-        {(p) => <textarea {...p} rows={3} value={values.entryCriteria} onChange={set('entryCriteria')} />}
-      </Field>
-      <Field label="Exit Criteria" error={errors.exitCriteria}>
-        {(p) => <textarea {...p} rows={3} value={values.exitCriteria} onChange={set('exitCriteria')} />}
-      </Field>
-      <Field label="Notes" error={errors.notes}>
-        {(p) => <textarea {...p} rows={2} value={values.notes} onChange={set('notes')} />}
-      </Field>
-      <footer className="dialog-actions">
-        <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" aria-busy={saving} disabled={saving}>
-          Save Setup
-        </button>
-      </footer>
+      {TEXT_FIELDS.map(([field, label, rows]) => (
+        <Field key={field} label={label} error={errors[field]}>
+          {(p) => <textarea {...p} rows={rows} value={values[field]} onChange={set(field)} />}
+        </Field>
+      ))}
+      <FormActions submitLabel={'Save Setup'} saving={saving} onCancel={onCancel} />
     </form>
   );
 }

@@ -4,7 +4,6 @@ import type { TradeSetup } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { ListPage } from '../ui/ListPage.tsx';
 import { PendingMark } from '../ui/PendingMark.tsx';
-import { SortableHeader } from '../ui/SortableHeader.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
 import { SetupForm } from './SetupForm.tsx';
@@ -22,10 +21,6 @@ export default function TradeSetupsPage() {
     remove: deleteSetup,
     deleteFallback: fallbackMessages.deleteSetup,
   });
-  const header = (label: string, column: SetupSortKey) => (
-    <SortableHeader label={label} column={column} sort={list.sort} onSort={list.toggle} />
-  );
-
   return (
     <ListPage
       title="Trade Setups"
@@ -46,49 +41,34 @@ export default function TradeSetupsPage() {
           </div>
         )
       }
-      table={(rows) => (
-        <table className="stack-on-phone">
-          <thead>
-            <tr>
-              {header('Name', 'name')}
-              {header('Description', 'description')}
-              {header('Success Score', 'successScore')}
-              <th scope="col">Entry/Exit Criteria</th>
-              {header('Notes', 'notes')}
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((setup) => (
-              <tr key={setup.id}>
-                <td data-label="Name">
-                  {setup.name}
-                  <PendingMark row={setup} />
-                </td>
-                <td data-label="Description">{setup.description}</td>
-                <td data-label="Success Score">{setup.successScore}</td>
-                <td data-label="Entry/Exit Criteria" className="criteria">
-                  <div>
-                    <strong>Entry:</strong> {truncateCriteria(setup.entryCriteria)}
-                  </div>
-                  <div>
-                    <strong>Exit:</strong> {truncateCriteria(setup.exitCriteria)}
-                  </div>
-                </td>
-                <td data-label="Notes">{setup.notes}</td>
-                <td data-label="Actions" className="row-actions">
-                  <button type="button" className="outline" onClick={() => list.setEditing(setup)}>
-                    Edit
-                  </button>
-                  <button type="button" className="outline danger" onClick={() => list.deletion.ask(setup)}>
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      table={{
+        columns: [
+          { label: 'Name', sortBy: 'name' },
+          { label: 'Description', sortBy: 'description' },
+          { label: 'Success Score', sortBy: 'successScore' },
+          { label: 'Entry/Exit Criteria' },
+          { label: 'Notes', sortBy: 'notes' },
+        ],
+        cells: (setup) => (
+          <>
+            <td data-label="Name">
+              {setup.name}
+              <PendingMark row={setup} />
+            </td>
+            <td data-label="Description">{setup.description}</td>
+            <td data-label="Success Score">{setup.successScore}</td>
+            <td data-label="Entry/Exit Criteria" className="criteria">
+              <div>
+                <strong>Entry:</strong> {truncateCriteria(setup.entryCriteria)}
+              </div>
+              <div>
+                <strong>Exit:</strong> {truncateCriteria(setup.exitCriteria)}
+              </div>
+            </td>
+            <td data-label="Notes">{setup.notes}</td>
+          </>
+        ),
+      }}
       editor={{
         title: (setup) => (setup === 'new' ? 'Create New Trade Setup' : 'Edit Trade Setup'),
         form: (setup, close) => <SetupForm setup={setup} onSaved={close} onCancel={close} />,

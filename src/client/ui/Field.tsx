@@ -1,10 +1,13 @@
 import { type ReactNode, useId } from 'react';
 
+/** What a Field hands its input: the id its label points at, and the error wiring. */
+export type FieldInputProps = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string };
+
 interface FieldProps {
   label: string;
   error?: string | undefined;
   hint?: ReactNode;
-  children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+  children: (props: FieldInputProps) => ReactNode;
 }
 
 /** A labelled input with its error message tied to it for screen readers. */

@@ -2,14 +2,34 @@ import type { ReactNode } from 'react';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 import { Modal } from './Modal.tsx';
+import { RowActions } from './RowActions.tsx';
 import { Skeleton } from './Skeleton.tsx';
+import { SortableHeader } from './SortableHeader.tsx';
 import type { ListPageState } from './useListPage.ts';
 
-interface ListPageProps<Row> {
+/** A column of the list's table; with `sortBy` its header sorts. */
+export interface Column<K extends string> {
+  label: string;
+  sortBy?: K;
+}
+
+interface ListTable<Row, K extends string> {
+  className?: string;
+  /** Every column but Actions, which the page adds. */
+  columns: Column<K>[];
+  /** One row's cells for those columns (the first is its row header or name). */
+  cells: (row: Row) => ReactNode;
+  /** Controls in the Actions cell before Edit and Delete (a plan's status dropdown). */
+  controls?: (row: Row) => ReactNode;
+  /** Whether Edit is allowed (a discarded plan cannot be edited). */
+  canEdit?: (row: Row) => boolean;
+}
+
+interface ListPageProps<Row, K extends string & keyof Row> {
   title: string;
   subtitle: string;
   newLabel: string;
-  list: ListPageState<Row>;
+  list: ListPageState<Row, K>;
   search: { label: string; placeholder: string };
   /** Controls beside the search box (the plans' status filter). */
   filters?: ReactNode;
@@ -18,8 +38,7 @@ interface ListPageProps<Row> {
   skeletonRows: number;
   /** Shown when no row is visible. */
   empty: ReactNode;
-  /** The table, given the visible rows. */
-  table: (rows: Row[]) => ReactNode;
+  table: ListTable<Row, K>;
   footer?: ReactNode;
   editor: {
     title: (row: Row | 'new') => string;
@@ -29,8 +48,12 @@ interface ListPageProps<Row> {
 }
 
 /** The frame every list page shares: heading, error banner, search, states, editor, delete. */
-export function ListPage<Row>({ list, ...page }: ListPageProps<Row>) {
+export function ListPage<Row extends { id: string }, K extends string & keyof Row>({
+  list,
+  ...page
+}: ListPageProps<Row, K>) {
   const close = () => list.setEditing(undefined);
+  const { table } = page;
   return (
     <section>
       <div className="page-heading">
@@ -64,7 +87,44 @@ export function ListPage<Row>({ list, ...page }: ListPageProps<Row>) {
       ) : list.visible.length === 0 ? (
         page.empty
       ) : (
-        <div className="table-wrap">{page.table(list.visible)}</div>
+        <div className="table-wrap">
+          <table className={['stack-on-phone', table.className].filter(Boolean).join(' ')}>
+            <thead>
+              <tr>
+                {table.columns.map(({ label, sortBy }) =>
+                  sortBy ? (
+                    <SortableHeader
+                      key={label}
+                      label={label}
+                      column={sortBy}
+                      sort={list.sort}
+                      onSort={list.toggle}
+                    />
+                  ) : (
+                    <th key={label} scope="col">
+                      {label}
+                    </th>
+                  ),
+                )}
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.visible.map((row) => (
+                <tr key={row.id}>
+                  {table.cells(row)}
+                  <RowActions
+                    editDisabled={!(table.canEdit?.(row) ?? true)}
+                    onEdit={() => list.setEditing(row)}
+                    onDelete={() => list.deletion.ask(row)}
+                  >
+                    {table.controls?.(row)}
+                  </RowActions>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {!list.loading && page.footer}
       {list.editing && (

@@ -3,7 +3,7 @@ import { errorMessage } from '../api/http.ts';
 import type { CollectionName } from '../db/db.ts';
 import { pullAll } from '../sync/sync.ts';
 import { setCollectionState } from '../sync/syncState.ts';
-import { sortRows, useSort } from './sorting.ts';
+import { type SortState, sortRows, useSort } from './sorting.ts';
 import { useCollection } from './useCollection.ts';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
 
@@ -18,12 +18,32 @@ interface ListOptions<Row, K> {
   deleteFallback: string;
 }
 
+export interface ListPageState<Row, K extends string & keyof Row> {
+  rows: Row[];
+  /** The rows the search and filters let through, sorted. */
+  visible: Row[];
+  loading: boolean;
+  sort: SortState<K>;
+  toggle: (key: K) => void;
+  search: string;
+  setSearch: (search: string) => void;
+  editing: Row | 'new' | undefined;
+  setEditing: (row: Row | 'new' | undefined) => void;
+  deletion: ReturnType<typeof useConfirmedDelete<Row>>;
+  error: string | undefined;
+  clearError: () => void;
+  retry: () => void;
+  run: (action: () => Promise<void>, fallback: string) => Promise<void>;
+}
+
 /**
  * The state every list page holds: the cached rows, search and sort, the record being edited
  * ('new' for a create), the delete being confirmed, and one error line for the banner (a
  * failed action, a failed delete, or the collection's last failed load).
  */
-export function useListPage<Row, K extends string & keyof Row>(options: ListOptions<Row, K>) {
+export function useListPage<Row, K extends string & keyof Row>(
+  options: ListOptions<Row, K>,
+): ListPageState<Row, K> {
   const { rows, loading, error: loadError } = useCollection(options.collection, options.query);
   const { sort, toggle } = useSort<K>(options.defaultSort);
   const [search, setSearch] = useState('');
@@ -68,8 +88,3 @@ export function useListPage<Row, K extends string & keyof Row>(options: ListOpti
     },
   };
 }
-
-export type ListPageState<Row> = Omit<
-  ReturnType<typeof useListPage<Row, string & keyof Row>>,
-  'sort' | 'toggle'
->;

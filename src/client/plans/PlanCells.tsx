@@ -2,7 +2,6 @@ import { formatMoney, formatPercent, formatProbability } from '../../domain/form
 import { isValidPositionSize } from '../../domain/positionSize.ts';
 import {
   allowedTransitions,
-  canEditPlan,
   planRisk,
   planRiskPercentage,
   riskBadgeColor,
@@ -12,18 +11,12 @@ import type { TradePlan, TradePlanStatus } from '../../domain/types.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { PendingMark } from '../ui/PendingMark.tsx';
 
-interface PlanRowProps {
-  plan: TradePlan;
-  onStatus: (plan: TradePlan, status: TradePlanStatus) => void;
-  onEdit: (plan: TradePlan) => void;
-  onDelete: (plan: TradePlan) => void;
-}
-
-export function PlanRow({ plan, onStatus, onEdit, onDelete }: PlanRowProps) {
+/** A plan's cells in the Trade Plans table, all but Actions. */
+export function PlanCells({ plan }: { plan: TradePlan }) {
   const riskPercent = planRiskPercentage(plan);
   const edgeCount = plan.edgeIds.length;
   return (
-    <tr>
+    <>
       <th scope="row" data-label="Stock">
         {plan.stock}
         <PendingMark row={plan} />
@@ -53,31 +46,30 @@ export function PlanRow({ plan, onStatus, onEdit, onDelete }: PlanRowProps) {
           </ul>
         )}
       </td>
-      <td data-label="Actions" className="row-actions">
-        <select
-          aria-label={`Change status of ${plan.stock}`}
-          value=""
-          onChange={(e) => e.target.value && onStatus(plan, e.target.value as TradePlanStatus)}
-        >
-          <option value="">Change Status...</option>
-          {allowedTransitions(plan.status).map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-        <button
-          type="button"
-          className="outline"
-          disabled={!canEditPlan(plan.status)}
-          onClick={() => onEdit(plan)}
-        >
-          Edit
-        </button>
-        <button type="button" className="outline danger" onClick={() => onDelete(plan)}>
-          Delete
-        </button>
-      </td>
-    </tr>
+    </>
+  );
+}
+
+/** "Change Status..." listing only the moves the transition table allows from here. */
+export function StatusSelect({
+  plan,
+  onChange,
+}: {
+  plan: TradePlan;
+  onChange: (status: TradePlanStatus) => void;
+}) {
+  return (
+    <select
+      aria-label={`Change status of ${plan.stock}`}
+      value=""
+      onChange={(e) => e.target.value && onChange(e.target.value as TradePlanStatus)}
+    >
+      <option value="">Change Status...</option>
+      {allowedTransitions(plan.status).map((s) => (
+        <option key={s} value={s}>
+          {s}
+        </option>
+      ))}
+    </select>
   );
 }
