@@ -8,7 +8,7 @@ export const apiBaseUrl: string = (import.meta.env.VITE_API_BASE_URL as string |
 
 export const authorizeUrl = `${apiBaseUrl}/api/v1/auth/authorize`;
 
-/** One client for every call (SPEC §7): credentials, JSON, 30 s, and the §8 logging. */
+/** One client for every call: credentials, JSON, 30 s, and the logging of docs/product.md, "API conventions". */
 export const api = ofetch.create({
   baseURL: `${apiBaseUrl}/api/v1`,
   credentials: 'include',

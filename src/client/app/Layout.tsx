@@ -10,7 +10,7 @@ const LINKS = [
   ['/edge-definition', 'Edge Definition'],
 ] as const;
 
-/** Header, sidebar and footer around every main page (SPEC §2). */
+/** Header, sidebar and footer around every main page. */
 export function Layout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   return (

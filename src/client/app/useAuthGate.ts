@@ -45,7 +45,7 @@ async function checkSession(claim: boolean): Promise<Check> {
 const hasCachedTrader = async () => (await db.meta.get(metaKeys.userId)) !== undefined;
 
 /**
- * SPEC §2 "Authentication flow", to the letter, plus DECISIONS.md's offline rule: when the API
+ * The sign-in flow of docs/product.md, "Sign-in and sessions", to the letter, plus its offline rule: when the API
  * cannot be reached the app never bounces to the broker, it opens the cached app instead.
  */
 export function useAuthGate(): AuthState {

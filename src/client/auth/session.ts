@@ -77,11 +77,11 @@ export function onSignedOut(listener: () => void): () => void {
 }
 
 /**
- * Logs out. This browser keeps nothing (cache, queued changes, the service worker's market
- * cycle) and every tab shows the signed-out screen at once. Then SPEC §7: the server's session
- * ends and the browser goes to the authorize endpoint, also when the call fails. Offline, the
- * trader stays on the signed-out screen (the broker's page cannot load) and the server's session
- * ends at the next contact.
+ * Logs out (docs/product.md, "Sign-in and sessions"). This browser keeps nothing (cache, queued
+ * changes, the service worker's market cycle) and every tab shows the signed-out screen at once.
+ * Then the server's session ends and the browser goes to the authorize endpoint, also when the
+ * call fails. Offline, the trader stays on the signed-out screen (the broker's page cannot load)
+ * and the server's session ends at the next contact.
  */
 export async function logout(): Promise<void> {
   try {

@@ -6,7 +6,7 @@ export interface SortState<K extends string> {
   direction: SortDirection;
 }
 
-/** SPEC §2: the same column toggles asc/desc; a new column starts asc. */
+/** The same column toggles asc/desc; a new column starts asc (docs/product.md, "Trade setups": sorting, for all three lists). */
 export function nextSort<K extends string>(current: SortState<K>, key: K): SortState<K> {
   if (current.key === key) return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
   return { key, direction: 'asc' };
