@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TradePlanDto, TradeSetup } from '../../src/domain/types.ts';
+import { successScore } from '../../src/domain/setups.ts';
+import {
+  TRADE_PLAN_STATUSES,
+  type TradePlanDto,
+  type TradePlanStatus,
+  type TradeSetup,
+} from '../../src/domain/types.ts';
+import { seededRandom } from './fuzz/random.ts';
 import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
 
 let t: TestServer;
@@ -86,6 +93,47 @@ describe('trade setups', () => {
     expect((await alex.json<TradeSetup>('GET', `/api/v1/tradesetups/${s.id}`)).body.successScore).toBe(48); // (60+75+10)/3 = 48.3
     await alex.json('PUT', `/api/v1/tradeplans/${discarded.id}/status`, { status: 'Discarded' });
     expect((await alex.json<TradeSetup>('GET', `/api/v1/tradesetups/${s.id}`)).body.successScore).toBe(68); // 67.5 rounds up
+  });
+
+  it('scores every setup as the domain rule does, on seeded random plans', async () => {
+    const r = seededRandom(12);
+    // How a Draft reaches each status through the allowed moves.
+    const path: Record<TradePlanStatus, TradePlanStatus[]> = {
+      Draft: [],
+      Ready: ['Ready'],
+      Hold: ['Ready', 'Hold'],
+      Discarded: ['Discarded'],
+    };
+    const setupIds: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      setupIds.push(
+        (await alex.json<TradeSetup>('POST', '/api/v1/tradesetups', setup(`Random ${i}`))).body.id,
+      );
+    }
+    for (let n = 0; n < 40; n++) {
+      const probabilityOfSuccess = r.pick([null, r.int(101), r.int(100) + 0.5]);
+      const plan = (
+        await alex.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
+          stock: `RND${n}`,
+          entryPrice: 20,
+          stopLossPrice: 19,
+          probabilityOfSuccess,
+          tradeSetupId: r.chance(0.9) ? r.pick(setupIds) : null,
+        })
+      ).body;
+      for (const status of path[r.pick(TRADE_PLAN_STATUSES)]) {
+        expect((await alex.json('PUT', `/api/v1/tradeplans/${plan.id}/status`, { status })).status).toBe(200);
+      }
+    }
+    const plans = (await alex.json<TradePlanDto[]>('GET', '/api/v1/tradeplans')).body;
+    const setups = (await alex.json<TradeSetup[]>('GET', '/api/v1/tradesetups')).body;
+    const scores = setupIds.map((id) => setups.find((s) => s.id === id)?.successScore);
+    expect(scores).toEqual(setupIds.map((id) => successScore(plans.filter((p) => p.tradeSetupId === id))));
+    expect(new Set(scores).size).toBeGreaterThan(3); // varied data, not eight zeros
+    for (const id of setupIds.slice(0, 2)) {
+      const one = await alex.json<TradeSetup>('GET', `/api/v1/tradesetups/${id}`);
+      expect(one.body.successScore).toBe(successScore(plans.filter((p) => p.tradeSetupId === id)));
+    }
   });
 
   it('leaves plans without a setup when their setup is deleted', async () => {

@@ -24,8 +24,9 @@ const toSetup = (r: SetupRow, successScore: number): TradeSetup => ({
 
 export function createSetupRepository(db: Database, now: () => Date) {
   /**
-   * successScore (DECISIONS.md): the mean probability of the setup's non-discarded plans that
-   * have one, rounded; 0 when there are none.
+   * Every setup's success score, in one query: `successScore` of src/domain/setups.ts in SQL (the
+   * mean probability of the non-discarded plans that have one, rounded; 0 when there are none).
+   * tests/server/setups.test.ts holds the two equal.
    */
   async function scores(userId: string): Promise<Map<string, number>> {
     const rows = await db
