@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { successScore } from '../../src/domain/setups.ts';
+import { newSetup, successScore } from '../../src/domain/setups.ts';
 import type { TradePlanStatus } from '../../src/domain/types.ts';
 
 const plan = (status: TradePlanStatus, probabilityOfSuccess: number | null) => ({
@@ -22,5 +22,32 @@ describe('successScore', () => {
 
   it('counts a probability of 0 as a probability', () => {
     expect(successScore([plan('Draft', 0), plan('Ready', 100)])).toBe(50);
+  });
+});
+
+describe('newSetup', () => {
+  it('fills every text the input leaves out with an empty one, and scores 0', () => {
+    expect(newSetup({ name: 'Flag' })).toEqual({
+      name: 'Flag',
+      description: '',
+      entryCriteria: '',
+      exitCriteria: '',
+      notes: '',
+      successScore: 0,
+    });
+  });
+
+  it('keeps the texts it is given, and leaves out id and rules', () => {
+    const input = {
+      id: 's1',
+      name: 'Flag',
+      description: 'Tight flag',
+      rules: [],
+      entryCriteria: 'Break of the high',
+      exitCriteria: 'Close below the EMA',
+      notes: 'Uptrends only',
+    };
+    const { id: _id, rules: _rules, ...texts } = input;
+    expect(newSetup(input)).toEqual({ ...texts, successScore: 0 });
   });
 });

@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { newEdge } from '../../domain/edges.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Edge, EdgeInput } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
@@ -64,11 +65,7 @@ export function createEdgeRepository(db: Database, now: () => Date) {
             .values({
               id: input.id ?? uuidv7(at.getTime()),
               userId,
-              name: input.name,
-              description: input.description,
-              identificationNotes: input.identificationNotes,
-              weightFactor: input.weightFactor,
-              isActive: true,
+              ...newEdge(input),
               createdAt: at,
               updatedAt: at,
             })

@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { messages } from '../../domain/messages.ts';
+import { newSetup } from '../../domain/setups.ts';
 import type { TradeSetup, TradeSetupInput } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
@@ -121,17 +122,12 @@ export function createSetupRepository(db: Database, now: () => Date) {
         create: async () => {
           await assertNameFree(db, userId, input.name);
           const at = now();
+          const { successScore, ...setup } = newSetup(input);
           const rows = await db
             .insert(tradeSetups)
-            .values({
-              id: input.id ?? uuidv7(at.getTime()),
-              userId,
-              ...fields(input),
-              createdAt: at,
-              updatedAt: at,
-            })
+            .values({ id: input.id ?? uuidv7(at.getTime()), userId, ...setup, createdAt: at, updatedAt: at })
             .returning();
-          return toSetup(rows[0] as SetupRow, 0);
+          return toSetup(rows[0] as SetupRow, successScore);
         },
       });
       return { setup: value, created };
