@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeSchwab } from '../server/brokers/schwab/fakeSchwab.ts';
+import { makeCertificate } from '../server/certificate.ts';
 import { type AppServer, launchChromium, PHONE, screenshot, startAppServer } from './harness.ts';
 
 /**
@@ -33,27 +33,7 @@ async function freePort(): Promise<number> {
 
 beforeAll(async () => {
   certDir = mkdtempSync(join(tmpdir(), 'tt-tls-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      join(certDir, 'key.pem'),
-      '-out',
-      join(certDir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
+  const { certFile, keyFile } = makeCertificate(certDir);
   // Schwab's callback must be known before start: the port is chosen first.
   const port = await freePort();
   const callback = `https://127.0.0.1:${port}/api/v1/auth/callback`;
@@ -66,8 +46,8 @@ beforeAll(async () => {
     SCHWAB_CALLBACK_URL: callback,
     SCHWAB_BASE_URL: fake.url,
     MARKET_CYCLE_SYMBOL: '$SPX',
-    TLS_CERT: join(certDir, 'cert.pem'),
-    TLS_KEY: join(certDir, 'key.pem'),
+    TLS_CERT: certFile,
+    TLS_KEY: keyFile,
   });
   browser = await launchChromium(['--ignore-certificate-errors']);
   context = await browser.newContext({ viewport: PHONE, ignoreHTTPSErrors: true });

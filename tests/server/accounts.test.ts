@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Account } from '../../src/domain/types.ts';
 import { DEMO_TRADERS } from '../../src/server/brokers/demo/demoTraders.ts';
-import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
+import { signedInServer } from './harness.ts';
 
-let t: TestServer;
-let alex: Client;
-let sam: Client;
-beforeAll(async () => {
-  t = await startTestServer();
-  alex = await signIn(t.url, 'alex');
-  sam = await signIn(t.url, 'sam');
-});
-afterAll(() => t.stop());
+const { alex, sam } = signedInServer();
 
 describe('accounts', () => {
   it("lists the trader's broker accounts with masked numbers and default settings", async () => {

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Edge } from '../../src/domain/types.ts';
-import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
+import { signedInServer } from './harness.ts';
 
-let t: TestServer;
-let alex: Client;
-let sam: Client;
-beforeAll(async () => {
-  t = await startTestServer();
-  alex = await signIn(t.url, 'alex');
-  sam = await signIn(t.url, 'sam');
-});
-afterAll(() => t.stop());
+const { t, alex, sam } = signedInServer();
 
 const edge = (name: string, weightFactor = 0.5) => ({
   name,

@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
 import { type RunningServer, startServer } from '../../src/server/server.ts';
 import { makeCertificate } from './certificate.ts';
@@ -94,6 +95,28 @@ export async function startTestServer(
       await db.drop();
     },
   };
+}
+
+export interface SignedInServer {
+  t: TestServer;
+  alex: Client;
+  sam: Client;
+}
+
+/**
+ * The usual test file's server: started before its tests with alex and sam signed in through
+ * the demo broker, stopped after them. The three objects are filled in by that beforeAll, so
+ * destructure them at the top and use them in tests and later hooks.
+ */
+export function signedInServer(env: Record<string, string> = {}): SignedInServer {
+  const s: SignedInServer = { t: {} as TestServer, alex: {} as Client, sam: {} as Client };
+  beforeAll(async () => {
+    Object.assign(s.t, await startTestServer(env));
+    Object.assign(s.alex, await signIn(s.t.url, 'alex'));
+    Object.assign(s.sam, await signIn(s.t.url, 'sam'));
+  });
+  afterAll(() => s.t.stop?.());
+  return s;
 }
 
 export interface Client {

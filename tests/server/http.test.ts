@@ -2,15 +2,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { basename, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Edge } from '../../src/domain/types.ts';
-import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
+import { signedInServer } from './harness.ts';
 
-let t: TestServer;
-let alex: Client;
+const { t, alex } = signedInServer();
 beforeAll(async () => {
-  t = await startTestServer();
-  alex = await signIn(t.url, 'alex');
   // A stand-in build of the PWA in the static folder.
   mkdirSync(join(t.config.staticDir, 'assets'), { recursive: true });
   writeFileSync(
@@ -23,7 +20,6 @@ beforeAll(async () => {
   );
   writeFileSync(join(t.config.staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 });
-afterAll(() => t.stop());
 
 /** fetch always decompresses; this reads the bytes as they came over the wire. */
 function rawGet(url: string, headers: Record<string, string>) {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { computeMarketCycle } from '../../src/domain/marketCycle.ts';
 import type { MarketCycle } from '../../src/domain/types.ts';
 import { demoDailyCandles } from '../../src/server/brokers/demo/demoCandles.ts';
-import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
+import { signedInServer } from './harness.ts';
 
-let t: TestServer;
-let alex: Client;
-beforeAll(async () => {
-  t = await startTestServer({ MARKET_CYCLE_SYMBOL: 'spy' });
-  alex = await signIn(t.url, 'alex');
-});
-afterAll(() => t.stop());
+const { t, alex } = signedInServer({ MARKET_CYCLE_SYMBOL: 'spy' });
 
 describe('market cycle', () => {
   it("computes EMA21 on the demo broker's daily closes", async () => {

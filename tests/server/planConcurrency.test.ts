@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TradePlanDto } from '../../src/domain/types.ts';
-import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
+import { signedInServer } from './harness.ts';
 
 // Each check and its write must be one atomic step: two requests at once on one plan must end
 // as if they had run one after the other. Also run on PostgreSQL with a pool (TEST_DATABASE_URL).
 
 const ROUNDS = 20;
 
-let t: TestServer;
-let alex: Client;
-beforeAll(async () => {
-  t = await startTestServer();
-  alex = await signIn(t.url, 'alex');
-});
-afterAll(() => t.stop());
+const { alex } = signedInServer();
 
 const readyPlan = async (stock: string): Promise<TradePlanDto> => {
   const plan = await alex.json<TradePlanDto>('POST', '/api/v1/tradeplans', {

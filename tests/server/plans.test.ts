@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { computePositionSizes } from '../../src/domain/positionSize.ts';
 import type { Account, Edge, TradePlanDto, TradeSetup } from '../../src/domain/types.ts';
-import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
+import { type Client, signedInServer } from './harness.ts';
 
-let t: TestServer;
-let alex: Client;
-let sam: Client;
 let trend: Edge;
 let flag: TradeSetup;
+const { alex, sam } = signedInServer();
 beforeAll(async () => {
-  t = await startTestServer();
-  alex = await signIn(t.url, 'alex');
-  sam = await signIn(t.url, 'sam');
   trend = (
     await alex.json<Edge>('POST', '/api/v1/edges', {
       name: 'Trend',
@@ -22,7 +17,6 @@ beforeAll(async () => {
   ).body;
   flag = (await alex.json<TradeSetup>('POST', '/api/v1/tradesetups', { name: 'Flag', rules: [] })).body;
 });
-afterAll(() => t.stop());
 
 const create = (client: Client, body: Record<string, unknown>) =>
   client.json<TradePlanDto>('POST', '/api/v1/tradeplans', { entryPrice: 100, stopLossPrice: 95, ...body });

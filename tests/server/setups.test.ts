@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { successScore } from '../../src/domain/setups.ts';
 import {
   TRADE_PLAN_STATUSES,
@@ -7,17 +7,9 @@ import {
   type TradeSetup,
 } from '../../src/domain/types.ts';
 import { seededRandom } from './fuzz/random.ts';
-import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
+import { signedInServer } from './harness.ts';
 
-let t: TestServer;
-let alex: Client;
-let sam: Client;
-beforeAll(async () => {
-  t = await startTestServer();
-  alex = await signIn(t.url, 'alex');
-  sam = await signIn(t.url, 'sam');
-});
-afterAll(() => t.stop());
+const { alex, sam } = signedInServer();
 
 const setup = (name: string) => ({
   name,
