@@ -16,7 +16,7 @@ export const planRisk = (p: PlanPrices): number => p.entryPrice - p.stopLossPric
 export const planRiskPercentage = (p: PlanPrices): number =>
   p.entryPrice > 0 ? (planRisk(p) / p.entryPrice) * 100 : 0;
 
-/** A plan in one of these is active: a stock has at most one active plan (docs/product.md, "Plan statuses"). */
+/** A plan in one of these is active: a stock has at most one active plan (docs/product.md, "Trade plans"). */
 export const ACTIVE_STATUSES = ['Ready', 'Hold'] as const satisfies readonly TradePlanStatus[];
 
 export const isActiveStatus = (status: TradePlanStatus): boolean =>

@@ -96,7 +96,7 @@ function tlsConfig(env: NodeJS.ProcessEnv): TlsConfig | undefined {
   return { certFile: resolve(env.TLS_CERT), keyFile: resolve(env.TLS_KEY) };
 }
 
-/** Reads the environment of DECISIONS.md "Configuration"; refuses what it cannot use, clearly. */
+/** Reads the environment (README.md, "Configuration"); refuses what it cannot use, clearly. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {

@@ -51,7 +51,7 @@ interface IdempotentCreate<T> {
 /**
  * A create the offline outbox may replay: the same client id from the same user yields the
  * record already made, also when two replays race and the loser hits the primary key; the id
- * of a record deleted since never brings it back (DECISIONS.md "Sync, deletes and replays").
+ * of a record deleted since never brings it back (docs/product.md, "Offline and sync").
  */
 export async function idempotentCreate<T>(op: IdempotentCreate<T>): Promise<{ value: T; created: boolean }> {
   const { id, userId } = op;

@@ -175,9 +175,9 @@ export function createPlanRepository(db: Database, now: () => Date) {
     },
 
     /**
-     * A partial update, checked against the plan as it is when written: not discarded (SPEC §4),
-     * the body valid for its prices, and a new stock free of other active plans whatever this
-     * plan's own status (SPEC §5). The answer is read in the same transaction.
+     * A partial update, checked against the plan as it is when written (docs/product.md, "Trade
+     * plans"): not discarded, the body valid for its prices, and a new stock free of other active
+     * plans whatever this plan's own status. The answer is read in the same transaction.
      */
     async update(userId: string, id: string, body: unknown, accounts: Account[]): Promise<TradePlanDto> {
       return db.transaction(async (tx) => {
@@ -199,7 +199,10 @@ export function createPlanRepository(db: Database, now: () => Date) {
       });
     },
 
-    /** SPEC §4's transition table, checked against the status the plan has when it is written. */
+    /**
+     * The transition table (docs/product.md, "Plan statuses"), checked against the status the plan
+     * has when it is written.
+     */
     async changeStatus(
       userId: string,
       id: string,
