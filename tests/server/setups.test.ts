@@ -122,9 +122,10 @@ describe('trade setups', () => {
     const scores = setupIds.map((id) => setups.find((s) => s.id === id)?.successScore);
     expect(scores).toEqual(setupIds.map((id) => successScore(plans.filter((p) => p.tradeSetupId === id))));
     expect(new Set(scores).size).toBeGreaterThan(3); // varied data, not eight zeros
-    for (const id of setupIds.slice(0, 2)) {
+    // One setup's answer (the domain function on the server) agrees with the list's SQL.
+    for (const [i, id] of setupIds.entries()) {
       const one = await alex.json<TradeSetup>('GET', `/api/v1/tradesetups/${id}`);
-      expect(one.body.successScore).toBe(successScore(plans.filter((p) => p.tradeSetupId === id)));
+      expect(one.body.successScore).toBe(scores[i]);
     }
   });
 

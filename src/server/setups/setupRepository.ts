@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { messages } from '../../domain/messages.ts';
-import { newSetup } from '../../domain/setups.ts';
+import { newSetup, successScore } from '../../domain/setups.ts';
 import type { TradeSetup, TradeSetupInput } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
@@ -25,9 +25,9 @@ const toSetup = (r: SetupRow, successScore: number): TradeSetup => ({
 
 export function createSetupRepository(db: Database, now: () => Date) {
   /**
-   * Every setup's success score, in one query: `successScore` of src/domain/setups.ts in SQL (the
-   * mean probability of the non-discarded plans that have one, rounded; 0 when there are none).
-   * tests/server/setups.test.ts holds the two equal.
+   * Every setup's success score for the list, in one query: `successScore` of src/domain/setups.ts
+   * in SQL (the mean probability of the non-discarded plans that have one, rounded; 0 when there
+   * are none). tests/server/setups.test.ts holds the two equal.
    */
   async function scores(userId: string): Promise<Map<string, number>> {
     const rows = await db
@@ -57,8 +57,13 @@ export function createSetupRepository(db: Database, now: () => Date) {
     return rows[0];
   }
 
+  /** One setup with its score: the domain's `successScore` over the setup's plans. */
   async function withScore(userId: string, row: SetupRow): Promise<TradeSetup> {
-    return toSetup(row, (await scores(userId)).get(row.id) ?? 0);
+    const plans = await db
+      .select({ status: tradePlans.status, probabilityOfSuccess: tradePlans.probabilityOfSuccess })
+      .from(tradePlans)
+      .where(and(eq(tradePlans.userId, userId), eq(tradePlans.tradeSetupId, row.id)));
+    return toSetup(row, successScore(plans));
   }
 
   async function assertNameFree(q: Database, userId: string, name: string, exceptId?: string) {
@@ -122,12 +127,12 @@ export function createSetupRepository(db: Database, now: () => Date) {
         create: async () => {
           await assertNameFree(db, userId, input.name);
           const at = now();
-          const { successScore, ...setup } = newSetup(input);
+          const { successScore: score, ...setup } = newSetup(input);
           const rows = await db
             .insert(tradeSetups)
             .values({ id: input.id ?? uuidv7(at.getTime()), userId, ...setup, createdAt: at, updatedAt: at })
             .returning();
-          return toSetup(rows[0] as SetupRow, successScore);
+          return toSetup(rows[0] as SetupRow, score);
         },
       });
       return { setup: value, created };
