@@ -1,3 +1,4 @@
+import { newEdge } from '../../domain/edges.ts';
 import type { Edge, EdgeInput } from '../../domain/types.ts';
 import { resourceWrites } from '../sync/changes.ts';
 
@@ -11,9 +12,8 @@ export async function saveEdge(input: EdgeInput, existing?: Edge): Promise<void>
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
   await edges.create({ ...input, id }, input.name, () => ({
-    ...input,
     id,
-    isActive: true,
+    ...newEdge(input),
     createdAt: now,
     updatedAt: now,
   }));

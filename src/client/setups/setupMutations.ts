@@ -1,3 +1,4 @@
+import { newSetup } from '../../domain/setups.ts';
 import type { TradeSetup, TradeSetupInput } from '../../domain/types.ts';
 import { resourceWrites } from '../sync/changes.ts';
 
@@ -14,12 +15,7 @@ export async function saveSetup(input: TradeSetupInput, existing?: TradeSetup): 
   const now = new Date().toISOString();
   await setups.create({ ...body, id }, input.name, () => ({
     id,
-    name: input.name,
-    description: input.description,
-    entryCriteria: input.entryCriteria,
-    exitCriteria: input.exitCriteria,
-    notes: input.notes,
-    successScore: 0,
+    ...newSetup(input),
     createdAt: now,
     updatedAt: now,
   }));
