@@ -10,6 +10,7 @@ export const SETUP_NAME_MAX_LENGTH = 100;
 export const SETUP_DESCRIPTION_MAX_LENGTH = 500;
 export const SETUP_NOTES_MAX_LENGTH = 1000;
 export const STOCK_SYMBOL_MAX_LENGTH = 10;
+export const PLAN_NOTES_MAX_LENGTH = 2000;
 
 export const WEIGHT_FACTOR_MIN = 0;
 export const WEIGHT_FACTOR_MAX = 1;

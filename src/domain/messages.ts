@@ -2,6 +2,7 @@
 // Limits come from the constants, so a message cannot drift from the rule it names.
 import {
   EDGE_NAME_MAX_LENGTH,
+  PLAN_NOTES_MAX_LENGTH,
   PROBABILITY_MAX,
   PROBABILITY_MIN,
   SCALE_OUT_FACTOR_MAX,
@@ -37,6 +38,8 @@ export const messages = {
   entryPriceNotPositive: 'Entry price must be greater than 0',
   stopLossNotPositive: 'Stop loss price must be greater than 0',
   stopLossNotBelowEntry: 'Stop loss price must be less than entry price',
+  targetNotAboveEntry: 'Target price must be greater than entry price',
+  planNotesTooLong: `Notes must be less than ${PLAN_NOTES_MAX_LENGTH} characters`,
   probabilityOutOfRange: `Probability of success must be between ${PROBABILITY_MIN} and ${PROBABILITY_MAX}`,
   planNotFound: 'Trade plan not found',
   planDiscarded: 'Cannot update a discarded trade plan',

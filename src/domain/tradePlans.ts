@@ -73,6 +73,8 @@ export function newDraftPlan(input: Omit<TradePlanInput, 'id'>) {
     scanId: input.scanId ?? null,
     tradeSetupId: input.tradeSetupId ?? null,
     edgeIds: input.edgeIds ?? [],
+    targetPrice: input.targetPrice ?? null,
+    notes: input.notes ?? '',
   };
 }
 

@@ -80,6 +80,10 @@ export interface TradePlan {
   scanId: string | null;
   tradeSetupId: string | null;
   edgeIds: string[];
+  /** Where the trader means to take profit: above the entry, or null when not set. */
+  targetPrice: number | null;
+  /** Free text, '' when none. */
+  notes: string;
   positionSizes: PositionSize[];
   createdAt: string;
   updatedAt: string;
@@ -127,6 +131,9 @@ export interface TradePlanInput {
   scanId?: string | null;
   tradeSetupId?: string | null;
   edgeIds?: string[];
+  /** null clears it. */
+  targetPrice?: number | null;
+  notes?: string;
 }
 
 export type TradePlanUpdate = Partial<Omit<TradePlanInput, 'id'>>;

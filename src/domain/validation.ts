@@ -1,6 +1,7 @@
 import { array, coerce, define, nullable, optional, type Struct, string, type, validate } from 'superstruct';
 import {
   EDGE_NAME_MAX_LENGTH,
+  PLAN_NOTES_MAX_LENGTH,
   PROBABILITY_MAX,
   PROBABILITY_MIN,
   SCALE_OUT_FACTOR_MAX,
@@ -120,6 +121,9 @@ const planFields = {
   scanId: optional(nullable(freeText)),
   tradeSetupId: optional(nullable(uuid)),
   edgeIds: optional(array(uuid)),
+  // A target at or below 0 is below any valid entry; above the entry is checked in the validators.
+  targetPrice: optional(nullable(positive(messages.targetNotAboveEntry))),
+  notes: optional(nullable(text(PLAN_NOTES_MAX_LENGTH, messages.planNotesTooLong))),
 };
 const planCreateStruct = type({ id: optional(uuid), stock, ...planFields });
 const planUpdateStruct = type({
@@ -130,6 +134,8 @@ const planUpdateStruct = type({
   scanId: planFields.scanId,
   tradeSetupId: planFields.tradeSetupId,
   edgeIds: planFields.edgeIds,
+  targetPrice: planFields.targetPrice,
+  notes: planFields.notes,
 });
 
 const percent = (message: string) => finite((n) => n > 0 && n <= 100, message);
@@ -198,18 +204,29 @@ export function validateTradeSetupInput(body: unknown): ValidationResult<TradeSe
 }
 
 const stopBelowEntry: FieldError = { field: 'stopLossPrice', message: messages.stopLossNotBelowEntry };
+const targetAboveEntry: FieldError = { field: 'targetPrice', message: messages.targetNotAboveEntry };
+const hasError = (errors: FieldError[], field: string) => errors.some((e) => e.field === field);
+
+/**
+ * The rules between prices (docs/product.md, "Trade plans"): stop below the entry, target (when
+ * set) above it. Only prices that passed their own checks are compared.
+ */
+function checkPrices(errors: FieldError[], entry: unknown, stop: unknown, target: unknown): void {
+  const positive = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;
+  if (!positive(entry) || hasError(errors, 'entryPrice')) return;
+  if (positive(stop) && stop >= entry && !hasError(errors, 'stopLossPrice')) errors.push(stopBelowEntry);
+  if (positive(target) && target <= entry && !hasError(errors, 'targetPrice')) errors.push(targetAboveEntry);
+}
+
+/** Notes sent as null are cleared. */
+const notesOf = (notes: string | null | undefined) => (notes === null ? '' : notes);
 const uniqueIds = (ids: readonly string[] | undefined) =>
   ids ? [...new Set(ids.map((i) => i.toLowerCase()))] : ids;
 
 export function validateTradePlanCreate(body: unknown): ValidationResult<TradePlanInput> {
   if (!isPlainObject(body)) return notAnObject;
   const { value, errors } = run(body, planCreateStruct);
-  const entry = body.entryPrice;
-  const stop = body.stopLossPrice;
-  const bothPositive = typeof entry === 'number' && typeof stop === 'number' && entry > 0 && stop > 0;
-  if (bothPositive && stop >= entry && !errors.some((e) => e.field === 'stopLossPrice')) {
-    errors.push(stopBelowEntry);
-  }
+  checkPrices(errors, body.entryPrice, body.stopLossPrice, body.targetPrice);
   if (!value || errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -222,26 +239,29 @@ export function validateTradePlanCreate(body: unknown): ValidationResult<TradePl
       scanId: value.scanId ? value.scanId : null,
       tradeSetupId: value.tradeSetupId ?? null,
       edgeIds: uniqueIds(value.edgeIds) ?? [],
+      targetPrice: value.targetPrice ?? null,
+      notes: value.notes ?? '',
     }),
   };
 }
 
 /**
  * A partial update: only the fields sent are checked and returned. With `current` (the stored
- * plan), the stop-below-entry rule is checked on the prices the plan would end up with.
+ * plan), stop below entry and target above entry are checked on the prices the plan would end up
+ * with (a target sent as null is cleared, so it is not compared).
  */
 export function validateTradePlanUpdate(
   body: unknown,
-  current?: { entryPrice: number; stopLossPrice: number },
+  current?: { entryPrice: number; stopLossPrice: number; targetPrice?: number | null },
 ): ValidationResult<TradePlanUpdate> {
   if (!isPlainObject(body)) return notAnObject;
   const { value, errors } = run(body, planUpdateStruct);
-  const entry = body.entryPrice ?? current?.entryPrice;
-  const stop = body.stopLossPrice ?? current?.stopLossPrice;
-  const bothPositive = typeof entry === 'number' && typeof stop === 'number' && entry > 0 && stop > 0;
-  if (bothPositive && stop >= entry && !errors.some((e) => e.field === 'stopLossPrice')) {
-    errors.push(stopBelowEntry);
-  }
+  checkPrices(
+    errors,
+    body.entryPrice ?? current?.entryPrice,
+    body.stopLossPrice ?? current?.stopLossPrice,
+    body.targetPrice === undefined ? current?.targetPrice : body.targetPrice,
+  );
   if (!value || errors.length > 0) return { ok: false, errors };
   const update: TradePlanUpdate = defined({
     stock: value.stock,
@@ -251,6 +271,8 @@ export function validateTradePlanUpdate(
     scanId: value.scanId === '' ? null : value.scanId,
     tradeSetupId: value.tradeSetupId,
     edgeIds: uniqueIds(value.edgeIds),
+    targetPrice: value.targetPrice,
+    notes: notesOf(value.notes),
   });
   return { ok: true, value: update };
 }

@@ -60,6 +60,8 @@ export const planFixture = (o: Partial<TradePlan> = {}): TradePlan => ({
   scanId: null,
   tradeSetupId: null,
   edgeIds: [],
+  targetPrice: null,
+  notes: '',
   positionSizes: [],
   createdAt: at,
   updatedAt: at,

@@ -99,6 +99,8 @@ describe('plans on the wire', () => {
       scanId: null,
       tradeSetupId: null,
       edgeIds: [],
+      targetPrice: null,
+      notes: '',
     });
     expect(
       newDraftPlan({
@@ -107,8 +109,16 @@ describe('plans on the wire', () => {
         stopLossPrice: 4,
         probabilityOfSuccess: 60,
         edgeIds: ['e'],
+        targetPrice: 7,
+        notes: 'Earnings',
       }),
-    ).toMatchObject({ probabilityOfSuccess: 60, edgeIds: ['e'], status: 'Draft' });
+    ).toMatchObject({
+      probabilityOfSuccess: 60,
+      edgeIds: ['e'],
+      status: 'Draft',
+      targetPrice: 7,
+      notes: 'Earnings',
+    });
   });
 
   it('exposes the API edge objects as edgeIds', () => {
@@ -121,6 +131,8 @@ describe('plans on the wire', () => {
       status: 'Draft',
       scanId: null,
       tradeSetupId: null,
+      targetPrice: 12,
+      notes: 'n',
       edges: [
         { id: 'e1', name: 'Trend', weightFactor: 0.5 },
         { id: 'e2', name: 'Volume', weightFactor: 0.8 },
@@ -130,6 +142,7 @@ describe('plans on the wire', () => {
       updatedAt: '2026-01-01T00:00:00.000Z',
     });
     expect(plan.edgeIds).toEqual(['e1', 'e2']);
+    expect(plan).toMatchObject({ targetPrice: 12, notes: 'n' });
     expect('edges' in plan).toBe(false);
   });
 });

@@ -138,7 +138,22 @@ describe('validateTradePlanCreate', () => {
         scanId: null,
         tradeSetupId: null,
         edgeIds: [UUID],
+        targetPrice: null,
+        notes: '',
       },
+    });
+  });
+
+  it('accepts a target above the entry and notes, trimmed', () => {
+    expect(
+      validateTradePlanCreate({ ...plan, targetPrice: 112.5, notes: '  Earnings in May\n ' }),
+    ).toMatchObject({
+      ok: true,
+      value: { targetPrice: 112.5, notes: 'Earnings in May' },
+    });
+    expect(validateTradePlanCreate({ ...plan, targetPrice: null, notes: null })).toMatchObject({
+      ok: true,
+      value: { targetPrice: null, notes: '' },
     });
   });
 
@@ -156,6 +171,14 @@ describe('validateTradePlanCreate', () => {
     ['probabilityOfSuccess', -0.1, 'Probability of success must be between 0 and 100'],
     ['probabilityOfSuccess', 100.1, 'Probability of success must be between 0 and 100'],
     ['tradeSetupId', 'nope', 'Id must be a UUID'],
+    ['targetPrice', 100, 'Target price must be greater than entry price'],
+    ['targetPrice', 99.99, 'Target price must be greater than entry price'],
+    ['targetPrice', 0, 'Target price must be greater than entry price'],
+    ['targetPrice', -120, 'Target price must be greater than entry price'],
+    ['targetPrice', '120', messages.mustBeNumber],
+    ['targetPrice', Number.POSITIVE_INFINITY, messages.mustBeNumber],
+    ['notes', x(2001), 'Notes must be less than 2000 characters'],
+    ['notes', 42, messages.mustBeText],
   ])('%s = %j is refused with "%s"', (field, value, message) => {
     expect(errorsOf(validateTradePlanCreate({ ...plan, [field]: value }))).toEqual([{ field, message }]);
   });
@@ -169,6 +192,11 @@ describe('validateTradePlanCreate', () => {
     ['probabilityOfSuccess', 100],
     ['probabilityOfSuccess', null],
     ['stopLossPrice', 99.99],
+    ['targetPrice', 100.01],
+    ['targetPrice', null],
+    ['notes', x(2000)],
+    ['notes', `${x(2000)}   `],
+    ['notes', ''],
   ])('%s = %j is accepted', (field, value) => {
     expect(validateTradePlanCreate({ ...plan, [field]: value }).ok).toBe(true);
   });
@@ -178,6 +206,19 @@ describe('validateTradePlanCreate', () => {
       field: 'entryPrice',
       message: messages.mustBeNumber,
     });
+  });
+
+  it('reports the stop and the target against the entry together', () => {
+    expect(errorsOf(validateTradePlanCreate({ ...plan, stopLossPrice: 101, targetPrice: 90 }))).toEqual([
+      { field: 'stopLossPrice', message: 'Stop loss price must be less than entry price' },
+      { field: 'targetPrice', message: 'Target price must be greater than entry price' },
+    ]);
+  });
+
+  it('does not judge the target against an entry that is itself refused', () => {
+    expect(errorsOf(validateTradePlanCreate({ ...plan, entryPrice: 0, targetPrice: 50 }))).toEqual([
+      { field: 'entryPrice', message: 'Entry price must be greater than 0' },
+    ]);
   });
 
   it('refuses an edge id that is not a UUID', () => {
@@ -209,6 +250,42 @@ describe('validateTradePlanUpdate', () => {
       { field: 'stopLossPrice', message: 'Stop loss price must be less than entry price' },
     ]);
     expect(validateTradePlanUpdate({ entryPrice: 96 }, current).ok).toBe(true);
+  });
+
+  it('sets, keeps and clears the target and the notes', () => {
+    expect(validateTradePlanUpdate({ targetPrice: 120, notes: ' n ' }, current)).toEqual({
+      ok: true,
+      value: { targetPrice: 120, notes: 'n' },
+    });
+    expect(validateTradePlanUpdate({ targetPrice: null, notes: null }, current)).toEqual({
+      ok: true,
+      value: { targetPrice: null, notes: '' },
+    });
+    expect(validateTradePlanUpdate({ notes: '' }, current)).toEqual({ ok: true, value: { notes: '' } });
+  });
+
+  it('checks target above entry on the prices the plan would end up with', () => {
+    const withTarget = { ...current, targetPrice: 110 };
+    const targetRefused = [
+      { field: 'targetPrice', message: 'Target price must be greater than entry price' },
+    ];
+    expect(errorsOf(validateTradePlanUpdate({ targetPrice: 100 }, withTarget))).toEqual(targetRefused);
+    expect(errorsOf(validateTradePlanUpdate({ entryPrice: 110 }, withTarget))).toEqual(targetRefused);
+    expect(errorsOf(validateTradePlanUpdate({ entryPrice: 115, targetPrice: 112 }, withTarget))).toEqual(
+      targetRefused,
+    );
+    expect(validateTradePlanUpdate({ entryPrice: 109.99 }, withTarget).ok).toBe(true);
+    expect(validateTradePlanUpdate({ entryPrice: 130, targetPrice: 140 }, withTarget).ok).toBe(true);
+    expect(validateTradePlanUpdate({ entryPrice: 130, targetPrice: null }, withTarget).ok).toBe(true);
+    expect(validateTradePlanUpdate({ entryPrice: 500 }, { ...current, targetPrice: null }).ok).toBe(true);
+    expect(validateTradePlanUpdate({ targetPrice: 100.01 }, current).ok).toBe(true);
+    expect(errorsOf(validateTradePlanUpdate({ targetPrice: 99 }, current))).toEqual(targetRefused);
+  });
+
+  it('refuses notes over the limit on an update', () => {
+    expect(errorsOf(validateTradePlanUpdate({ notes: x(2001) }, current))).toEqual([
+      { field: 'notes', message: 'Notes must be less than 2000 characters' },
+    ]);
   });
 
   it('applies the create rules to any field supplied', () => {
@@ -281,6 +358,8 @@ describe('control characters in text', () => {
     ['setup', (b) => validateTradeSetupInput({ ...setup, ...b }), 'notes'],
     ['plan create', (b) => validateTradePlanCreate({ ...plan, ...b }), 'scanId'],
     ['plan update', (b) => validateTradePlanUpdate(b, current), 'scanId'],
+    ['plan create', (b) => validateTradePlanCreate({ ...plan, ...b }), 'notes'],
+    ['plan update', (b) => validateTradePlanUpdate(b, current), 'notes'],
   ];
   // C0 (except tab and newline), DEL, C1, and a carriage return not followed by a newline.
   const refused = [

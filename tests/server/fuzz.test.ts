@@ -100,6 +100,8 @@ const planBody = (r: Random) => ({
   scanId: `scan-${r.int(9)}`,
   tradeSetupId: r.pick(ids.setups),
   edgeIds: [r.pick(ids.edges)],
+  targetPrice: r.chance(0.5) ? 101 + r.int(50) : null,
+  notes: r.pick(['', 'Earnings in May', 'Line one\nline two', 'x'.repeat(2000)]),
 });
 const withClientId = (r: Random, body: Record<string, unknown>) =>
   r.chance(0.3)
@@ -191,7 +193,7 @@ async function send(call: Call): Promise<{ status: number; problem?: string }> {
 }
 
 describe('fuzzing every write call', () => {
-  it(`answers ${REQUESTS} mutated bodies without a single 5xx`, { timeout: 120_000 }, async () => {
+  it(`answers ${REQUESTS} mutated bodies without a single 5xx`, { timeout: 360_000 }, async () => {
     const r = seededRandom(SEED);
     // Drawn up front, so the bodies do not depend on the order the answers come back in.
     const calls: Call[] = Array.from({ length: REQUESTS }, (_, i) => {

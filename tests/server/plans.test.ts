@@ -131,6 +131,100 @@ describe('trade plans', () => {
     expect(noEdges.body.edges).toEqual([]);
   });
 
+  describe('target price and notes (docs/product.md, "Trade plans")', () => {
+    const put = (id: string, body: Record<string, unknown>) =>
+      alex.json<TradePlanDto>('PUT', `/api/v1/tradeplans/${id}`, body);
+    const refusal = (field: string, message: string) => ({
+      status: 400,
+      body: { message, errors: [{ field, message }] },
+    });
+    const targetRefused = refusal('targetPrice', 'Target price must be greater than entry price');
+
+    it('creates a plan with a target and notes and returns them on every read', async () => {
+      const res = await create(alex, { stock: 'TGT', targetPrice: 112.5, notes: ' Earnings in May\n' });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ targetPrice: 112.5, notes: 'Earnings in May' });
+      const list = (await alex.json<TradePlanDto[]>('GET', '/api/v1/tradeplans')).body;
+      expect(list.find((p) => p.id === res.body.id)).toEqual(res.body);
+      expect((await alex.json('GET', `/api/v1/tradeplans/${res.body.id}`)).body).toEqual(res.body);
+    });
+
+    it('gives a plan made without them no target and empty notes', async () => {
+      expect((await create(alex, { stock: 'BARE' })).body).toMatchObject({ targetPrice: null, notes: '' });
+    });
+
+    it('updates the target and the notes, keeps them on other edits and clears them with null', async () => {
+      const p = (await create(alex, { stock: 'UPDT' })).body;
+      expect((await put(p.id, { targetPrice: 120, notes: 'Watch volume' })).body).toMatchObject({
+        targetPrice: 120,
+        notes: 'Watch volume',
+      });
+      expect((await put(p.id, { probabilityOfSuccess: 55 })).body).toMatchObject({
+        targetPrice: 120,
+        notes: 'Watch volume',
+        probabilityOfSuccess: 55,
+      });
+      expect((await put(p.id, { targetPrice: null, notes: null })).body).toMatchObject({
+        targetPrice: null,
+        notes: '',
+      });
+      expect((await alex.json<TradePlanDto>('GET', `/api/v1/tradeplans/${p.id}`)).body).toMatchObject({
+        targetPrice: null,
+        notes: '',
+      });
+    });
+
+    it.each([
+      [{ targetPrice: 100 }, targetRefused],
+      [{ targetPrice: 80 }, targetRefused],
+      [{ targetPrice: -5 }, targetRefused],
+      [{ targetPrice: '120' }, refusal('targetPrice', 'Must be a number')],
+      [{ notes: 'x'.repeat(2001) }, refusal('notes', 'Notes must be less than 2000 characters')],
+      [{ notes: 'a\u0000b' }, refusal('notes', 'Text must not contain control characters')],
+      [{ notes: 7 }, refusal('notes', 'Must be text')],
+    ])('refuses a create with %j, writing nothing', async (fields, answer) => {
+      const before = (await alex.json<TradePlanDto[]>('GET', '/api/v1/tradeplans')).body.length;
+      expect(await create(alex, { stock: 'NOPE', ...fields })).toEqual(answer);
+      expect((await alex.json<TradePlanDto[]>('GET', '/api/v1/tradeplans')).body.length).toBe(before);
+    });
+
+    it('accepts notes of exactly 2000 characters', async () => {
+      const res = await create(alex, { stock: 'LONG', notes: 'n'.repeat(2000) });
+      expect(res.status).toBe(201);
+      expect(res.body.notes).toHaveLength(2000);
+    });
+
+    it('refuses updates that break the rules, leaving the plan as it was', async () => {
+      const p = (await create(alex, { stock: 'KEEP', targetPrice: 110, notes: 'kept' })).body;
+      expect(await put(p.id, { targetPrice: 99 })).toEqual(targetRefused);
+      expect(await put(p.id, { notes: 'y'.repeat(2001) })).toEqual(
+        refusal('notes', 'Notes must be less than 2000 characters'),
+      );
+      expect((await alex.json<TradePlanDto>('GET', `/api/v1/tradeplans/${p.id}`)).body).toEqual(p);
+    });
+
+    it('checks the stored target when an update changes only the entry', async () => {
+      const p = (await create(alex, { stock: 'ENTRY', targetPrice: 110 })).body;
+      expect(await put(p.id, { entryPrice: 110 })).toEqual(targetRefused);
+      expect(await put(p.id, { entryPrice: 115 })).toEqual(targetRefused);
+      expect((await alex.json<TradePlanDto>('GET', `/api/v1/tradeplans/${p.id}`)).body.entryPrice).toBe(100);
+      expect((await put(p.id, { entryPrice: 105 })).body).toMatchObject({
+        entryPrice: 105,
+        targetPrice: 110,
+      });
+      // Moving both together is judged on the new pair; with the target cleared any entry goes.
+      expect((await put(p.id, { entryPrice: 130, targetPrice: 150 })).body).toMatchObject({
+        entryPrice: 130,
+        targetPrice: 150,
+      });
+      expect((await put(p.id, { targetPrice: null })).body.targetPrice).toBeNull();
+      expect((await put(p.id, { entryPrice: 200 })).body).toMatchObject({
+        entryPrice: 200,
+        targetPrice: null,
+      });
+    });
+  });
+
   describe('one active plan per stock', () => {
     it('refuses a create while the stock has an active plan, case-insensitively', async () => {
       const p = (await create(alex, { stock: 'TSLA' })).body;

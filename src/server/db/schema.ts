@@ -139,6 +139,9 @@ export const tradePlans = pgTable(
     status: text('status').$type<TradePlanStatus>().notNull().default('Draft'),
     scanId: text('scan_id'),
     tradeSetupId: uuid('trade_setup_id').references(() => tradeSetups.id, { onDelete: 'set null' }),
+    /** Above the entry when set (docs/product.md, "Trade plans"). */
+    targetPrice: doublePrecision('target_price'),
+    notes: text('notes').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -50,6 +50,8 @@ export function createPlanRepository(db: Database, now: () => Date) {
       status: row.status,
       scanId: row.scanId,
       tradeSetupId: row.tradeSetupId,
+      targetPrice: row.targetPrice,
+      notes: row.notes,
       edges: planEdges,
       positionSizes: computePositionSizes(accounts, row),
       createdAt: row.createdAt.toISOString(),

@@ -22,7 +22,7 @@ function junkText(r: Random): string {
     case 2:
       return '📈🚀 Ω ñ 漢字 עברית';
     case 3:
-      return 'x'.repeat(r.pick([101, 501, 1001, 10_000, 200_000]));
+      return 'x'.repeat(r.pick([101, 501, 1001, 2001, 10_000, 200_000]));
     case 4:
       return r.pick(['', ' ', '\t\n', '\r\n']);
     case 5:
