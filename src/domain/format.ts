@@ -22,6 +22,9 @@ export const formatPercent = (percent: number): string => noNegativeZero(`${twoD
 export const formatProbability = (probability: number | null | undefined): string =>
   probability === null || probability === undefined ? 'Not set' : `${probability.toFixed(1)}%`;
 
+/** Reward-to-risk with 1 decimal and "R": 2.5R. */
+export const formatRewardToRisk = (ratio: number): string => `${ratio.toFixed(1)}R`;
+
 /** Edge weight with 1 decimal. */
 export const formatWeight = (weight: number): string => weight.toFixed(1);
 

@@ -48,6 +48,12 @@ export const messages = {
   statusInvalid: 'Status must be one of Draft, Ready, Hold, Discarded',
   transitionRefused: (from: string, to: string) => `Cannot transition from ${from} to ${to}`,
 
+  // Why an account's size for a plan is "N/A" (docs/product.md, "Position size").
+  positionSizeRiskTooLow: 'Max trade risk allows less than one share',
+  positionSizeCapitalTooLow: 'Capital risk allows less than one share',
+  positionSizeFundsTooLow: 'Not enough free funds for one share',
+  positionSizeLotTooSmall: (lot: number) => `Less than one lot of ${lot} shares`,
+
   accountNotFound: 'Account not found',
   originalBalanceInvalid: 'Original balance must be 0 or more',
   capitalRiskOutOfRange: 'Capital risk must be between 0 and 100',

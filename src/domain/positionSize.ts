@@ -1,4 +1,5 @@
 import { capitalRiskAmount, maxRiskAmount } from './accounts.ts';
+import { messages } from './messages.ts';
 import type { Account, PositionSize } from './types.ts';
 
 type SizingAccount = Pick<
@@ -15,21 +16,36 @@ interface PlanPrices {
 const EPSILON = 1e-9;
 const floorShares = (x: number): number => Math.floor(x + EPSILON);
 
+/** What limits a size: shares each limit allows, and the lot a size is a multiple of. */
+interface SizeLimits {
+  risk: number;
+  capital: number;
+  funds: number;
+  lot: number;
+}
+
+/** The limits of docs/product.md, "Position size"; null when the prices leave no positive risk. */
+function sizeLimits(account: SizingAccount, plan: PlanPrices): SizeLimits | null {
+  const riskPerShare = plan.entryPrice - plan.stopLossPrice;
+  if (!(riskPerShare > 0) || !(plan.entryPrice > 0)) return null;
+  return {
+    risk: floorShares(maxRiskAmount(account) / riskPerShare),
+    capital: floorShares(capitalRiskAmount(account) / plan.entryPrice),
+    funds: floorShares(account.availableFundsForTrading / plan.entryPrice),
+    lot: Number.isInteger(account.scaleOutFactor) && account.scaleOutFactor >= 1 ? account.scaleOutFactor : 1,
+  };
+}
+
 /**
  * Shares one account may buy for a plan (docs/product.md, "Position size"): the smallest of what the
  * risk limit, the capital limit and the available funds allow, in whole multiples of the
  * scale-out factor, never below zero.
  */
 function computePositionSize(account: SizingAccount, plan: PlanPrices): number {
-  const riskPerShare = plan.entryPrice - plan.stopLossPrice;
-  if (!(riskPerShare > 0) || !(plan.entryPrice > 0)) return 0;
-  const byRisk = floorShares(maxRiskAmount(account) / riskPerShare);
-  const byCapital = floorShares(capitalRiskAmount(account) / plan.entryPrice);
-  const byFunds = floorShares(account.availableFundsForTrading / plan.entryPrice);
-  const shares = Math.min(byRisk, byCapital, byFunds);
-  const lot =
-    Number.isInteger(account.scaleOutFactor) && account.scaleOutFactor >= 1 ? account.scaleOutFactor : 1;
-  const rounded = Math.floor(shares / lot) * lot;
+  const limits = sizeLimits(account, plan);
+  if (!limits) return 0;
+  const shares = Math.min(limits.risk, limits.capital, limits.funds);
+  const rounded = Math.floor(shares / limits.lot) * limits.lot;
   return Number.isFinite(rounded) && rounded > 0 ? rounded : 0;
 }
 
@@ -45,3 +61,77 @@ export function computePositionSizes(
 }
 
 export const isValidPositionSize = (p: PositionSize): boolean => p.position > 0;
+
+/**
+ * Why a size is "N/A": `risk` (max trade risk), `capital` (capital risk) or `funds` (available
+ * funds) allow less than one share, or `lot`: the shares they allow round down to no whole lot of
+ * the scale-out factor.
+ */
+export type PositionSizeLimit = 'risk' | 'capital' | 'funds' | 'lot';
+
+/**
+ * The limit that sizes an account at zero shares for a plan: the tightest of risk, capital and
+ * funds that allows less than one share (ties go to risk, then capital, then funds), else the lot.
+ * null when the account can buy shares, or when the prices leave no positive risk per share.
+ */
+export function positionSizeLimit(account: SizingAccount, plan: PlanPrices): PositionSizeLimit | null {
+  const limits = sizeLimits(account, plan);
+  if (!limits || computePositionSize(account, plan) > 0) return null;
+  const under = (['risk', 'capital', 'funds'] as const).filter((k) => !(limits[k] >= 1));
+  if (under.length === 0) return 'lot';
+  return under.reduce((tightest, k) => (limits[k] < limits[tightest] ? k : tightest));
+}
+
+/** The trader's words for a limit; the lot's names the scale-out factor. */
+export function positionSizeLimitMessage(limit: PositionSizeLimit, scaleOutFactor: number): string {
+  switch (limit) {
+    case 'risk':
+      return messages.positionSizeRiskTooLow;
+    case 'capital':
+      return messages.positionSizeCapitalTooLow;
+    case 'funds':
+      return messages.positionSizeFundsTooLow;
+    case 'lot':
+      return messages.positionSizeLotTooSmall(scaleOutFactor);
+  }
+}
+
+/** One account's figures for a plan, as its details show them. */
+export interface PositionFigures {
+  accountId: string;
+  accountName: string;
+  /** The position size: shares, 0 when "N/A". */
+  shares: number;
+  /** shares × entry. */
+  cost: number;
+  /** Dollars at risk: shares × (entry − stop). */
+  riskAmount: number;
+  /** riskAmount as a percentage of the account's current balance; 0 on a zero balance. */
+  riskPercent: number;
+  /** Why the size is 0; null when it is not. */
+  limit: PositionSizeLimit | null;
+  /** The limit in the trader's words; null when it is not. */
+  limitMessage: string | null;
+}
+
+/** Per account: shares, cost, dollars at risk and their % of the balance, and why a size is 0. */
+export function planPositionFigures(
+  accounts: readonly (SizingAccount & Pick<Account, 'id' | 'accountName'>)[],
+  plan: PlanPrices,
+): PositionFigures[] {
+  return accounts.map((a) => {
+    const shares = computePositionSize(a, plan);
+    const riskAmount = shares * (plan.entryPrice - plan.stopLossPrice);
+    const limit = positionSizeLimit(a, plan);
+    return {
+      accountId: a.id,
+      accountName: a.accountName,
+      shares,
+      cost: shares * plan.entryPrice,
+      riskAmount,
+      riskPercent: a.currentBalance > 0 ? (riskAmount / a.currentBalance) * 100 : 0,
+      limit,
+      limitMessage: limit === null ? null : positionSizeLimitMessage(limit, a.scaleOutFactor),
+    };
+  });
+}

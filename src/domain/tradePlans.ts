@@ -7,6 +7,9 @@ interface PlanPrices {
   stopLossPrice: number;
 }
 
+/** One decimal, halves up; the nudge keeps a half computed a hair low (float sums) from rounding down. */
+const oneDecimal = (n: number): number => Math.round(n * 10 + 1e-9) / 10;
+
 export type BadgeColor = 'gray' | 'green' | 'yellow' | 'red';
 
 /** Risk per share in dollars: entry minus stop. */
@@ -15,6 +18,25 @@ export const planRisk = (p: PlanPrices): number => p.entryPrice - p.stopLossPric
 /** Risk as a percentage of the entry price; 0 when there is no positive entry. */
 export const planRiskPercentage = (p: PlanPrices): number =>
   p.entryPrice > 0 ? (planRisk(p) / p.entryPrice) * 100 : 0;
+
+/**
+ * Reward-to-risk (docs/product.md, "Trade plans"): (target − entry) ÷ (entry − stop), unrounded
+ * (`formatRewardToRisk` shows it as "2.5R"); null without a target or without a positive risk.
+ */
+export function rewardToRisk(p: PlanPrices & { targetPrice?: number | null }): number | null {
+  const risk = planRisk(p);
+  if (p.targetPrice === null || p.targetPrice === undefined || !(risk > 0)) return null;
+  return (p.targetPrice - p.entryPrice) / risk;
+}
+
+/**
+ * The plan's weighted edge score (docs/product.md, "Trade plans"): the mean weight of its edges,
+ * rounded to one decimal; null when it cites none.
+ */
+export function weightedEdgeScore(edges: readonly { weightFactor: number }[]): number | null {
+  if (edges.length === 0) return null;
+  return oneDecimal(edges.reduce((sum, e) => sum + e.weightFactor, 0) / edges.length);
+}
 
 /** A plan in one of these is active: a stock has at most one active plan (docs/product.md, "Trade plans"). */
 export const ACTIVE_STATUSES = ['Ready', 'Hold'] as const satisfies readonly TradePlanStatus[];

@@ -3,6 +3,7 @@ import {
   formatMoney,
   formatPercent,
   formatProbability,
+  formatRewardToRisk,
   formatTimestamp,
   formatWeight,
   maskAccountNumber,
@@ -76,5 +77,18 @@ describe('formatTimestamp', () => {
     expect(formatTimestamp(iso)).toBe(new Date(iso).toLocaleString());
     expect(formatTimestamp('not a date')).toBe('Invalid timestamp');
     expect(formatTimestamp('')).toBe('Invalid timestamp');
+  });
+});
+
+describe('formatRewardToRisk', () => {
+  it.each([
+    [2.5, '2.5R'],
+    [2, '2.0R'],
+    [10 / 3, '3.3R'],
+    [0.5, '0.5R'],
+    [2.69 / 1.23, '2.2R'],
+    [12.25, '12.3R'],
+  ])('%d is %s', (ratio, expected) => {
+    expect(formatRewardToRisk(ratio)).toBe(expected);
   });
 });

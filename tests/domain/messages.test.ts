@@ -22,5 +22,6 @@ describe('messages built from the limits', () => {
     expect(messages.transitionRefused('Draft', 'Hold')).toBe('Cannot transition from Draft to Hold');
     expect(messages.logoutWithUnsavedChanges(1)).toBe('1 change is not saved yet. Log out anyway?');
     expect(messages.logoutWithUnsavedChanges(2)).toBe('2 changes are not saved yet. Log out anyway?');
+    expect(messages.positionSizeLotTooSmall(3)).toBe('Less than one lot of 3 shares');
   });
 });

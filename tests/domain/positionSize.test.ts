@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { computePositionSizes, isValidPositionSize } from '../../src/domain/positionSize.ts';
+import { messages } from '../../src/domain/messages.ts';
+import {
+  computePositionSizes,
+  isValidPositionSize,
+  planPositionFigures,
+  positionSizeLimit,
+  positionSizeLimitMessage,
+} from '../../src/domain/positionSize.ts';
 import { account } from './fixtures.ts';
 
 // balance 100,000: max risk 1% = 1,000; capital 10% = 10,000.
@@ -98,5 +105,119 @@ describe('position size (docs/product.md, "Position size")', () => {
       { accountId: 'b', accountName: 'Cash', position: 0 },
     ]);
     expect(sizes.map(isValidPositionSize)).toEqual([true, false]);
+  });
+});
+
+describe('why a size is N/A: the limit that made it zero', () => {
+  const wide = { entryPrice: 50, stopLossPrice: 40 }; // 10 risk per share
+
+  it.each([
+    // max risk = 100,000 × 0.001% = $1 < one share's $10 of risk; capital 200, funds 2000
+    ['risk', { maxTradeRisk: 0.001 }, wide],
+    // capital = 100,000 × 0.01% = $10 < one share at $50; risk 100, funds 2000
+    ['capital', { capitalRisk: 0.01 }, wide],
+    // $40 free < one share at $50; risk 100, capital 200
+    ['funds', { availableFundsForTrading: 40 }, wide],
+    ['funds', { availableFundsForTrading: -500 }, wide],
+    // 100 free buys 2 shares at 50: less than one lot of 3
+    ['lot', { availableFundsForTrading: 100, scaleOutFactor: 3 }, { entryPrice: 50, stopLossPrice: 49 }],
+    // byRisk 0 and byCapital 0: both allow nothing; the tie goes to risk, then capital, then funds
+    ['risk', { currentBalance: 0 }, wide],
+    ['capital', { capitalRisk: 0.01, availableFundsForTrading: 40 }, wide],
+    // funds allow −10 shares, the tightest
+    ['funds', { maxTradeRisk: 0.001, availableFundsForTrading: -500 }, wide],
+  ] as const)('%s with %j', (limit, overrides, plan) => {
+    const a = { ...base, ...overrides };
+    expect(computePositionSize(a, plan)).toBe(0);
+    expect(positionSizeLimit(a, plan)).toBe(limit);
+  });
+
+  it('is null when the account can buy shares, or when the prices size nothing at all', () => {
+    expect(positionSizeLimit(base, wide)).toBeNull();
+    expect(positionSizeLimit({ ...base, scaleOutFactor: 10 }, wide)).toBeNull();
+    expect(positionSizeLimit(base, { entryPrice: 50, stopLossPrice: 50 })).toBeNull();
+    expect(positionSizeLimit(base, { entryPrice: 0, stopLossPrice: -1 })).toBeNull();
+  });
+
+  it.each([
+    ['risk', 1, 'Max trade risk allows less than one share'],
+    ['capital', 1, 'Capital risk allows less than one share'],
+    ['funds', 1, 'Not enough free funds for one share'],
+    ['lot', 3, 'Less than one lot of 3 shares'],
+  ] as const)('%s reads "%s"', (limit, scaleOutFactor, text) => {
+    expect(positionSizeLimitMessage(limit, scaleOutFactor)).toBe(text);
+  });
+});
+
+describe('a plan per account: shares, cost, dollars at risk and % of the balance', () => {
+  const accounts = [
+    { ...base, id: 'a', accountName: 'Margin' },
+    { ...base, id: 'b', accountName: 'Cash', availableFundsForTrading: 40 },
+    { ...base, id: 'c', accountName: 'IRA', currentBalance: 20_000, availableFundsForTrading: 20_000 },
+  ];
+
+  it('works a wide stop through by hand', () => {
+    // Margin: 100 shares (risk-bound); cost 100 × 50 = 5,000; at risk 100 × 10 = 1,000 = 1% of 100,000.
+    // Cash: $40 free buys no share at $50.
+    // IRA: max risk 200 → 20 shares, capital 2,000 → 40, funds 400: 20 shares; cost 1,000; at risk
+    // 200 = 1% of 20,000.
+    expect(planPositionFigures(accounts, { entryPrice: 50, stopLossPrice: 40 })).toEqual([
+      {
+        accountId: 'a',
+        accountName: 'Margin',
+        shares: 100,
+        cost: 5_000,
+        riskAmount: 1_000,
+        riskPercent: 1,
+        limit: null,
+        limitMessage: null,
+      },
+      {
+        accountId: 'b',
+        accountName: 'Cash',
+        shares: 0,
+        cost: 0,
+        riskAmount: 0,
+        riskPercent: 0,
+        limit: 'funds',
+        limitMessage: messages.positionSizeFundsTooLow,
+      },
+      {
+        accountId: 'c',
+        accountName: 'IRA',
+        shares: 20,
+        cost: 1_000,
+        riskAmount: 200,
+        riskPercent: 1,
+        limit: null,
+        limitMessage: null,
+      },
+    ]);
+  });
+
+  it('works a tight stop through by hand: capital-bound, a tenth of a percent at risk', () => {
+    // 200 shares (capital 10,000 ÷ 50); cost 10,000; at risk 200 × 0.5 = 100 = 0.1% of 100,000.
+    const [margin] = planPositionFigures(accounts.slice(0, 1), { entryPrice: 50, stopLossPrice: 49.5 });
+    expect(margin).toMatchObject({ shares: 200, cost: 10_000, riskAmount: 100, riskPercent: 0.1 });
+  });
+
+  it('gives the shares of computePositionSizes for every account', () => {
+    const plan = { entryPrice: 20, stopLossPrice: 17 };
+    const lots = accounts.map((a, i) => ({ ...a, scaleOutFactor: i + 2 }));
+    expect(planPositionFigures(lots, plan).map((f) => f.shares)).toEqual(
+      computePositionSizes(lots, plan).map((p) => p.position),
+    );
+  });
+
+  it('names the lot in its message and never divides by a zero balance', () => {
+    const [lot, broke] = planPositionFigures(
+      [
+        { ...base, id: 'l', accountName: 'Lot', availableFundsForTrading: 100, scaleOutFactor: 3 },
+        { ...base, id: 'z', accountName: 'Zero', currentBalance: 0 },
+      ],
+      { entryPrice: 50, stopLossPrice: 49 },
+    );
+    expect(lot).toMatchObject({ shares: 0, limit: 'lot', limitMessage: 'Less than one lot of 3 shares' });
+    expect(broke).toMatchObject({ shares: 0, riskPercent: 0, limit: 'risk' });
   });
 });

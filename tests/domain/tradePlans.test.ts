@@ -9,9 +9,11 @@ import {
   normalizeStock,
   planRisk,
   planRiskPercentage,
+  rewardToRisk,
   riskBadgeColor,
   statusBadgeColor,
   toTradePlan,
+  weightedEdgeScore,
 } from '../../src/domain/tradePlans.ts';
 import { TRADE_PLAN_STATUSES, type TradePlanStatus } from '../../src/domain/types.ts';
 
@@ -23,6 +25,50 @@ describe('plan risk', () => {
 
   it('is 0 % without a positive entry', () => {
     expect(planRiskPercentage({ entryPrice: 0, stopLossPrice: 0 })).toBe(0);
+  });
+});
+
+describe('reward to risk (target − entry) ÷ (entry − stop)', () => {
+  it.each([
+    // entry, stop, target, reward ÷ risk
+    [50, 48, 55, 2.5], // 5 ÷ 2
+    [100, 95, 110, 2], // 10 ÷ 5
+    [20, 17, 30, 10 / 3], // 10 ÷ 3
+    [10, 9, 10.5, 0.5], // 0.5 ÷ 1
+    [12.34, 11.11, 15.03, 2.69 / 1.23],
+  ])('entry %d, stop %d, target %d: %d', (entryPrice, stopLossPrice, targetPrice, expected) => {
+    expect(rewardToRisk({ entryPrice, stopLossPrice, targetPrice })).toBeCloseTo(expected, 9);
+  });
+
+  it.each([
+    ['no target', { entryPrice: 50, stopLossPrice: 48, targetPrice: null }],
+    ['the target left out', { entryPrice: 50, stopLossPrice: 48 }],
+    ['no risk per share', { entryPrice: 50, stopLossPrice: 50, targetPrice: 60 }],
+    ['a stop above the entry', { entryPrice: 50, stopLossPrice: 52, targetPrice: 60 }],
+  ])('is null with %s', (_label, plan) => {
+    expect(rewardToRisk(plan)).toBeNull();
+  });
+});
+
+describe('weighted edge score: the mean weight of the edges, one decimal', () => {
+  const w = (...weights: number[]) => weights.map((weightFactor) => ({ weightFactor }));
+
+  it.each([
+    [w(0.8), 0.8],
+    [w(0.5, 0.8), 0.7], // 0.65: halves round up
+    [w(0.1, 0.2), 0.2], // 0.15000000000000002
+    [w(0.2, 0.2, 0.3, 0.3), 0.3], // 0.25
+    [w(0.3, 0.3, 0.4), 0.3], // 0.333…
+    [w(0.1, 0.2, 0.2), 0.2], // 0.1666…
+    [w(1, 0, 0.5), 0.5],
+    [w(0, 0), 0],
+    [w(1, 1), 1],
+  ])('%j scores %d', (edges, expected) => {
+    expect(weightedEdgeScore(edges)).toBe(expected);
+  });
+
+  it('is null without edges', () => {
+    expect(weightedEdgeScore([])).toBeNull();
   });
 });
 
