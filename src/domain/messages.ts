@@ -38,6 +38,7 @@ export const messages = {
   entryPriceNotPositive: 'Entry price must be greater than 0',
   stopLossNotPositive: 'Stop loss price must be greater than 0',
   stopLossNotBelowEntry: 'Stop loss price must be less than entry price',
+  stopNotBelowEntryWarning: 'The stop is at or above the entry: move it below the entry to size this trade',
   targetNotAboveEntry: 'Target price must be greater than entry price',
   planNotesTooLong: `Notes must be less than ${PLAN_NOTES_MAX_LENGTH} characters`,
   probabilityOutOfRange: `Probability of success must be between ${PROBABILITY_MIN} and ${PROBABILITY_MAX}`,
@@ -58,6 +59,8 @@ export const messages = {
   originalBalanceInvalid: 'Original balance must be 0 or more',
   capitalRiskOutOfRange: 'Capital risk must be between 0 and 100',
   maxTradeRiskOutOfRange: 'Max trade risk must be between 0 and 100',
+  capitalRiskHelp: 'The most of the balance one position may cost.',
+  maxTradeRiskHelp: 'The most of the balance one trade may lose if its stop is hit.',
   scaleOutFactorInvalid: `Scale-out factor must be a whole number from ${SCALE_OUT_FACTOR_MIN} to ${SCALE_OUT_FACTOR_MAX}`,
 
   mustBeNumber: 'Must be a number',
@@ -103,4 +106,13 @@ export const fallbackMessages = {
   saveAccountSettings: 'Failed to save account settings',
   fetchAccounts: 'Failed to fetch accounts data',
   changeRefused: 'The server refused this change',
+} as const;
+
+/** Short confirmations, read out politely and gone after a few seconds. */
+export const notices = {
+  saved: (what: string) => `${what} saved`,
+  savedOnDevice: (what: string) => `${what} saved on this device: it is sent when you are back online`,
+  deleted: (what: string) => `${what} deleted`,
+  statusChanged: (stock: string, status: string) => `${stock} is now ${status}`,
+  backOnline: (count: number) => `Back online: ${count} ${count === 1 ? 'change' : 'changes'} saved`,
 } as const;

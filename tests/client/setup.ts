@@ -13,4 +13,7 @@ if (!HTMLDialogElement.prototype.showModal) {
   };
 }
 
+// jsdom lays nothing out, so it has no scrolling; the app scrolls a form's first error into view.
+Element.prototype.scrollIntoView ??= () => {};
+
 afterEach(cleanup);

@@ -3,6 +3,7 @@ import { formatTimestamp } from '../../domain/format.ts';
 import { db, metaKeys } from '../db/db.ts';
 import { UpdateNotice } from '../pwa/UpdateNotice.tsx';
 import { useOffline } from '../sync/connectivity.ts';
+import { Notices } from '../ui/Notices.tsx';
 
 /** The strip under the header: offline state, changes waiting or refused, a new version. */
 export function ConnectionStatus() {
@@ -38,6 +39,7 @@ export function ConnectionStatus() {
         </div>
       )}
       <UpdateNotice />
+      <Notices />
     </div>
   );
 }

@@ -3,14 +3,43 @@ import { Link, useLocation } from 'wouter';
 import { LogoutButton } from '../auth/LogoutButton.tsx';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
 
+/** Outline icons (24 × 24, stroked in the link's colour); the link's label names them. */
+const ICONS = {
+  dashboard: (
+    <>
+      <rect x="3" y="3" width="7" height="9" rx="1" />
+      <rect x="14" y="3" width="7" height="5" rx="1" />
+      <rect x="14" y="12" width="7" height="9" rx="1" />
+      <rect x="3" y="16" width="7" height="5" rx="1" />
+    </>
+  ),
+  setups: <path d="M3 17l6-6 4 4 8-8M15 7h6v6" />,
+  plans: (
+    <>
+      <rect x="5" y="4" width="14" height="17" rx="2" />
+      <path d="M9 3h6v3H9zM9 11h6M9 15h6" />
+    </>
+  ),
+  edges: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <circle cx="12" cy="12" r="5" />
+      <circle cx="12" cy="12" r="1" />
+    </>
+  ),
+};
+
 const LINKS = [
-  ['/dashboard', 'Dashboard'],
-  ['/trade-setups', 'Trade Setups'],
-  ['/trade-plans', 'Trade Plans'],
-  ['/edge-definition', 'Edge Definition'],
+  ['/dashboard', 'Dashboard', ICONS.dashboard],
+  ['/trade-setups', 'Trade Setups', ICONS.setups],
+  ['/trade-plans', 'Trade Plans', ICONS.plans],
+  ['/edge-definition', 'Edge Definition', ICONS.edges],
 ] as const;
 
-/** Header, sidebar and footer around every main page. */
+/**
+ * Header, navigation and footer around every main page. The navigation is one list of links:
+ * a sidebar on a wide screen, a tab bar fixed at the bottom on a phone (styles.css).
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   return (
@@ -19,12 +48,25 @@ export function Layout({ children }: { children: ReactNode }) {
         <span className="app-title">Trade Tracker</span>
         <LogoutButton />
       </header>
-      <nav className="sidebar" aria-label="Main">
+      <nav className="main-nav" aria-label="Main">
         <ul>
-          {LINKS.map(([href, label]) => (
+          {LINKS.map(([href, label, icon]) => (
             <li key={href}>
               <Link href={href} aria-current={location === href ? 'page' : undefined}>
-                {label}
+                <svg
+                  className="nav-icon"
+                  viewBox="0 0 24 24"
+                  aria-hidden="true"
+                  focusable="false"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
+                  {icon}
+                </svg>
+                <span>{label}</span>
               </Link>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fallbackMessages } from '../../domain/messages.ts';
+import { fallbackMessages, messages } from '../../domain/messages.ts';
 import type { Account } from '../../domain/types.ts';
 import { validateAccountSettings } from '../../domain/validation.ts';
 import { Field } from '../ui/Field.tsx';
@@ -9,18 +9,19 @@ import { Modal } from '../ui/Modal.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { saveAccountSettings } from './accountMutations.ts';
 
+// The two risk settings are easy to confuse: each says what it limits.
 const FIELDS = [
-  ['originalBalance', 'Original Balance ($)', '0.01'],
-  ['capitalRisk', 'Capital Risk (%)', '0.1'],
-  ['maxTradeRisk', 'Max Trade Risk (%)', '0.1'],
-  ['scaleOutFactor', 'Scale-out Factor (parts, 1–10)', '1'],
+  ['originalBalance', 'Original Balance ($)', '0.01', undefined],
+  ['capitalRisk', 'Capital Risk (%)', '0.1', messages.capitalRiskHelp],
+  ['maxTradeRisk', 'Max Trade Risk (%)', '0.1', messages.maxTradeRiskHelp],
+  ['scaleOutFactor', 'Scale-out Factor (parts, 1–10)', '1', undefined],
 ] as const;
 
 export function AccountSettingsDialog({ account, onClose }: { account: Account; onClose: () => void }) {
   const [values, setValues] = useState<Record<string, string>>(
     Object.fromEntries(FIELDS.map(([key]) => [key, String(account[key])])),
   );
-  const { errors, formError, saving, submit } = useFormSubmit({
+  const { formRef, errors, formError, saving, submit } = useFormSubmit({
     validate: () =>
       validateAccountSettings(
         Object.fromEntries(
@@ -30,14 +31,20 @@ export function AccountSettingsDialog({ account, onClose }: { account: Account; 
     save: (settings) => saveAccountSettings(account, settings),
     onSaved: onClose,
     fallback: fallbackMessages.saveAccountSettings,
+    what: 'Account settings',
   });
 
   return (
     <Modal title={`Account Settings: ${account.accountName}`} onClose={onClose}>
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <FormError message={formError} />
-        {FIELDS.map(([key, label, step]) => (
-          <Field key={key} label={label} error={errors[key]}>
+        {FIELDS.map(([key, label, step, help]) => (
+          <Field
+            key={key}
+            label={label}
+            error={errors[key]}
+            hint={help && <small className="hint">{help}</small>}
+          >
             {(p) => (
               <input
                 {...p}

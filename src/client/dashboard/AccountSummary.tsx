@@ -31,6 +31,17 @@ function PnL({ of, pnl, percent }: { of: Balances; pnl: number; percent: number 
   );
 }
 
+/** The trader's limits for the account, which the settings dialog edits. */
+function RiskSettings({ account }: { account: Account }) {
+  return (
+    <small className="risk-settings">
+      <span>Capital risk {formatPercent(account.capitalRisk)}</span>
+      <span>Max trade risk {formatPercent(account.maxTradeRisk)}</span>
+      <span>Scale-out {account.scaleOutFactor}</span>
+    </small>
+  );
+}
+
 export function AccountSummary() {
   const { rows, loading, error } = useCollection('accounts', () =>
     db.accounts.orderBy('accountName').toArray(),
@@ -59,14 +70,18 @@ export function AccountSummary() {
                   <th scope="row" data-label="Account">
                     <button
                       type="button"
-                      className="link-button"
+                      className="link-button account-settings-button"
                       onClick={() => setEditing(a)}
                       aria-label={`${a.accountName} ${a.accountNumber}: account settings`}
                     >
                       {a.accountName}
                       <small className="muted"> {a.accountNumber}</small>
+                      <span className="settings-hint" aria-hidden="true">
+                        Settings ›
+                      </span>
                     </button>
                     <PendingMark row={a} />
+                    <RiskSettings account={a} />
                   </th>
                   <td data-label="Original Balance">{formatMoney(a.originalBalance)}</td>
                   <td data-label="Balance">{formatMoney(a.currentBalance)}</td>

@@ -13,16 +13,21 @@ const STATIC_CARDS = [
 
 export default function DashboardPage() {
   const lastSync = useLiveQuery(async () => (await db.meta.get(metaKeys.lastSyncAt))?.value ?? null, []);
+  // The market cycle comes first: on a phone it is the chip at the top; on a wide screen
+  // styles.css shows it after the account summary and the cards, where it always was.
   return (
-    <section>
+    <section className="dashboard">
       <div className="page-heading">
         <hgroup>
           <h1>Dashboard</h1>
           <p>Overview of your trading performance and activity</p>
         </hgroup>
-        <small className="muted">Last updated: {lastSync ? formatTimestamp(lastSync) : '—'}</small>
+        <small className="muted last-updated">
+          Last updated: {lastSync ? formatTimestamp(lastSync) : '—'}
+        </small>
       </div>
       <BrokerSignInNotice />
+      <MarketCycleCard />
       <section aria-labelledby="account-summary-title">
         <h2 id="account-summary-title">Account Summary</h2>
         <AccountSummary />
@@ -35,7 +40,6 @@ export default function DashboardPage() {
           </article>
         ))}
       </div>
-      <MarketCycleCard />
     </section>
   );
 }

@@ -4,6 +4,6 @@ import { resourceWrites } from '../sync/changes.ts';
 const accounts = resourceWrites<Account>({ collection: 'accounts', path: '/accounts', noun: 'settings of' });
 
 /** Saves an account's settings; plans are re-read because their position sizes follow. */
-export async function saveAccountSettings(account: Account, settings: AccountSettings): Promise<void> {
-  await accounts.update(account, settings, account.accountName, () => ({ ...account, ...settings }));
+export function saveAccountSettings(account: Account, settings: AccountSettings) {
+  return accounts.update(account, settings, account.accountName, () => ({ ...account, ...settings }));
 }

@@ -31,6 +31,7 @@ export default function EdgeDefinitionPage() {
       skeletonRows={4}
       empty={<p className="empty-state">No edges found</p>}
       table={{
+        className: 'edges-table',
         columns: [
           { label: 'Name', sortBy: 'name' },
           { label: 'Description', sortBy: 'description' },

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  EDGE_NAME_MAX_LENGTH,
   WEIGHT_FACTOR_DEFAULT,
   WEIGHT_FACTOR_MARKS,
   WEIGHT_FACTOR_MAX,
@@ -27,19 +28,28 @@ export function EdgeForm({ edge, onSaved, onCancel }: EdgeFormProps) {
   const [description, setDescription] = useState(edge?.description ?? '');
   const [identificationNotes, setIdentificationNotes] = useState(edge?.identificationNotes ?? '');
   const [weightFactor, setWeightFactor] = useState(edge?.weightFactor ?? WEIGHT_FACTOR_DEFAULT);
-  const { errors, formError, saving, submit } = useFormSubmit({
+  const { formRef, errors, formError, saving, submit } = useFormSubmit({
     validate: () => validateEdgeInput({ name, description, identificationNotes, weightFactor }),
     save: (input) => saveEdge(input, edge),
     onSaved,
     fallback: fallbackMessages.saveEdge,
+    what: 'Edge',
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <h3>Define Edge</h3>
       <FormError message={formError} />
-      <Field label="Name" error={errors.name}>
-        {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />}
+      <Field label="Name" error={errors.name} limit={{ length: name.length, max: EDGE_NAME_MAX_LENGTH }}>
+        {(p) => (
+          <input
+            {...p}
+            value={name}
+            maxLength={EDGE_NAME_MAX_LENGTH}
+            onChange={(e) => setName(e.target.value)}
+            autoComplete="off"
+          />
+        )}
       </Field>
       <Field label="Description" error={errors.description}>
         {(p) => (

@@ -1,17 +1,17 @@
 import { newEdge } from '../../domain/edges.ts';
 import type { Edge, EdgeInput } from '../../domain/types.ts';
 import { resourceWrites } from '../sync/changes.ts';
+import type { SaveOutcome } from '../sync/outbox.ts';
 
 const edges = resourceWrites<Edge>({ collection: 'edges', path: '/edges', noun: 'edge' });
 
-export async function saveEdge(input: EdgeInput, existing?: Edge): Promise<void> {
+export async function saveEdge(input: EdgeInput, existing?: Edge): Promise<SaveOutcome> {
   if (existing) {
-    await edges.update(existing, input, input.name, () => ({ ...existing, ...input }));
-    return;
+    return edges.update(existing, input, input.name, () => ({ ...existing, ...input }));
   }
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
-  await edges.create({ ...input, id }, input.name, () => ({
+  return edges.create({ ...input, id }, input.name, () => ({
     id,
     ...newEdge(input),
     createdAt: now,
@@ -19,4 +19,4 @@ export async function saveEdge(input: EdgeInput, existing?: Edge): Promise<void>
   }));
 }
 
-export const deleteEdge = (edge: Edge) => edges.remove(edge, edge.name).then(() => {});
+export const deleteEdge = (edge: Edge) => edges.remove(edge, edge.name);

@@ -1,9 +1,10 @@
-import { formatMoney, formatPercent, formatProbability } from '../../domain/format.ts';
+import { formatMoney, formatPercent, formatProbability, formatRewardToRisk } from '../../domain/format.ts';
 import { isValidPositionSize } from '../../domain/positionSize.ts';
 import {
   allowedTransitions,
   planRisk,
   planRiskPercentage,
+  rewardToRisk,
   riskBadgeColor,
   statusBadgeColor,
 } from '../../domain/tradePlans.ts';
@@ -12,16 +13,20 @@ import { Badge } from '../ui/Badge.tsx';
 import { PendingMark } from '../ui/PendingMark.tsx';
 
 /** A plan's cells in the Trade Plans table, all but Actions. */
-export function PlanCells({ plan }: { plan: TradePlan }) {
+export function PlanCells({ plan, onOpen }: { plan: TradePlan; onOpen: (plan: TradePlan) => void }) {
   const riskPercent = planRiskPercentage(plan);
+  const reward = rewardToRisk(plan);
   const edgeCount = plan.edgeIds.length;
   return (
     <>
       <th scope="row" data-label="Stock">
-        {plan.stock}
+        {/* Tapping the plan opens its details. */}
+        <button type="button" className="link-button" onClick={() => onOpen(plan)}>
+          {plan.stock}
+        </button>
         <PendingMark row={plan} />
       </th>
-      <td data-label="Status">
+      <td data-label="Status" data-status={plan.status}>
         <Badge color={statusBadgeColor(plan.status)}>{plan.status}</Badge>
       </td>
       <td data-label="Entry Price">{formatMoney(plan.entryPrice)}</td>
@@ -29,6 +34,7 @@ export function PlanCells({ plan }: { plan: TradePlan }) {
       <td data-label="Risk ($)">{formatMoney(planRisk(plan))}</td>
       <td data-label="Risk (%)">
         <Badge color={riskBadgeColor(riskPercent)}>{formatPercent(riskPercent)}</Badge>
+        {reward !== null && <small className="reward"> {formatRewardToRisk(reward)}</small>}
       </td>
       <td data-label="Probability">{formatProbability(plan.probabilityOfSuccess)}</td>
       <td data-label="Edges">{edgeCount > 0 ? `${edgeCount} edge(s)` : 'No edges'}</td>

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { PRICE_INPUT_STEP } from '../../domain/constants.ts';
+import { PLAN_NOTES_MAX_LENGTH, PRICE_INPUT_STEP, STOCK_SYMBOL_MAX_LENGTH } from '../../domain/constants.ts';
 import { formatWeight } from '../../domain/format.ts';
 import { fallbackMessages } from '../../domain/messages.ts';
 import type { TradePlan } from '../../domain/types.ts';
@@ -41,6 +41,8 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
   const [stock, setStock] = useState(plan?.stock ?? '');
   const [entry, setEntry] = useState(plan ? String(plan.entryPrice) : '');
   const [stop, setStop] = useState(plan ? String(plan.stopLossPrice) : '');
+  const [target, setTarget] = useState(plan?.targetPrice?.toString() ?? '');
+  const [notes, setNotes] = useState(plan?.notes ?? '');
   const [probability, setProbability] = useState(plan?.probabilityOfSuccess?.toString() ?? '');
   const [scanId, setScanId] = useState(plan?.scanId ?? '');
   const [tradeSetupId, setTradeSetupId] = useState(plan?.tradeSetupId ?? '');
@@ -53,6 +55,8 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
     stock,
     entryPrice: toNumber(entry),
     stopLossPrice: toNumber(stop),
+    targetPrice: toNumber(target) ?? null,
+    notes,
     probabilityOfSuccess: toNumber(probability) ?? null,
     scanId: scanId.trim() === '' ? null : scanId,
     tradeSetupId: tradeSetupId === '' ? null : tradeSetupId,
@@ -63,23 +67,30 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
     save: (update) => updatePlan(plan as TradePlan, update),
     onSaved,
     fallback: fallbackMessages.updatePlan,
+    what: 'Trade plan',
   });
   const creating = useFormSubmit({
     validate: () => validateTradePlanCreate(body()),
     save: createPlan,
     onSaved,
     fallback: fallbackMessages.createPlan,
+    what: 'Trade plan',
   });
-  const { errors, formError, saving, submit } = plan ? editing : creating;
+  const { formRef, errors, formError, saving, submit } = plan ? editing : creating;
 
   const activeEdges = edges.filter((e) => e.isActive || edgeIds.includes(e.id));
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <FormError message={formError} />
-      <Field label="Stock" error={errors.stock}>
+      <Field
+        label="Stock"
+        error={errors.stock}
+        limit={{ length: stock.length, max: STOCK_SYMBOL_MAX_LENGTH }}
+      >
         {(p) => (
           <input
             {...p}
+            maxLength={STOCK_SYMBOL_MAX_LENGTH}
             className="uppercase"
             value={stock.toUpperCase()}
             onChange={(e) => setStock(e.target.value.toUpperCase())}
@@ -97,7 +108,15 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
           {priceInput(stop, setStop)}
         </Field>
       </div>
-      <RiskPreview entryPrice={Number(entry)} stopLossPrice={Number(stop)} accounts={accounts} />
+      <Field label="Target Price (optional)" error={errors.targetPrice}>
+        {priceInput(target, setTarget)}
+      </Field>
+      <RiskPreview
+        entryPrice={Number(entry)}
+        stopLossPrice={Number(stop)}
+        targetPrice={toNumber(target) ?? null}
+        accounts={accounts}
+      />
       <div className="grid-2">
         <Field label="Probability of Success (%)" error={errors.probabilityOfSuccess}>
           {(p) => (
@@ -129,6 +148,17 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
               </option>
             ))}
           </select>
+        )}
+      </Field>
+      <Field label="Notes" error={errors.notes} limit={{ length: notes.length, max: PLAN_NOTES_MAX_LENGTH }}>
+        {(p) => (
+          <textarea
+            {...p}
+            rows={3}
+            maxLength={PLAN_NOTES_MAX_LENGTH}
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+          />
         )}
       </Field>
       <fieldset>

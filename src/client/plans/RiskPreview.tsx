@@ -1,33 +1,53 @@
-import { formatMoney, formatPercent } from '../../domain/format.ts';
-import { computePositionSizes, isValidPositionSize } from '../../domain/positionSize.ts';
-import { planRisk, planRiskPercentage } from '../../domain/tradePlans.ts';
+import { formatMoney, formatPercent, formatRewardToRisk } from '../../domain/format.ts';
+import { messages } from '../../domain/messages.ts';
+import { planPositionFigures } from '../../domain/positionSize.ts';
+import { planRisk, planRiskPercentage, rewardToRisk } from '../../domain/tradePlans.ts';
 import type { Account } from '../../domain/types.ts';
 
-/** What the plan risks, and the shares each account would get, before anything is saved. */
-export function RiskPreview({
-  entryPrice,
-  stopLossPrice,
-  accounts,
-}: {
+interface RiskPreviewProps {
   entryPrice: number;
   stopLossPrice: number;
+  targetPrice: number | null;
   accounts: Account[];
-}) {
+}
+
+/**
+ * What the plan risks, read as a trader reads it, before anything is saved: the risk per share
+ * and how far below the entry the stop sits, the reward-to-risk when a target is set, then per
+ * account the shares, their cost and the dollars at risk (or which limit leaves no shares).
+ */
+export function RiskPreview({ entryPrice, stopLossPrice, targetPrice, accounts }: RiskPreviewProps) {
   if (!(entryPrice > 0 && stopLossPrice > 0)) return null;
-  const prices = { entryPrice, stopLossPrice };
-  const sizes = computePositionSizes(accounts, prices);
+  const prices = { entryPrice, stopLossPrice, targetPrice };
+  if (stopLossPrice >= entryPrice) {
+    return (
+      <div className="risk-preview" aria-live="polite">
+        <p className="warning">{messages.stopNotBelowEntryWarning}</p>
+      </div>
+    );
+  }
+  const reward = rewardToRisk(prices);
   return (
     <div className="risk-preview" aria-live="polite">
       <p>
         <strong>
           Risk: {formatMoney(planRisk(prices))} ({formatPercent(planRiskPercentage(prices))})
-        </strong>
+        </strong>{' '}
+        <small>a share, stop {formatPercent(planRiskPercentage(prices))} below entry</small>
+        {reward !== null && <strong className="reward"> · Reward {formatRewardToRisk(reward)}</strong>}
       </p>
-      {sizes.length > 0 && (
+      {accounts.length > 0 && (
         <ul className="position-preview">
-          {sizes.map((s) => (
-            <li key={s.accountId} className={isValidPositionSize(s) ? 'positive' : undefined}>
-              {s.accountName}: {isValidPositionSize(s) ? `${s.position} shares` : 'N/A'}
+          {planPositionFigures(accounts, prices).map((f) => (
+            <li key={f.accountId} className={f.shares > 0 ? 'positive' : undefined}>
+              <span>
+                {f.accountName}: {f.shares > 0 ? `${f.shares} shares` : 'N/A'}
+              </span>{' '}
+              <small>
+                {f.shares > 0
+                  ? `cost ${formatMoney(f.cost)} · ${formatMoney(f.riskAmount)} at risk (${formatPercent(f.riskPercent)} of the account)`
+                  : f.limitMessage}
+              </small>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fallbackMessages } from '../../domain/messages.ts';
+import { fallbackMessages, messages } from '../../domain/messages.ts';
 import { canEditPlan } from '../../domain/tradePlans.ts';
 import { TRADE_PLAN_STATUSES, type TradePlan, type TradePlanStatus } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
@@ -7,8 +7,10 @@ import { ListPage } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
 import { PlanCells, StatusSelect } from './PlanCells.tsx';
+import { PlanDetails } from './PlanDetails.tsx';
 import { PlanForm } from './PlanForm.tsx';
-import { changePlanStatus, deletePlan } from './planMutations.ts';
+import { deletePlan } from './planMutations.ts';
+import { useStatusChange } from './useStatusChange.ts';
 
 type PlanSortKey = 'stock' | 'status' | 'entryPrice' | 'stopLossPrice' | 'probabilityOfSuccess';
 
@@ -30,75 +32,104 @@ export default function TradePlansPage() {
     remove: deletePlan,
     deleteFallback: fallbackMessages.deletePlan,
   });
+  const statusChange = useStatusChange();
+  const [openedId, setOpenedId] = useState<string>();
+  // The details follow the cached plan: a status change or a sync shows in them at once.
+  const opened = list.rows.find((p) => p.id === openedId);
   const filtered = list.search.trim() !== '' || status !== '';
 
   return (
-    <ListPage
-      title="Trade Plans"
-      subtitle="Monitor and manage your trading positions"
-      newLabel="+ New Trade Plan"
-      list={list}
-      search={{ label: 'Search by stock symbol', placeholder: 'Search by stock symbol' }}
-      filters={
-        <select
-          aria-label="Filter by status"
-          value={status}
-          onChange={(e) => setStatus(e.target.value as TradePlanStatus | '')}
-        >
-          <option value="">All Statuses</option>
-          {TRADE_PLAN_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      }
-      retry
-      skeletonRows={5}
-      empty={
-        <div className="empty-state">
-          <p>No trade plans found</p>
-          <small>
-            {filtered
-              ? 'Try adjusting your search criteria or filters'
-              : 'Create your first trade plan to get started'}
-          </small>
-        </div>
-      }
-      table={{
-        className: 'plans-table',
-        columns: [
-          { label: 'Stock', sortBy: 'stock' },
-          { label: 'Status', sortBy: 'status' },
-          { label: 'Entry Price', sortBy: 'entryPrice' },
-          { label: 'Stop Loss', sortBy: 'stopLossPrice' },
-          { label: 'Risk ($)' },
-          { label: 'Risk (%)' },
-          { label: 'Probability', sortBy: 'probabilityOfSuccess' },
-          { label: 'Edges' },
-          { label: 'Position Sizes' },
-        ],
-        cells: (plan) => <PlanCells plan={plan} />,
-        controls: (plan) => (
-          <StatusSelect
-            plan={plan}
-            onChange={(next) =>
-              void list.run(() => changePlanStatus(plan, next), fallbackMessages.updatePlanStatus)
-            }
-          />
-        ),
-        canEdit: (plan) => canEditPlan(plan.status),
-      }}
-      footer={
-        <p className="table-footer">
-          {showingText(list.visible.length, list.rows.length, list.search, status)}
-        </p>
-      }
-      editor={{
-        title: (plan) => (plan === 'new' ? 'New Trade Plan' : `Edit Trade Plan: ${plan.stock}`),
-        form: (plan, close) => <PlanForm plan={plan} onSaved={close} onCancel={close} />,
-      }}
-      confirmDelete={{ title: 'Confirm Delete', name: (plan) => plan.stock }}
-    />
+    <>
+      <ListPage
+        title="Trade Plans"
+        subtitle="Monitor and manage your trading positions"
+        newLabel="+ New Trade Plan"
+        list={list}
+        search={{ label: 'Search by stock symbol', placeholder: 'Search by stock symbol' }}
+        filters={
+          <select
+            aria-label="Filter by status"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as TradePlanStatus | '')}
+          >
+            <option value="">All Statuses</option>
+            {TRADE_PLAN_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        }
+        retry
+        skeletonRows={5}
+        empty={
+          <div className="empty-state">
+            <p>No trade plans found</p>
+            <small>
+              {filtered
+                ? 'Try adjusting your search criteria or filters'
+                : 'Create your first trade plan to get started'}
+            </small>
+          </div>
+        }
+        table={{
+          className: 'plans-table',
+          columns: [
+            { label: 'Stock', sortBy: 'stock' },
+            { label: 'Status', sortBy: 'status' },
+            { label: 'Entry Price', sortBy: 'entryPrice' },
+            { label: 'Stop Loss', sortBy: 'stopLossPrice' },
+            { label: 'Risk ($)' },
+            { label: 'Risk (%)' },
+            { label: 'Probability', sortBy: 'probabilityOfSuccess' },
+            { label: 'Edges' },
+            { label: 'Position Sizes' },
+          ],
+          cells: (plan) => <PlanCells plan={plan} onOpen={(p) => setOpenedId(p.id)} />,
+          controls: (plan) => {
+            const refused = statusChange.refusalOf(plan);
+            return (
+              <>
+                <StatusSelect plan={plan} onChange={(next) => void statusChange.change(plan, next)} />
+                {refused && (
+                  <p role="alert" className="row-error">
+                    {refused}
+                    <button
+                      type="button"
+                      className="dismiss"
+                      aria-label="Dismiss"
+                      onClick={statusChange.dismiss}
+                    >
+                      ×
+                    </button>
+                  </p>
+                )}
+              </>
+            );
+          },
+          editRefusal: (plan) => (canEditPlan(plan.status) ? undefined : messages.planDiscarded),
+        }}
+        footer={
+          <p className="table-footer">
+            {showingText(list.visible.length, list.rows.length, list.search, status)}
+          </p>
+        }
+        editor={{
+          title: (plan) => (plan === 'new' ? 'New Trade Plan' : `Edit Trade Plan: ${plan.stock}`),
+          form: (plan, close) => <PlanForm plan={plan} onSaved={close} onCancel={close} />,
+        }}
+        confirmDelete={{ title: 'Confirm Delete', name: (plan) => plan.stock }}
+      />
+      {opened && (
+        <PlanDetails
+          plan={opened}
+          onClose={() => setOpenedId(undefined)}
+          onEdit={(plan) => {
+            setOpenedId(undefined);
+            list.setEditing(plan);
+          }}
+        />
+      )}
+    </>
   );
 }

@@ -34,25 +34,25 @@ async function sized<T extends Pick<TradePlan, 'entryPrice' | 'stopLossPrice'>>(
   return { ...plan, positionSizes: computePositionSizes(await db.accounts.toArray(), plan) };
 }
 
-export async function createPlan(input: TradePlanInput): Promise<void> {
+export function createPlan(input: TradePlanInput) {
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
-  await plans.create({ ...input, id }, input.stock, async () => {
+  return plans.create({ ...input, id }, input.stock, async () => {
     await assertNoOtherActivePlan(input.stock);
     return sized({ id, ...newDraftPlan(input), createdAt: now, updatedAt: now });
   });
 }
 
-export async function updatePlan(plan: TradePlan, update: TradePlanUpdate): Promise<void> {
-  await plans.update(plan, update, plan.stock, async () => {
+export function updatePlan(plan: TradePlan, update: TradePlanUpdate) {
+  return plans.update(plan, update, plan.stock, async () => {
     // No plan may move onto a stock another plan holds active, whatever its own status.
     if (update.stock && update.stock !== plan.stock) await assertNoOtherActivePlan(update.stock, plan.id);
     return sized({ ...plan, ...update });
   });
 }
 
-export async function changePlanStatus(plan: TradePlan, status: TradePlanStatus): Promise<void> {
-  await plans.send({
+export function changePlanStatus(plan: TradePlan, status: TradePlanStatus) {
+  return plans.send({
     method: 'PUT',
     path: `/tradeplans/${plan.id}/status`,
     recordId: plan.id,
@@ -68,4 +68,4 @@ export async function changePlanStatus(plan: TradePlan, status: TradePlanStatus)
   });
 }
 
-export const deletePlan = (plan: TradePlan) => plans.remove(plan, plan.stock).then(() => {});
+export const deletePlan = (plan: TradePlan) => plans.remove(plan, plan.stock);

@@ -1,4 +1,9 @@
 import { useState } from 'react';
+import {
+  SETUP_DESCRIPTION_MAX_LENGTH,
+  SETUP_NAME_MAX_LENGTH,
+  SETUP_NOTES_MAX_LENGTH,
+} from '../../domain/constants.ts';
 import { fallbackMessages } from '../../domain/messages.ts';
 import type { TradeSetup } from '../../domain/types.ts';
 import { validateTradeSetupInput } from '../../domain/validation.ts';
@@ -8,11 +13,12 @@ import { FormError } from '../ui/FormError.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { saveSetup } from './setupMutations.ts';
 
+/** The setup's texts: field, label, rows, and the length limit where there is one. */
 const TEXT_FIELDS = [
-  ['description', 'Description', 2],
-  ['entryCriteria', 'Entry Criteria', 3],
-  ['exitCriteria', 'Exit Criteria', 3],
-  ['notes', 'Notes', 2],
+  ['description', 'Description', 2, SETUP_DESCRIPTION_MAX_LENGTH],
+  ['entryCriteria', 'Entry Criteria', 3, undefined],
+  ['exitCriteria', 'Exit Criteria', 3, undefined],
+  ['notes', 'Notes', 2, SETUP_NOTES_MAX_LENGTH],
 ] as const;
 
 interface SetupFormProps {
@@ -33,22 +39,48 @@ export function SetupForm({ setup, onSaved, onCancel }: SetupFormProps) {
     (field: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       setValues((v) => ({ ...v, [field]: e.target.value }));
 
-  const { errors, formError, saving, submit } = useFormSubmit({
+  const { formRef, errors, formError, saving, submit } = useFormSubmit({
     validate: () => validateTradeSetupInput(values),
     save: (input) => saveSetup(input, setup),
     onSaved,
     fallback: fallbackMessages.saveSetup,
+    what: 'Trade setup',
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <FormError message={formError} />
-      <Field label="Name" error={errors.name}>
-        {(p) => <input {...p} value={values.name} onChange={set('name')} autoComplete="off" />}
+      <Field
+        label="Name"
+        error={errors.name}
+        limit={{ length: values.name.length, max: SETUP_NAME_MAX_LENGTH }}
+      >
+        {(p) => (
+          <input
+            {...p}
+            value={values.name}
+            maxLength={SETUP_NAME_MAX_LENGTH}
+            onChange={set('name')}
+            autoComplete="off"
+          />
+        )}
       </Field>
-      {TEXT_FIELDS.map(([field, label, rows]) => (
-        <Field key={field} label={label} error={errors[field]}>
-          {(p) => <textarea {...p} rows={rows} value={values[field]} onChange={set(field)} />}
+      {TEXT_FIELDS.map(([field, label, rows, max]) => (
+        <Field
+          key={field}
+          label={label}
+          error={errors[field]}
+          {...(max ? { limit: { length: values[field].length, max } } : {})}
+        >
+          {(p) => (
+            <textarea
+              {...p}
+              rows={rows}
+              value={values[field]}
+              {...(max ? { maxLength: max } : {})}
+              onChange={set(field)}
+            />
+          )}
         </Field>
       ))}
       <FormActions submitLabel={'Save Setup'} saving={saving} onCancel={onCancel} />

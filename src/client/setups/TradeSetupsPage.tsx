@@ -42,6 +42,7 @@ export default function TradeSetupsPage() {
         )
       }
       table={{
+        className: 'setups-table',
         columns: [
           { label: 'Name', sortBy: 'name' },
           { label: 'Description', sortBy: 'description' },

@@ -1,19 +1,19 @@
 import { newSetup } from '../../domain/setups.ts';
 import type { TradeSetup, TradeSetupInput } from '../../domain/types.ts';
 import { resourceWrites } from '../sync/changes.ts';
+import type { SaveOutcome } from '../sync/outbox.ts';
 
 const setups = resourceWrites<TradeSetup>({ collection: 'tradeSetups', path: '/tradesetups', noun: 'setup' });
 
-export async function saveSetup(input: TradeSetupInput, existing?: TradeSetup): Promise<void> {
+export async function saveSetup(input: TradeSetupInput, existing?: TradeSetup): Promise<SaveOutcome> {
   // The spec's create and update send `rules`, always empty; the server ignores it.
   const body = { ...input, rules: [] };
   if (existing) {
-    await setups.update(existing, body, input.name, () => ({ ...existing, ...input }));
-    return;
+    return setups.update(existing, body, input.name, () => ({ ...existing, ...input }));
   }
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
-  await setups.create({ ...body, id }, input.name, () => ({
+  return setups.create({ ...body, id }, input.name, () => ({
     id,
     ...newSetup(input),
     createdAt: now,
@@ -21,4 +21,4 @@ export async function saveSetup(input: TradeSetupInput, existing?: TradeSetup): 
   }));
 }
 
-export const deleteSetup = (setup: TradeSetup) => setups.remove(setup, setup.name).then(() => {});
+export const deleteSetup = (setup: TradeSetup) => setups.remove(setup, setup.name);

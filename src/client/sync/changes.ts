@@ -1,6 +1,6 @@
 import { db, type Pending } from '../db/db.ts';
 import { affectedBy, type ChangeMethod, type EntityCollection } from './affects.ts';
-import { submitChange } from './outbox.ts';
+import { type SaveOutcome, submitChange } from './outbox.ts';
 import { pullAll } from './sync.ts';
 
 interface Resource<Row> {
@@ -36,7 +36,7 @@ export function resourceWrites<Row extends { id: string }>(resource: Resource<Ro
   const table = () => db.table(resource.collection);
   const now = () => new Date().toISOString();
 
-  const send = (write: Write) =>
+  const send = (write: Write): Promise<SaveOutcome> =>
     submitChange(
       {
         collection: resource.collection,

@@ -1,6 +1,7 @@
-import { fallbackMessages, messages } from '../../domain/messages.ts';
+import { fallbackMessages, messages, notices } from '../../domain/messages.ts';
 import { api, errorMessage, RefusedLocally, statusOf } from '../api/http.ts';
 import { type CollectionName, db, metaKeys, type OutboxEntry, type TradeTrackerDb } from '../db/db.ts';
+import { announce } from '../ui/notices.ts';
 import { isNetworkError, isOffline, reportApiReachable } from './connectivity.ts';
 
 export interface Change extends Omit<OutboxEntry, 'seq' | 'queuedAt' | 'refresh'> {
@@ -13,6 +14,9 @@ export interface Change extends Omit<OutboxEntry, 'seq' | 'queuedAt' | 'refresh'
 }
 
 type Pull = (names: CollectionName[]) => Promise<void>;
+
+/** Sent and answered, or kept on this device until the API can be reached. */
+export type SaveOutcome = 'saved' | 'queued';
 
 /**
  * A local change may read any cached table: a plan's reads the accounts (its position sizes) and
@@ -31,7 +35,7 @@ export async function submitChange(
   applyLocally: () => Promise<void>,
   pull: Pull,
   database: TradeTrackerDb = db,
-): Promise<'saved' | 'queued'> {
+): Promise<SaveOutcome> {
   const { recordId: _id, toRow: _toRow, ...entry } = change;
   const queueIt = async () => {
     await database.transaction('rw', cacheTables(database), async () => {
@@ -94,6 +98,7 @@ function outcomeOfRefusal(entry: OutboxEntry, status: number): 'done' | 'refused
 
 async function replay(pull: Pull, database: TradeTrackerDb): Promise<void> {
   const touched = new Set<CollectionName>();
+  let saved = 0;
   for (;;) {
     const next = await database.outbox.orderBy('seq').first();
     if (!next) break;
@@ -102,6 +107,7 @@ async function replay(pull: Pull, database: TradeTrackerDb): Promise<void> {
         method: next.method,
         body: next.body as Record<string, unknown> | undefined,
       });
+      saved++;
     } catch (error) {
       const status = statusOf(error);
       if (isNetworkError(error) || status === undefined || status >= 500 || status === 401) {
@@ -119,6 +125,7 @@ async function replay(pull: Pull, database: TradeTrackerDb): Promise<void> {
     await database.outbox.delete(next.seq as number);
     for (const name of [next.collection, ...(next.refresh ?? [])]) touched.add(name);
   }
+  if (saved > 0) announce(notices.backOnline(saved));
   if (touched.size > 0 && (await database.outbox.count()) === 0) await pull([...touched]);
 }
 

@@ -7,19 +7,32 @@ interface FieldProps {
   label: string;
   error?: string | undefined;
   hint?: ReactNode;
+  /** A text with a length limit: the input stops at it (maxLength) and a counter shows how near. */
+  limit?: { length: number; max: number };
   children: (props: FieldInputProps) => ReactNode;
 }
 
 /** A labelled input with its error message tied to it for screen readers. */
-export function Field({ label, error, hint, children }: FieldProps) {
+export function Field({ label, error, hint, limit, children }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   // The error sits outside the label so it does not become part of the input's name.
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {children(error ? { id, 'aria-invalid': true, 'aria-describedby': errorId } : { id })}
-      {hint}
+      {children({
+        id,
+        ...(error ? { 'aria-invalid': true as const } : {}),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      })}
+      {hint && <div id={hintId}>{hint}</div>}
+      {limit && (
+        <small className="counter">
+          {limit.length} / {limit.max}
+        </small>
+      )}
       {error && (
         <small id={errorId} className="field-error">
           {error}

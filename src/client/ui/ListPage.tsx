@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
+import { notices } from '../../domain/messages.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 import { Modal } from './Modal.tsx';
+import { announce } from './notices.ts';
 import { RowActions } from './RowActions.tsx';
 import { Skeleton } from './Skeleton.tsx';
 import { SortableHeader } from './SortableHeader.tsx';
+import { SortControl } from './SortControl.tsx';
 import type { ListPageState } from './useListPage.ts';
 
 /** A column of the list's table; with `sortBy` its header sorts. */
@@ -21,8 +24,8 @@ interface ListTable<Row, K extends string> {
   cells: (row: Row) => ReactNode;
   /** Controls in the Actions cell before Edit and Delete (a plan's status dropdown). */
   controls?: (row: Row) => ReactNode;
-  /** Whether Edit is allowed (a discarded plan cannot be edited). */
-  canEdit?: (row: Row) => boolean;
+  /** Why Edit is not allowed for a row (a discarded plan), or undefined when it is. */
+  editRefusal?: (row: Row) => string | undefined;
 }
 
 interface ListPageProps<Row, K extends string & keyof Row> {
@@ -81,6 +84,7 @@ export function ListPage<Row extends { id: string }, K extends string & keyof Ro
           onChange={(e) => list.setSearch(e.target.value)}
         />
         {page.filters}
+        <SortControl columns={table.columns} sort={list.sort} onSort={list.toggle} />
       </div>
       {list.loading ? (
         <Skeleton rows={page.skeletonRows} />
@@ -114,7 +118,7 @@ export function ListPage<Row extends { id: string }, K extends string & keyof Ro
                 <tr key={row.id}>
                   {table.cells(row)}
                   <RowActions
-                    editDisabled={!(table.canEdit?.(row) ?? true)}
+                    editDisabledReason={table.editRefusal?.(row)}
                     onEdit={() => list.setEditing(row)}
                     onDelete={() => list.deletion.ask(row)}
                   >
@@ -137,7 +141,11 @@ export function ListPage<Row extends { id: string }, K extends string & keyof Ro
           title={page.confirmDelete.title}
           name={page.confirmDelete.name(list.deletion.pending)}
           busy={list.deletion.busy}
-          onConfirm={() => void list.deletion.confirm()}
+          onConfirm={() =>
+            void list.deletion
+              .confirm()
+              .then((row) => row && announce(notices.deleted(page.confirmDelete.name(row))))
+          }
           onCancel={list.deletion.cancel}
         />
       )}

@@ -15,8 +15,15 @@ export function Modal({ title, onClose, children }: ModalProps) {
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
+    // Focus goes back where the trader was (the button that opened the dialog) when it closes.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    // showModal() focuses the first focusable element, the close button; a form starts at its first field.
+    dialog?.querySelector<HTMLElement>('article > :not(header) :is(input, select, textarea)')?.focus();
+    return () => {
+      dialog?.close();
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
   return (
     <dialog

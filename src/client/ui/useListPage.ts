@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { errorMessage } from '../api/http.ts';
 import type { CollectionName } from '../db/db.ts';
 import { pullAll } from '../sync/sync.ts';
 import { setCollectionState } from '../sync/syncState.ts';
@@ -13,7 +12,7 @@ interface ListOptions<Row, K> {
   defaultSort: K;
   /** Whether a row is shown for the search text and the page's own filters. */
   shows: (row: Row, search: string) => boolean;
-  remove: (row: Row) => Promise<void>;
+  remove: (row: Row) => Promise<unknown>;
   /** The spec's message for a failed delete that carries none of its own. */
   deleteFallback: string;
 }
@@ -33,13 +32,12 @@ export interface ListPageState<Row, K extends string & keyof Row> {
   error: string | undefined;
   clearError: () => void;
   retry: () => void;
-  run: (action: () => Promise<void>, fallback: string) => Promise<void>;
 }
 
 /**
  * The state every list page holds: the cached rows, search and sort, the record being edited
  * ('new' for a create), the delete being confirmed, and one error line for the banner (a
- * failed action, a failed delete, or the collection's last failed load).
+ * failed delete, or the collection's last failed load).
  */
 export function useListPage<Row, K extends string & keyof Row>(
   options: ListOptions<Row, K>,
@@ -48,11 +46,9 @@ export function useListPage<Row, K extends string & keyof Row>(
   const { sort, toggle } = useSort<K>(options.defaultSort);
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Row | 'new'>();
-  const [actionError, setActionError] = useState<string>();
   const deletion = useConfirmedDelete(options.remove, options.deleteFallback);
 
   const clearError = () => {
-    setActionError(undefined);
     deletion.clearError();
     setCollectionState(options.collection, { error: undefined });
   };
@@ -71,20 +67,11 @@ export function useListPage<Row, K extends string & keyof Row>(
     editing,
     setEditing,
     deletion,
-    error: actionError ?? deletion.error ?? loadError,
+    error: deletion.error ?? loadError,
     clearError,
     retry: () => {
       clearError();
       void pullAll([options.collection]);
-    },
-    /** Runs a row action (a status change); its failure goes to the banner. */
-    async run(action: () => Promise<void>, fallback: string) {
-      setActionError(undefined);
-      try {
-        await action();
-      } catch (e) {
-        setActionError(errorMessage(e, fallback));
-      }
     },
   };
 }

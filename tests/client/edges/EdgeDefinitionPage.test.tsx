@@ -57,10 +57,17 @@ describe('Edge Definition page', () => {
     const slider = within(dialog).getByRole('slider') as HTMLInputElement;
     expect([slider.min, slider.max, slider.step, slider.value]).toEqual(['0', '1', '0.1', '0.5']);
     expect(within(dialog).getByText('Weight: 0.5')).toBeTruthy();
+    // The name stops at its limit, and a counter says how near it is.
     await userEvent.type(within(dialog).getByLabelText('Name'), 'x'.repeat(101));
+    expect((within(dialog).getByLabelText('Name') as HTMLInputElement).value).toHaveLength(100);
+    expect(within(dialog).getByText('100 / 100')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Edge' }));
-    expect(within(dialog).getByText('Edge name must be less than 100 characters')).toBeTruthy();
     expect(within(dialog).getByText('Description is required')).toBeTruthy();
+    expect(within(dialog).getByText('Identification notes are required')).toBeTruthy();
+    // The first field in error takes the focus; an error goes as soon as its field is fixed.
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Description'));
+    await userEvent.type(within(dialog).getByLabelText('Description'), 'Above EMA21');
+    expect(within(dialog).queryByText('Description is required')).toBeNull();
     expect(within(dialog).getByText('Identification notes are required')).toBeTruthy();
   });
 

@@ -1,0 +1,131 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import {
+  formatMoney,
+  formatPercent,
+  formatProbability,
+  formatRewardToRisk,
+  formatTimestamp,
+  formatWeight,
+} from '../../domain/format.ts';
+import { planPositionFigures } from '../../domain/positionSize.ts';
+import {
+  canEditPlan,
+  planRisk,
+  planRiskPercentage,
+  rewardToRisk,
+  statusBadgeColor,
+  weightedEdgeScore,
+} from '../../domain/tradePlans.ts';
+import type { TradePlan } from '../../domain/types.ts';
+import { db } from '../db/db.ts';
+import { Badge } from '../ui/Badge.tsx';
+import { Modal } from '../ui/Modal.tsx';
+
+interface PlanDetailsProps {
+  plan: TradePlan;
+  onEdit: (plan: TradePlan) => void;
+  onClose: () => void;
+}
+
+/**
+ * Everything about one plan, from the cache (so offline too): its setup and edges by name, the
+ * weighted edge score, and per account the shares, their cost and the dollars at risk, or which
+ * limit leaves the account without shares.
+ */
+export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
+  const setup = useLiveQuery(
+    async () => (plan.tradeSetupId ? ((await db.tradeSetups.get(plan.tradeSetupId)) ?? null) : null),
+    [plan.tradeSetupId],
+  );
+  const edges = useLiveQuery(() => db.edges.bulkGet(plan.edgeIds), [plan.edgeIds]) ?? [];
+  const accounts = useLiveQuery(() => db.accounts.toArray(), []) ?? [];
+  const citedEdges = edges.filter((e) => e !== undefined);
+  const score = weightedEdgeScore(citedEdges);
+  const reward = rewardToRisk(plan);
+
+  return (
+    <Modal title={`${plan.stock} trade plan`} onClose={onClose}>
+      <dl className="plan-details">
+        <dt>Status</dt>
+        <dd>
+          <Badge color={statusBadgeColor(plan.status)}>{plan.status}</Badge>
+        </dd>
+        <dt>Entry → Stop</dt>
+        <dd>
+          {formatMoney(plan.entryPrice)} → {formatMoney(plan.stopLossPrice)} · {formatMoney(planRisk(plan))} a
+          share ({formatPercent(planRiskPercentage(plan))})
+        </dd>
+        <dt>Target</dt>
+        <dd>
+          {plan.targetPrice === null
+            ? 'Not set'
+            : `${formatMoney(plan.targetPrice)}${reward === null ? '' : ` · ${formatRewardToRisk(reward)}`}`}
+        </dd>
+        <dt>Probability</dt>
+        <dd>{formatProbability(plan.probabilityOfSuccess)}</dd>
+        <dt>Setup</dt>
+        <dd>{setup ? setup.name : 'No setup'}</dd>
+        <dt>Edges</dt>
+        <dd>
+          {citedEdges.length === 0
+            ? 'No edges'
+            : citedEdges.map((e) => `${e.name} (${formatWeight(e.weightFactor)})`).join(', ')}
+          {score !== null && <div>Weighted edge score: {formatWeight(score)}</div>}
+        </dd>
+        {plan.notes && (
+          <>
+            <dt>Notes</dt>
+            <dd className="notes">{plan.notes}</dd>
+          </>
+        )}
+        <dt>Created</dt>
+        <dd>{formatTimestamp(plan.createdAt)}</dd>
+        <dt>Updated</dt>
+        <dd>{formatTimestamp(plan.updatedAt)}</dd>
+      </dl>
+      <h3>Per account</h3>
+      {accounts.length === 0 ? (
+        <p>No position sizes calculated</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="plan-accounts">
+            <thead>
+              <tr>
+                <th scope="col">Account</th>
+                <th scope="col">Shares</th>
+                <th scope="col">Cost</th>
+                <th scope="col">At risk</th>
+              </tr>
+            </thead>
+            <tbody>
+              {planPositionFigures(accounts, plan).map((f) => (
+                <tr key={f.accountId}>
+                  <th scope="row">{f.accountName}</th>
+                  {f.shares > 0 ? (
+                    <>
+                      <td>{f.shares}</td>
+                      <td>{formatMoney(f.cost)}</td>
+                      <td>
+                        {formatMoney(f.riskAmount)} ({formatPercent(f.riskPercent)})
+                      </td>
+                    </>
+                  ) : (
+                    <td colSpan={3}>N/A: {f.limitMessage}</td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <footer className="dialog-actions">
+        <button type="button" className="secondary" onClick={onClose}>
+          Close
+        </button>
+        <button type="button" disabled={!canEditPlan(plan.status)} onClick={() => onEdit(plan)}>
+          Edit
+        </button>
+      </footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Column } from './ListPage.tsx';
+import type { SortState } from './sorting.ts';
+
+interface SortControlProps<K extends string> {
+  columns: Column<K>[];
+  sort: SortState<K>;
+  /** The same toggle the column headers use: a new key starts ascending, the same key flips. */
+  onSort: (key: K) => void;
+}
+
+/**
+ * "Sort by" for a phone, where the column headers are hidden (styles.css shows it there only):
+ * the sortable columns by their labels and a button that flips the direction.
+ */
+export function SortControl<K extends string>({ columns, sort, onSort }: SortControlProps<K>) {
+  const keys = columns.flatMap((c) => (c.sortBy ? [{ key: c.sortBy, label: c.label }] : []));
+  if (keys.length === 0) return null;
+  const ascending = sort.direction === 'asc';
+  return (
+    <div className="sort-control">
+      <label>
+        <span>Sort by</span>
+        <select
+          value={sort.key}
+          // A new key starts ascending; choosing the current key again keeps its direction.
+          onChange={(e) => e.target.value !== sort.key && onSort(e.target.value as K)}
+        >
+          {keys.map(({ key, label }) => (
+            <option key={key} value={key}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        className="outline secondary sort-direction"
+        aria-label={ascending ? 'Sort descending' : 'Sort ascending'}
+        onClick={() => onSort(sort.key)}
+      >
+        <span aria-hidden="true">{ascending ? '▲' : '▼'}</span>
+      </button>
+    </div>
+  );
+}
