@@ -1,0 +1,328 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AppServer,
+  DESKTOP,
+  launchChromium,
+  PHONE,
+  screenshot,
+  signInAs,
+  startAppServer,
+} from './harness.ts';
+
+// The layout of issue 13: the phone (390 × 844) first, the desktop (1280 × 800) as it was.
+
+let server: AppServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const api = (method: string, path: string, body?: unknown) =>
+  page.evaluate(
+    async ([m, u, b]) => {
+      const res = await fetch(`/api/v1${u}`, {
+        method: m as string,
+        headers: { 'Content-Type': 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return (res.status === 204 ? null : await res.json()) as { id: string };
+    },
+    [method, path, body] as const,
+  );
+
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: PHONE });
+  page = await context.newPage();
+  await signInAs(page, server.url);
+  const trend = await api('POST', '/edges', {
+    name: 'Trend',
+    description: 'Price above a rising EMA21 on the daily chart',
+    identificationNotes: 'Daily chart, EMA21 sloping up for at least five sessions',
+    weightFactor: 0.8,
+  });
+  await api('POST', '/edges', {
+    name: 'Relative strength',
+    description: 'Outperforms SPY over three months',
+    identificationNotes: 'RS line at a new high',
+    weightFactor: 0.5,
+  });
+  const flag = await api('POST', '/tradesetups', {
+    name: 'Bull flag',
+    description: 'A tight flag after a strong pole',
+    rules: [],
+    entryCriteria: 'Break of the flag high on at least 1.5x average volume, confirmed',
+    exitCriteria: 'Close below the flag low',
+    notes: 'Works best in an uptrend; Supercalifragilisticexpialidociousbreakoutconfirmation',
+  });
+  await api('POST', '/tradesetups', { name: 'Cup and handle', rules: [] });
+  const plans = [
+    { stock: 'AAPL', entryPrice: 100, stopLossPrice: 95, probabilityOfSuccess: 65 },
+    { stock: 'MSFT', entryPrice: 420.5, stopLossPrice: 405, probabilityOfSuccess: 72 },
+    { stock: 'NVDA', entryPrice: 130, stopLossPrice: 118 },
+    { stock: 'BRK.B', entryPrice: 1234.56, stopLossPrice: 1200, probabilityOfSuccess: 55.5 },
+    { stock: 'TSLA', entryPrice: 250, stopLossPrice: 240 },
+  ];
+  const ids: Record<string, string> = {};
+  for (const p of plans) {
+    ids[p.stock] = (
+      await api('POST', '/tradeplans', { ...p, tradeSetupId: flag.id, edgeIds: [trend.id] })
+    ).id;
+  }
+  await api('PUT', `/tradeplans/${ids.MSFT}/status`, { status: 'Ready' });
+  await api('PUT', `/tradeplans/${ids.TSLA}/status`, { status: 'Discarded' });
+  await page.evaluate(() => window.dispatchEvent(new Event('focus'))); // resync
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const nav = () => page.getByRole('navigation', { name: 'Main' });
+const go = async (link: string) => {
+  await nav().getByRole('link', { name: link }).click();
+  await page.getByRole('heading', { name: link, level: 1 }).waitFor();
+};
+const box = async (locator: Locator) => {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error('not rendered');
+  return b;
+};
+const stocks = () => page.getByRole('rowheader').allInnerTexts();
+/** Nothing sticks out sideways: the page does not scroll horizontally. */
+const scrollsSideways = () =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+const uniqueIds = () =>
+  page.evaluate(() => {
+    const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
+    return ids.length === new Set(ids).size;
+  });
+/** Presses Tab until a button has the focus; returns its computed outline. */
+async function tabToButton() {
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    const outline = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!(el instanceof HTMLButtonElement) || !el.matches(':focus-visible')) return null;
+      const style = getComputedStyle(el);
+      return { width: Number.parseFloat(style.outlineWidth), style: style.outlineStyle };
+    });
+    if (outline) return outline;
+  }
+  throw new Error('no button took the focus');
+}
+
+describe('on a 390 × 844 phone', () => {
+  it('navigates with a tab bar fixed at the bottom, not a sidebar', async () => {
+    const bar = await box(nav());
+    expect(bar.y + bar.height).toBeCloseTo(PHONE.height, 0);
+    expect(bar.width).toBe(PHONE.width);
+    expect(bar.height).toBeLessThan(90);
+    expect(await nav().evaluate((n) => getComputedStyle(n).position)).toBe('fixed');
+    for (const name of ['Dashboard', 'Trade Setups', 'Trade Plans', 'Edge Definition']) {
+      const link = page.getByRole('link', { name });
+      expect(await link.count()).toBe(1);
+      const b = await box(link);
+      expect(b.y).toBeGreaterThanOrEqual(bar.y);
+      expect(b.height).toBeGreaterThanOrEqual(44);
+    }
+    expect(await nav().getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+    // The header keeps the title and Logout.
+    expect(await page.getByText('Trade Tracker', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+  });
+
+  it('opens the Dashboard with the market cycle chip, above the accounts with their risk settings', async () => {
+    const chip = page.locator('.cycle-card');
+    await chip.waitFor();
+    const summary = await box(page.getByRole('heading', { name: 'Account Summary' }));
+    const chipBox = await box(chip);
+    expect(chipBox.y + chipBox.height).toBeLessThanOrEqual(summary.y);
+    expect(chipBox.height).toBeLessThan(110);
+    expect(chipBox.y).toBeLessThan(PHONE.height / 2);
+    // "Last updated" sits below the heading's text, not over it.
+    const heading = await box(page.locator('.dashboard hgroup'));
+    const updated = await box(page.locator('.last-updated'));
+    expect(updated.y).toBeGreaterThanOrEqual(heading.y + heading.height - 1);
+
+    const cash = page.getByRole('row', { name: /Alex Cash/ });
+    const text = await cash.innerText();
+    expect(text).toContain('Capital risk 10.00%');
+    expect(text).toContain('Max trade risk 1.00%');
+    expect(text).toContain('Scale-out 1');
+    expect(await cash.getByText('Settings ›').isVisible()).toBe(true);
+    // Tapping the card anywhere opens the settings.
+    const card = await box(cash);
+    await page.mouse.click(card.x + card.width / 2, card.y + card.height - 12);
+    await page.getByRole('dialog', { name: 'Account Settings: Alex Cash' }).waitFor();
+    const close = await box(page.getByRole('dialog').getByRole('button', { name: 'Close' }));
+    expect(close.width).toBeGreaterThanOrEqual(44);
+    expect(close.height).toBeGreaterThanOrEqual(44);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    expect(await scrollsSideways()).toBe(false);
+    expect(await uniqueIds()).toBe(true);
+    await screenshot(context, page, 'layout-dashboard-phone');
+  });
+
+  it('shows each trade plan as a compact card, a discarded one muted', async () => {
+    await go('Trade Plans');
+    await page.getByRole('rowheader', { name: 'AAPL' }).waitFor();
+    expect(await stocks()).toEqual(['AAPL', 'BRK.B', 'MSFT', 'NVDA', 'TSLA']);
+    await screenshot(context, page, 'layout-plans-phone');
+    for (const stock of ['AAPL', 'BRK.B', 'MSFT', 'NVDA', 'TSLA']) {
+      const row = page.getByRole('row', { name: new RegExp(stock.replace('.', '\\.')) });
+      expect((await box(row)).height, `${stock}'s card`).toBeLessThanOrEqual(200);
+    }
+    const aapl = page.getByRole('row', { name: /AAPL/ });
+    const text = await aapl.innerText();
+    for (const figure of ['Draft', '$100.00', '$95.00', '$5.00', '5.00%', '65.0%', '1 edge(s)', 'shares']) {
+      expect(text).toContain(figure);
+    }
+    // Stock and status badge on the first line; the status dropdown, Edit and Delete inside the card.
+    const card = await box(aapl);
+    const stock = await box(page.getByRole('rowheader', { name: 'AAPL' }));
+    const badge = await box(aapl.locator('.badge', { hasText: 'Draft' }));
+    expect(Math.abs(badge.y + badge.height / 2 - (stock.y + stock.height / 2))).toBeLessThan(8);
+    expect(badge.width).toBeLessThan(100);
+    for (const control of [
+      aapl.getByRole('combobox', { name: 'Change status of AAPL' }),
+      aapl.getByRole('button', { name: 'Edit' }),
+      aapl.getByRole('button', { name: 'Delete' }),
+    ]) {
+      const b = await box(control);
+      expect(b.height).toBeGreaterThanOrEqual(44);
+      expect(b.y + b.height).toBeLessThanOrEqual(card.y + card.height);
+      expect(b.x + b.width).toBeLessThanOrEqual(card.x + card.width);
+    }
+    // A discarded plan: muted, and its share counts are not green.
+    const tsla = page.getByRole('row', { name: /TSLA/ });
+    const colours = await tsla.evaluate((tr) => ({
+      sizes: getComputedStyle(tr.querySelector('[data-label="Position Sizes"] li span') as Element).color,
+      ready: getComputedStyle(
+        document.querySelector('[data-status="Ready"]')?.closest('tr')?.querySelector('.positive') as Element,
+      ).color,
+    }));
+    expect(colours.sizes).not.toBe(colours.ready);
+    expect(await scrollsSideways()).toBe(false);
+  });
+
+  it('sorts the cards from the "Sort by" control', async () => {
+    const sortBy = page.getByRole('combobox', { name: 'Sort by' });
+    expect(await sortBy.isVisible()).toBe(true);
+    expect(await sortBy.locator('option').allInnerTexts()).toEqual([
+      'Stock',
+      'Status',
+      'Entry Price',
+      'Stop Loss',
+      'Probability',
+    ]);
+    await sortBy.selectOption({ label: 'Entry Price' });
+    await expect.poll(stocks).toEqual(['AAPL', 'NVDA', 'TSLA', 'MSFT', 'BRK.B']);
+    await page.getByRole('button', { name: 'Sort descending' }).click();
+    await expect.poll(stocks).toEqual(['BRK.B', 'MSFT', 'TSLA', 'NVDA', 'AAPL']);
+    await page.getByRole('button', { name: 'Sort ascending' }).click();
+    await expect.poll(stocks).toEqual(['AAPL', 'NVDA', 'TSLA', 'MSFT', 'BRK.B']);
+    await sortBy.selectOption({ label: 'Stock' });
+    await expect.poll(stocks).toEqual(['AAPL', 'BRK.B', 'MSFT', 'NVDA', 'TSLA']);
+  });
+
+  it('opens the create form from the floating "+" button', async () => {
+    const fab = page.getByRole('button', { name: '+ New Trade Plan' });
+    expect(await fab.count()).toBe(1);
+    const b = await box(fab);
+    expect(b.width).toBeGreaterThanOrEqual(44);
+    expect(b.x + b.width).toBeGreaterThan(PHONE.width - 40);
+    expect(b.y + b.height).toBeLessThanOrEqual((await box(nav())).y);
+    expect(await fab.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    await fab.click();
+    await page.getByRole('dialog', { name: 'New Trade Plan' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  });
+
+  it('shows a clearly visible focus ring', async () => {
+    await page.getByRole('searchbox').click();
+    const outline = await tabToButton();
+    expect(outline.style).not.toBe('none');
+    expect(outline.width).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows setups and edges as cards that keep inside the screen', async () => {
+    await go('Trade Setups');
+    const flag = page.getByRole('row', { name: /Bull flag/ });
+    await flag.waitFor();
+    expect(await page.getByRole('cell', { name: 'Bull flag' }).count()).toBe(1);
+    const card = await box(flag);
+    for (const part of [flag.getByRole('button', { name: 'Delete' }), flag.getByText('Exit:')]) {
+      const b = await box(part);
+      expect(b.x + b.width).toBeLessThanOrEqual(card.x + card.width);
+    }
+    expect(await scrollsSideways()).toBe(false);
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Name' });
+    await page.getByRole('button', { name: 'Sort descending' }).click();
+    await expect
+      .poll(() => page.locator('tbody tr td:first-child').allInnerTexts())
+      .toEqual(['Cup and handle', 'Bull flag']);
+    await screenshot(context, page, 'layout-setups-phone');
+
+    await go('Edge Definition');
+    const trend = page.getByRole('row', { name: /Trend/ });
+    await trend.waitFor();
+    const weight = await box(trend.locator('.badge'));
+    expect(weight.width).toBeLessThan(80);
+    expect((await box(trend)).height).toBeLessThanOrEqual(220);
+    expect(await page.getByRole('button', { name: '+ New Edge' }).count()).toBe(1);
+    expect(await scrollsSideways()).toBe(false);
+    await screenshot(context, page, 'layout-edges-phone');
+  });
+});
+
+describe('on a 1280 × 800 desktop', () => {
+  beforeAll(async () => {
+    await page.setViewportSize(DESKTOP);
+    await go('Dashboard');
+  });
+
+  it('keeps the sidebar, and no tab bar', async () => {
+    const side = await box(nav());
+    expect(side.x).toBe(0);
+    expect(side.width).toBeLessThan(300);
+    expect(side.height).toBeGreaterThan(400);
+    expect(await nav().evaluate((n) => getComputedStyle(n).position)).not.toBe('fixed');
+    for (const name of ['Dashboard', 'Trade Setups', 'Trade Plans', 'Edge Definition']) {
+      expect(await page.getByRole('link', { name }).count()).toBe(1);
+    }
+  });
+
+  it('shows the market cycle after the account summary, as before', async () => {
+    await page.locator('.cycle-card').waitFor();
+    const summary = await box(page.getByRole('heading', { name: 'Account Summary' }));
+    expect((await box(page.locator('.cycle-card'))).y).toBeGreaterThan(summary.y);
+    expect(await page.getByText('Settings ›').first().isVisible()).toBe(false);
+    expect(await page.getByText('Capital risk 10.00%').first().isVisible()).toBe(true);
+    await screenshot(context, page, 'layout-dashboard-desktop');
+  });
+
+  it('keeps the tables with sortable headers and the heading button', async () => {
+    await go('Trade Plans');
+    await page.getByRole('rowheader', { name: 'AAPL' }).waitFor();
+    expect(await page.getByRole('columnheader', { name: /Entry Price/ }).isVisible()).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).count()).toBe(0);
+    const create = page.getByRole('button', { name: '+ New Trade Plan' });
+    expect(await create.innerText()).toBe('+ New Trade Plan');
+    expect(await create.evaluate((el) => getComputedStyle(el).position)).not.toBe('fixed');
+    await page.getByRole('button', { name: /Entry Price/ }).click();
+    await expect.poll(stocks).toEqual(['AAPL', 'NVDA', 'TSLA', 'MSFT', 'BRK.B']);
+    await page.getByRole('searchbox').click();
+    const outline = await tabToButton();
+    expect(outline.width).toBeGreaterThanOrEqual(2);
+    await screenshot(context, page, 'layout-plans-desktop');
+    await go('Trade Setups');
+    await page.getByRole('cell', { name: 'Bull flag' }).waitFor();
+    await screenshot(context, page, 'layout-setups-desktop');
+    await go('Edge Definition');
+    await page.getByRole('cell', { name: 'Trend' }).waitFor();
+    await screenshot(context, page, 'layout-edges-desktop');
+  });
+});
