@@ -53,9 +53,15 @@ export async function signInAs(page: Page, baseUrl: string, trader = 'Alex'): Pr
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 }
 
-export async function screenshot(context: BrowserContext, page: Page, name: string): Promise<void> {
+/** A screenshot of the whole page, or with `viewportOnly` of what the trader sees right now. */
+export async function screenshot(
+  context: BrowserContext,
+  page: Page,
+  name: string,
+  { viewportOnly = false } = {},
+): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: !viewportOnly });
   void context;
 }
 

@@ -120,7 +120,7 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
       )}
       <footer className="dialog-actions">
         <button type="button" className="secondary" onClick={onClose}>
-          Close
+          Done
         </button>
         <button type="button" disabled={!canEditPlan(plan.status)} onClick={() => onEdit(plan)}>
           Edit

@@ -92,7 +92,11 @@ export default function TradePlansPage() {
               <>
                 <StatusSelect plan={plan} onChange={(next) => void statusChange.change(plan, next)} />
                 {refused && (
-                  <p role="alert" className="row-error">
+                  <p
+                    role="alert"
+                    className="row-error"
+                    ref={(el) => el?.scrollIntoView({ block: 'nearest' })}
+                  >
                     {refused}
                     <button
                       type="button"
