@@ -190,6 +190,7 @@ for (const [layout, viewport] of [
 
     it('sends every change once the network is back, and the server has them all', async () => {
       await context.setOffline(false);
+      await page.getByRole('status').getByText('Back online: 11 changes saved').waitFor({ timeout: 20_000 });
       await page.getByText(/changes? not yet saved/).waitFor({ state: 'detached', timeout: 20_000 });
       await page.getByText('(not yet saved)').first().waitFor({ state: 'detached', timeout: 10_000 });
       expect(await page.getByText('Not saved — the server refused:').count()).toBe(0);
