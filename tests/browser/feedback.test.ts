@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AppServer,
+  apiBody as api,
   DESKTOP,
   launchChromium,
   PHONE,
@@ -12,19 +13,6 @@ import {
 
 // Feedback where the trader acted, focus that follows the trader, and a plan's details, on a phone
 // and on a desktop.
-
-const api = async <T>(p: Page, method: string, path: string, body?: unknown): Promise<T> =>
-  (await p.evaluate(
-    async ([m, u, b]) => {
-      const res = await fetch(`/api/v1${u}`, {
-        method: m as string,
-        headers: { 'Content-Type': 'application/json' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      return res.status === 204 ? null : res.json();
-    },
-    [method, path, body] as const,
-  )) as T;
 
 for (const [layout, viewport] of [
   ['phone', PHONE],

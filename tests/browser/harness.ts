@@ -86,3 +86,38 @@ export function indexedDbCounts(page: Page): Promise<Record<string, number>> {
     return counts;
   });
 }
+
+/** Calls the API from the page, with the page's own cookie and origin: the status and the body. */
+export async function callApi<T = unknown>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  return (await page.evaluate(
+    async ([m, u, b]) => {
+      const res = await fetch(`/api/v1${u}`, {
+        method: m as string,
+        headers: { 'Content-Type': 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return { status: res.status, body: res.status === 204 ? null : await res.json() };
+    },
+    [method, path, body] as const,
+  )) as { status: number; body: T };
+}
+
+/** The body of an API call made from the page (see callApi). */
+export const apiBody = async <T = unknown>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> => (await callApi<T>(page, method, path, body)).body;
+
+/** Waits until the service worker controls the page (with 'prompt', only after a reload). */
+export async function controlledBy(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 15_000 });
+}

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn as signInOverHttp } from '../server/harness.ts';
 import {
   type AppServer,
+  callApi as api,
   CHROMIUM_ARGS,
+  controlledBy,
   indexedDbCounts,
   launchChromium,
   PHONE,
@@ -22,26 +24,6 @@ let server: AppServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-/** Waits until the service worker controls the page (with 'prompt', only after a reload). */
-async function controlledBy(p: Page) {
-  await p.evaluate(() => navigator.serviceWorker.ready);
-  if (!(await p.evaluate(() => !!navigator.serviceWorker.controller))) await p.reload();
-  await p.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 15_000 });
-}
-
-const api = (p: Page, method: string, path: string, body?: unknown) =>
-  p.evaluate(
-    async ([m, u, b]) => {
-      const res = await fetch(`/api/v1${u}`, {
-        method: m as string,
-        headers: { 'Content-Type': 'application/json' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      return { status: res.status, body: res.status === 204 ? null : await res.json() };
-    },
-    [method, path, body] as const,
-  );
 
 beforeAll(async () => {
   // A deployment of our own, so a second build can be deployed over it.

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account, Edge, TradePlanDto, TradeSetup } from '../../src/domain/types.ts';
 import {
   type AppServer,
+  apiBody as api,
+  controlledBy,
   DESKTOP,
   launchChromium,
   PHONE,
@@ -14,27 +16,6 @@ import {
 // Every entity, every kind of change, made with the network off: each shows at once as not yet
 // saved, survives a reload, and reaches the server after reconnecting. Run on a phone and on a
 // desktop, since the two layouts put the controls in different places.
-
-/** Waits until the service worker controls the page (with 'prompt', only after a reload). */
-async function controlledBy(p: Page) {
-  await p.evaluate(() => navigator.serviceWorker.ready);
-  if (!(await p.evaluate(() => !!navigator.serviceWorker.controller))) await p.reload();
-  await p.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 15_000 });
-}
-
-/** Calls the API from the page, with the page's own cookie and origin. */
-const api = async <T>(p: Page, method: string, path: string, body?: unknown): Promise<T> =>
-  (await p.evaluate(
-    async ([m, u, b]) => {
-      const res = await fetch(`/api/v1${u}`, {
-        method: m as string,
-        headers: { 'Content-Type': 'application/json' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      return res.status === 204 ? null : res.json();
-    },
-    [method, path, body] as const,
-  )) as T;
 
 for (const [layout, viewport] of [
   ['phone', PHONE],

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AppServer,
+  apiBody,
   DESKTOP,
   launchChromium,
   PHONE,
@@ -16,19 +17,8 @@ let server: AppServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
 const api = (method: string, path: string, body?: unknown) =>
-  page.evaluate(
-    async ([m, u, b]) => {
-      const res = await fetch(`/api/v1${u}`, {
-        method: m as string,
-        headers: { 'Content-Type': 'application/json' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      return (res.status === 204 ? null : await res.json()) as { id: string };
-    },
-    [method, path, body] as const,
-  );
+  apiBody<{ id: string }>(page, method, path, body);
 
 beforeAll(async () => {
   server = await startAppServer();
