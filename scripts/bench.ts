@@ -45,13 +45,19 @@ async function startServer(dataDir: string): Promise<{ url: string; stop(): void
   return { url, stop: () => child.kill('SIGTERM') };
 }
 
+/** `name=value` of a cookie an answer sets, as a browser sends it back. */
+const cookieOf = (res: Response, name: string) =>
+  (res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`)) ?? '').split(';')[0] as string;
+
+/** Signs in as a browser does: the sign-in cookie set by authorize goes back with the callback. */
 async function signIn(url: string): Promise<string> {
   const authorize = await fetch(`${url}/api/v1/auth/authorize`, { redirect: 'manual' });
   const state = new URL(authorize.headers.get('location') as string, url).searchParams.get('state');
   const callback = await fetch(`${url}/api/v1/auth/callback?code=alex&state=${state}`, {
     redirect: 'manual',
+    headers: { Cookie: cookieOf(authorize, 'tt_oauth') },
   });
-  return (callback.headers.get('set-cookie') ?? '').split(';')[0] as string;
+  return cookieOf(callback, 'tt_session');
 }
 
 async function measure(
