@@ -1,15 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AppServer,
-  apiBody as api,
-  DESKTOP,
-  launchChromium,
-  PHONE,
-  screenshot,
-  signInAs,
-  startAppServer,
-} from './harness.ts';
+import { apiBody as api, DESKTOP, openSignedInApp, PHONE, type SignedInApp, screenshot } from './harness.ts';
 
 // Feedback where the trader acted, focus that follows the trader, and a plan's details, on a phone
 // and on a desktop.
@@ -19,19 +10,15 @@ for (const [layout, viewport] of [
   ['desktop', DESKTOP],
 ] as const) {
   describe(`feedback and details on a ${layout}`, () => {
-    let server: AppServer;
-    let browser: Browser;
+    let app: SignedInApp;
     let context: BrowserContext;
     let page: Page;
     const dialog = () => page.getByRole('dialog');
     const row = (name: RegExp) => page.getByRole('row', { name });
 
     beforeAll(async () => {
-      server = await startAppServer();
-      browser = await launchChromium();
-      context = await browser.newContext({ viewport });
-      page = await context.newPage();
-      await signInAs(page, server.url);
+      app = await openSignedInApp(viewport);
+      ({ context, page } = app);
       const edge = async (name: string, weightFactor: number) =>
         (
           await api<{ id: string }>(page, 'POST', '/edges', {
@@ -66,10 +53,7 @@ for (const [layout, viewport] of [
       await page.getByRole('link', { name: 'Trade Plans' }).click();
       await page.getByRole('rowheader', { name: 'NVDA' }).waitFor();
     });
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-    });
+    afterAll(() => app?.close());
 
     it('shows a refused status change on the plan itself, in view, with no Retry', async () => {
       const draft = row(/TSLA.*Draft/);

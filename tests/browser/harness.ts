@@ -45,6 +45,36 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   });
 }
 
+/** The product running, Chromium open at a viewport, and a trader signed in on the Dashboard. */
+export interface SignedInApp {
+  server: AppServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+export async function openSignedInApp(
+  viewport: { width: number; height: number },
+  env: Record<string, string> = {},
+): Promise<SignedInApp> {
+  const server = await startAppServer(env);
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await signInAs(page, server.url);
+  return {
+    server,
+    browser,
+    context,
+    page,
+    async close() {
+      await browser.close();
+      await server.stop();
+    },
+  };
+}
+
 /** Signs in through the demo broker's page, as a trader would, and lands on the Dashboard. */
 export async function signInAs(page: Page, baseUrl: string, trader = 'Alex'): Promise<void> {
   await page.goto(baseUrl);

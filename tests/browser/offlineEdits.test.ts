@@ -1,16 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account, Edge, TradePlanDto, TradeSetup } from '../../src/domain/types.ts';
 import {
-  type AppServer,
   apiBody as api,
   controlledBy,
   DESKTOP,
-  launchChromium,
+  openSignedInApp,
   PHONE,
+  type SignedInApp,
   screenshot,
-  signInAs,
-  startAppServer,
 } from './harness.ts';
 
 // Every entity, every kind of change, made with the network off: each shows at once as not yet
@@ -22,8 +20,7 @@ for (const [layout, viewport] of [
   ['desktop', DESKTOP],
 ] as const) {
   describe(`offline changes on a ${layout}`, () => {
-    let server: AppServer;
-    let browser: Browser;
+    let app: SignedInApp;
     let context: BrowserContext;
     let page: Page;
     const dialog = () => page.getByRole('dialog');
@@ -31,11 +28,8 @@ for (const [layout, viewport] of [
     const row = (name: string | RegExp) => page.getByRole('row', { name });
 
     beforeAll(async () => {
-      server = await startAppServer();
-      browser = await launchChromium();
-      context = await browser.newContext({ viewport });
-      page = await context.newPage();
-      await signInAs(page, server.url);
+      app = await openSignedInApp(viewport);
+      ({ context, page } = app);
       await controlledBy(page);
       for (const [name, weightFactor] of [
         ['Trend', 0.7],
@@ -51,10 +45,7 @@ for (const [layout, viewport] of [
       await page.getByRole('rowheader', { name: 'TSLA' }).waitFor();
       await context.setOffline(true);
     });
-    afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-    });
+    afterAll(() => app?.close());
 
     it('creates, edits, changes the status of and deletes trade plans', async () => {
       await page.getByRole('button', { name: '+ New Trade Plan' }).click();

@@ -1,31 +1,18 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AppServer,
-  apiBody,
-  DESKTOP,
-  launchChromium,
-  PHONE,
-  screenshot,
-  signInAs,
-  startAppServer,
-} from './harness.ts';
+import { apiBody, DESKTOP, openSignedInApp, PHONE, type SignedInApp, screenshot } from './harness.ts';
 
 // The layout of issue 13: the phone (390 × 844) first, the desktop (1280 × 800) as it was.
 
-let server: AppServer;
-let browser: Browser;
+let app: SignedInApp;
 let context: BrowserContext;
 let page: Page;
 const api = (method: string, path: string, body?: unknown) =>
   apiBody<{ id: string }>(page, method, path, body);
 
 beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: PHONE });
-  page = await context.newPage();
-  await signInAs(page, server.url);
+  app = await openSignedInApp(PHONE);
+  ({ context, page } = app);
   const trend = await api('POST', '/edges', {
     name: 'Trend',
     description: 'Price above a rising EMA21 on the daily chart',
@@ -64,10 +51,7 @@ beforeAll(async () => {
   await api('PUT', `/tradeplans/${ids.TSLA}/status`, { status: 'Discarded' });
   await page.evaluate(() => window.dispatchEvent(new Event('focus'))); // resync
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => app?.close());
 
 const nav = () => page.getByRole('navigation', { name: 'Main' });
 const go = async (link: string) => {
