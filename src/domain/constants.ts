@@ -20,8 +20,6 @@ export const WEIGHT_FACTOR_MARKS = [0, 0.5, 1] as const;
 
 export const PROBABILITY_MIN = 0;
 export const PROBABILITY_MAX = 100;
-export const SUCCESS_SCORE_MIN = 0;
-export const SUCCESS_SCORE_MAX = 100;
 
 /** Risk % at or below this is low. */
 export const RISK_LOW_MAX_PERCENT = 2;

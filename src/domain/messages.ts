@@ -30,7 +30,6 @@ export const messages = {
   setupNotesTooLong: `Notes must be less than ${SETUP_NOTES_MAX_LENGTH} characters`,
   setupNameTaken: 'A trade setup with this name already exists',
   setupNotFound: 'Trade setup not found',
-  successScoreOutOfRange: 'Success score must be between 0 and 100',
 
   stockRequired: 'Stock symbol is required',
   stockTooLong: `Stock symbol must be ${STOCK_SYMBOL_MAX_LENGTH} characters or less`,
