@@ -11,7 +11,7 @@ import {
   setSessionFlag,
   takeAuthStatus,
 } from '../auth/session.ts';
-import { db, metaKeys } from '../db/db.ts';
+import { cacheOwner, db, metaKeys } from '../db/db.ts';
 import { isNetworkError, useOffline } from '../sync/connectivity.ts';
 import { claimCacheFor, onUnauthorized, pullAll } from '../sync/sync.ts';
 
@@ -42,8 +42,6 @@ async function checkSession(claim: boolean): Promise<Check> {
   }
 }
 
-const hasCachedTrader = async () => (await db.meta.get(metaKeys.userId)) !== undefined;
-
 /**
  * The sign-in flow of docs/product.md, "Sign-in and sessions", to the letter, plus its offline rule: when the API
  * cannot be reached the app never bounces to the broker, it opens the cached app instead.
@@ -63,7 +61,7 @@ export function useAuthGate(): AuthState {
         if (flagged) settle('authenticated');
         else settle('unauthenticated');
       } else if (check === 'unreachable') {
-        settle((await hasCachedTrader()) ? 'offline' : 'signedOut');
+        settle((await cacheOwner()) !== undefined ? 'offline' : 'signedOut');
       } else {
         clearSessionFlag();
         settle('unauthenticated');

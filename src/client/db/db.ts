@@ -70,3 +70,7 @@ export const metaKeys = {
   brokerSessionExpiresAt: 'brokerSessionExpiresAt',
   syncedAt: (c: CollectionName) => `syncedAt:${c}`,
 } as const;
+
+/** The trader the cache belongs to: none before a sign-in check claims it, or after a wipe. */
+export const cacheOwner = async (database: TradeTrackerDb = db): Promise<string | undefined> =>
+  (await database.meta.get(metaKeys.userId))?.value;

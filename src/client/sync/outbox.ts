@@ -1,6 +1,6 @@
 import { fallbackMessages, messages, notices } from '../../domain/messages.ts';
 import { api, errorMessage, RefusedLocally, statusOf } from '../api/http.ts';
-import { type CollectionName, db, metaKeys, type OutboxEntry, type TradeTrackerDb } from '../db/db.ts';
+import { type CollectionName, cacheOwner, db, type OutboxEntry, type TradeTrackerDb } from '../db/db.ts';
 import { announce } from '../ui/notices.ts';
 import { isNetworkError, isOffline, reportApiReachable } from './connectivity.ts';
 
@@ -40,7 +40,7 @@ export async function submitChange(
   const queueIt = async () => {
     await database.transaction('rw', cacheTables(database), async () => {
       // Signed out in this tab or another: there is no trader to queue the change for.
-      if (!(await database.meta.get(metaKeys.userId))) throw new RefusedLocally(messages.signedOut);
+      if (!(await cacheOwner(database))) throw new RefusedLocally(messages.signedOut);
       await applyLocally();
       await database.outbox.add({ ...entry, queuedAt: new Date().toISOString() });
     });
@@ -66,7 +66,7 @@ export async function submitChange(
 async function keepAnswer(change: Change, answer: unknown, database: TradeTrackerDb): Promise<void> {
   const table = database.table(change.collection);
   await database.transaction('rw', [table, database.meta], async () => {
-    if (!(await database.meta.get(metaKeys.userId))) return; // signed out meanwhile
+    if (!(await cacheOwner(database))) return; // signed out meanwhile
     if (change.method === 'DELETE') await table.delete(change.recordId);
     else if (answer && typeof answer === 'object')
       await table.put(change.toRow ? change.toRow(answer) : answer);

@@ -2,7 +2,7 @@ import { fallbackMessages } from '../../domain/messages.ts';
 import { toTradePlan } from '../../domain/tradePlans.ts';
 import type { Account, Edge, MarketCycle, TradePlanDto, TradeSetup } from '../../domain/types.ts';
 import { api, errorMessage, statusOf } from '../api/http.ts';
-import { type CollectionName, db, metaKeys, type TradeTrackerDb } from '../db/db.ts';
+import { type CollectionName, cacheOwner, db, metaKeys, type TradeTrackerDb } from '../db/db.ts';
 import { isNetworkError } from './connectivity.ts';
 import { flushOutbox } from './outbox.ts';
 import { resetSyncState, setCollectionState } from './syncState.ts';
@@ -29,9 +29,6 @@ const loaders: Loader[] = [
   },
 ];
 
-/** The trader the cache belongs to; none before a sign-in check claims it, or after a wipe. */
-const ownerOf = async (database: TradeTrackerDb) => (await database.meta.get(metaKeys.userId))?.value;
-
 /**
  * Replaces collections with the server's lists in one transaction: no half-old, half-new list,
  * and the pages re-render once for the whole sync, not once per collection. The lists are
@@ -46,7 +43,7 @@ export async function replaceCollections(
 ): Promise<void> {
   const tables = lists.map((l) => database.table(l.name));
   await database.transaction('rw', [...tables, database.meta], async () => {
-    if ((await ownerOf(database)) !== owner) return;
+    if ((await cacheOwner(database)) !== owner) return;
     for (const { name, rows } of lists) {
       await database.table(name).clear();
       await database.table(name).bulkPut(rows);
@@ -78,7 +75,7 @@ async function load(loader: Loader): Promise<{ name: CollectionName; rows: unkno
 
 async function pullCollections(names: CollectionName[] | undefined, database: TradeTrackerDb): Promise<void> {
   // Nothing is cached for nobody: only a passed sign-in check claims the cache for a trader.
-  const owner = await ownerOf(database);
+  const owner = await cacheOwner(database);
   if (owner === undefined) return;
   const chosen = names ? loaders.filter((l) => names.includes(l.name)) : loaders;
   const lists = (await Promise.all(chosen.map(load))).filter((l) => l !== undefined);
@@ -112,6 +109,6 @@ export async function wipeCache(database: TradeTrackerDb = db): Promise<void> {
  * is not theirs: another trader's, or one that records no owner at all.
  */
 export async function claimCacheFor(userId: string, database: TradeTrackerDb = db): Promise<void> {
-  if ((await ownerOf(database)) !== userId) await wipeCache(database);
+  if ((await cacheOwner(database)) !== userId) await wipeCache(database);
   await database.meta.put({ key: metaKeys.userId, value: userId });
 }
