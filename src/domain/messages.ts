@@ -55,6 +55,19 @@ export const messages = {
   positionSizeLotTooSmall: (lot: number) => `Less than one lot of ${lot} shares`,
 
   accountNotFound: 'Account not found',
+
+  sideInvalid: 'Side must be Buy or Sell',
+  quantityNotPositive: 'Quantity must be greater than 0',
+  priceNotPositive: 'Price must be greater than 0',
+  feesNegative: 'Fees must not be negative',
+  executedAtInvalid: 'Execution time must be a valid date and time',
+  executedAtInFuture: 'Execution time must not be in the future',
+  executionNotFound: 'Execution not found',
+  brokerExecutionNotDeletable: 'Broker executions cannot be deleted',
+  tradeNotFound: 'Trade not found',
+  tradePlanOtherSymbol: 'The trade plan must be for the same stock as the trade',
+  initialStopNotPositive: 'Initial stop must be greater than 0',
+  tradeNotesTooLong: `Notes must be less than ${PLAN_NOTES_MAX_LENGTH} characters`,
   originalBalanceInvalid: 'Original balance must be 0 or more',
   capitalRiskOutOfRange: 'Capital risk must be between 0 and 100',
   maxTradeRiskOutOfRange: 'Max trade risk must be between 0 and 100',
@@ -104,6 +117,12 @@ export const fallbackMessages = {
   deletePlan: 'Failed to delete trade plan',
   saveAccountSettings: 'Failed to save account settings',
   fetchAccounts: 'Failed to fetch accounts data',
+  loadExecutions: 'Failed to load fills',
+  loadTrades: 'Failed to load trades',
+  recordFill: 'Failed to record fill',
+  deleteFill: 'Failed to delete fill',
+  updateTrade: 'Failed to update trade',
+  importTrades: 'Failed to import trades from the broker',
   changeRefused: 'The server refused this change',
 } as const;
 

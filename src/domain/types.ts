@@ -162,3 +162,118 @@ export interface AuthStatus {
   /** When the broker sign-in ends for good (Schwab: 7 days after sign-in); null when it does not. */
   brokerSessionExpiresAt: string | null;
 }
+
+// Trades: what was actually traded (docs/product.md, "Trades").
+
+export const EXECUTION_SIDES = ['Buy', 'Sell'] as const;
+export type ExecutionSide = (typeof EXECUTION_SIDES)[number];
+
+export type ExecutionSource = 'manual' | 'broker';
+
+/**
+ * Whether the broker booked a fill as opening or closing a position. A closing fill never opens
+ * one: what it closes beyond the known position came from before the history we hold (an
+ * incomplete trade). Manual fills carry null: a Sell from flat opens a short.
+ */
+export type PositionEffect = 'Open' | 'Close';
+
+export type TradeDirection = 'Long' | 'Short';
+
+/** One fill. */
+export interface Execution {
+  id: string;
+  /** The account's id, as `Account.id`. */
+  accountId: string;
+  /** Upper-case. */
+  symbol: string;
+  side: ExecutionSide;
+  /** Shares, > 0. */
+  quantity: number;
+  /** Per share, > 0. */
+  price: number;
+  /** ≥ 0, all fees and commissions of the fill. */
+  fees: number;
+  executedAt: string;
+  source: ExecutionSource;
+  /** The broker's id of the fill (unique per account); null for manual fills. */
+  brokerExecutionId: string | null;
+  positionEffect: PositionEffect | null;
+  createdAt: string;
+}
+
+/** `POST /api/v1/executions`: a manual fill. */
+export interface ExecutionInput {
+  id?: string;
+  accountId: string;
+  symbol: string;
+  side: ExecutionSide;
+  quantity: number;
+  price: number;
+  /** 0 when absent. */
+  fees?: number;
+  executedAt: string;
+}
+
+/** What the trader attached to a trade, kept under the trade's key so a rebuild never loses it. */
+export interface TradeAnnotation {
+  /** `accountId|symbol|openedAt` (openedAt as ISO 8601 from `Date.toISOString`). */
+  key: string;
+  planId: string | null;
+  /** The stop the trade's risk is measured from, frozen at open; null when none. */
+  initialStop: number | null;
+  notes: string;
+}
+
+/** A round trip of one account and one symbol: from a position leaving zero to its return. */
+export interface Trade {
+  /** A name-based UUID (v5) of `key`: the same on the server and in an offline rebuild. */
+  id: string;
+  key: string;
+  accountId: string;
+  accountName: string;
+  symbol: string;
+  direction: TradeDirection;
+  openedAt: string;
+  /** null while open. */
+  closedAt: string | null;
+  /** Shares bought (Long) or sold (Short) to open, scale-ins included. */
+  entryQuantity: number;
+  /** Shares still held; 0 once closed. */
+  openQuantity: number;
+  /** null only for an incomplete trade (its opening fill is not in the history). */
+  averageEntryPrice: number | null;
+  /** null before the first exit. */
+  averageExitPrice: number | null;
+  /** Realised on the exits so far, FIFO; null for an incomplete trade. */
+  grossPnl: number | null;
+  /** Every fee of the trade's fills (a fill split at zero gives each side its share). */
+  fees: number;
+  /** grossPnl − fees; null for an incomplete trade. */
+  netPnl: number | null;
+  planId: string | null;
+  planned: boolean;
+  initialStop: number | null;
+  /** entryQuantity × |averageEntryPrice − initialStop|; null without a stop. */
+  initialRisk: number | null;
+  /** netPnl ÷ initialRisk for a closed trade with a positive initial risk; otherwise null. */
+  rMultiple: number | null;
+  notes: string;
+  executionIds: string[];
+  /** A closing fill with no opening fill: shown, but left out of R and of every statistic. */
+  incomplete: boolean;
+}
+
+/** `PUT /api/v1/trades/{id}`. */
+export interface TradeUpdate {
+  planId: string | null;
+  initialStop: number | null;
+  notes: string;
+}
+
+/** `POST /api/v1/trades/import`. */
+export interface ImportResult {
+  imported: number;
+  skipped: number;
+  /** The newest fill the trader has from the broker; null when none. */
+  latestExecutedAt: string | null;
+}
