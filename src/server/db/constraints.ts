@@ -21,11 +21,15 @@ const UNIQUE_REFUSALS: Record<string, () => Refusal> = {
   trade_plans_one_active_per_stock: () => conflict(messages.activePlanExists, 'stock'),
 };
 
-// A setup checked and then deleted before the plan citing it was written: the same refusal as
-// when the check itself finds it gone.
+// A setup, account or plan checked and then deleted before the record citing it was written: the
+// same refusal as when the check itself finds it gone.
 const FOREIGN_KEY_REFUSALS: Record<string, () => Refusal> = {
   trade_plans_trade_setup_id_trade_setups_id_fk: () =>
     invalid([{ field: 'tradeSetupId', message: messages.setupNotFound }]),
+  executions_account_id_account_settings_id_fk: () =>
+    invalid([{ field: 'accountId', message: messages.accountNotFound }]),
+  trade_annotations_plan_id_trade_plans_id_fk: () =>
+    invalid([{ field: 'planId', message: messages.planNotFound }]),
 };
 
 /** The refusal a constraint violation stands for; undefined for any other error. */

@@ -14,7 +14,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ACTIVE_STATUSES } from '../../domain/tradePlans.ts';
-import { TRADE_PLAN_STATUSES, type TradePlanStatus } from '../../domain/types.ts';
+import {
+  EXECUTION_SIDES,
+  type ExecutionSide,
+  type ExecutionSource,
+  type PositionEffect,
+  TRADE_PLAN_STATUSES,
+  type TradePlanStatus,
+} from '../../domain/types.ts';
 
 /** Values written into the SQL as quoted literals, not parameters: a migration holds them as they are. */
 const literals = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -168,6 +175,62 @@ export const tradePlanEdges = pgTable(
   (t) => [primaryKey({ columns: [t.planId, t.edgeId] }), index('trade_plan_edges_edge').on(t.edgeId)],
 );
 
+/** Fills, manual or imported; trades are derived from them on every read (docs/product.md, "Trades"). */
+export const executions = pgTable(
+  'executions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accountSettings.id, { onDelete: 'cascade' }),
+    symbol: text('symbol').notNull(),
+    side: text('side').$type<ExecutionSide>().notNull(),
+    quantity: doublePrecision('quantity').notNull(),
+    price: doublePrecision('price').notNull(),
+    fees: doublePrecision('fees').notNull(),
+    executedAt: timestamp('executed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    source: text('source').$type<ExecutionSource>().notNull(),
+    brokerExecutionId: text('broker_execution_id'),
+    positionEffect: text('position_effect').$type<PositionEffect>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // An import inserts with ON CONFLICT DO NOTHING on this index: a fill seen twice is kept once.
+    uniqueIndex('executions_account_broker_id')
+      .on(t.accountId, t.brokerExecutionId)
+      .where(sql`${t.brokerExecutionId} is not null`),
+    index('executions_user_executed').on(t.userId, t.executedAt),
+    check('executions_side', sql`${t.side} in (${literals(EXECUTION_SIDES)})`),
+    check('executions_source', sql`${t.source} in ('manual', 'broker')`),
+    check('executions_position_effect', sql`${t.positionEffect} in ('Open', 'Close')`),
+  ],
+);
+
+/**
+ * What the trader attached to a trade (plan link, stop, notes), under the trade's stable key:
+ * trades are rebuilt from fills on every read, so this is what survives a rebuild. The key holds
+ * the account's id, so it is unique across traders.
+ */
+export const tradeAnnotations = pgTable(
+  'trade_annotations',
+  {
+    tradeKey: text('trade_key').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // A deleted plan unlinks its trades; a discarded one keeps them.
+    planId: uuid('plan_id').references(() => tradePlans.id, { onDelete: 'set null' }),
+    initialStop: doublePrecision('initial_stop'),
+    notes: text('notes').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('trade_annotations_user').on(t.userId), index('trade_annotations_plan').on(t.planId)],
+);
+
 /**
  * Ids of deleted records (an edge's deactivation counts), so that a create the offline outbox
  * replays never brings one back. Kept per user and time: a later sync sends deletes since a cursor.
@@ -178,7 +241,7 @@ export const tombstones = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The collection's name as the app's cache spells it: edges, tradeSetups, tradePlans. */
+    /** The collection's name as the app's cache spells it: edges, tradeSetups, tradePlans, executions. */
     collection: text('collection').notNull(),
     recordId: uuid('record_id').notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull(),

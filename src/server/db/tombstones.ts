@@ -3,7 +3,7 @@ import type { Database, Transaction } from './database.ts';
 import { tombstones } from './schema.ts';
 
 /** The collections whose deletes leave tombstones, named as the app's cache names them. */
-export type Collection = 'edges' | 'tradeSetups' | 'tradePlans';
+export type Collection = 'edges' | 'tradeSetups' | 'tradePlans' | 'executions';
 
 interface Deletion {
   collection: Collection;
