@@ -1,5 +1,6 @@
 import { CRITERIA_PREVIEW_LENGTH } from './constants.ts';
 import { messages } from './messages.ts';
+import { roundHalfAway } from './rounding.ts';
 
 const usd = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -43,3 +44,14 @@ export const maskAccountNumber = (accountNumber: string): string => {
   const last4 = accountNumber.slice(-4);
   return `****${last4}`;
 };
+
+/**
+ * A trade's R with its sign and two decimals: "+2.50R", "−1.00R" (U+2212, the typographic minus
+ * docs/product.md writes). Anything that shows as zero is plain "0.00R": a signed zero would read
+ * as a win or a loss.
+ */
+export function formatR(r: number): string {
+  const shown = roundHalfAway(Math.abs(r), 2).toFixed(2);
+  if (shown === '0.00') return '0.00R';
+  return `${r > 0 ? '+' : '\u2212'}${shown}R`;
+}

@@ -3,6 +3,7 @@ import {
   formatMoney,
   formatPercent,
   formatProbability,
+  formatR,
   formatRewardToRisk,
   formatTimestamp,
   formatWeight,
@@ -90,5 +91,28 @@ describe('formatRewardToRisk', () => {
     [12.25, '12.3R'],
   ])('%d is %s', (ratio, expected) => {
     expect(formatRewardToRisk(ratio)).toBe(expected);
+  });
+});
+
+describe('formatR', () => {
+  it.each([
+    [2.5, '+2.50R'],
+    [-1, '\u22121.00R'],
+    [0, '0.00R'],
+    [-0, '0.00R'],
+    // Round to zero: no signed zero.
+    [0.004, '0.00R'],
+    [-0.004, '0.00R'],
+    [-0.0049999, '0.00R'],
+    // Halves away from zero on both sides, despite 1.005 being 1.00499… in binary.
+    [0.005, '+0.01R'],
+    [-0.005, '\u22120.01R'],
+    [1.005, '+1.01R'],
+    [-1.005, '\u22121.01R'],
+    [0.333333, '+0.33R'],
+    [-2.6667, '\u22122.67R'],
+    [12.3456, '+12.35R'],
+  ])('%d is %s', (r, expected) => {
+    expect(formatR(r)).toBe(expected);
   });
 });
