@@ -1,3 +1,5 @@
+import type { ExecutionSide, PositionEffect } from '../../domain/types.ts';
+
 /** An account as the broker reports it, before the trader's own settings are merged in. */
 export interface BrokerAccount {
   accountNumber: string;
@@ -11,6 +13,28 @@ export interface DailyCandle {
   /** Trading day, YYYY-MM-DD. */
   date: string;
   close: number;
+}
+
+/** One fill as the broker reports it, before it is filed under the trader's account. */
+export interface BrokerExecution {
+  accountHash: string;
+  /** The broker's own id of the fill: unique per account, so a second import skips it. */
+  brokerExecutionId: string;
+  /** Upper-case. */
+  symbol: string;
+  side: ExecutionSide;
+  quantity: number;
+  price: number;
+  /** Every fee and commission of the fill, ≥ 0. */
+  fees: number;
+  executedAt: string;
+  positionEffect: PositionEffect | null;
+}
+
+/** Fills of one account in a time range; `skipped` counts what is not imported (options, …). */
+export interface BrokerExecutionPage {
+  executions: BrokerExecution[];
+  skipped: number;
 }
 
 /** What the server keeps of a sign-in; opaque to everything but the broker that made it. */
@@ -57,6 +81,11 @@ export interface Broker {
    */
   refresh(tokens: BrokerTokens): Promise<BrokerTokens>;
   listAccounts(tokens: BrokerTokens): Promise<BrokerAccount[]>;
+  /**
+   * The account's fills executed from `since` up to `now`, oldest first. Equities and ETFs only;
+   * anything else is counted in `skipped`. The broker splits the range into calls it accepts.
+   */
+  executions(tokens: BrokerTokens, accountHash: string, since: Date, now: Date): Promise<BrokerExecutionPage>;
   /** Daily closes, oldest first, up to `now`. */
   dailyCandles(tokens: BrokerTokens, symbol: string, now: Date): Promise<DailyCandle[]>;
 }

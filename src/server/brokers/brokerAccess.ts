@@ -7,6 +7,7 @@ import { signedOut, unavailable } from '../refusals.ts';
 import {
   AccessTokenRejectedError,
   type BrokerAccount,
+  type BrokerExecutionPage,
   type BrokerTokens,
   BrokerUnavailableError,
   type DailyCandle,
@@ -29,7 +30,8 @@ const tradingDayOf = (at: Date) => newYorkDate.format(at);
  * - a sign-in the broker refuses ends the trader's sessions: 401, never a 500;
  * - balances are cached per user briefly, and the last good ones answer while the broker is down;
  * - daily candles are the same for every trader: fetched once per symbol per trading day
- *   (Schwab's 120 requests a minute are shared by all users of the app).
+ *   (Schwab's 120 requests a minute are shared by all users of the app);
+ * - fills are never cached: an import wants what the broker knows now, and has no stand-in.
  */
 export function createBrokerAccess(deps: AppDeps) {
   const { db, broker, now, tokenCipher } = deps;
@@ -112,6 +114,16 @@ export function createBrokerAccess(deps: AppDeps) {
           `Broker unavailable (${error.message}); ${lastGood ? 'last balances used' : 'no balances'}`,
         );
         if (lastGood) return lastGood;
+        throw unavailable(messages.brokerUnavailable);
+      }
+    },
+    /** The account's fills from `since` up to now; 503 while the broker is down. */
+    async executions(userId: string, accountHash: string, since: Date): Promise<BrokerExecutionPage> {
+      try {
+        return await withTokens(userId, (tokens) => broker.executions(tokens, accountHash, since, now()));
+      } catch (error) {
+        if (!(error instanceof BrokerUnavailableError)) throw error;
+        console.warn(`Broker unavailable for fills (${error.message})`);
         throw unavailable(messages.brokerUnavailable);
       }
     },

@@ -1,5 +1,6 @@
 import type { Broker, BrokerIdentity, BrokerTokens } from '../broker.ts';
 import { demoDailyCandles } from './demoCandles.ts';
+import { demoFills } from './demoFills.ts';
 import { findDemoTrader } from './demoTraders.ts';
 
 export const DEMO_AUTHORIZE_PATH = '/api/v1/demo-broker/authorize';
@@ -37,6 +38,12 @@ export function createDemoBroker(): Broker {
     },
     async listAccounts(tokens) {
       return traderOf(tokens).accounts.map((a) => ({ ...a }));
+    },
+    async executions(tokens, accountHash, since, now) {
+      const account = traderOf(tokens).accounts.find((a) => a.accountHash === accountHash);
+      if (!account) throw new Error('Not an account of this demo trader');
+      const executions = demoFills(account, now).filter((e) => Date.parse(e.executedAt) >= since.getTime());
+      return { executions, skipped: 0 };
     },
     async dailyCandles(_tokens, symbol, now) {
       return demoDailyCandles(symbol, now);

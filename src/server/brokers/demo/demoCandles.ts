@@ -5,14 +5,15 @@ const DAY_MS = 86_400_000;
 // so the same day always shows the same price, whenever it is asked.
 const HISTORY_START = Date.UTC(2020, 0, 1);
 
-function hashSymbol(symbol: string): number {
+/** FNV-1a: a stable 32-bit seed from a text. */
+export function hashText(text: string): number {
   let h = 2_166_136_261;
-  for (const ch of symbol) h = Math.imul(h ^ ch.charCodeAt(0), 16_777_619);
+  for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 16_777_619);
   return h >>> 0;
 }
 
 /** mulberry32: a tiny seeded generator, good enough for a believable random walk. */
-function generator(seed: number): () => number {
+export function generator(seed: number): () => number {
   let a = seed;
   return () => {
     a = (a + 0x6d2b79f5) | 0;
@@ -27,9 +28,9 @@ function generator(seed: number): () => number {
  * so the EMA21 trend changes over weeks the way a real index does.
  */
 export function demoDailyCandles(symbol: string, now: Date, count = 300): DailyCandle[] {
-  const random = generator(hashSymbol(symbol));
+  const random = generator(hashText(symbol));
   const candles: DailyCandle[] = [];
-  let close = 300 + (hashSymbol(symbol) % 200);
+  let close = 300 + (hashText(symbol) % 200);
   for (let t = HISTORY_START, day = 0; t <= now.getTime(); t += DAY_MS, day++) {
     const weekday = new Date(t).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
