@@ -1,0 +1,246 @@
+// Trades, derived from fills (docs/product.md, "Trades"): one pure function that the server runs
+// on every read and the app runs offline, so both show the same trades with the same ids.
+import { formatR } from './format.ts';
+import { roundCents, roundTo4 } from './rounding.ts';
+import { matchFills, type RoundTrip } from './tradeMatching.ts';
+import { isActiveStatus, normalizeStock } from './tradePlans.ts';
+import type {
+  Account,
+  Execution,
+  ExecutionInput,
+  Trade,
+  TradeAnnotation,
+  TradePlan,
+  TradeUpdate,
+} from './types.ts';
+import { uuidV5 } from './uuidV5.ts';
+
+/**
+ * The namespace of trade ids: uuidV5('urn:trade-tracker:trade', the RFC's URL namespace). Fixed
+ * for good: changing it would change every trade's id, and the app's links to trades with them.
+ */
+export const TRADE_ID_NAMESPACE = 'a32be4fa-d3c9-51dd-91cf-cb14edba9d24';
+
+/** `accountId|symbol|openedAt`, the time as `toISOString` writes it whatever form it came in. */
+export const tradeKeyOf = (accountId: string, symbol: string, openedAt: string): string =>
+  `${accountId}|${symbol}|${new Date(openedAt).toISOString()}`;
+
+export const tradeIdOf = (key: string): string => uuidV5(key, TRADE_ID_NAMESPACE);
+
+/**
+ * A manual fill as the server stores it and the app queues it offline. The caller picks the id
+ * (the client's, when it sent one) and the creation time, since the domain reads no clock.
+ */
+export function newExecution(input: ExecutionInput, made: { id: string; createdAt: string }): Execution {
+  return {
+    id: made.id,
+    accountId: input.accountId,
+    symbol: normalizeStock(input.symbol),
+    side: input.side,
+    quantity: input.quantity,
+    price: input.price,
+    fees: input.fees ?? 0,
+    executedAt: new Date(input.executedAt).toISOString(),
+    source: 'manual',
+    brokerExecutionId: null,
+    positionEffect: null,
+    createdAt: made.createdAt,
+  };
+}
+
+type PlanForLink = Pick<TradePlan, 'id' | 'stock' | 'status' | 'stopLossPrice' | 'createdAt'>;
+
+export interface TradeInputs {
+  executions: readonly Execution[];
+  annotations: readonly TradeAnnotation[];
+  plans: readonly PlanForLink[];
+  accounts: readonly Pick<Account, 'id' | 'accountName'>[];
+}
+
+/** What the fills alone decide; the link, the stop and what follows from them come on top. */
+type TradeFigures = Omit<Trade, 'planId' | 'planned' | 'initialStop' | 'initialRisk' | 'rMultiple' | 'notes'>;
+
+const time = (iso: string): number => new Date(iso).getTime();
+
+/**
+ * The trade with a link, a stop and notes; planned, initial risk and R follow from them. The one
+ * place they are computed, for a rebuild (buildTrades) and for an edit (applyTradeUpdate) alike.
+ */
+function withLink(trade: TradeFigures, link: TradeUpdate): Trade {
+  const initialRisk =
+    link.initialStop !== null && trade.averageEntryPrice !== null
+      ? roundCents(trade.entryQuantity * Math.abs(trade.averageEntryPrice - link.initialStop))
+      : null;
+  const rMultiple =
+    trade.closedAt !== null &&
+    !trade.incomplete &&
+    trade.netPnl !== null &&
+    initialRisk !== null &&
+    initialRisk > 0
+      ? roundTo4(trade.netPnl / initialRisk)
+      : null;
+  return {
+    ...trade,
+    planId: link.planId,
+    planned: link.planId !== null,
+    initialStop: link.initialStop,
+    initialRisk,
+    rMultiple,
+    notes: link.notes,
+  };
+}
+
+const unlinked: TradeUpdate = { planId: null, initialStop: null, notes: '' };
+
+/**
+ * The plan a trade is linked to when the trader said nothing (docs/product.md, "Trades"): for a
+ * Long trade, the active plan of its stock that existed when it opened, with that plan's stop.
+ * "Active" is the plan's status now, not at the open: the server stores the link as soon as the
+ * fills arrive (newAnnotations), so later status changes do not move it.
+ */
+function automaticLink(trade: TradeFigures, plansByStock: ReadonlyMap<string, PlanForLink[]>): TradeUpdate {
+  if (trade.direction !== 'Long' || trade.incomplete) return unlinked;
+  const opened = time(trade.openedAt);
+  let chosen: PlanForLink | undefined;
+  for (const plan of plansByStock.get(trade.symbol) ?? []) {
+    if (time(plan.createdAt) > opened) continue;
+    // At most one plan per stock is active, but an offline cache can briefly hold two: the newest wins.
+    const newer =
+      chosen === undefined ||
+      time(plan.createdAt) > time(chosen.createdAt) ||
+      (time(plan.createdAt) === time(chosen.createdAt) && plan.id > chosen.id);
+    if (newer) chosen = plan;
+  }
+  return chosen ? { planId: chosen.id, initialStop: chosen.stopLossPrice, notes: '' } : unlinked;
+}
+
+function figuresOf(
+  trip: RoundTrip,
+  key: string,
+  accountId: string,
+  accountName: string,
+  symbol: string,
+): TradeFigures {
+  const grossPnl = trip.incomplete ? null : roundCents(trip.grossPnl);
+  const fees = roundCents(trip.fees);
+  return {
+    id: tradeIdOf(key),
+    key,
+    accountId,
+    accountName,
+    symbol,
+    direction: trip.direction,
+    openedAt: trip.openedAt,
+    closedAt: trip.closedAt,
+    entryQuantity: trip.entryQuantity,
+    openQuantity: trip.openQuantity,
+    averageEntryPrice: trip.incomplete ? null : roundTo4(trip.entryValue / trip.entryQuantity),
+    averageExitPrice: trip.exitQuantity > 0 ? roundTo4(trip.exitValue / trip.exitQuantity) : null,
+    grossPnl,
+    fees,
+    netPnl: grossPnl === null ? null : roundCents(grossPnl - fees),
+    executionIds: trip.executionIds,
+    incomplete: trip.incomplete,
+  };
+}
+
+/** Each account's fills of each symbol, in time order and then by id, whatever order they came in. */
+function fillsBySymbol(executions: readonly Execution[]): Execution[][] {
+  const ordered = executions
+    .map((fill) => ({ fill, at: time(fill.executedAt) }))
+    .sort((a, b) => a.at - b.at || (a.fill.id < b.fill.id ? -1 : a.fill.id > b.fill.id ? 1 : 0));
+  const groups = new Map<string, Execution[]>();
+  for (const { fill } of ordered) {
+    const group = `${fill.accountId}|${normalizeStock(fill.symbol)}`;
+    const fills = groups.get(group);
+    if (fills) fills.push(fill);
+    else groups.set(group, [fill]);
+  }
+  return [...groups.values()];
+}
+
+/** Open trades first, newest opened first; then closed ones, newest closed first; then by id. */
+function listOrder(a: Trade, b: Trade): number {
+  if ((a.closedAt === null) !== (b.closedAt === null)) return a.closedAt === null ? -1 : 1;
+  const byTime =
+    a.closedAt === null ? b.openedAt.localeCompare(a.openedAt) : b.closedAt!.localeCompare(a.closedAt!);
+  return byTime || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/**
+ * Every trade of the trader's fills (docs/product.md, "Trades"): FIFO round trips per account and
+ * symbol, with what the trader attached to each (its annotation, found by key) or else the
+ * automatic plan link.
+ */
+export function buildTrades(input: TradeInputs): Trade[] {
+  const accountNames = new Map(input.accounts.map((a) => [a.id, a.accountName]));
+  const annotations = new Map(input.annotations.map((a) => [a.key, a]));
+  const plansByStock = new Map<string, PlanForLink[]>();
+  for (const plan of input.plans) {
+    if (!isActiveStatus(plan.status)) continue;
+    const stock = normalizeStock(plan.stock);
+    plansByStock.set(stock, [...(plansByStock.get(stock) ?? []), plan]);
+  }
+
+  const trades: Trade[] = [];
+  for (const fills of fillsBySymbol(input.executions)) {
+    const { accountId } = fills[0]!;
+    const symbol = normalizeStock(fills[0]!.symbol);
+    const keysSeen = new Map<string, number>();
+    for (const trip of matchFills(fills)) {
+      // Two trades can open in the same millisecond (a round trip and the next within one broker
+      // timestamp, or an incomplete trade beside a new one): the second gets `|2`, and so on. Fills
+      // are in a fixed order, so the numbering is the same on every rebuild.
+      const base = tradeKeyOf(accountId, symbol, trip.openedAt);
+      const seen = (keysSeen.get(base) ?? 0) + 1;
+      keysSeen.set(base, seen);
+      const key = seen === 1 ? base : `${base}|${seen}`;
+      const trade = figuresOf(trip, key, accountId, accountNames.get(accountId) ?? '', symbol);
+      trades.push(withLink(trade, annotations.get(key) ?? automaticLink(trade, plansByStock)));
+    }
+  }
+  return trades.sort(listOrder);
+}
+
+/** What the trader attached to a trade, in the form it is stored under the trade's key. */
+export const annotationOf = (trade: Trade): TradeAnnotation => ({
+  key: trade.key,
+  planId: trade.planId,
+  initialStop: trade.initialStop,
+  notes: trade.notes,
+});
+
+/**
+ * The automatic links to store: trades with no annotation yet that were linked to a plan. Once
+ * stored, the link no longer depends on the plan's status or stop (docs/product.md, "Trades":
+ * the initial risk is frozen when the trade opens).
+ */
+export function newAnnotations(
+  trades: readonly Trade[],
+  annotations: readonly TradeAnnotation[],
+): TradeAnnotation[] {
+  const stored = new Set(annotations.map((a) => a.key));
+  return trades.filter((t) => t.planId !== null && !stored.has(t.key)).map(annotationOf);
+}
+
+/** The trade after the trader's edit: a new link, stop or notes, and the risk and R that follow. */
+export const applyTradeUpdate = (trade: Trade, update: TradeUpdate): Trade => withLink(trade, update);
+
+/**
+ * What a plan shows beside its status: nothing without a linked trade; else, for the linked trade
+ * opened last, "Open" while it is open, its R ("+2.50R") once closed, or "Closed" without an R.
+ */
+export function tradeOutcomeOfPlan(planId: string, trades: readonly Trade[]): string | null {
+  let latest: Trade | undefined;
+  for (const trade of trades) {
+    if (trade.planId !== planId) continue;
+    const later =
+      latest === undefined ||
+      trade.openedAt > latest.openedAt ||
+      (trade.openedAt === latest.openedAt && trade.id > latest.id);
+    if (later) latest = trade;
+  }
+  if (latest === undefined) return null;
+  if (latest.closedAt === null) return 'Open';
+  return latest.rMultiple === null ? 'Closed' : formatR(latest.rMultiple);
+}

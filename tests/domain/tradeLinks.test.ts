@@ -1,0 +1,281 @@
+import { describe, expect, it } from 'vitest';
+import {
+  annotationOf,
+  applyTradeUpdate,
+  buildTrades,
+  newAnnotations,
+  tradeOutcomeOfPlan,
+} from '../../src/domain/trades.ts';
+import type { Execution, Trade, TradeAnnotation, TradePlanStatus } from '../../src/domain/types.ts';
+import { ACCOUNT_1, day, fill } from './fixtures.ts';
+
+const PLAN = '0190a1b2-0000-7000-8000-00000000aaaa';
+const OTHER_PLAN = '0190a1b2-0000-7000-8000-00000000bbbb';
+
+const plan = (
+  overrides: Partial<{
+    id: string;
+    stock: string;
+    status: TradePlanStatus;
+    stopLossPrice: number;
+    createdAt: string;
+  }> = {},
+) => ({
+  id: PLAN,
+  stock: 'AAPL',
+  status: 'Ready' as TradePlanStatus,
+  stopLossPrice: 48,
+  createdAt: day(1),
+  ...overrides,
+});
+
+const build = (
+  executions: readonly Execution[],
+  { plans = [plan()], annotations = [] as TradeAnnotation[] } = {},
+) => buildTrades({ executions, annotations, plans, accounts: [] });
+
+// Buy 100 at 50 on day 2, sell at 55 on day 4: gross 500, fees 0.60 + 0.40, net 499.
+const long = [
+  fill('e1', 'Buy', 100, 50, day(2), { fees: 0.6 }),
+  fill('e2', 'Sell', 100, 55, day(4), { fees: 0.4 }),
+];
+const link = (t: Trade) => ({
+  planId: t.planId,
+  planned: t.planned,
+  initialStop: t.initialStop,
+  initialRisk: t.initialRisk,
+  rMultiple: t.rMultiple,
+  notes: t.notes,
+});
+const unplanned = {
+  planId: null,
+  planned: false,
+  initialStop: null,
+  initialRisk: null,
+  rMultiple: null,
+  notes: '',
+};
+
+describe('the automatic link to the active plan of the symbol', () => {
+  it.each(['Ready', 'Hold'] as const)(
+    'links a long to the %s plan, with its stop: risk and R follow',
+    (status) => {
+      expect(build(long, { plans: [plan({ status })] }).map(link)).toEqual([
+        {
+          planId: PLAN,
+          planned: true,
+          initialStop: 48,
+          initialRisk: 200, // 100 × |50 − 48|
+          rMultiple: 2.495, // net 499 ÷ 200
+          notes: '',
+        },
+      ]);
+    },
+  );
+
+  it.each([
+    ['a Draft plan', [plan({ status: 'Draft' })]],
+    ['a Discarded plan', [plan({ status: 'Discarded' })]],
+    ['a plan made after the trade opened', [plan({ createdAt: '2026-03-02T14:30:00.001Z' })]],
+    ['a plan for another stock', [plan({ stock: 'MSFT' })]],
+    ['no plan at all', []],
+  ])('leaves it unplanned with %s', (_label, plans) => {
+    expect(build(long, { plans }).map(link)).toEqual([unplanned]);
+  });
+
+  it('links a plan made in the very millisecond the trade opened', () => {
+    expect(build(long, { plans: [plan({ createdAt: day(2) })] })[0]!.planId).toBe(PLAN);
+  });
+
+  it('never links a short, nor an incomplete trade', () => {
+    const short = [fill('e1', 'Sell', 100, 50, day(2)), fill('e2', 'Buy', 100, 45, day(3))];
+    const incomplete = [fill('e1', 'Sell', 100, 50, day(2), { positionEffect: 'Close' })];
+    expect(build(short).map(link)).toEqual([unplanned]);
+    expect(build(incomplete).map(link)).toEqual([unplanned]);
+  });
+
+  it('picks the newest of two active plans (an offline cache can briefly hold both)', () => {
+    const plans = [plan({ id: OTHER_PLAN, createdAt: day(1, '09:00:00.000') }), plan({ stopLossPrice: 49 })];
+    expect(build(long, { plans })[0]).toMatchObject({ planId: PLAN, initialStop: 49 });
+  });
+});
+
+describe('an annotation is what the trader said, and wins', () => {
+  const key = `${ACCOUNT_1}|AAPL|${day(2)}`;
+
+  it('links to the plan the trader chose, with their stop and notes', () => {
+    const annotations = [{ key, planId: OTHER_PLAN, initialStop: 47.5, notes: 'Chased the open' }];
+    expect(build(long, { annotations }).map(link)).toEqual([
+      {
+        planId: OTHER_PLAN,
+        planned: true,
+        initialStop: 47.5,
+        initialRisk: 250, // 100 × 2.50
+        rMultiple: 1.996, // 499 ÷ 250
+        notes: 'Chased the open',
+      },
+    ]);
+  });
+
+  it('keeps an unlinked trade unlinked, even with an active plan, and measures R from its stop', () => {
+    const annotations = [{ key, planId: null, initialStop: 49, notes: '' }];
+    expect(build(long, { annotations }).map(link)).toEqual([
+      { ...unplanned, initialStop: 49, initialRisk: 100, rMultiple: 4.99 }, // 499 ÷ (100 × 1)
+    ]);
+  });
+});
+
+describe('initial risk and R', () => {
+  const stopped = (executions: Execution[], initialStop: number | null) =>
+    build(executions, {
+      annotations: [{ key: `${ACCOUNT_1}|AAPL|${day(2)}`, planId: null, initialStop, notes: '' }],
+    })[0]!;
+
+  it.each([
+    // fills, stop, initial risk, R — all hand-worked from the fills' figures.
+    [
+      'a loss of 1.5R',
+      [fill('e1', 'Buy', 100, 50, day(2)), fill('e2', 'Sell', 100, 47, day(3))],
+      48,
+      200,
+      -1.5,
+    ], // −300 ÷ 200
+    [
+      'a third of R, to 4 decimals',
+      [fill('e1', 'Buy', 100, 50, day(2)), fill('e2', 'Sell', 100, 51, day(3))],
+      47,
+      300,
+      0.3333,
+    ], // 100 ÷ 300
+    [
+      'a short, stop above',
+      [fill('e1', 'Sell', 50, 20, day(2)), fill('e2', 'Buy', 50, 18, day(3))],
+      21,
+      50,
+      2,
+    ], // 100 ÷ (50 × 1)
+    [
+      'a stop set on the wrong side: risk is still a distance',
+      [fill('e1', 'Buy', 10, 50, day(2)), fill('e2', 'Sell', 10, 52, day(3))],
+      52,
+      20,
+      1,
+    ], // 20 ÷ 20
+    [
+      'a stop at the entry: no risk, no R',
+      [fill('e1', 'Buy', 10, 50, day(2)), fill('e2', 'Sell', 10, 52, day(3))],
+      50,
+      0,
+      null,
+    ],
+    ['a trade still open: risk, but no R yet', [fill('e1', 'Buy', 10, 50, day(2))], 45, 50, null],
+    [
+      'no stop: neither',
+      [fill('e1', 'Buy', 10, 50, day(2)), fill('e2', 'Sell', 10, 52, day(3))],
+      null,
+      null,
+      null,
+    ],
+  ] as const)('%s', (_label, executions, stop, initialRisk, rMultiple) => {
+    expect(stopped([...executions], stop)).toMatchObject({ initialStop: stop, initialRisk, rMultiple });
+  });
+
+  it('risk is on the average entry of every scale-in, to the cent', () => {
+    // Entries 100 at 10 and 50 at 10.55: average 1527.5 ÷ 150 = 10.1833; risk 150 × 0.6833 = 102.495 → 102.50.
+    const trade = stopped(
+      [
+        fill('e1', 'Buy', 100, 10, day(2)),
+        fill('e2', 'Buy', 50, 10.55, day(3)),
+        fill('e3', 'Sell', 150, 11, day(4)),
+      ],
+      9.5,
+    );
+    expect(trade).toMatchObject({ averageEntryPrice: 10.1833, initialRisk: 102.5, netPnl: 122.5 });
+    expect(trade.rMultiple).toBe(1.1951); // 122.50 ÷ 102.50 = 1.19512…
+  });
+
+  it('an incomplete trade has no entry, so no risk and no R, whatever its stop', () => {
+    expect(stopped([fill('e1', 'Sell', 100, 50, day(2), { positionEffect: 'Close' })], 45)).toMatchObject({
+      initialStop: 45,
+      initialRisk: null,
+      rMultiple: null,
+    });
+  });
+});
+
+describe('applyTradeUpdate', () => {
+  const [trade] = build(long);
+
+  it.each([
+    { planId: OTHER_PLAN, initialStop: 45, notes: 'Late entry' },
+    { planId: null, initialStop: 48, notes: '' },
+    { planId: null, initialStop: null, notes: 'No plan, no stop' },
+  ])('gives what a rebuild with that annotation gives: %j', (update) => {
+    const rebuilt = build(long, { annotations: [{ key: trade!.key, ...update }] })[0];
+    expect(applyTradeUpdate(trade!, update)).toEqual(rebuilt);
+  });
+
+  it('recomputes planned, risk and R', () => {
+    expect(link(applyTradeUpdate(trade!, { planId: null, initialStop: 45, notes: 'n' }))).toEqual({
+      planId: null,
+      planned: false,
+      initialStop: 45,
+      initialRisk: 500, // 100 × 5
+      rMultiple: 0.998, // 499 ÷ 500
+      notes: 'n',
+    });
+  });
+});
+
+describe('newAnnotations: the automatic links to store', () => {
+  it('are those of linked trades without an annotation', () => {
+    const msft = [fill('m1', 'Buy', 10, 300, day(3), { symbol: 'MSFT' })];
+    const nvda = [fill('n1', 'Buy', 10, 100, day(3), { symbol: 'NVDA' })];
+    const annotated = { key: `${ACCOUNT_1}|MSFT|${day(3)}`, planId: null, initialStop: null, notes: 'mine' };
+    const plans = [plan(), plan({ id: OTHER_PLAN, stock: 'MSFT' })];
+    const trades = build([...long, ...msft, ...nvda], { plans, annotations: [annotated] });
+    // AAPL was linked automatically; MSFT has the trader's annotation; NVDA has no plan.
+    expect(newAnnotations(trades, [annotated])).toEqual([
+      { key: `${ACCOUNT_1}|AAPL|${day(2)}`, planId: PLAN, initialStop: 48, notes: '' },
+    ]);
+    expect(
+      newAnnotations(trades, [annotated, annotationOf(trades.find((t) => t.symbol === 'AAPL')!)]),
+    ).toEqual([]);
+  });
+
+  it('once stored, hold the link after the plan is discarded or its stop moves', () => {
+    const [stored] = newAnnotations(build(long), []);
+    const later = build(long, {
+      plans: [plan({ status: 'Discarded', stopLossPrice: 40 })],
+      annotations: [stored!],
+    });
+    expect(later[0]).toMatchObject({ planId: PLAN, initialStop: 48, initialRisk: 200 });
+  });
+});
+
+describe('tradeOutcomeOfPlan', () => {
+  const trades = (executions: Execution[]) =>
+    build(executions, { plans: [plan({ createdAt: day(1, '00:00:00.000') })] });
+
+  it.each([
+    ['nothing without a linked trade', [], null],
+    ['"Open" while the trade is open', [fill('e1', 'Buy', 100, 50, day(2))], 'Open'],
+    ['its R once closed', long, '+2.50R'], // 2.495 shown with two decimals, halves away from zero
+    ['a loss', [fill('e1', 'Buy', 100, 50, day(2)), fill('e2', 'Sell', 100, 48, day(3))], '\u22121.00R'], // −200 ÷ 200
+    [
+      // The later trade opened on day 5 is the one shown, though the first closed after it opened.
+      'the most recently opened trade',
+      [...long, fill('e3', 'Buy', 10, 52, day(5))],
+      'Open',
+    ],
+  ])('shows %s', (_label, executions, expected) => {
+    expect(tradeOutcomeOfPlan(PLAN, trades([...executions]))).toBe(expected);
+  });
+
+  it('shows "Closed" for a closed trade without a stop, and ignores other plans’ trades', () => {
+    const [trade] = trades([...long]);
+    const noStop = applyTradeUpdate(trade!, { planId: PLAN, initialStop: null, notes: '' });
+    expect(tradeOutcomeOfPlan(PLAN, [noStop])).toBe('Closed');
+    expect(tradeOutcomeOfPlan(OTHER_PLAN, [noStop])).toBeNull();
+  });
+});
