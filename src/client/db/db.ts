@@ -1,7 +1,22 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { Account, Edge, MarketCycle, TradePlan, TradeSetup } from '../../domain/types.ts';
+import type {
+  Account,
+  Edge,
+  Execution,
+  MarketCycle,
+  Trade,
+  TradePlan,
+  TradeSetup,
+} from '../../domain/types.ts';
 
-export type CollectionName = 'accounts' | 'edges' | 'tradeSetups' | 'tradePlans' | 'marketCycle';
+export type CollectionName =
+  | 'accounts'
+  | 'edges'
+  | 'tradeSetups'
+  | 'tradePlans'
+  | 'marketCycle'
+  | 'executions'
+  | 'trades';
 
 export interface StoredMarketCycle extends MarketCycle {
   key: 'current';
@@ -44,6 +59,8 @@ export class TradeTrackerDb extends Dexie {
   tradeSetups!: EntityTable<TradeSetup, 'id'>;
   tradePlans!: EntityTable<TradePlan, 'id'>;
   marketCycle!: EntityTable<StoredMarketCycle, 'key'>;
+  executions!: EntityTable<Execution, 'id'>;
+  trades!: EntityTable<Trade, 'id'>;
   meta!: EntityTable<MetaEntry, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   refusedChanges!: EntityTable<RefusedChange, 'id'>;
@@ -59,6 +76,7 @@ export class TradeTrackerDb extends Dexie {
       meta: 'key',
     });
     this.version(2).stores({ outbox: '++seq', refusedChanges: '++id' });
+    this.version(3).stores({ executions: 'id, accountId, symbol', trades: 'id, symbol, planId' });
   }
 }
 

@@ -12,10 +12,14 @@ type ChangedRecord = { tradeSetupId?: unknown } | undefined;
  * (whose answer is written to the cache at once): these collections are re-read once the server
  * has the change. A queued change stores the list, so a replay re-reads the same.
  *
- * - A plan counts toward its setup's success score (docs/product.md, "Trade setups").
+ * - A plan counts toward its setup's success score (docs/product.md, "Trade setups"); a deleted
+ *   plan also leaves the trades linked to it unplanned.
  * - A deleted setup leaves its plans without one.
  * - An account's settings size every plan (docs/product.md, "Position size").
  * - Edges reach nothing else: plans keep the ids of their edges, deactivated or not.
+ * - A fill, recorded or deleted, makes the server rebuild the trades from the fills.
+ * - A trade's plan link, stop and notes reach nothing else: a plan's outcome is read from the
+ *   cached trades.
  */
 export function affectedBy(
   collection: EntityCollection,
@@ -24,12 +28,19 @@ export function affectedBy(
 ): EntityCollection[] {
   switch (collection) {
     case 'tradePlans':
-      return records.some((r) => (r as ChangedRecord)?.tradeSetupId) ? ['tradeSetups'] : [];
+      return [
+        ...(records.some((r) => (r as ChangedRecord)?.tradeSetupId) ? ['tradeSetups' as const] : []),
+        ...(method === 'DELETE' ? ['trades' as const] : []),
+      ];
     case 'tradeSetups':
       return method === 'DELETE' ? ['tradePlans'] : [];
     case 'accounts':
       return ['tradePlans'];
     case 'edges':
+      return [];
+    case 'executions':
+      return ['trades'];
+    case 'trades':
       return [];
   }
 }

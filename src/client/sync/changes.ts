@@ -11,6 +11,14 @@ interface Resource<Row> {
   noun: string;
   /** The server's answer as the cache keeps it; the answer itself when absent. */
   toRow?: (answer: unknown) => Row;
+  /** The trader's word for a create when it is not "Create": a fill is recorded. */
+  createVerb?: string;
+  /**
+   * What else the cache must show at once when a change is applied locally (offline): what the
+   * server would derive from it, here the trades rebuilt from the fills. It runs in the change's
+   * own transaction, so the derived rows and the queued change land together or not at all.
+   */
+  afterLocalChange?: () => Promise<void>;
 }
 
 interface Write {
@@ -48,7 +56,10 @@ export function resourceWrites<Row extends { id: string }>(resource: Resource<Ro
         refresh: affectedBy(resource.collection, write.method, write.records),
         ...(resource.toRow ? { toRow: resource.toRow } : {}),
       },
-      write.applyLocally,
+      async () => {
+        await write.applyLocally();
+        await resource.afterLocalChange?.();
+      },
       pullAll,
     );
 
@@ -62,7 +73,7 @@ export function resourceWrites<Row extends { id: string }>(resource: Resource<Ro
         path: resource.path,
         recordId: body.id,
         body,
-        label: `Create ${resource.noun} ${name}`,
+        label: `${resource.createVerb ?? 'Create'} ${resource.noun} ${name}`,
         records: [body],
         applyLocally: async () => {
           await table().add({ ...(await localRow()), pendingSync: true } satisfies Pending<Row>);

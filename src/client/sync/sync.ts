@@ -1,6 +1,14 @@
 import { fallbackMessages } from '../../domain/messages.ts';
 import { toTradePlan } from '../../domain/tradePlans.ts';
-import type { Account, Edge, MarketCycle, TradePlanDto, TradeSetup } from '../../domain/types.ts';
+import type {
+  Account,
+  Edge,
+  Execution,
+  MarketCycle,
+  Trade,
+  TradePlanDto,
+  TradeSetup,
+} from '../../domain/types.ts';
 import { api, errorMessage, statusOf } from '../api/http.ts';
 import { type CollectionName, cacheOwner, db, metaKeys, type TradeTrackerDb } from '../db/db.ts';
 import { isNetworkError } from './connectivity.ts';
@@ -27,6 +35,12 @@ const loaders: Loader[] = [
     fallback: fallbackMessages.fetchMarketCycle,
     load: async () => [{ ...(await api<MarketCycle>('/market-cycle/current')), key: 'current' }],
   },
+  {
+    name: 'executions',
+    fallback: fallbackMessages.loadExecutions,
+    load: () => api<Execution[]>('/executions'),
+  },
+  { name: 'trades', fallback: fallbackMessages.loadTrades, load: () => api<Trade[]>('/trades') },
 ];
 
 /**

@@ -15,6 +15,8 @@ const initial = (): State => ({
   tradeSetups: { loading: false, error: undefined },
   tradePlans: { loading: false, error: undefined },
   marketCycle: { loading: false, error: undefined },
+  executions: { loading: false, error: undefined },
+  trades: { loading: false, error: undefined },
 });
 
 let state: State = initial();
