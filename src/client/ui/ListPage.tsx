@@ -26,12 +26,19 @@ interface ListTable<Row, K extends string> {
   controls?: (row: Row) => ReactNode;
   /** Why Edit is not allowed for a row (a discarded plan), or undefined when it is. */
   editRefusal?: (row: Row) => string | undefined;
+  /**
+   * false: no Actions column. The rows are not edited or deleted as such (a trade is built from
+   * its fills); the first cell opens a row's details.
+   */
+  rowActions?: false;
 }
 
 interface ListPageProps<Row, K extends string & keyof Row> {
   title: string;
   subtitle: string;
   newLabel: string;
+  /** Controls in the heading beside the create button (the trades' "Sync trades"). */
+  actions?: ReactNode;
   list: ListPageState<Row, K>;
   search: { label: string; placeholder: string };
   /** Controls beside the search box (the plans' status filter). */
@@ -47,7 +54,8 @@ interface ListPageProps<Row, K extends string & keyof Row> {
     title: (row: Row | 'new') => string;
     form: (row: Row | undefined, close: () => void) => ReactNode;
   };
-  confirmDelete: { title: string; name: (row: Row) => string };
+  /** Absent when rows are not deleted from the list (see `rowActions`). */
+  confirmDelete?: { title: string; name: (row: Row) => string };
 }
 
 /** The frame every list page shares: heading, error banner, search, states, editor, delete. */
@@ -56,7 +64,8 @@ export function ListPage<Row extends { id: string }, K extends string & keyof Ro
   ...page
 }: ListPageProps<Row, K>) {
   const close = () => list.setEditing(undefined);
-  const { table } = page;
+  const { table, confirmDelete } = page;
+  const rowActions = table.rowActions !== false;
   return (
     <section>
       <div className="page-heading">
@@ -64,6 +73,7 @@ export function ListPage<Row extends { id: string }, K extends string & keyof Ro
           <h1>{page.title}</h1>
           <p>{page.subtitle}</p>
         </hgroup>
+        {page.actions && <div className="page-actions">{page.actions}</div>}
         <button type="button" onClick={() => list.setEditing('new')}>
           {page.newLabel}
         </button>
@@ -84,7 +94,7 @@ export function ListPage<Row extends { id: string }, K extends string & keyof Ro
           onChange={(e) => list.setSearch(e.target.value)}
         />
         {page.filters}
-        <SortControl columns={table.columns} sort={list.sort} onSort={list.toggle} />
+        <SortControl columns={table.columns} sort={list.sort} onSort={list.toggle} ownOrder={list.ownOrder} />
       </div>
       {list.loading ? (
         <Skeleton rows={page.skeletonRows} />
@@ -110,20 +120,22 @@ export function ListPage<Row extends { id: string }, K extends string & keyof Ro
                     </th>
                   ),
                 )}
-                <th scope="col">Actions</th>
+                {rowActions && <th scope="col">Actions</th>}
               </tr>
             </thead>
             <tbody>
               {list.visible.map((row) => (
                 <tr key={row.id}>
                   {table.cells(row)}
-                  <RowActions
-                    editDisabledReason={table.editRefusal?.(row)}
-                    onEdit={() => list.setEditing(row)}
-                    onDelete={() => list.deletion.ask(row)}
-                  >
-                    {table.controls?.(row)}
-                  </RowActions>
+                  {rowActions && (
+                    <RowActions
+                      editDisabledReason={table.editRefusal?.(row)}
+                      onEdit={() => list.setEditing(row)}
+                      onDelete={() => list.deletion.ask(row)}
+                    >
+                      {table.controls?.(row)}
+                    </RowActions>
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -136,15 +148,15 @@ export function ListPage<Row extends { id: string }, K extends string & keyof Ro
           {page.editor.form(list.editing === 'new' ? undefined : list.editing, close)}
         </Modal>
       )}
-      {list.deletion.pending && (
+      {confirmDelete && list.deletion.pending && (
         <ConfirmDialog
-          title={page.confirmDelete.title}
-          name={page.confirmDelete.name(list.deletion.pending)}
+          title={confirmDelete.title}
+          name={confirmDelete.name(list.deletion.pending)}
           busy={list.deletion.busy}
           onConfirm={() =>
             void list.deletion
               .confirm()
-              .then((row) => row && announce(notices.deleted(page.confirmDelete.name(row))))
+              .then((row) => row && announce(notices.deleted(confirmDelete.name(row))))
           }
           onCancel={list.deletion.cancel}
         />

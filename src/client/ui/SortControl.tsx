@@ -3,28 +3,36 @@ import type { SortState } from './sorting.ts';
 
 interface SortControlProps<K extends string> {
   columns: Column<K>[];
-  sort: SortState<K>;
+  /** undefined while the list is in its own order. */
+  sort: SortState<K> | undefined;
   /** The same toggle the column headers use: a new key starts ascending, the same key flips. */
   onSort: (key: K) => void;
+  /** The list's own order (trades: open first, then newest), offered first and chosen again. */
+  ownOrder?: { label: string; restore: () => void } | undefined;
 }
 
 /**
  * "Sort by" for a phone, where the column headers are hidden (styles.css shows it there only):
  * the sortable columns by their labels and a button that flips the direction.
  */
-export function SortControl<K extends string>({ columns, sort, onSort }: SortControlProps<K>) {
+export function SortControl<K extends string>({ columns, sort, onSort, ownOrder }: SortControlProps<K>) {
   const keys = columns.flatMap((c) => (c.sortBy ? [{ key: c.sortBy, label: c.label }] : []));
   if (keys.length === 0) return null;
-  const ascending = sort.direction === 'asc';
+  const ascending = sort?.direction === 'asc';
   return (
     <div className="sort-control">
       <label>
         <span>Sort by</span>
         <select
-          value={sort.key}
+          value={sort?.key ?? ''}
           // A new key starts ascending; choosing the current key again keeps its direction.
-          onChange={(e) => e.target.value !== sort.key && onSort(e.target.value as K)}
+          onChange={(e) => {
+            const key = e.target.value as K | '';
+            if (key === '') ownOrder?.restore();
+            else if (key !== sort?.key) onSort(key);
+          }}
         >
+          {ownOrder && <option value="">{ownOrder.label}</option>}
           {keys.map(({ key, label }) => (
             <option key={key} value={key}>
               {label}
@@ -32,14 +40,16 @@ export function SortControl<K extends string>({ columns, sort, onSort }: SortCon
           ))}
         </select>
       </label>
-      <button
-        type="button"
-        className="outline secondary sort-direction"
-        aria-label={ascending ? 'Sort descending' : 'Sort ascending'}
-        onClick={() => onSort(sort.key)}
-      >
-        <span aria-hidden="true">{ascending ? '▲' : '▼'}</span>
-      </button>
+      {sort && (
+        <button
+          type="button"
+          className="outline secondary sort-direction"
+          aria-label={ascending ? 'Sort descending' : 'Sort ascending'}
+          onClick={() => onSort(sort.key)}
+        >
+          <span aria-hidden="true">{ascending ? '▲' : '▼'}</span>
+        </button>
+      )}
     </div>
   );
 }

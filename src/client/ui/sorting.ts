@@ -7,14 +7,21 @@ export interface SortState<K extends string> {
 }
 
 /** The same column toggles asc/desc; a new column starts asc (docs/product.md, "Trade setups": sorting, for all three lists). */
-export function nextSort<K extends string>(current: SortState<K>, key: K): SortState<K> {
-  if (current.key === key) return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+export function nextSort<K extends string>(current: SortState<K> | undefined, key: K): SortState<K> {
+  if (current?.key === key) return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
   return { key, direction: 'asc' };
 }
 
-export function useSort<K extends string>(defaultKey: K) {
-  const [sort, setSort] = useState<SortState<K>>({ key: defaultKey, direction: 'asc' });
-  return { sort, toggle: (key: K) => setSort((s) => nextSort(s, key)) };
+/** Sorted by a column, or (undefined) in the list's own order until the trader picks one. */
+export function useSort<K extends string>(defaultKey: K | undefined) {
+  const [sort, setSort] = useState<SortState<K> | undefined>(
+    defaultKey === undefined ? undefined : { key: defaultKey, direction: 'asc' },
+  );
+  return {
+    sort,
+    toggle: (key: K) => setSort((s) => nextSort(s, key)),
+    unsort: () => setSort(undefined),
+  };
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });

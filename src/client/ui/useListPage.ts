@@ -9,12 +9,17 @@ import { useConfirmedDelete } from './useConfirmedDelete.ts';
 interface ListOptions<Row, K> {
   collection: CollectionName;
   query: () => Promise<Row[]>;
-  defaultSort: K;
+  /**
+   * The column the list starts sorted by (ascending), or the name of the list's own order, the
+   * query's (trades: open first, then newest): kept until the trader picks a column.
+   */
+  defaultSort: K | { ownOrder: string };
   /** Whether a row is shown for the search text and the page's own filters. */
   shows: (row: Row, search: string) => boolean;
-  remove: (row: Row) => Promise<unknown>;
+  /** Absent for rows that are not deleted from the list (trades are built from their fills). */
+  remove?: (row: Row) => Promise<unknown>;
   /** The spec's message for a failed delete that carries none of its own. */
-  deleteFallback: string;
+  deleteFallback?: string;
 }
 
 export interface ListPageState<Row, K extends string & keyof Row> {
@@ -22,8 +27,11 @@ export interface ListPageState<Row, K extends string & keyof Row> {
   /** The rows the search and filters let through, sorted. */
   visible: Row[];
   loading: boolean;
-  sort: SortState<K>;
+  /** The column sorted by; undefined while the list is in its own order. */
+  sort: SortState<K> | undefined;
   toggle: (key: K) => void;
+  /** The name of the list's own order, when it has one, and the way back to it. */
+  ownOrder: { label: string; restore: () => void } | undefined;
   search: string;
   setSearch: (search: string) => void;
   editing: Row | 'new' | undefined;
@@ -34,6 +42,8 @@ export interface ListPageState<Row, K extends string & keyof Row> {
   retry: () => void;
 }
 
+const removeNothing = async () => {};
+
 /**
  * The state every list page holds: the cached rows, search and sort, the record being edited
  * ('new' for a create), the delete being confirmed, and one error line for the banner (a
@@ -43,25 +53,25 @@ export function useListPage<Row, K extends string & keyof Row>(
   options: ListOptions<Row, K>,
 ): ListPageState<Row, K> {
   const { rows, loading, error: loadError } = useCollection(options.collection, options.query);
-  const { sort, toggle } = useSort<K>(options.defaultSort);
+  const { defaultSort } = options;
+  const { sort, toggle, unsort } = useSort<K>(typeof defaultSort === 'string' ? defaultSort : undefined);
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Row | 'new'>();
-  const deletion = useConfirmedDelete(options.remove, options.deleteFallback);
+  const deletion = useConfirmedDelete(options.remove ?? removeNothing, options.deleteFallback ?? '');
 
   const clearError = () => {
     deletion.clearError();
     setCollectionState(options.collection, { error: undefined });
   };
+  const shown = rows.filter((row) => options.shows(row, search));
 
   return {
     rows,
-    visible: sortRows(
-      rows.filter((row) => options.shows(row, search)),
-      sort,
-    ),
+    visible: sort ? sortRows(shown, sort) : shown,
     loading,
     sort,
     toggle,
+    ownOrder: typeof defaultSort === 'string' ? undefined : { label: defaultSort.ownOrder, restore: unsort },
     search,
     setSearch,
     editing,

@@ -8,6 +8,10 @@ describe('sorting (docs/product.md, "Trade setups")', () => {
     expect(nextSort({ key: 'name', direction: 'desc' }, 'notes')).toEqual({ key: 'notes', direction: 'asc' });
   });
 
+  it("starts ascending from a list's own order", () => {
+    expect(nextSort(undefined, 'name')).toEqual({ key: 'name', direction: 'asc' });
+  });
+
   it('sorts text case-insensitively, numbers numerically, and missing values last either way', () => {
     const rows = [
       { name: 'beta', score: 10 as number | null },
