@@ -12,6 +12,12 @@ export const SETUP_NOTES_MAX_LENGTH = 1000;
 export const STOCK_SYMBOL_MAX_LENGTH = 10;
 export const PLAN_NOTES_MAX_LENGTH = 2000;
 
+/**
+ * How far past the server's clock a fill's time may be: a phone's clock a little ahead of the
+ * server's must not turn a fill recorded just now into one "in the future".
+ */
+export const EXECUTION_CLOCK_SKEW_MINUTES = 5;
+
 export const WEIGHT_FACTOR_MIN = 0;
 export const WEIGHT_FACTOR_MAX = 1;
 export const WEIGHT_FACTOR_STEP = 0.1;

@@ -1,6 +1,7 @@
 import { array, coerce, define, nullable, optional, type Struct, string, type, validate } from 'superstruct';
 import {
   EDGE_NAME_MAX_LENGTH,
+  EXECUTION_CLOCK_SKEW_MINUTES,
   PLAN_NOTES_MAX_LENGTH,
   PROBABILITY_MAX,
   PROBABILITY_MIN,
@@ -14,11 +15,15 @@ import {
   WEIGHT_FACTOR_MAX,
   WEIGHT_FACTOR_MIN,
 } from './constants.ts';
+import { parseIsoDateTime } from './isoDateTime.ts';
 import { messages } from './messages.ts';
 import { normalizeStock } from './tradePlans.ts';
 import {
   type AccountSettings,
   type EdgeInput,
+  EXECUTION_SIDES,
+  type ExecutionInput,
+  type ExecutionSide,
   type FieldError,
   type StatusChange,
   TRADE_PLAN_STATUSES,
@@ -26,6 +31,7 @@ import {
   type TradePlanStatus,
   type TradePlanUpdate,
   type TradeSetupInput,
+  type TradeUpdate,
   type ValidationResult,
 } from './types.ts';
 
@@ -289,4 +295,80 @@ export function validateAccountSettings(body: unknown): ValidationResult<Account
   if (!value) return { ok: false, errors };
   const { originalBalance, capitalRisk, maxTradeRisk, scaleOutFactor } = value;
   return { ok: true, value: { originalBalance, capitalRisk, maxTradeRisk, scaleOutFactor } };
+}
+
+const side = define<ExecutionSide>(
+  'side',
+  (v) => (EXECUTION_SIDES as readonly unknown[]).includes(v) || messages.sideInvalid,
+);
+
+const executedAt = define<string>(
+  'executedAt',
+  (v) => (typeof v === 'string' && parseIsoDateTime(v) !== null) || messages.executedAtInvalid,
+);
+
+const executionStruct = type({
+  id: optional(uuid),
+  // Whose account it is, the server checks ('Account not found'); here only that it is an id.
+  accountId: uuid,
+  symbol: stock,
+  side,
+  quantity: positive(messages.quantityNotPositive),
+  price: positive(messages.priceNotPositive),
+  fees: optional(nullable(finite((n) => n >= 0, messages.feesNegative))),
+  executedAt,
+});
+
+/**
+ * A manual fill (docs/product.md, "Trades"). `now` is the server's clock, or the phone's for an
+ * offline fill; a time up to EXECUTION_CLOCK_SKEW_MINUTES past it is accepted, since the two
+ * clocks rarely agree to the second. `executedAt` comes back as `toISOString` writes it.
+ */
+export function validateExecutionInput(body: unknown, now: Date): ValidationResult<ExecutionInput> {
+  if (!isPlainObject(body)) return notAnObject;
+  const { value, errors } = run(body, executionStruct);
+  const at = typeof body.executedAt === 'string' ? parseIsoDateTime(body.executedAt) : null;
+  if (at !== null && at > now.getTime() + EXECUTION_CLOCK_SKEW_MINUTES * 60_000) {
+    errors.push({ field: 'executedAt', message: messages.executedAtInFuture });
+  }
+  if (!value || at === null || errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    value: defined({
+      id: value.id,
+      accountId: value.accountId,
+      symbol: value.symbol,
+      side: value.side,
+      quantity: value.quantity,
+      price: value.price,
+      fees: value.fees ?? 0,
+      executedAt: new Date(at).toISOString(),
+    }),
+  };
+}
+
+const tradeUpdateStruct = type({
+  planId: optional(nullable(uuid)),
+  initialStop: optional(nullable(positive(messages.initialStopNotPositive))),
+  notes: optional(nullable(text(PLAN_NOTES_MAX_LENGTH, messages.tradeNotesTooLong))),
+});
+
+/**
+ * `PUT /api/v1/trades/{id}`: the whole of what the trader attaches to a trade, so a field left
+ * out is cleared (no plan, no stop, no notes). Whether the plan is theirs and for the trade's
+ * symbol, the server checks.
+ */
+export function validateTradeUpdate(body: unknown): ValidationResult<TradeUpdate> {
+  if (!isPlainObject(body)) return notAnObject;
+  const { value, errors } = run(body, tradeUpdateStruct);
+  if (!value) return { ok: false, errors };
+  return {
+    ok: true,
+    value: {
+      // Lower-case, as the database writes UUIDs: a plan's outcome is found by comparing ids.
+      planId: value.planId?.toLowerCase() ?? null,
+      initialStop: value.initialStop ?? null,
+      notes: value.notes ?? '',
+    },
+  };
 }

@@ -14,6 +14,7 @@ describe('messages built from the limits', () => {
     [messages.probabilityOutOfRange, 'Probability of success must be between 0 and 100'],
     [messages.scaleOutFactorInvalid, 'Scale-out factor must be a whole number from 1 to 10'],
     [messages.planNotesTooLong, 'Notes must be less than 2000 characters'],
+    [messages.tradeNotesTooLong, 'Notes must be less than 2000 characters'],
   ])('%s', (message, expected) => {
     expect(message).toBe(expected);
   });

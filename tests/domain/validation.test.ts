@@ -4,10 +4,12 @@ import type { FieldError, ValidationResult } from '../../src/domain/types.ts';
 import {
   validateAccountSettings,
   validateEdgeInput,
+  validateExecutionInput,
   validateStatusChange,
   validateTradePlanCreate,
   validateTradePlanUpdate,
   validateTradeSetupInput,
+  validateTradeUpdate,
 } from '../../src/domain/validation.ts';
 
 const UUID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
@@ -360,6 +362,7 @@ describe('control characters in text', () => {
     ['plan update', (b) => validateTradePlanUpdate(b, current), 'scanId'],
     ['plan create', (b) => validateTradePlanCreate({ ...plan, ...b }), 'notes'],
     ['plan update', (b) => validateTradePlanUpdate(b, current), 'notes'],
+    ['trade update', (b) => validateTradeUpdate(b), 'notes'],
   ];
   // C0 (except tab and newline), DEL, C1, and a carriage return not followed by a newline.
   const refused = [
@@ -387,5 +390,163 @@ describe('control characters in text', () => {
     it.each(accepted.map((c) => [c]))('accepts %j', (c) => {
       expect(validate({ [field]: `a${c}b` }).ok).toBe(true);
     });
+  });
+});
+
+describe('validateExecutionInput', () => {
+  const now = new Date('2026-03-02T15:00:00.000Z');
+  const fill = {
+    accountId: UUID,
+    symbol: 'aapl',
+    side: 'Buy',
+    quantity: 100,
+    price: 50.25,
+    executedAt: '2026-03-02T14:30:00.000Z',
+  };
+  const validate = (body: Record<string, unknown>) => validateExecutionInput({ ...fill, ...body }, now);
+
+  it('accepts a fill: symbol upper-cased, fees 0 when absent, unknown fields dropped', () => {
+    expect(validate({ source: 'broker' })).toEqual({
+      ok: true,
+      value: { ...fill, symbol: 'AAPL', fees: 0 },
+    });
+    expect(validate({ id: UUID, fees: 1.5 })).toEqual({
+      ok: true,
+      value: { ...fill, id: UUID, symbol: 'AAPL', fees: 1.5 },
+    });
+    expect(validate({ fees: null })).toMatchObject({ ok: true, value: { fees: 0 } });
+  });
+
+  it.each([
+    ['id', 'abc', messages.idNotUuid],
+    ['accountId', 'acc-1', messages.idNotUuid],
+    ['accountId', undefined, messages.idNotUuid],
+    ['symbol', '', messages.stockRequired],
+    ['symbol', undefined, messages.stockRequired],
+    ['symbol', x(11), messages.stockTooLong],
+    ['symbol', 'AA PL', messages.stockInvalidCharacters],
+    ['side', 'buy', messages.sideInvalid],
+    ['side', 'Short', messages.sideInvalid],
+    ['side', undefined, messages.sideInvalid],
+    ['quantity', 0, messages.quantityNotPositive],
+    ['quantity', -1, messages.quantityNotPositive],
+    ['quantity', undefined, messages.quantityNotPositive],
+    ['quantity', '10', messages.mustBeNumber],
+    ['price', 0, messages.priceNotPositive],
+    ['price', -0.01, messages.priceNotPositive],
+    ['price', Number.NaN, messages.mustBeNumber],
+    ['fees', -0.01, messages.feesNegative],
+    ['fees', Number.POSITIVE_INFINITY, messages.mustBeNumber],
+    ['executedAt', undefined, messages.executedAtInvalid],
+    ['executedAt', 1_772_461_800_000, messages.executedAtInvalid],
+    ['executedAt', '', messages.executedAtInvalid],
+    ['executedAt', 'yesterday', messages.executedAtInvalid],
+    ['executedAt', '2026-03-02', messages.executedAtInvalid], // a day, not a time
+    ['executedAt', '2026-03-02T14:30:00', messages.executedAtInvalid], // no zone: whose 14:30?
+    ['executedAt', '2026-02-29T14:30:00Z', messages.executedAtInvalid], // 2026 is not a leap year
+    ['executedAt', '2026-04-31T14:30:00Z', messages.executedAtInvalid],
+    ['executedAt', '2026-13-01T14:30:00Z', messages.executedAtInvalid],
+    ['executedAt', '2026-03-02T24:00:00Z', messages.executedAtInvalid],
+    ['executedAt', '2026-03-02T14:60:00Z', messages.executedAtInvalid],
+    ['executedAt', '2026-03-02T14:30:60Z', messages.executedAtInvalid],
+    ['executedAt', '2026-03-02T14:30:00+24:00', messages.executedAtInvalid],
+    ['executedAt', ' 2026-03-02T14:30:00Z', messages.executedAtInvalid],
+    // now + 5 minutes + 1 ms, written in UTC and with an offset.
+    ['executedAt', '2026-03-02T15:05:00.001Z', messages.executedAtInFuture],
+    ['executedAt', '2026-03-02T10:05:00.001-05:00', messages.executedAtInFuture],
+    ['executedAt', '2027-01-01T00:00:00Z', messages.executedAtInFuture],
+  ])('%s = %j is refused with "%s"', (field, value, message) => {
+    expect(errorsOf(validate({ [field]: value }))).toEqual([{ field, message }]);
+  });
+
+  it.each([
+    ['quantity', 0.0001], // fractional shares
+    ['price', 0.0001],
+    ['fees', 0],
+    ['symbol', 'BRK.B'],
+    ['symbol', x(10)],
+    ['side', 'Sell'],
+  ])('%s = %j is accepted', (field, value) => {
+    expect(validate({ [field]: value }).ok).toBe(true);
+  });
+
+  it.each([
+    ['exactly now + 5 minutes (clock skew)', '2026-03-02T15:05:00.000Z', '2026-03-02T15:05:00.000Z'],
+    ['now', '2026-03-02T15:00:00Z', '2026-03-02T15:00:00.000Z'],
+    ['an offset, without seconds', '2026-03-02T09:30-05:00', '2026-03-02T14:30:00.000Z'],
+    ['an offset without a colon', '2026-03-02T15:30:00+0100', '2026-03-02T14:30:00.000Z'],
+    [
+      'microseconds (Postgres writes them), cut to milliseconds',
+      '2026-03-02T14:30:00.123456Z',
+      '2026-03-02T14:30:00.123Z',
+    ],
+    ['a leap day', '2024-02-29T14:30:00Z', '2024-02-29T14:30:00.000Z'],
+    ['a year before 100, read as written', '0099-01-01T00:00:00Z', '0099-01-01T00:00:00.000Z'],
+  ])('executedAt at %s is accepted, as toISOString writes it', (_label, executedAt, expected) => {
+    expect(validate({ executedAt })).toMatchObject({ ok: true, value: { executedAt: expected } });
+  });
+
+  it('reports every failing field at once', () => {
+    expect(errorsOf(validateExecutionInput({}, now)).map((e) => e.field)).toEqual([
+      'accountId',
+      'symbol',
+      'side',
+      'quantity',
+      'price',
+      'executedAt',
+    ]);
+  });
+
+  it.each([null, [], 'fill'])('refuses a non-object body %j', (body) => {
+    expect(errorsOf(validateExecutionInput(body, now))).toEqual([
+      { field: 'body', message: messages.invalidBody },
+    ]);
+  });
+});
+
+describe('validateTradeUpdate', () => {
+  const update = { planId: UUID, initialStop: 47.5, notes: 'Chased the open' };
+
+  it('accepts a link, a stop and notes, trimmed', () => {
+    expect(validateTradeUpdate({ ...update, notes: '  Chased the open\n' })).toEqual({
+      ok: true,
+      value: update,
+    });
+    expect(validateTradeUpdate({ ...update, planId: UUID.toUpperCase() })).toEqual({
+      ok: true,
+      value: update,
+    });
+  });
+
+  it('clears what is missing or null: no plan, no stop, no notes', () => {
+    const cleared = { ok: true, value: { planId: null, initialStop: null, notes: '' } };
+    expect(validateTradeUpdate({})).toEqual(cleared);
+    expect(validateTradeUpdate({ planId: null, initialStop: null, notes: null })).toEqual(cleared);
+  });
+
+  it.each([
+    ['planId', 'nope', messages.idNotUuid],
+    ['planId', 7, messages.idNotUuid],
+    ['initialStop', 0, messages.initialStopNotPositive],
+    ['initialStop', -1, messages.initialStopNotPositive],
+    ['initialStop', '47.5', messages.mustBeNumber],
+    ['initialStop', Number.NaN, messages.mustBeNumber],
+    ['notes', x(2001), 'Notes must be less than 2000 characters'],
+    ['notes', 42, messages.mustBeText],
+  ])('%s = %j is refused with "%s"', (field, value, message) => {
+    expect(errorsOf(validateTradeUpdate({ ...update, [field]: value }))).toEqual([{ field, message }]);
+  });
+
+  it.each([
+    ['initialStop', 0.01],
+    ['notes', x(2000)],
+    ['notes', `${x(2000)}  `],
+    ['notes', ''],
+  ])('%s = %j is accepted', (field, value) => {
+    expect(validateTradeUpdate({ ...update, [field]: value }).ok).toBe(true);
+  });
+
+  it.each([null, [], 'update'])('refuses a non-object body %j', (body) => {
+    expect(errorsOf(validateTradeUpdate(body))).toEqual([{ field: 'body', message: messages.invalidBody }]);
   });
 });
