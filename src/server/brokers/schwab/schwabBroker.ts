@@ -1,10 +1,11 @@
 import type { SchwabConfig } from '../../config.ts';
-import type { Broker, BrokerIdentity, BrokerTokens } from '../broker.ts';
+import { type Broker, type BrokerIdentity, type BrokerTokens, BrokerUnavailableError } from '../broker.ts';
 import { createSchwabHttp } from './schwabHttp.ts';
 import {
   identityOf,
   mapAccounts,
   mapCandles,
+  mapTransactions,
   type SchwabAccount,
   type SchwabAccountNumber,
   type SchwabPriceHistory,
@@ -12,6 +13,19 @@ import {
   type SchwabUserPreference,
   tokensFromReply,
 } from './schwabMapping.ts';
+
+const DAY_MS = 86_400_000;
+/** Schwab answers transactions for at most a year per call. */
+export const TRANSACTIONS_RANGE_MS = 365 * DAY_MS;
+
+/** [from, to] cut into consecutive ranges of at most a year; each starts where the last ended. */
+export function yearRanges(from: Date, to: Date): [Date, Date][] {
+  const ranges: [Date, Date][] = [];
+  for (let start = from.getTime(); start < to.getTime(); start += TRANSACTIONS_RANGE_MS) {
+    ranges.push([new Date(start), new Date(Math.min(start + TRANSACTIONS_RANGE_MS, to.getTime()))]);
+  }
+  return ranges;
+}
 
 /** Renew the 30-minute access token when less than this is left (schwab-py uses the same). */
 export const REFRESH_LEEWAY_MS = 5 * 60_000;
@@ -89,6 +103,27 @@ export function createSchwabBroker(options: SchwabBrokerOptions): Broker {
     async listAccounts(tokens) {
       const [numbers, accounts, preference] = await accountData(tokens.accessToken);
       return mapAccounts(numbers, accounts, preference);
+    },
+
+    async executions(tokens, accountHash, since, at) {
+      const answers: unknown[] = [];
+      // Ending a day ahead keeps today's fills in, however Schwab reads the end (DECISIONS.md).
+      for (const [start, end] of yearRanges(since, new Date(at.getTime() + DAY_MS))) {
+        // ISO 8601 with milliseconds and an offset (Z), as Schwab requires: 2025-11-23T10:00:00.000Z.
+        const params = new URLSearchParams({
+          types: 'TRADE',
+          startDate: start.toISOString(),
+          endDate: end.toISOString(),
+        });
+        const answer = await http.getJson<unknown>(
+          `/trader/v1/accounts/${encodeURIComponent(accountHash)}/transactions?${params}`,
+          tokens.accessToken,
+        );
+        if (!Array.isArray(answer))
+          throw new BrokerUnavailableError('Schwab answered transactions with no list');
+        answers.push(...answer);
+      }
+      return mapTransactions(answers, accountHash, since, at);
     },
 
     async dailyCandles(tokens, symbol, at) {

@@ -1,4 +1,10 @@
-import type { BrokerAccount, BrokerTokens, DailyCandle } from '../broker.ts';
+import type {
+  BrokerAccount,
+  BrokerExecution,
+  BrokerExecutionPage,
+  BrokerTokens,
+  DailyCandle,
+} from '../broker.ts';
 
 /** Schwab's sign-in lasts 7 days from the first login; refreshing does not extend it. */
 export const REFRESH_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -128,4 +134,103 @@ export function identityOf(preference: SchwabUserPreference, numbers: SchwabAcco
       : undefined);
   if (!brokerUserId) throw new Error('Schwab gave neither a customer id nor accounts for this login');
   return { brokerUserId, displayName: `Schwab ${shownNumber}`.trim() };
+}
+
+export interface SchwabTransferItem {
+  instrument?: { assetType?: string; symbol?: string; type?: string };
+  amount?: number;
+  cost?: number;
+  price?: number;
+  feeType?: string;
+  positionEffect?: string;
+}
+
+export interface SchwabTransaction {
+  activityId?: number | string;
+  time?: string;
+  tradeDate?: string;
+  type?: string;
+  status?: string;
+  transferItems?: SchwabTransferItem[];
+}
+
+/**
+ * Stocks and ETFs, the instruments a plan is made for. Schwab files an ETF under the broad
+ * COLLECTIVE_INVESTMENT with `type` EXCHANGE_TRADED_FUND; the other collective investments (unit
+ * trusts, closed-end funds) and mutual funds, options, bonds and the rest are skipped.
+ */
+const isEquityOrEtf = (instrument: NonNullable<SchwabTransferItem['instrument']>) =>
+  instrument.assetType === 'EQUITY' ||
+  (instrument.assetType === 'COLLECTIVE_INVESTMENT' && instrument.type === 'EXCHANGE_TRADED_FUND');
+
+const EFFECTS: Record<string, BrokerExecution['positionEffect']> = { OPENING: 'Open', CLOSING: 'Close' };
+
+const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+
+/** One Schwab TRADE as a fill, or null when it is not an equity or ETF fill we can read. */
+export function mapTransaction(t: SchwabTransaction, accountHash: string): BrokerExecution | null {
+  const id = t.activityId;
+  if ((typeof id !== 'number' && typeof id !== 'string') || String(id) === '') return null;
+  if (t.type !== 'TRADE' || (t.status !== undefined && t.status !== 'VALID')) return null;
+  const items = Array.isArray(t.transferItems) ? t.transferItems : [];
+  // The security moves in the one item that is neither a fee nor cash.
+  const legs = items.filter((i) => i?.instrument && i.instrument.assetType !== 'CURRENCY' && !i.feeType);
+  const leg = legs.length === 1 ? legs[0] : undefined;
+  if (!leg?.instrument || !isEquityOrEtf(leg.instrument)) return null;
+  const symbol = typeof leg.instrument.symbol === 'string' ? leg.instrument.symbol.trim().toUpperCase() : '';
+  const amount = leg.amount;
+  // `tradeDate` may be a midnight placeholder; `time` is when the fill happened.
+  const executedAt = Date.parse(t.time ?? t.tradeDate ?? '');
+  if (!symbol || !finite(amount) || amount === 0 || Number.isNaN(executedAt)) return null;
+  const price = finite(leg.price) && leg.price > 0 ? leg.price : Math.abs((leg.cost ?? Number.NaN) / amount);
+  if (!finite(price) || price <= 0) return null;
+  const fees = items
+    .filter((i) => i?.feeType && finite(i.cost))
+    .reduce((sum, i) => sum + Math.abs(i.cost as number), 0);
+  return {
+    accountHash,
+    brokerExecutionId: String(id),
+    symbol,
+    side: amount > 0 ? 'Buy' : 'Sell',
+    quantity: Math.abs(amount),
+    price,
+    // Cents added in binary drift (0.65 + 0.01); no fee is finer than a hundredth of a cent.
+    fees: Math.round(fees * 10_000) / 10_000,
+    executedAt: new Date(executedAt).toISOString(),
+    positionEffect: EFFECTS[leg.positionEffect ?? ''] ?? null,
+  };
+}
+
+/**
+ * Schwab's answers to the calls of one import: each activity once (ranges meet at their ends, so
+ * one may be in two answers), oldest first, within [since, now]; what is not a readable equity or
+ * ETF fill is counted in `skipped`.
+ */
+export function mapTransactions(
+  transactions: unknown[],
+  accountHash: string,
+  since: Date,
+  now: Date,
+): BrokerExecutionPage {
+  const seen = new Set<string>();
+  const executions: BrokerExecution[] = [];
+  let skipped = 0;
+  for (const t of transactions) {
+    const id = (t as SchwabTransaction | null)?.activityId;
+    if (id !== undefined && id !== null) {
+      if (seen.has(String(id))) continue;
+      seen.add(String(id));
+    }
+    const fill = t && typeof t === 'object' ? mapTransaction(t as SchwabTransaction, accountHash) : null;
+    if (!fill) skipped++;
+    else {
+      const at = Date.parse(fill.executedAt);
+      if (at >= since.getTime() && at <= now.getTime()) executions.push(fill);
+    }
+  }
+  executions.sort(
+    (a, b) =>
+      a.executedAt.localeCompare(b.executedAt) || a.brokerExecutionId.localeCompare(b.brokerExecutionId),
+  );
+  return { executions, skipped };
 }

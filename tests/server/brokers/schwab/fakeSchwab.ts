@@ -75,6 +75,9 @@ export const FAKE_LOGINS: Record<string, FakeLogin> = {
 const ACCESS_TTL_MS = 30 * 60_000;
 const REFRESH_TTL_MS = 7 * 24 * 60 * 60_000;
 const CODE_TTL_MS = 30_000;
+const YEAR_MS = 365 * 24 * 60 * 60_000;
+/** What Schwab's transactions call accepts: ISO 8601 with milliseconds and an offset. */
+const SCHWAB_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(Z|[+-]\d{2}:?\d{2})$/;
 
 export interface RecordedRequest {
   method: string;
@@ -105,6 +108,7 @@ export class FakeSchwab {
   private refreshTokens = new Map<string, Grant>();
   private failures: { status: number; body: unknown }[] = [];
   private callsBeforeRateLimit: number | undefined;
+  private transactions = new Map<string, { time: string }[]>();
 
   constructor(
     readonly clientId: string,
@@ -143,6 +147,13 @@ export class FakeSchwab {
   /** The next `n` calls succeed, then every call answers 429 until `rateLimit(undefined)`. */
   rateLimit(n: number | undefined) {
     this.callsBeforeRateLimit = n;
+  }
+  /** Schwab's TRADE transactions of an account (by hash), answered by time within a call's range. */
+  seedTransactions(accountHash: string, transactions: { time: string }[]) {
+    this.transactions.set(accountHash, [...(this.transactions.get(accountHash) ?? []), ...transactions]);
+  }
+  clearTransactions() {
+    this.transactions.clear();
   }
   tokenCalls(grantType?: string) {
     return this.requests.filter(
@@ -202,6 +213,8 @@ export class FakeSchwab {
       });
     }
     const who = FAKE_LOGINS[login] as FakeLogin;
+    const transactionsOf = /^\/trader\/v1\/accounts\/([^/]+)\/transactions$/.exec(url.pathname)?.[1];
+    if (transactionsOf) return this.transactionsCall(who, decodeURIComponent(transactionsOf), url, send);
     switch (url.pathname) {
       case '/trader/v1/accounts/accountNumbers':
         return send(
@@ -315,6 +328,26 @@ export class FakeSchwab {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const grant = token ? this.accessTokens.get(token) : undefined;
     return grant && grant.expiresAt > this.now().getTime() ? grant.login : undefined;
+  }
+
+  /** Strict where Schwab is: the type, both dates in its format, and at most a year between them. */
+  private transactionsCall(who: FakeLogin, hash: string, url: URL, send: (s: number, p: unknown) => void) {
+    if (!who.accounts.some((a) => a.hash === hash)) return send(400, { message: 'Invalid account number' });
+    const q = url.searchParams;
+    const refuse = (message: string) => send(400, { message, errors: [message] });
+    if (q.get('types') !== 'TRADE') return refuse('types must be TRADE');
+    const [start, end] = [q.get('startDate') ?? '', q.get('endDate') ?? ''];
+    if (!SCHWAB_DATE.test(start) || !SCHWAB_DATE.test(end)) {
+      return refuse("startDate and endDate must be yyyy-MM-dd'T'HH:mm:ss.SSSZ");
+    }
+    const [from, to] = [Date.parse(start), Date.parse(end)];
+    if (to < from) return refuse('endDate must not be before startDate');
+    if (to - from > YEAR_MS) return refuse('The date range must not exceed one year');
+    const inRange = (this.transactions.get(hash) ?? []).filter((t) => {
+      const at = Date.parse(t.time);
+      return at >= from && at <= to;
+    });
+    return send(200, inRange);
   }
 
   private priceHistory(url: URL, send: (s: number, p: unknown) => void) {

@@ -3,6 +3,7 @@ import {
   identityOf,
   mapAccounts,
   mapCandles,
+  mapTransaction,
   REFRESH_TOKEN_LIFETIME_MS,
   tokensFromReply,
 } from '../../../../src/server/brokers/schwab/schwabMapping.ts';
@@ -145,5 +146,60 @@ describe('Schwab identity', () => {
     const b = identityOf({ accounts: preference.accounts }, [...numbers].reverse());
     expect(a.brokerUserId).toBe('accounts:12345678,87654321');
     expect(b.brokerUserId).toBe(a.brokerUserId);
+  });
+});
+
+describe('Schwab transactions', () => {
+  // A sale as Schwab sent one: the real time in `time`, a midnight placeholder in `tradeDate`.
+  const sale = {
+    activityId: 468374,
+    time: '2026-03-06T15:24:20+0000',
+    tradeDate: '2026-03-06T05:00:00+0000',
+    type: 'TRADE',
+    status: 'VALID',
+    transferItems: [
+      {
+        instrument: { assetType: 'CURRENCY', symbol: 'CURRENCY_USD' },
+        amount: 0.02,
+        cost: -0.02,
+        feeType: 'SEC_FEE',
+      },
+      {
+        instrument: { assetType: 'CURRENCY', symbol: 'CURRENCY_USD' },
+        amount: 0.01,
+        cost: -0.01,
+        feeType: 'TAF_FEE',
+      },
+      { instrument: { symbol: 'GDX', assetType: 'EQUITY' }, amount: -15, cost: 1530.15, price: 102.01 },
+    ],
+  };
+
+  it('takes the time of the fill, not the trade date, and sums the fees without float dust', () => {
+    expect(mapTransaction(sale, 'H')).toEqual({
+      accountHash: 'H',
+      brokerExecutionId: '468374',
+      symbol: 'GDX',
+      side: 'Sell',
+      quantity: 15,
+      price: 102.01,
+      fees: 0.03,
+      executedAt: '2026-03-06T15:24:20.000Z',
+      positionEffect: null,
+    });
+  });
+
+  it('derives a missing price from the cost', () => {
+    const [a, b, leg] = sale.transferItems;
+    const noPrice = { ...sale, transferItems: [a, b, { ...leg, price: undefined }] };
+    expect(mapTransaction(noPrice as never, 'H')?.price).toBe(102.01);
+  });
+
+  it('reads nothing from a transaction without an id, not valid, not a trade or with two security legs', () => {
+    const [, , leg] = sale.transferItems;
+    expect(mapTransaction({ ...sale, activityId: undefined }, 'H')).toBeNull();
+    expect(mapTransaction({ ...sale, status: 'CANCELED' }, 'H')).toBeNull();
+    expect(mapTransaction({ ...sale, type: 'RECEIVE_AND_DELIVER' }, 'H')).toBeNull();
+    expect(mapTransaction({ ...sale, transferItems: [leg, leg] } as never, 'H')).toBeNull();
+    expect(mapTransaction({ ...sale, time: 'yesterday', tradeDate: undefined }, 'H')).toBeNull();
   });
 });

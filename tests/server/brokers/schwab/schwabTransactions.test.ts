@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  AccessTokenRejectedError,
+  type Broker,
+  type BrokerTokens,
+  BrokerUnavailableError,
+} from '../../../../src/server/brokers/broker.ts';
+import {
+  createSchwabBroker,
+  TRANSACTIONS_RANGE_MS,
+} from '../../../../src/server/brokers/schwab/schwabBroker.ts';
+import { FAKE_LOGINS, FakeSchwab } from './fakeSchwab.ts';
+import { etf, fee, option, schwabTrade } from './schwabTrades.ts';
+
+// The real SchwabBroker over loopback HTTP to the fake, both on one test clock.
+const CALLBACK = 'https://127.0.0.1:8443/api/v1/auth/callback';
+const CLIENT_ID = 'A'.repeat(32);
+const CLIENT_SECRET = 'S'.repeat(16);
+const DAY = 86_400_000;
+const MARGIN = FAKE_LOGINS.alice?.accounts[0]?.hash as string;
+const CASH = FAKE_LOGINS.alice?.accounts[1]?.hash as string;
+const BOBS = FAKE_LOGINS.bob?.accounts[0]?.hash as string;
+
+const clock = { now: new Date('2026-11-20T15:30:00.000Z') };
+let fake: FakeSchwab;
+let broker: Broker;
+let tokens: BrokerTokens;
+
+const options = () => ({
+  clientId: CLIENT_ID,
+  clientSecret: CLIENT_SECRET,
+  callbackUrl: CALLBACK,
+  baseUrl: fake.url,
+  now: () => clock.now,
+});
+
+async function signIn(via: Broker): Promise<BrokerTokens> {
+  const approved = await fetch(via.authorizeUrl('state', CALLBACK), { redirect: 'manual' });
+  const code = new URL(approved.headers.get('location') as string).searchParams.get('code') as string;
+  return (await via.exchangeCode(code, CALLBACK)).tokens;
+}
+
+const daysAgo = (days: number, hourUtc = 15) => {
+  const at = new Date(clock.now.getTime() - days * DAY);
+  at.setUTCHours(hourUtc, 0, 0, 0);
+  return at;
+};
+
+function transactionCalls() {
+  return fake.apiCalls().filter((r) => r.path.endsWith('/transactions'));
+}
+
+beforeAll(async () => {
+  fake = await new FakeSchwab(CLIENT_ID, CLIENT_SECRET, CALLBACK, () => clock.now).start();
+  broker = createSchwabBroker(options());
+  tokens = await signIn(broker);
+});
+afterAll(() => fake.stop());
+beforeEach(() => {
+  fake.clearTransactions();
+  fake.requests.length = 0;
+});
+
+describe('Schwab transactions as fills', () => {
+  it('maps a buy and a sell with their fees summed, keyed by activityId', async () => {
+    fake.seedTransactions(MARGIN, [
+      schwabTrade({
+        activityId: 80990733204,
+        time: daysAgo(3, 14),
+        symbol: 'AAPL',
+        amount: 10,
+        price: 225.5,
+        fees: [fee('COMMISSION', 0.65), fee('SEC_FEE', 0), fee('TAF_FEE', 0)],
+      }),
+      schwabTrade({
+        activityId: 80990733999,
+        time: daysAgo(1, 19),
+        symbol: 'AAPL',
+        amount: -10,
+        price: 231.25,
+        fees: [fee('COMMISSION', 0.65), fee('SEC_FEE', 0.06), fee('TAF_FEE', 0.01)],
+      }),
+    ]);
+    const page = await broker.executions(tokens, MARGIN, daysAgo(30), clock.now);
+    expect(page).toEqual({
+      skipped: 0,
+      executions: [
+        {
+          accountHash: MARGIN,
+          brokerExecutionId: '80990733204',
+          symbol: 'AAPL',
+          side: 'Buy',
+          quantity: 10,
+          price: 225.5,
+          fees: 0.65,
+          executedAt: daysAgo(3, 14).toISOString(),
+          positionEffect: 'Open',
+        },
+        {
+          accountHash: MARGIN,
+          brokerExecutionId: '80990733999',
+          symbol: 'AAPL',
+          side: 'Sell',
+          quantity: 10,
+          price: 231.25,
+          fees: 0.72,
+          executedAt: daysAgo(1, 19).toISOString(),
+          positionEffect: 'Close',
+        },
+      ],
+    });
+  });
+
+  it('imports ETFs, skips and counts an option, a mutual fund and what it cannot read, never failing', async () => {
+    fake.seedTransactions(MARGIN, [
+      schwabTrade({
+        activityId: 1,
+        time: daysAgo(5),
+        symbol: 'SPY',
+        amount: 4,
+        price: 580,
+        instrument: etf('SPY'),
+      }),
+      schwabTrade({
+        activityId: 2,
+        time: daysAgo(4),
+        symbol: 'AAPL',
+        amount: -2,
+        price: 3.1,
+        instrument: option('AAPL'),
+      }),
+      schwabTrade({
+        activityId: 3,
+        time: daysAgo(4),
+        symbol: 'SWPPX',
+        amount: 10,
+        price: 15,
+        instrument: { assetType: 'MUTUAL_FUND', symbol: 'SWPPX' },
+      }),
+      {
+        ...schwabTrade({ activityId: 4, time: daysAgo(3), symbol: 'MSFT', amount: 1, price: 400 }),
+        transferItems: [],
+      },
+      { ...schwabTrade({ activityId: 5, time: daysAgo(3), symbol: 'MSFT', amount: 0, price: 400 }) },
+      schwabTrade({ activityId: 6, time: daysAgo(2), symbol: 'msft', amount: 0.5, price: 401.2 }),
+    ]);
+    const page = await broker.executions(tokens, MARGIN, daysAgo(30), clock.now);
+    expect(page.skipped).toBe(4);
+    expect(page.executions.map((e) => [e.brokerExecutionId, e.symbol, e.side, e.quantity])).toEqual([
+      ['1', 'SPY', 'Buy', 4],
+      ['6', 'MSFT', 'Buy', 0.5],
+    ]);
+  });
+
+  it('splits a since 400 days back into ranges of at most a year that the fake accepts, up to now + 1 day', async () => {
+    const since = new Date(clock.now.getTime() - 400 * DAY);
+    const boundary = new Date(since.getTime() + TRANSACTIONS_RANGE_MS);
+    fake.seedTransactions(CASH, [
+      schwabTrade({
+        activityId: 11,
+        time: new Date(since.getTime() + DAY),
+        symbol: 'NVDA',
+        amount: 5,
+        price: 120,
+      }),
+      // Exactly where the two ranges meet: Schwab answers it in both.
+      schwabTrade({ activityId: 12, time: boundary, symbol: 'NVDA', amount: -5, price: 130 }),
+      // Earlier today.
+      schwabTrade({
+        activityId: 13,
+        time: new Date(clock.now.getTime() - 3_600_000),
+        symbol: 'AMD',
+        amount: 3,
+        price: 150,
+      }),
+    ]);
+    const page = await broker.executions(tokens, CASH, since, clock.now);
+    expect(page.executions.map((e) => e.brokerExecutionId)).toEqual(['11', '12', '13']);
+    const calls = transactionCalls();
+    expect(calls.map((c) => [c.query.get('startDate'), c.query.get('endDate')])).toEqual([
+      [since.toISOString(), boundary.toISOString()],
+      [boundary.toISOString(), new Date(clock.now.getTime() + DAY).toISOString()],
+    ]);
+    for (const call of calls) {
+      expect(call.query.get('types')).toBe('TRADE');
+      expect(call.query.get('startDate')).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    }
+  });
+
+  it('meets a fake that refuses what Schwab refuses', async () => {
+    const call = (query: Record<string, string>, hash = MARGIN) =>
+      fetch(`${fake.url}/trader/v1/accounts/${hash}/transactions?${new URLSearchParams(query)}`, {
+        headers: { Authorization: `Bearer ${tokens.accessToken}` },
+      });
+    const start = '2025-11-20T15:30:00.000Z';
+    expect(
+      (await call({ types: 'TRADE', startDate: start, endDate: '2026-11-20T15:30:00.000Z' })).status,
+    ).toBe(200);
+    expect(
+      (await call({ types: 'TRADE', startDate: start, endDate: '2026-11-21T15:30:00.000Z' })).status,
+    ).toBe(400);
+    expect(
+      (await call({ types: 'TRADE', startDate: start, endDate: '2025-11-19T15:30:00.000Z' })).status,
+    ).toBe(400);
+    expect((await call({ types: 'TRADE', startDate: '2025-11-20', endDate: '2026-01-01' })).status).toBe(400);
+    expect((await call({ startDate: start, endDate: '2026-01-01T00:00:00.000Z' })).status).toBe(400);
+    expect(
+      (await call({ types: 'TRADE', startDate: start, endDate: '2026-01-01T00:00:00.000Z' }, BOBS)).status,
+    ).toBe(400);
+  });
+
+  it('answers fills oldest first within [since, now], whatever order Schwab sends them in', async () => {
+    fake.seedTransactions(MARGIN, [
+      schwabTrade({ activityId: 23, time: daysAgo(1), symbol: 'TSLA', amount: -2, price: 250 }),
+      schwabTrade({ activityId: 21, time: daysAgo(20), symbol: 'TSLA', amount: 1, price: 240 }),
+      schwabTrade({ activityId: 22, time: daysAgo(10), symbol: 'TSLA', amount: 1, price: 245 }),
+    ]);
+    const page = await broker.executions(tokens, MARGIN, daysAgo(15), clock.now);
+    expect(page.executions.map((e) => e.brokerExecutionId)).toEqual(['22', '23']);
+  });
+
+  it('reports a refused access token and an outage as the other calls do, and works after a refresh', async () => {
+    fake.seedTransactions(MARGIN, [
+      schwabTrade({ activityId: 31, time: daysAgo(2), symbol: 'META', amount: 3, price: 600 }),
+    ]);
+    fake.failNext(503);
+    await expect(broker.executions(tokens, MARGIN, daysAgo(10), clock.now)).rejects.toBeInstanceOf(
+      BrokerUnavailableError,
+    );
+    fake.expireAccessTokens();
+    await expect(broker.executions(tokens, MARGIN, daysAgo(10), clock.now)).rejects.toBeInstanceOf(
+      AccessTokenRejectedError,
+    );
+    tokens = await broker.refresh(tokens);
+    const page = await broker.executions(tokens, MARGIN, daysAgo(10), clock.now);
+    expect(page.executions.map((e) => e.brokerExecutionId)).toEqual(['31']);
+  });
+
+  it("counts each range's call against the app's requests a minute", async () => {
+    const frugal = createSchwabBroker({ ...options(), requestsPerMinute: 4 });
+    // Signing in takes three (the token, accountNumbers, userPreference); the first range the fourth.
+    const own = await signIn(frugal);
+    await expect(
+      frugal.executions(own, MARGIN, new Date(clock.now.getTime() - 400 * DAY), clock.now),
+    ).rejects.toBeInstanceOf(BrokerUnavailableError);
+    expect(transactionCalls()).toHaveLength(1);
+  });
+});
