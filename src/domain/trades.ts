@@ -19,7 +19,7 @@ import { uuidV5 } from './uuidV5.ts';
  * The namespace of trade ids: uuidV5('urn:trade-tracker:trade', the RFC's URL namespace). Fixed
  * for good: changing it would change every trade's id, and the app's links to trades with them.
  */
-export const TRADE_ID_NAMESPACE = 'a32be4fa-d3c9-51dd-91cf-cb14edba9d24';
+const TRADE_ID_NAMESPACE = 'a32be4fa-d3c9-51dd-91cf-cb14edba9d24';
 
 /** `accountId|symbol|openedAt`, the time as `toISOString` writes it whatever form it came in. */
 export const tradeKeyOf = (accountId: string, symbol: string, openedAt: string): string =>
@@ -61,6 +61,10 @@ export interface TradeInputs {
 type TradeFigures = Omit<Trade, 'planId' | 'planned' | 'initialStop' | 'initialRisk' | 'rMultiple' | 'notes'>;
 
 const time = (iso: string): number => new Date(iso).getTime();
+
+// By code unit, not locale: the order must be the same on every device. ISO times from
+// toISOString sort as the instants they name.
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The trade with a link, a stop and notes; planned, initial risk and R follow from them. The one
@@ -148,7 +152,7 @@ function figuresOf(
 function fillsBySymbol(executions: readonly Execution[]): Execution[][] {
   const ordered = executions
     .map((fill) => ({ fill, at: time(fill.executedAt) }))
-    .sort((a, b) => a.at - b.at || (a.fill.id < b.fill.id ? -1 : a.fill.id > b.fill.id ? 1 : 0));
+    .sort((a, b) => a.at - b.at || compareText(a.fill.id, b.fill.id));
   const groups = new Map<string, Execution[]>();
   for (const { fill } of ordered) {
     const group = `${fill.accountId}|${normalizeStock(fill.symbol)}`;
@@ -162,9 +166,8 @@ function fillsBySymbol(executions: readonly Execution[]): Execution[][] {
 /** Open trades first, newest opened first; then closed ones, newest closed first; then by id. */
 function listOrder(a: Trade, b: Trade): number {
   if ((a.closedAt === null) !== (b.closedAt === null)) return a.closedAt === null ? -1 : 1;
-  const byTime =
-    a.closedAt === null ? b.openedAt.localeCompare(a.openedAt) : b.closedAt!.localeCompare(a.closedAt!);
-  return byTime || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const [at, bt] = a.closedAt === null ? [a.openedAt, b.openedAt] : [a.closedAt, b.closedAt!];
+  return compareText(bt, at) || compareText(a.id, b.id);
 }
 
 /**

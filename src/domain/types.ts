@@ -216,7 +216,10 @@ export interface ExecutionInput {
 
 /** What the trader attached to a trade, kept under the trade's key so a rebuild never loses it. */
 export interface TradeAnnotation {
-  /** `accountId|symbol|openedAt` (openedAt as ISO 8601 from `Date.toISOString`). */
+  /**
+   * `accountId|symbol|openedAt` (openedAt as ISO 8601 from `Date.toISOString`); a second trade of
+   * the account and symbol opened in the same millisecond gets `|2` after it, and so on.
+   */
   key: string;
   planId: string | null;
   /** The stop the trade's risk is measured from, frozen at open; null when none. */
