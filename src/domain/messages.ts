@@ -133,4 +133,6 @@ export const notices = {
   deleted: (what: string) => `${what} deleted`,
   statusChanged: (stock: string, status: string) => `${stock} is now ${status}`,
   backOnline: (count: number) => `Back online: ${count} ${count === 1 ? 'change' : 'changes'} saved`,
+  fillsImported: (count: number) =>
+    count === 0 ? 'No new fills' : `${count} ${count === 1 ? 'fill' : 'fills'} imported`,
 } as const;

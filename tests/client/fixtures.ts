@@ -3,7 +3,9 @@ import { resetSyncState } from '../../src/client/sync/syncState.ts';
 import type {
   Account,
   Edge,
+  Execution,
   MarketCycle,
+  Trade,
   TradePlan,
   TradePlanDto,
   TradeSetup,
@@ -83,6 +85,56 @@ export const marketCycleFixture = (o: Partial<MarketCycle> = {}): MarketCycle =>
   timestamp: at,
   ...o,
 });
+
+/** A manual Buy of 100 AAPL at $100 in the Margin account. */
+export const executionFixture = (o: Partial<Execution> = {}): Execution => ({
+  id: `fill-${o.side ?? 'Buy'}-${o.symbol ?? 'AAPL'}`,
+  accountId: 'acc-1',
+  symbol: 'AAPL',
+  side: 'Buy',
+  quantity: 100,
+  price: 100,
+  fees: 0,
+  executedAt: at,
+  source: 'manual',
+  brokerExecutionId: null,
+  positionEffect: null,
+  createdAt: at,
+  ...o,
+});
+
+/** An open, unplanned Long trade of 100 AAPL at $100 in the Margin account. */
+export const tradeFixture = (o: Partial<Trade> = {}): Trade => {
+  const symbol = o.symbol ?? 'AAPL';
+  const accountId = o.accountId ?? 'acc-1';
+  const openedAt = o.openedAt ?? at;
+  return {
+    id: `trade-${symbol}-${openedAt}`,
+    key: `${accountId}|${symbol}|${openedAt}`,
+    accountId,
+    accountName: 'Margin',
+    symbol,
+    direction: 'Long',
+    openedAt,
+    closedAt: null,
+    entryQuantity: 100,
+    openQuantity: 100,
+    averageEntryPrice: 100,
+    averageExitPrice: null,
+    grossPnl: 0,
+    fees: 0,
+    netPnl: 0,
+    planId: null,
+    planned: false,
+    initialStop: null,
+    initialRisk: null,
+    rMultiple: null,
+    notes: '',
+    executionIds: [`fill-Buy-${symbol}`],
+    incomplete: false,
+    ...o,
+  };
+};
 
 /** The cache as a passed sign-in check leaves it: claimed for a trader. */
 export async function ownCacheBy(userId = 'alex'): Promise<void> {

@@ -14,6 +14,7 @@ import {
 import { cacheOwner, db, metaKeys } from '../db/db.ts';
 import { isNetworkError, useOffline } from '../sync/connectivity.ts';
 import { claimCacheFor, onUnauthorized, pullAll } from '../sync/sync.ts';
+import { importAfterSignIn } from '../trades/importTrades.ts';
 
 /**
  * 'offline': the API cannot be reached; the last signed-in trader's cache is shown.
@@ -75,6 +76,8 @@ export function useAuthGate(): AuthState {
       settle('authenticated');
       navigate('/dashboard', { replace: true });
       void checkSession(true).then((check) => {
+        // A fresh sign-in brings the broker's new fills, once the cache is this trader's.
+        if (check === 'ok') importAfterSignIn();
         if (check === 'unauthorized') void resolve(check, true);
       });
     } else if (status === 'error') {

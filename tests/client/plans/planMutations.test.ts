@@ -95,9 +95,10 @@ describe('trade plan changes made offline', () => {
     expect((await dbModule.db.tradePlans.get(plan.id))?.status).toBe('Ready');
     await mutations.deletePlan({ ...plan, status: 'Ready' });
     expect(await dbModule.db.tradePlans.count()).toBe(0);
-    expect((await dbModule.db.outbox.toArray()).map((q) => q.label)).toEqual([
-      'Change TSLA to Ready',
-      'Delete trade plan TSLA',
+    expect((await dbModule.db.outbox.toArray()).map((q) => [q.label, q.refresh])).toEqual([
+      ['Change TSLA to Ready', []],
+      // Its trades lose their link on the server: they are re-read too.
+      ['Delete trade plan TSLA', ['trades']],
     ]);
   });
 });

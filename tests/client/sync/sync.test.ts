@@ -4,9 +4,11 @@ import { type FakeApi, startFakeApi } from '../fakeApi.ts';
 import {
   accountFixture,
   edgeFixture,
+  executionFixture,
   marketCycleFixture,
   planDtoFixture,
   setupFixture,
+  tradeFixture,
 } from '../fixtures.ts';
 
 let api: FakeApi;
@@ -36,6 +38,8 @@ beforeEach(async () => {
     'GET /api/v1/tradesetups': { status: 200, body: [setupFixture({ id: 's1' })] },
     'GET /api/v1/tradeplans': { status: 200, body: [plan('p1', 'AAPL'), plan('p2', 'MSFT')] },
     'GET /api/v1/market-cycle/current': { status: 200, body: cycle },
+    'GET /api/v1/executions': { status: 200, body: [executionFixture({ id: 'x1' })] },
+    'GET /api/v1/trades': { status: 200, body: [tradeFixture({ id: 't1', executionIds: ['x1'] })] },
   };
 });
 
@@ -49,6 +53,8 @@ describe('the sync layer', () => {
     expect(await db.marketCycle.get('current')).toMatchObject(cycle);
     expect(await db.meta.get('lastSyncAt')).toBeDefined();
     expect(await db.meta.get('syncedAt:tradePlans')).toBeDefined();
+    expect((await db.executions.toArray()).map((e) => e.id)).toEqual(['x1']);
+    expect((await db.trades.get('t1'))?.executionIds).toEqual(['x1']);
   });
 
   it('replaces a collection: rows gone from the server are gone from the cache', async () => {

@@ -1,0 +1,29 @@
+import { messages } from '../../domain/messages.ts';
+import { newExecution } from '../../domain/trades.ts';
+import type { Execution, ExecutionInput } from '../../domain/types.ts';
+import { RefusedLocally } from '../api/http.ts';
+import { resourceWrites } from '../sync/changes.ts';
+import { rebuildTrades } from './rebuildTrades.ts';
+
+const fills = resourceWrites<Execution>({
+  collection: 'executions',
+  path: '/executions',
+  noun: 'fill',
+  createVerb: 'Record',
+  // Offline the server cannot rebuild the trades: the app does, with the same function.
+  afterLocalChange: () => rebuildTrades(),
+});
+
+/** Records a manual fill: "Record fill AAPL". */
+export function recordFill(input: ExecutionInput) {
+  const id = crypto.randomUUID();
+  const createdAt = new Date().toISOString();
+  return fills.create({ ...input, id }, input.symbol, () => newExecution(input, { id, createdAt }));
+}
+
+/** Deletes a manual fill; the broker's fills are its record of what happened, never ours to drop. */
+export function deleteFill(fill: Execution) {
+  if (fill.source === 'broker')
+    return Promise.reject(new RefusedLocally(messages.brokerExecutionNotDeletable));
+  return fills.remove(fill, fill.symbol);
+}

@@ -1,0 +1,9 @@
+import { applyTradeUpdate } from '../../domain/trades.ts';
+import type { Trade, TradeUpdate } from '../../domain/types.ts';
+import { resourceWrites } from '../sync/changes.ts';
+
+const trades = resourceWrites<Trade>({ collection: 'trades', path: '/trades', noun: 'trade' });
+
+/** Links or unlinks a plan, sets the initial stop and the notes: "Update trade AAPL". */
+export const updateTrade = (trade: Trade, update: TradeUpdate) =>
+  trades.update(trade, update, trade.symbol, () => applyTradeUpdate(trade, update));
