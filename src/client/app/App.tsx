@@ -25,6 +25,7 @@ const pages = {
   '/trade-setups': page(() => import('../setups/TradeSetupsPage.tsx')),
   '/trade-plans': page(() => import('../plans/TradePlansPage.tsx')),
   '/edge-definition': page(() => import('../edges/EdgeDefinitionPage.tsx')),
+  '/trades': page(() => import('../trades/TradesPage.tsx')),
 };
 // The page the app opens on downloads alongside the app, not after the first render.
 const landing = window.location.pathname === '/' ? '/dashboard' : window.location.pathname;
@@ -33,6 +34,7 @@ const DashboardPage = pages['/dashboard'].Component;
 const TradeSetupsPage = pages['/trade-setups'].Component;
 const TradePlansPage = pages['/trade-plans'].Component;
 const EdgeDefinitionPage = pages['/edge-definition'].Component;
+const TradesPage = pages['/trades'].Component;
 
 // Wrapped once, here: a wrapper made during render would remount its page on every render.
 const inLayout = (Page: React.ComponentType) =>
@@ -49,6 +51,7 @@ const Dashboard = inLayout(DashboardPage);
 const TradeSetups = inLayout(TradeSetupsPage);
 const TradePlans = inLayout(TradePlansPage);
 const EdgeDefinition = inLayout(EdgeDefinitionPage);
+const Trades = inLayout(TradesPage);
 
 export function App() {
   const auth = useAuthGate();
@@ -64,6 +67,7 @@ export function App() {
           <Route path="/trade-setups" component={TradeSetups} />
           <Route path="/trade-plans" component={TradePlans} />
           <Route path="/edge-definition" component={EdgeDefinition} />
+          <Route path="/trades" component={Trades} />
           <Route component={Spinner} />
         </Switch>
       )}

@@ -27,6 +27,13 @@ const ICONS = {
       <circle cx="12" cy="12" r="1" />
     </>
   ),
+  trades: (
+    <>
+      <path d="M7 3v4M7 17v4M17 3v3M17 16v5" />
+      <rect x="4" y="7" width="6" height="10" rx="1" />
+      <rect x="14" y="6" width="6" height="10" rx="1" />
+    </>
+  ),
 };
 
 const LINKS = [
@@ -34,6 +41,7 @@ const LINKS = [
   ['/trade-setups', 'Trade Setups', ICONS.setups],
   ['/trade-plans', 'Trade Plans', ICONS.plans],
   ['/edge-definition', 'Edge Definition', ICONS.edges],
+  ['/trades', 'Trades', ICONS.trades],
 ] as const;
 
 /**

@@ -1,0 +1,68 @@
+import { formatMoney, formatR } from '../../domain/format.ts';
+import { statusBadgeColor } from '../../domain/tradePlans.ts';
+import type { Trade, TradePlan } from '../../domain/types.ts';
+import { Badge } from '../ui/Badge.tsx';
+import { PendingMark } from '../ui/PendingMark.tsx';
+import { ShortDate } from './ShortDate.tsx';
+
+export const INCOMPLETE_TEXT = 'Incomplete: opening fill not in history';
+
+const money = (amount: number | null) => (amount === null ? '—' : formatMoney(amount));
+const tone = (amount: number | null) =>
+  amount === null || amount === 0 ? undefined : amount > 0 ? 'positive' : 'negative';
+
+/** The plan a trade is linked to: its stock and status, or "Unplanned". */
+export function PlanLabel({ plan }: { plan: TradePlan | undefined }) {
+  if (!plan) return <>Unplanned</>;
+  return (
+    <>
+      {plan.stock} <Badge color={statusBadgeColor(plan.status)}>{plan.status}</Badge>
+    </>
+  );
+}
+
+interface TradeCellsProps {
+  trade: Trade;
+  plan: TradePlan | undefined;
+  onOpen: (trade: Trade) => void;
+}
+
+/** A trade's cells in the Trades table; the symbol opens its details. */
+export function TradeCells({ trade, plan, onOpen }: TradeCellsProps) {
+  const partlyClosed = trade.closedAt === null && trade.openQuantity !== trade.entryQuantity;
+  return (
+    <>
+      <th scope="row" data-label="Symbol">
+        <button type="button" className="link-button" onClick={() => onOpen(trade)}>
+          {trade.symbol}
+        </button>
+        <PendingMark row={trade} />
+        {trade.incomplete && <small className="incomplete-mark">{INCOMPLETE_TEXT}</small>}
+      </th>
+      <td data-label="Account">{trade.accountName}</td>
+      <td data-label="Direction">{trade.direction}</td>
+      <td data-label="Opened">
+        <ShortDate at={trade.openedAt} />
+      </td>
+      <td data-label="Closed">
+        {trade.closedAt === null ? <Badge color="blue">Open</Badge> : <ShortDate at={trade.closedAt} />}
+      </td>
+      <td data-label="Qty">
+        {trade.entryQuantity}
+        {partlyClosed && <small> ({trade.openQuantity} open)</small>}
+      </td>
+      <td data-label="Entry">{money(trade.averageEntryPrice)}</td>
+      <td data-label="Exit">{money(trade.averageExitPrice)}</td>
+      <td data-label="Net P&L" className={tone(trade.netPnl)}>
+        {money(trade.netPnl)}
+      </td>
+      <td data-label="R" className={tone(trade.rMultiple)}>
+        {/* An open trade has no R yet; a closed one without a stop shows that it has none. */}
+        {trade.rMultiple !== null ? formatR(trade.rMultiple) : trade.closedAt === null ? '' : '—'}
+      </td>
+      <td data-label="Plan">
+        <PlanLabel plan={plan} />
+      </td>
+    </>
+  );
+}

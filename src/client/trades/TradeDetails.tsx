@@ -1,0 +1,65 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { formatMoney, formatR, formatTimestamp } from '../../domain/format.ts';
+import type { Trade } from '../../domain/types.ts';
+import { db } from '../db/db.ts';
+import { Modal } from '../ui/Modal.tsx';
+import { INCOMPLETE_TEXT, PlanLabel } from './TradeCells.tsx';
+import { TradeFills } from './TradeFills.tsx';
+import { TradeForm } from './TradeForm.tsx';
+
+const money = (amount: number | null) => (amount === null ? '—' : formatMoney(amount));
+
+interface TradeDetailsProps {
+  trade: Trade;
+  onClose: () => void;
+}
+
+/**
+ * One trade from the cache (so offline too): its figures, its fills, and what the trader attaches
+ * to it (plan, initial stop, notes).
+ */
+export function TradeDetails({ trade, onClose }: TradeDetailsProps) {
+  const plan = useLiveQuery(
+    async () => (trade.planId ? ((await db.tradePlans.get(trade.planId)) ?? null) : null),
+    [trade.planId],
+  );
+  return (
+    <Modal title={`${trade.symbol} ${trade.direction} trade`} onClose={onClose}>
+      {trade.incomplete && <p className="incomplete-mark">{INCOMPLETE_TEXT}</p>}
+      <dl className="plan-details">
+        <dt>Account</dt>
+        <dd>{trade.accountName}</dd>
+        <dt>Opened</dt>
+        <dd>{formatTimestamp(trade.openedAt)}</dd>
+        <dt>Closed</dt>
+        <dd>
+          {trade.closedAt === null ? `Open (${trade.openQuantity} shares)` : formatTimestamp(trade.closedAt)}
+        </dd>
+        <dt>Entry → Exit</dt>
+        <dd>
+          {trade.entryQuantity} at {money(trade.averageEntryPrice)} → {money(trade.averageExitPrice)}
+        </dd>
+        <dt>P&L</dt>
+        <dd>
+          {money(trade.grossPnl)} gross − {formatMoney(trade.fees)} fees = {money(trade.netPnl)}
+        </dd>
+        <dt>Initial risk</dt>
+        <dd>
+          {trade.initialRisk === null
+            ? 'No stop'
+            : `${formatMoney(trade.initialRisk)} (stop ${money(trade.initialStop)})`}
+        </dd>
+        <dt>R</dt>
+        <dd>{trade.rMultiple === null ? '—' : formatR(trade.rMultiple)}</dd>
+        <dt>Plan</dt>
+        <dd>
+          <PlanLabel plan={plan ?? undefined} />
+        </dd>
+      </dl>
+      <h3>Fills</h3>
+      <TradeFills executionIds={trade.executionIds} />
+      <h3>Plan, stop and notes</h3>
+      <TradeForm trade={trade} onSaved={onClose} onCancel={onClose} />
+    </Modal>
+  );
+}

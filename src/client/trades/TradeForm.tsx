@@ -1,0 +1,95 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { PLAN_NOTES_MAX_LENGTH, PRICE_INPUT_STEP } from '../../domain/constants.ts';
+import { formatMoney } from '../../domain/format.ts';
+import { fallbackMessages } from '../../domain/messages.ts';
+import type { Trade } from '../../domain/types.ts';
+import { validateTradeUpdate } from '../../domain/validation.ts';
+import { db } from '../db/db.ts';
+import { Field } from '../ui/Field.tsx';
+import { FormActions } from '../ui/FormActions.tsx';
+import { FormError } from '../ui/FormError.tsx';
+import { useFormSubmit } from '../ui/useFormSubmit.ts';
+import { updateTrade } from './tradeMutations.ts';
+
+interface TradeFormProps {
+  trade: Trade;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * What the trader attaches to a trade: the plan it came from (any of their plans for the same
+ * stock, or none), the stop its risk is measured from, and notes.
+ */
+export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
+  const plans =
+    useLiveQuery(() => db.tradePlans.where('stock').equals(trade.symbol).toArray(), [trade.symbol]) ?? [];
+  const [planId, setPlanId] = useState(trade.planId ?? '');
+  const [stop, setStop] = useState(trade.initialStop?.toString() ?? '');
+  const [notes, setNotes] = useState(trade.notes);
+
+  const { formRef, errors, formError, saving, submit } = useFormSubmit({
+    validate: () =>
+      validateTradeUpdate({
+        planId: planId === '' ? null : planId,
+        initialStop: stop.trim() === '' ? null : Number(stop),
+        notes,
+      }),
+    save: (update) => updateTrade(trade, update),
+    onSaved,
+    fallback: fallbackMessages.updateTrade,
+    what: `${trade.symbol} trade`,
+  });
+
+  function choosePlan(id: string) {
+    setPlanId(id);
+    // A linked trade's risk is measured from its plan's stop unless the trader says otherwise.
+    const plan = plans.find((p) => p.id === id);
+    if (plan) setStop(String(plan.stopLossPrice));
+  }
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate>
+      <FormError message={formError} />
+      <Field label="Plan" error={errors.planId}>
+        {(p) => (
+          <select {...p} value={planId} onChange={(e) => choosePlan(e.target.value)}>
+            <option value="">Unplanned</option>
+            {plans.map((plan) => (
+              <option key={plan.id} value={plan.id}>
+                {plan.stock} {plan.status}: entry {formatMoney(plan.entryPrice)}, stop{' '}
+                {formatMoney(plan.stopLossPrice)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Initial stop (optional)" error={errors.initialStop}>
+        {(p) => (
+          <input
+            {...p}
+            type="number"
+            inputMode="decimal"
+            step={PRICE_INPUT_STEP}
+            min="0"
+            value={stop}
+            onChange={(e) => setStop(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Notes" error={errors.notes} limit={{ length: notes.length, max: PLAN_NOTES_MAX_LENGTH }}>
+        {(p) => (
+          <textarea
+            {...p}
+            rows={3}
+            maxLength={PLAN_NOTES_MAX_LENGTH}
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+          />
+        )}
+      </Field>
+      <FormActions submitLabel="Save Trade" saving={saving} onCancel={onCancel} />
+    </form>
+  );
+}

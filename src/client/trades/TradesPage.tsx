@@ -1,0 +1,126 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import type { Trade, TradePlan } from '../../domain/types.ts';
+import { db } from '../db/db.ts';
+import { ListPage } from '../ui/ListPage.tsx';
+import { matchesSearch } from '../ui/sorting.ts';
+import { useListPage } from '../ui/useListPage.ts';
+import { RecordFillForm } from './RecordFillForm.tsx';
+import { SyncTrades } from './SyncTrades.tsx';
+import { TradeCells } from './TradeCells.tsx';
+import { TradeDetails } from './TradeDetails.tsx';
+import { tradeListOrder } from './tradeOrder.ts';
+
+type TradeSortKey =
+  | 'symbol'
+  | 'accountName'
+  | 'direction'
+  | 'openedAt'
+  | 'closedAt'
+  | 'entryQuantity'
+  | 'averageEntryPrice'
+  | 'averageExitPrice'
+  | 'netPnl'
+  | 'rMultiple';
+
+type PlanFilter = '' | 'planned' | 'unplanned';
+
+export default function TradesPage() {
+  const [accountId, setAccountId] = useState('');
+  const [planFilter, setPlanFilter] = useState<PlanFilter>('');
+  const accounts = useLiveQuery(() => db.accounts.toArray(), []) ?? [];
+  const plans = useLiveQuery(() => db.tradePlans.toArray(), []) ?? [];
+  const plansById = new Map(plans.map((p) => [p.id, p]));
+  // A link to a plan deleted on this device (not yet synced) reads as no plan, as it soon will be.
+  const planOf = (trade: Trade): TradePlan | undefined =>
+    trade.planId === null ? undefined : plansById.get(trade.planId);
+
+  const list = useListPage<Trade, TradeSortKey>({
+    collection: 'trades',
+    query: async () => (await db.trades.toArray()).sort(tradeListOrder),
+    defaultSort: { ownOrder: 'Open first, newest' },
+    shows: (trade, search) =>
+      matchesSearch(search, trade.symbol) &&
+      (accountId === '' || trade.accountId === accountId) &&
+      (planFilter === '' || (planOf(trade) !== undefined) === (planFilter === 'planned')),
+  });
+  const [openedId, setOpenedId] = useState<string>();
+  // The details follow the cached trade: a sync or an offline rebuild shows in them at once.
+  const opened = list.rows.find((t) => t.id === openedId);
+  const filtered = list.search.trim() !== '' || accountId !== '' || planFilter !== '';
+
+  return (
+    <>
+      <ListPage
+        title="Trades"
+        subtitle="What you actually traded, from your broker and by hand"
+        newLabel="+ Record Fill"
+        actions={<SyncTrades />}
+        list={list}
+        search={{ label: 'Search by symbol', placeholder: 'Search by symbol' }}
+        filters={
+          <>
+            <select
+              aria-label="Filter by account"
+              value={accountId}
+              onChange={(e) => setAccountId(e.target.value)}
+            >
+              <option value="">All accounts</option>
+              {accounts.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.accountName}
+                </option>
+              ))}
+            </select>
+            <select
+              aria-label="Filter by plan"
+              value={planFilter}
+              onChange={(e) => setPlanFilter(e.target.value as PlanFilter)}
+            >
+              <option value="">All trades</option>
+              <option value="planned">Planned</option>
+              <option value="unplanned">Unplanned</option>
+            </select>
+          </>
+        }
+        retry
+        skeletonRows={5}
+        empty={
+          <div className="empty-state">
+            <p>{filtered ? 'No trades found' : 'No trades yet'}</p>
+            <small>
+              {filtered
+                ? 'Try adjusting your search criteria or filters'
+                : 'Record a fill with "+ Record Fill", or bring in your broker\'s fills with "Sync trades"'}
+            </small>
+          </div>
+        }
+        table={{
+          className: 'trades-table',
+          columns: [
+            { label: 'Symbol', sortBy: 'symbol' },
+            { label: 'Account', sortBy: 'accountName' },
+            { label: 'Direction', sortBy: 'direction' },
+            { label: 'Opened', sortBy: 'openedAt' },
+            { label: 'Closed', sortBy: 'closedAt' },
+            { label: 'Qty', sortBy: 'entryQuantity' },
+            { label: 'Entry', sortBy: 'averageEntryPrice' },
+            { label: 'Exit', sortBy: 'averageExitPrice' },
+            { label: 'Net P&L', sortBy: 'netPnl' },
+            { label: 'R', sortBy: 'rMultiple' },
+            { label: 'Plan' },
+          ],
+          cells: (trade) => (
+            <TradeCells trade={trade} plan={planOf(trade)} onOpen={(t) => setOpenedId(t.id)} />
+          ),
+          rowActions: false,
+        }}
+        editor={{
+          title: () => 'Record Fill',
+          form: (_, close) => <RecordFillForm onSaved={close} onCancel={close} />,
+        }}
+      />
+      {opened && <TradeDetails trade={opened} onClose={() => setOpenedId(undefined)} />}
+    </>
+  );
+}

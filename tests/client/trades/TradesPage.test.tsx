@@ -1,0 +1,288 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeApi, startFakeApi } from '../fakeApi.ts';
+import {
+  accountFixture,
+  executionFixture,
+  ownCacheBy,
+  planFixture,
+  resetCache,
+  seed,
+  tradeFixture,
+} from '../fixtures.ts';
+
+let api: FakeApi;
+let TradesPage: typeof import('../../../src/client/trades/TradesPage.tsx').default;
+let Notices: typeof import('../../../src/client/ui/Notices.tsx').Notices;
+let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
+
+beforeAll(async () => {
+  api = await startFakeApi();
+  TradesPage = (await import('../../../src/client/trades/TradesPage.tsx')).default;
+  Notices = (await import('../../../src/client/ui/Notices.tsx')).Notices;
+  connectivity = await import('../../../src/client/sync/connectivity.ts');
+});
+afterAll(() => api.close());
+
+const MARGIN = '11111111-1111-4111-8111-111111111111';
+const CASH = '33333333-3333-4333-8333-333333333333';
+const PLAN = '22222222-2222-4222-8222-222222222222';
+const TRADE = '44444444-4444-4444-8444-444444444444';
+
+beforeEach(async () => {
+  api.reset();
+  connectivity.reportApiReachable(true);
+  await resetCache();
+  await ownCacheBy('alex');
+  await seed('accounts', [
+    accountFixture({ id: MARGIN, accountName: 'Margin' }),
+    accountFixture({ id: CASH, accountName: 'Cash' }),
+  ]);
+  await seed('tradePlans', [
+    planFixture({ id: PLAN, stock: 'AAPL', status: 'Ready', stopLossPrice: 95 }),
+    planFixture({ id: 'plan-msft', stock: 'MSFT', status: 'Ready' }),
+  ]);
+  await seed('executions', []);
+});
+
+const symbols = () => screen.getAllByRole('rowheader').map((th) => th.querySelector('button')?.textContent);
+const rowOf = async (symbol: string) =>
+  (await screen.findByRole('button', { name: symbol })).closest('tr') as HTMLElement;
+const renderPage = () =>
+  render(
+    <>
+      <TradesPage />
+      <Notices />
+    </>,
+  );
+
+describe('the Trades page', () => {
+  it('says there are no trades yet, and how to get some', async () => {
+    await seed('trades', []);
+    renderPage();
+    expect(await screen.findByText('No trades yet')).toBeTruthy();
+    expect(
+      screen.getByText(/Record a fill with "\+ Record Fill", or bring in your broker's fills/),
+    ).toBeTruthy();
+  });
+
+  it('lists open trades first, then closed ones newest first, with their figures and plan', async () => {
+    await seed('trades', [
+      tradeFixture({
+        symbol: 'NVDA',
+        openedAt: '2026-10-01T15:00:00.000Z',
+        closedAt: '2026-10-05T15:00:00.000Z',
+      }),
+      tradeFixture({
+        symbol: 'AAPL',
+        openedAt: '2026-11-02T15:00:00.000Z',
+        closedAt: '2026-11-10T15:00:00.000Z',
+        openQuantity: 0,
+        averageExitPrice: 112.5,
+        grossPnl: 1250,
+        netPnl: 1248,
+        fees: 2,
+        planId: PLAN,
+        planned: true,
+        initialStop: 95,
+        initialRisk: 500,
+        rMultiple: 2.496,
+      }),
+      tradeFixture({ symbol: 'TSLA', openedAt: '2026-09-01T15:00:00.000Z', openQuantity: 40 }),
+      tradeFixture({
+        symbol: 'AMD',
+        incomplete: true,
+        averageEntryPrice: null,
+        netPnl: null,
+        grossPnl: null,
+      }),
+    ]);
+    renderPage();
+    await screen.findByRole('button', { name: 'AAPL' });
+    expect(symbols()).toEqual(['AMD', 'TSLA', 'AAPL', 'NVDA']);
+    const aapl = (await rowOf('AAPL')).textContent ?? '';
+    for (const part of [
+      'Margin',
+      'Long',
+      '100',
+      '$100.00',
+      '$112.50',
+      '$1,248.00',
+      '+2.50R',
+      'AAPL',
+      'Ready',
+    ]) {
+      expect(aapl).toContain(part);
+    }
+    const tsla = await rowOf('TSLA');
+    expect(tsla.textContent).toContain('Unplanned');
+    expect(tsla.textContent).toContain('100 (40 open)');
+    expect(within(tsla).getByText('Open')).toBeTruthy();
+    expect((await rowOf('AMD')).textContent).toContain('Incomplete: opening fill not in history');
+    // No Edit or Delete: a trade is built from its fills.
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+    // A column sorts; the list's own order comes back from Sort by.
+    await userEvent.click(screen.getByRole('button', { name: /^Symbol/ }));
+    expect(symbols()).toEqual(['AAPL', 'AMD', 'NVDA', 'TSLA']);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Open first, newest');
+    expect(symbols()).toEqual(['AMD', 'TSLA', 'AAPL', 'NVDA']);
+  });
+
+  it('searches by symbol and filters by account and by planned or unplanned', async () => {
+    await seed('trades', [
+      tradeFixture({ symbol: 'AAPL', accountId: MARGIN, planId: PLAN, planned: true }),
+      tradeFixture({ symbol: 'AMD', accountId: CASH, accountName: 'Cash' }),
+      tradeFixture({ symbol: 'MSFT', accountId: MARGIN }),
+    ]);
+    renderPage();
+    await screen.findByRole('button', { name: 'AMD' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by symbol' }), 'a');
+    expect(symbols().sort()).toEqual(['AAPL', 'AMD']);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Filter by account' }), 'Cash');
+    expect(symbols()).toEqual(['AMD']);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Filter by plan' }), 'Planned');
+    expect(screen.getByText('No trades found')).toBeTruthy();
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Filter by account' }),
+      'All accounts',
+    );
+    expect(symbols()).toEqual(['AAPL']);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Filter by plan' }), 'Unplanned');
+    expect(symbols()).toEqual(['AMD']);
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search by symbol' }));
+    expect(symbols().sort()).toEqual(['AMD', 'MSFT']);
+  });
+
+  it('deletes a manual fill after asking; a broker fill offers no Delete', async () => {
+    const manual = executionFixture({ id: 'fill-manual', accountId: MARGIN, side: 'Sell', quantity: 50 });
+    const broker = executionFixture({
+      id: 'fill-broker',
+      accountId: MARGIN,
+      source: 'broker',
+      brokerExecutionId: 'b1',
+    });
+    await seed('executions', [broker, manual]);
+    await seed('trades', [tradeFixture({ id: TRADE, executionIds: ['fill-broker', 'fill-manual'] })]);
+    api.routes['DELETE /api/v1/executions/fill-manual'] = { status: 204 };
+    api.routes['GET /api/v1/trades'] = { status: 200, body: [] };
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'AAPL' }));
+    const details = screen.getByRole('dialog', { name: 'AAPL Long trade' });
+    const fills = within(details).getAllByRole('row').slice(1);
+    expect(fills.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Broker'),
+      expect.stringContaining('Manual'),
+    ]);
+    expect(within(fills[0] as HTMLElement).queryByRole('button')).toBeNull();
+    await userEvent.click(within(details).getByRole('button', { name: 'Delete Sell 50 AAPL at $100.00' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete Fill' });
+    expect(confirm.textContent).toContain('Are you sure you want to delete "Sell 50 AAPL at $100.00"?');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Sell 50 AAPL at $100.00 deleted')).toBeTruthy();
+    expect(api.received.map((r) => r.key)).toEqual([
+      'DELETE /api/v1/executions/fill-manual',
+      'GET /api/v1/trades',
+    ]);
+    // The server rebuilt the trades without it: this one is gone, and its details with it.
+    expect(await screen.findByText('No trades yet')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('links a trade to a plan of its stock (its stop filled in), and unlinks it', async () => {
+    await seed('trades', [tradeFixture({ id: TRADE })]);
+    const linked = tradeFixture({
+      id: TRADE,
+      planId: PLAN,
+      planned: true,
+      initialStop: 95,
+      initialRisk: 500,
+    });
+    api.routes[`PUT /api/v1/trades/${TRADE}`] = { status: 200, body: linked };
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'AAPL' }));
+    let details = screen.getByRole('dialog');
+    const plan = within(details).getByLabelText('Plan') as HTMLSelectElement;
+    // Only AAPL's plans: a trade is linked to a plan for its own stock.
+    expect([...plan.options].map((o) => o.textContent)).toEqual([
+      'Unplanned',
+      'AAPL Ready: entry $100.00, stop $95.00',
+    ]);
+    await userEvent.selectOptions(plan, PLAN);
+    expect((within(details).getByLabelText('Initial stop (optional)') as HTMLInputElement).value).toBe('95');
+    await userEvent.type(within(details).getByLabelText('Notes'), 'By the plan');
+    await userEvent.click(within(details).getByRole('button', { name: 'Save Trade' }));
+    expect(await screen.findByText('AAPL trade saved')).toBeTruthy();
+    expect(api.received).toEqual([
+      { key: `PUT /api/v1/trades/${TRADE}`, body: { planId: PLAN, initialStop: 95, notes: 'By the plan' } },
+    ]);
+    const row = await rowOf('AAPL');
+    await waitFor(() => expect(within(row).getByText('Ready')).toBeTruthy());
+
+    api.routes[`PUT /api/v1/trades/${TRADE}`] = { status: 200, body: tradeFixture({ id: TRADE }) };
+    await userEvent.click(screen.getByRole('button', { name: 'AAPL' }));
+    details = screen.getByRole('dialog');
+    await userEvent.selectOptions(within(details).getByLabelText('Plan'), 'Unplanned');
+    await userEvent.clear(within(details).getByLabelText('Initial stop (optional)'));
+    await userEvent.click(within(details).getByRole('button', { name: 'Save Trade' }));
+    await waitFor(() => expect(api.received).toHaveLength(2));
+    expect(api.received[1]?.body).toEqual({ planId: null, initialStop: null, notes: '' });
+    await waitFor(async () => expect((await rowOf('AAPL')).textContent).toContain('Unplanned'));
+  });
+});
+
+describe('Sync trades', () => {
+  beforeEach(async () => {
+    await seed('trades', []);
+    api.routes['GET /api/v1/executions'] = { status: 200, body: [] };
+    api.routes['GET /api/v1/trades'] = { status: 200, body: [] };
+  });
+
+  it('imports, shows it is busy meanwhile, then says how many fills came', async () => {
+    api.routes['POST /api/v1/trades/import'] = {
+      status: 200,
+      body: { imported: 12, skipped: 1, latestExecutedAt: null },
+      delayMs: 100,
+    };
+    renderPage();
+    const sync = await screen.findByRole('button', { name: 'Sync trades' });
+    await userEvent.click(sync);
+    expect(sync.getAttribute('aria-busy')).toBe('true');
+    expect((sync as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText('12 fills imported')).toBeTruthy();
+    expect(sync.getAttribute('aria-busy')).toBe('false');
+    expect(api.received.map((r) => r.key).sort()).toEqual([
+      'GET /api/v1/executions',
+      'GET /api/v1/trades',
+      'POST /api/v1/trades/import',
+    ]);
+    expect(api.received[0]?.key).toBe('POST /api/v1/trades/import');
+
+    api.routes['POST /api/v1/trades/import'] = {
+      status: 200,
+      body: { imported: 0, skipped: 0, latestExecutedAt: null },
+    };
+    await userEvent.click(sync);
+    expect(await screen.findByText('No new fills')).toBeTruthy();
+  });
+
+  it("says why the import failed, in the server's words", async () => {
+    api.routes['POST /api/v1/trades/import'] = {
+      status: 503,
+      body: { message: 'Your broker is not answering right now. Try again in a minute.' },
+    };
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sync trades' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Your broker is not answering right now. Try again in a minute.');
+  });
+
+  it('is disabled offline, and says why', async () => {
+    connectivity.reportApiReachable(false);
+    renderPage();
+    const sync = (await screen.findByRole('button', { name: 'Sync trades' })) as HTMLButtonElement;
+    expect(sync.disabled).toBe(true);
+    expect(sync.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText('Syncing trades needs a connection to your broker')).toBeTruthy();
+  });
+});
