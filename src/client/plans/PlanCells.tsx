@@ -11,9 +11,17 @@ import {
 import type { TradePlan, TradePlanStatus } from '../../domain/types.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { PendingMark } from '../ui/PendingMark.tsx';
+import { PlanOutcome } from './PlanOutcome.tsx';
+
+interface PlanCellsProps {
+  plan: TradePlan;
+  /** Its trade's outcome (tradeOutcomeOfPlan), null without a trade. */
+  outcome: string | null;
+  onOpen: (plan: TradePlan) => void;
+}
 
 /** A plan's cells in the Trade Plans table, all but Actions. */
-export function PlanCells({ plan, onOpen }: { plan: TradePlan; onOpen: (plan: TradePlan) => void }) {
+export function PlanCells({ plan, outcome, onOpen }: PlanCellsProps) {
   const riskPercent = planRiskPercentage(plan);
   const reward = rewardToRisk(plan);
   const edgeCount = plan.edgeIds.length;
@@ -27,7 +35,7 @@ export function PlanCells({ plan, onOpen }: { plan: TradePlan; onOpen: (plan: Tr
         <PendingMark row={plan} />
       </th>
       <td data-label="Status" data-status={plan.status}>
-        <Badge color={statusBadgeColor(plan.status)}>{plan.status}</Badge>
+        <Badge color={statusBadgeColor(plan.status)}>{plan.status}</Badge> <PlanOutcome outcome={outcome} />
       </td>
       <td data-label="Entry Price">{formatMoney(plan.entryPrice)}</td>
       <td data-label="Stop Loss">{formatMoney(plan.stopLossPrice)}</td>

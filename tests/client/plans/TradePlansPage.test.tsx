@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import TradePlansPage, { showingText } from '../../../src/client/plans/TradePlansPage.tsx';
-import { accountFixture, edgeFixture, planFixture, resetCache, seed } from '../fixtures.ts';
+import { accountFixture, edgeFixture, planFixture, resetCache, seed, tradeFixture } from '../fixtures.ts';
 
 beforeEach(async () => {
   await resetCache();
@@ -145,6 +145,36 @@ describe('Trade Plans page', () => {
     expect(within(dialog).getByText('Stop loss price must be less than entry price')).toBeTruthy();
     expect(within(dialog).getByText('Probability of success must be between 0 and 100')).toBeTruthy();
     expect(within(dialog).getByLabelText('Stop Loss').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it("shows each plan's trade outcome beside its status: Open, its R, or nothing", async () => {
+    await seed('tradePlans', [
+      planFixture({ id: 'p-aapl', stock: 'AAPL', status: 'Ready' }),
+      planFixture({ id: 'p-msft', stock: 'MSFT', status: 'Hold' }),
+      planFixture({ id: 'p-nvda', stock: 'NVDA', status: 'Draft' }),
+    ]);
+    await seed('trades', [
+      tradeFixture({ symbol: 'AAPL', planId: 'p-aapl', planned: true }),
+      tradeFixture({
+        symbol: 'MSFT',
+        planId: 'p-msft',
+        planned: true,
+        closedAt: '2026-11-21T15:00:00.000Z',
+        rMultiple: 2.5,
+      }),
+    ]);
+    render(<TradePlansPage />);
+    const row = async (stock: string) =>
+      (await screen.findByRole('rowheader', { name: stock })).closest('tr') as HTMLElement;
+    await waitFor(async () => expect(within(await row('AAPL')).getByText('Open')).toBeTruthy());
+    const msft = within(await row('MSFT')).getByText('+2.50R');
+    expect(msft.className).toContain('badge-green');
+    expect((await row('MSFT')).querySelector('td[data-label="Status"]')?.textContent).toBe(
+      'Hold Trade: +2.50R',
+    );
+    expect((await row('NVDA')).querySelector('.plan-outcome')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'MSFT' }));
+    expect(await within(screen.getByRole('dialog')).findByText('+2.50R')).toBeTruthy();
   });
 
   it('closes the form with Cancel', async () => {
