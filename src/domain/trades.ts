@@ -163,8 +163,11 @@ function fillsBySymbol(executions: readonly Execution[]): Execution[][] {
   return [...groups.values()];
 }
 
-/** Open trades first, newest opened first; then closed ones, newest closed first; then by id. */
-function listOrder(a: Trade, b: Trade): number {
+/**
+ * Open trades first, newest opened first; then closed ones, newest closed first; then by id. The
+ * app sorts its cached rows with it too (a store hands them back by id).
+ */
+export function tradeListOrder(a: Trade, b: Trade): number {
   if ((a.closedAt === null) !== (b.closedAt === null)) return a.closedAt === null ? -1 : 1;
   const [at, bt] = a.closedAt === null ? [a.openedAt, b.openedAt] : [a.closedAt, b.closedAt!];
   return compareText(bt, at) || compareText(a.id, b.id);
@@ -202,7 +205,7 @@ export function buildTrades(input: TradeInputs): Trade[] {
       trades.push(withLink(trade, annotations.get(key) ?? automaticLink(trade, plansByStock)));
     }
   }
-  return trades.sort(listOrder);
+  return trades.sort(tradeListOrder);
 }
 
 /** What the trader attached to a trade, in the form it is stored under the trade's key. */

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
+import { tradeListOrder } from '../../domain/trades.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { ListPage } from '../ui/ListPage.tsx';
@@ -9,7 +10,6 @@ import { RecordFillForm } from './RecordFillForm.tsx';
 import { SyncTrades } from './SyncTrades.tsx';
 import { TradeCells } from './TradeCells.tsx';
 import { TradeDetails } from './TradeDetails.tsx';
-import { tradeListOrder } from './tradeOrder.ts';
 
 type TradeSortKey =
   | 'symbol'
