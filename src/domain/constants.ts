@@ -45,6 +45,13 @@ export const DEFAULT_SCALE_OUT_FACTOR = 1;
 export const SCALE_OUT_FACTOR_MIN = 1;
 export const SCALE_OUT_FACTOR_MAX = 10;
 
+/** Open and planned risk together, as % of the balance, an account may carry (its `heatLimit`). */
+export const DEFAULT_HEAT_LIMIT_PERCENT = 6;
+export const HEAT_LIMIT_MIN = 0;
+export const HEAT_LIMIT_MAX = 100;
+/** Heat is a warning (amber) from this % of the account's heat limit; over (red) above the limit. */
+export const HEAT_WARNING_PERCENT_OF_LIMIT = 80;
+
 /** The per-tab sessionStorage key recording that this tab's session is active. */
 export const SESSION_FLAG_KEY = 'tradeTracker.sessionActive';
 

@@ -2,6 +2,8 @@
 // Limits come from the constants, so a message cannot drift from the rule it names.
 import {
   EDGE_NAME_MAX_LENGTH,
+  HEAT_LIMIT_MAX,
+  HEAT_LIMIT_MIN,
   PLAN_NOTES_MAX_LENGTH,
   PROBABILITY_MAX,
   PROBABILITY_MIN,
@@ -74,6 +76,8 @@ export const messages = {
   capitalRiskHelp: 'The most of the balance one position may cost.',
   maxTradeRiskHelp: 'The most of the balance one trade may lose if its stop is hit.',
   scaleOutFactorInvalid: `Scale-out factor must be a whole number from ${SCALE_OUT_FACTOR_MIN} to ${SCALE_OUT_FACTOR_MAX}`,
+  heatLimitOutOfRange: `Heat limit must be between ${HEAT_LIMIT_MIN} and ${HEAT_LIMIT_MAX}`,
+  heatLimitHelp: 'The most of the balance the open trades and the active plans may lose together.',
 
   mustBeNumber: 'Must be a number',
   mustBeText: 'Must be text',

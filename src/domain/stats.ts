@@ -1,0 +1,213 @@
+// Results in R (docs/product.md, "Review: results"): one pure function that the server answers
+// `GET /api/v1/stats` with and the app runs offline on its cache, so both show the same figures.
+import { roundHalfAway, roundTo4 } from './rounding.ts';
+import {
+  CYCLE_TYPES,
+  type CycleType,
+  type Edge,
+  type Trade,
+  type TradePlan,
+  type TradeSetup,
+} from './types.ts';
+
+export const STATS_GROUPINGS = ['all', 'setup', 'edge', 'cycle', 'account', 'planned'] as const;
+export type StatsGrouping = (typeof STATS_GROUPINGS)[number];
+
+export const isStatsGrouping = (value: unknown): value is StatsGrouping =>
+  typeof value === 'string' && (STATS_GROUPINGS as readonly string[]).includes(value);
+
+/** A group with fewer counted trades than this is marked as a small sample: its figures say little. */
+export const SMALL_SAMPLE_TRADES = 10;
+
+export interface GroupStats {
+  key: string;
+  label: string;
+  /** Closed trades with an R: the trades every figure below is computed from. */
+  n: number;
+  /** R > 0. */
+  wins: number;
+  /** R < 0. Breakevens (R = 0) are in n only. */
+  losses: number;
+  /** wins ÷ n × 100, 1 decimal; null when n = 0. */
+  winRate: number | null;
+  /** Mean R of the wins, 4 decimals; null without a win. */
+  averageWinR: number | null;
+  /** Mean R of the losses (negative), 4 decimals; null without a loss. */
+  averageLossR: number | null;
+  /** Mean R, 4 decimals; null when n = 0. */
+  expectancyR: number | null;
+  /** Σ winning R ÷ |Σ losing R|, 4 decimals; null without a loss. */
+  profitFactor: number | null;
+  /** Largest fall of cumulative R from its running peak (which starts at 0), as a positive number. */
+  maxDrawdownR: number;
+  /** Σ netPnl of the n trades, in dollars to the cent. */
+  netPnl: number;
+  /** Closed trades of the group with no R (no stop, or no positive risk): counted apart, not in n. */
+  withoutStop: number;
+}
+
+/** What the groupings read of a plan; `marketCycleAtCreation` is absent on plans made before it existed. */
+export type StatsPlan = Pick<TradePlan, 'id' | 'tradeSetupId' | 'edgeIds'> & {
+  marketCycleAtCreation?: CycleType | null;
+};
+
+export interface StatsContext {
+  plans: readonly StatsPlan[];
+  setups: readonly Pick<TradeSetup, 'id' | 'name'>[];
+  /** Pass deactivated edges too: an edge not found here is labelled 'Deleted edge'. */
+  edges: readonly Pick<Edge, 'id' | 'name'>[];
+}
+
+/** In the statistics at all: closed, and complete (an incomplete trade has no entry, so no P&L). */
+export const isReviewedTrade = (trade: Trade): boolean => trade.closedAt !== null && !trade.incomplete;
+
+/** Counted in n: a reviewed trade with an R. */
+export const isCountedTrade = (trade: Trade): trade is Trade & { closedAt: string; rMultiple: number } =>
+  isReviewedTrade(trade) && trade.rMultiple !== null;
+
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Close time, then id: the order cumulative R (the curve, the drawdown) is taken in. Compared as
+ * instants, so two spellings of one moment tie; then by code unit, the same on every device.
+ */
+function closeOrder(a: Trade, b: Trade): number {
+  return Date.parse(a.closedAt!) - Date.parse(b.closedAt!) || compareText(a.id, b.id);
+}
+
+interface Group {
+  key: string;
+  label: string;
+}
+
+const UNPLANNED: Group = { key: 'unplanned', label: 'Unplanned' };
+
+/** The groups one trade belongs to under a grouping: one, or for 'edge' one per edge of its plan. */
+function groupsOf(
+  trade: Trade,
+  grouping: StatsGrouping,
+  plan: StatsPlan | undefined,
+  names: { setups: ReadonlyMap<string, string>; edges: ReadonlyMap<string, string> },
+): Group[] {
+  switch (grouping) {
+    case 'all':
+      return [{ key: 'all', label: 'All trades' }];
+    case 'account':
+      return [{ key: trade.accountId, label: trade.accountName || 'Unknown account' }];
+    case 'planned':
+      return [plan ? { key: 'planned', label: 'Planned' } : UNPLANNED];
+    case 'setup': {
+      if (!plan) return [UNPLANNED];
+      // A setup the trader deleted leaves its plans with no setup (docs/product.md, "Edges and
+      // setups"); a cache may still hold the old id for a moment, so it groups where it will end up.
+      const name = plan.tradeSetupId === null ? undefined : names.setups.get(plan.tradeSetupId);
+      return [
+        name === undefined ? { key: 'none', label: 'No setup' } : { key: plan.tradeSetupId!, label: name },
+      ];
+    }
+    case 'edge': {
+      if (!plan) return [UNPLANNED];
+      // A plan citing an edge twice must not count its trade twice in that edge.
+      const ids = [...new Set(plan.edgeIds)];
+      if (ids.length === 0) return [{ key: 'none', label: 'No edges' }];
+      return ids.map((id) => ({ key: id, label: names.edges.get(id) ?? 'Deleted edge' }));
+    }
+    case 'cycle': {
+      if (!plan) return [UNPLANNED];
+      const cycle = plan.marketCycleAtCreation;
+      // Plans made before the field existed have none; anything not a cycle type is treated alike.
+      return cycle && (CYCLE_TYPES as readonly string[]).includes(cycle)
+        ? [{ key: cycle, label: cycle }]
+        : [{ key: 'unknown', label: 'Unknown' }];
+    }
+  }
+}
+
+const mean = (values: readonly number[]): number | null =>
+  values.length === 0 ? null : roundTo4(values.reduce((sum, v) => sum + v, 0) / values.length);
+
+/** The figures of one group's reviewed trades (DECISIONS, "Review: results"). */
+function statsOf(group: Group, reviewed: readonly Trade[]): GroupStats {
+  const counted = reviewed.filter(isCountedTrade).sort(closeOrder);
+  const rs = counted.map((t) => t.rMultiple);
+  const winRs = rs.filter((r) => r > 0);
+  const lossRs = rs.filter((r) => r < 0);
+  const sumWins = winRs.reduce((sum, r) => sum + r, 0);
+  const sumLosses = lossRs.reduce((sum, r) => sum + r, 0);
+
+  let cumulative = 0;
+  let peak = 0;
+  let maxDrawdown = 0;
+  for (const r of rs) {
+    cumulative += r;
+    peak = Math.max(peak, cumulative);
+    maxDrawdown = Math.max(maxDrawdown, peak - cumulative);
+  }
+
+  const n = rs.length;
+  return {
+    key: group.key,
+    label: group.label,
+    n,
+    wins: winRs.length,
+    losses: lossRs.length,
+    winRate: n === 0 ? null : roundHalfAway((winRs.length / n) * 100, 1),
+    averageWinR: mean(winRs),
+    averageLossR: mean(lossRs),
+    expectancyR: mean(rs),
+    profitFactor: lossRs.length === 0 ? null : roundTo4(sumWins / Math.abs(sumLosses)),
+    maxDrawdownR: roundTo4(maxDrawdown),
+    // Summed in cents: whole numbers add exactly, so the total has no float dust to round away.
+    netPnl: counted.reduce((sum, t) => sum + Math.round((t.netPnl ?? 0) * 100), 0) / 100,
+    withoutStop: reviewed.length - n,
+  };
+}
+
+/**
+ * The statistics of the closed, complete trades, grouped (docs/product.md, "Review: results").
+ * A trade whose plan is not in `context.plans` counts as unplanned. Groups with no trade are left
+ * out; the rest come by n, largest first, then by label and key.
+ */
+export function computeStats(
+  trades: readonly Trade[],
+  grouping: StatsGrouping,
+  context: StatsContext,
+): GroupStats[] {
+  const plans = new Map(context.plans.map((p) => [p.id, p]));
+  const names = {
+    setups: new Map(context.setups.map((s) => [s.id, s.name])),
+    edges: new Map(context.edges.map((e) => [e.id, e.name])),
+  };
+  const members = new Map<string, { group: Group; trades: Trade[] }>();
+  for (const trade of trades) {
+    if (!isReviewedTrade(trade)) continue;
+    const plan = trade.planId === null ? undefined : plans.get(trade.planId);
+    for (const group of groupsOf(trade, grouping, plan, names)) {
+      const member = members.get(group.key);
+      if (member) member.trades.push(trade);
+      else members.set(group.key, { group, trades: [trade] });
+    }
+  }
+  return [...members.values()]
+    .map(({ group, trades: reviewed }) => statsOf(group, reviewed))
+    .sort((a, b) => b.n - a.n || compareText(a.label, b.label) || compareText(a.key, b.key));
+}
+
+export interface EquityPoint {
+  closedAt: string;
+  /** R summed over this trade and every one closed before it, 4 decimals. */
+  cumulativeR: number;
+  symbol: string;
+}
+
+/** The equity curve in R: one point per counted trade, by close time then id. */
+export function equityCurve(trades: readonly Trade[]): EquityPoint[] {
+  let cumulative = 0;
+  return trades
+    .filter(isCountedTrade)
+    .sort(closeOrder)
+    .map((t) => {
+      cumulative += t.rMultiple;
+      return { closedAt: t.closedAt, cumulativeR: roundTo4(cumulative), symbol: t.symbol };
+    });
+}

@@ -1,0 +1,349 @@
+import { describe, expect, it } from 'vitest';
+import {
+  computeStats,
+  equityCurve,
+  type GroupStats,
+  isStatsGrouping,
+  STATS_GROUPINGS,
+  type StatsContext,
+  type StatsGrouping,
+} from '../../src/domain/stats.ts';
+import { buildTrades } from '../../src/domain/trades.ts';
+import type { Trade } from '../../src/domain/types.ts';
+import { ACCOUNT_1, ACCOUNT_2, day, fill } from './fixtures.ts';
+
+/**
+ * A closed, complete trade of account 1 with risk $100, so its net P&L is 100 × R; `r` null is a
+ * trade without a stop (its P&L is then $10, which must not reach netPnl).
+ */
+function closed(id: string, r: number | null, closedOn: number, overrides: Partial<Trade> = {}): Trade {
+  return {
+    id,
+    key: `${ACCOUNT_1}|AAPL|${day(1)}|${id}`,
+    accountId: ACCOUNT_1,
+    accountName: 'Individual',
+    symbol: 'AAPL',
+    direction: 'Long',
+    openedAt: day(1),
+    closedAt: day(closedOn),
+    entryQuantity: 100,
+    openQuantity: 0,
+    averageEntryPrice: 50,
+    averageExitPrice: 50,
+    grossPnl: r === null ? 10 : r * 100,
+    fees: 0,
+    netPnl: r === null ? 10 : r * 100,
+    planId: null,
+    planned: false,
+    initialStop: r === null ? null : 49,
+    initialRisk: r === null ? null : 100,
+    rMultiple: r,
+    notes: '',
+    executionIds: [],
+    incomplete: false,
+    ...overrides,
+  };
+}
+
+const noContext: StatsContext = { plans: [], setups: [], edges: [] };
+const all = (trades: readonly Trade[]): GroupStats => {
+  const groups = computeStats(trades, 'all', noContext);
+  expect(groups).toHaveLength(1);
+  return groups[0]!;
+};
+/** key, label, n and withoutStop of each group, in order. */
+const shape = (groups: readonly GroupStats[]) => groups.map((g) => [g.key, g.label, g.n, g.withoutStop]);
+
+describe('computeStats: the figures', () => {
+  it('the R sequence +1, −2, +0.5, −1.5, +3 (closed in that order, ids in another)', () => {
+    // Ids sort as −2, +3, +1, −1.5, +0.5: ordering by id would give a drawdown of 2, not 3.
+    const trades = [
+      closed('c', 1, 1),
+      closed('a', -2, 2),
+      closed('e', 0.5, 3),
+      closed('d', -1.5, 4),
+      closed('b', 3, 5),
+    ];
+    expect(all(trades)).toEqual({
+      key: 'all',
+      label: 'All trades',
+      n: 5,
+      wins: 3,
+      losses: 2,
+      winRate: 60, // 3 ÷ 5 × 100
+      averageWinR: 1.5, // (1 + 0.5 + 3) ÷ 3
+      averageLossR: -1.75, // (−2 − 1.5) ÷ 2
+      expectancyR: 0.2, // (1 − 2 + 0.5 − 1.5 + 3) ÷ 5 = 1 ÷ 5
+      profitFactor: 1.2857, // 4.5 ÷ |−3.5| = 1.285714…
+      maxDrawdownR: 3, // cumulative 1, −1, −0.5, −2, 1; peak 1; deepest 1 − (−2) = 3
+      netPnl: 100, // 100 − 200 + 50 − 150 + 300
+      withoutStop: 0,
+    });
+    // The order they are passed in does not matter.
+    expect(all([...trades].reverse())).toEqual(all(trades));
+  });
+
+  it('the running peak starts at 0: −1, −1, +0.5 falls 2, not 1', () => {
+    // cumulative −1, −2, −1.5; peak stays 0
+    expect(all([closed('a', -1, 1), closed('b', -1, 2), closed('c', 0.5, 3)]).maxDrawdownR).toBe(2);
+  });
+
+  it('a breakeven counts in n, not as a win nor a loss', () => {
+    const stats = all([closed('a', 1, 1), closed('b', 0, 2), closed('c', -1, 3), closed('d', 0, 4)]);
+    expect(stats).toMatchObject({
+      n: 4,
+      wins: 1,
+      losses: 1,
+      winRate: 25, // 1 ÷ 4
+      averageWinR: 1,
+      averageLossR: -1,
+      expectancyR: 0, // 0 ÷ 4
+      profitFactor: 1, // 1 ÷ |−1|
+      maxDrawdownR: 1, // cumulative 1, 1, 0, 0
+    });
+  });
+
+  it('rounds the win rate to 1 decimal and R figures to 4', () => {
+    // 2 wins of 3 (with a breakeven): 66.666… → 66.7; expectancy 2 ÷ 3 = 0.6666… → 0.6667
+    expect(all([closed('a', 1, 1), closed('b', 1, 2), closed('c', 0, 3)])).toMatchObject({
+      winRate: 66.7,
+      expectancyR: 0.6667,
+    });
+    // 1 win of 3: 33.333… → 33.3; losses −1 and −2: mean −1.5, profit factor 1.3333 ÷ 3 = 0.4444…
+    expect(all([closed('a', 1.3333, 1), closed('b', -1, 2), closed('c', -2, 3)])).toMatchObject({
+      winRate: 33.3,
+      averageLossR: -1.5,
+      profitFactor: 0.4444,
+      expectancyR: -0.5556, // −1.6667 ÷ 3 = −0.55556
+      maxDrawdownR: 3, // cumulative 1.3333, 0.3333, −1.6667; peak 1.3333
+    });
+  });
+
+  it('has no profit factor without a loss, and a profit factor of 0 without a win', () => {
+    expect(all([closed('a', 1, 1), closed('b', 2, 2), closed('c', 0, 3)])).toMatchObject({
+      profitFactor: null,
+      averageLossR: null,
+      losses: 0,
+      maxDrawdownR: 0,
+    });
+    expect(all([closed('a', -1, 1), closed('b', -0.5, 2)])).toMatchObject({
+      profitFactor: 0, // 0 ÷ 1.5
+      averageWinR: null,
+      winRate: 0,
+      maxDrawdownR: 1.5,
+    });
+  });
+
+  it('counts trades without a stop apart: in withoutStop, not in n nor in netPnl', () => {
+    expect(all([closed('a', 2, 1), closed('b', null, 2), closed('c', null, 3)])).toMatchObject({
+      n: 1,
+      wins: 1,
+      winRate: 100,
+      netPnl: 200, // the two $10 trades without a stop are not in it
+      withoutStop: 2,
+    });
+    // A group of such trades alone still shows, with nothing to measure.
+    expect(all([closed('b', null, 2)])).toEqual({
+      key: 'all',
+      label: 'All trades',
+      n: 0,
+      wins: 0,
+      losses: 0,
+      winRate: null,
+      averageWinR: null,
+      averageLossR: null,
+      expectancyR: null,
+      profitFactor: null,
+      maxDrawdownR: 0,
+      netPnl: 0,
+      withoutStop: 1,
+    });
+  });
+
+  it('leaves out open and incomplete trades entirely, and shows no group without trades', () => {
+    const open = closed('o', null, 1, { closedAt: null, openQuantity: 100 });
+    const incomplete = closed('i', null, 2, {
+      incomplete: true,
+      averageEntryPrice: null,
+      grossPnl: null,
+      netPnl: null,
+    });
+    for (const grouping of STATS_GROUPINGS) {
+      expect(computeStats([open, incomplete], grouping, noContext)).toEqual([]);
+      expect(computeStats([], grouping, noContext)).toEqual([]);
+    }
+    expect(all([open, incomplete, closed('a', 1, 3)])).toMatchObject({ n: 1, withoutStop: 0 });
+  });
+
+  it('sums net P&L in cents: $0.10 + $0.20 is $0.30, not 0.30000000000000004', () => {
+    const stats = all([closed('a', 0.001, 1, { netPnl: 0.1 }), closed('b', 0.002, 2, { netPnl: 0.2 })]);
+    expect(stats.netPnl).toBe(0.3);
+  });
+
+  it('takes trades as buildTrades makes them', () => {
+    // Buy 100 at 50, sell at 55 with a stop of 48: risk 100 × 2 = 200, net 500, R 2.5. Then a
+    // round trip with no stop (its $100 is not in netPnl), and one still open.
+    const trades = buildTrades({
+      executions: [
+        fill('e1', 'Buy', 100, 50, day(2)),
+        fill('e2', 'Sell', 100, 55, day(4)),
+        fill('e3', 'Buy', 10, 50, day(5)),
+        fill('e4', 'Sell', 10, 60, day(6)),
+        fill('e5', 'Buy', 10, 60, day(7)),
+      ],
+      annotations: [{ key: `${ACCOUNT_1}|AAPL|${day(2)}`, planId: null, initialStop: 48, notes: '' }],
+      plans: [],
+      accounts: [{ id: ACCOUNT_1, accountName: 'Individual' }],
+    });
+    expect(all(trades)).toMatchObject({ n: 1, wins: 1, expectancyR: 2.5, netPnl: 500, withoutStop: 1 });
+  });
+});
+
+describe('computeStats: the groupings', () => {
+  const SETUP = 's-breakout';
+  const PULLBACK = 's-pullback';
+  const EDGE_A = 'e-volume';
+  const EDGE_B = 'e-base';
+  const context: StatsContext = {
+    plans: [
+      { id: 'p1', tradeSetupId: SETUP, edgeIds: [EDGE_A, EDGE_B], marketCycleAtCreation: 'Uptrend' },
+      { id: 'p2', tradeSetupId: PULLBACK, edgeIds: [EDGE_A, EDGE_A], marketCycleAtCreation: 'Downtrend' },
+      { id: 'p3', tradeSetupId: null, edgeIds: [], marketCycleAtCreation: null },
+      // Made before the cycle was stamped; its setup and one edge were deleted since.
+      { id: 'p4', tradeSetupId: 's-deleted', edgeIds: ['e-deleted', EDGE_B] },
+    ],
+    setups: [
+      { id: SETUP, name: 'Breakout' },
+      { id: PULLBACK, name: 'Pullback' },
+    ],
+    edges: [
+      { id: EDGE_A, name: 'Volume' },
+      { id: EDGE_B, name: 'Base' },
+    ],
+  };
+  const trades = [
+    closed('t1', 1, 1, { planId: 'p1', planned: true }),
+    closed('t2', -1, 2, { planId: 'p1', planned: true }),
+    closed('t3', 2, 3, { planId: 'p2', planned: true }),
+    closed('t4', null, 4, { planId: 'p3', planned: true }),
+    closed('t5', 0.5, 5, { planId: 'p4', planned: true }),
+    closed('t6', -0.5, 6, { accountId: ACCOUNT_2, accountName: 'IRA' }),
+    // Its plan is not in the cache (deleted, or not synced yet): unplanned.
+    closed('t7', 3, 7, { accountId: ACCOUNT_2, accountName: 'IRA', planId: 'p-missing', planned: true }),
+  ];
+  const statsBy = (grouping: StatsGrouping) => computeStats(trades, grouping, context);
+
+  it('all: one group', () => {
+    expect(shape(statsBy('all'))).toEqual([['all', 'All trades', 6, 1]]);
+  });
+
+  it('setup: by the plan’s setup; no setup (or a deleted one) and unplanned apart', () => {
+    expect(shape(statsBy('setup'))).toEqual([
+      ['s-breakout', 'Breakout', 2, 0], // t1, t2
+      ['unplanned', 'Unplanned', 2, 0], // t6, t7
+      ['none', 'No setup', 1, 1], // t5 (deleted setup) and t4 without a stop; 'No setup' < 'Pullback'
+      ['s-pullback', 'Pullback', 1, 0], // t3
+    ]);
+  });
+
+  it('edge: a trade counts in each edge of its plan, once, so the groups do not add up', () => {
+    const groups = statsBy('edge');
+    expect(shape(groups)).toEqual([
+      ['e-base', 'Base', 3, 0], // t1, t2 (p1) and t5 (p4)
+      ['e-volume', 'Volume', 3, 0], // t1, t2 (p1) and t3 (p2 cites it twice, counted once)
+      ['unplanned', 'Unplanned', 2, 0],
+      ['e-deleted', 'Deleted edge', 1, 0], // t5
+      ['none', 'No edges', 0, 1], // t4
+    ]);
+    // 3 + 3 + 2 + 1 = 9 counted memberships for 6 counted trades.
+    expect(groups.find((g) => g.key === EDGE_A)).toMatchObject({ wins: 2, losses: 1, expectancyR: 0.6667 });
+  });
+
+  it('cycle: by the cycle the plan was made in; none is Unknown', () => {
+    expect(shape(statsBy('cycle'))).toEqual([
+      ['unplanned', 'Unplanned', 2, 0], // 'Unp' < 'Upt'
+      ['Uptrend', 'Uptrend', 2, 0],
+      ['Downtrend', 'Downtrend', 1, 0],
+      ['unknown', 'Unknown', 1, 1], // p4 has no field, p3 has null
+    ]);
+  });
+
+  it('account: by account id, labelled with its name', () => {
+    expect(shape(statsBy('account'))).toEqual([
+      [ACCOUNT_1, 'Individual', 4, 1],
+      [ACCOUNT_2, 'IRA', 2, 0],
+    ]);
+  });
+
+  it('planned: a plan the statistics know of, or not', () => {
+    const groups = statsBy('planned');
+    expect(shape(groups)).toEqual([
+      ['planned', 'Planned', 4, 1],
+      ['unplanned', 'Unplanned', 2, 0],
+    ]);
+    // t6 −0.5 and t7 +3, closed on days 6 and 7.
+    expect(groups[1]).toMatchObject({ netPnl: 250, expectancyR: 1.25, maxDrawdownR: 0.5 });
+  });
+
+  it('orders by n, largest first, then by label, then by key', () => {
+    const one = (id: string, setup: string) => ({ id, tradeSetupId: setup, edgeIds: [] });
+    const groups = computeStats(
+      [
+        closed('a', 1, 1, { planId: 'pz' }),
+        closed('b', 1, 2, { planId: 'pa' }),
+        closed('c', 1, 3, { planId: 'pm' }),
+        closed('d', 1, 4, { planId: 'pm2' }),
+      ],
+      'setup',
+      {
+        plans: [one('pz', 'sz'), one('pa', 'sa'), one('pm', 'sm'), one('pm2', 'sm')],
+        setups: [
+          { id: 'sz', name: 'Zulu' },
+          { id: 'sa', name: 'alpha' }, // by code unit: 'Z' < 'a'
+          { id: 'sm', name: 'Mike' },
+        ],
+        edges: [],
+      },
+    );
+    expect(groups.map((g) => g.label)).toEqual(['Mike', 'Zulu', 'alpha']);
+  });
+});
+
+describe('isStatsGrouping', () => {
+  it.each([...STATS_GROUPINGS])('accepts %s', (value) => {
+    expect(isStatsGrouping(value)).toBe(true);
+  });
+  it.each(['Edge', 'setups', '', 42, null, undefined])('refuses %s', (value) => {
+    expect(isStatsGrouping(value)).toBe(false);
+  });
+});
+
+describe('equityCurve', () => {
+  it('sums R by close time then id, over counted trades only', () => {
+    const curve = equityCurve([
+      closed('b', -0.2, 3),
+      closed('z', 0.1, 1),
+      closed('a', 0.2, 3), // same close as 'b': 'a' comes first
+      closed('n', null, 2), // no stop
+      closed('o', null, 4, { closedAt: null }), // open
+      closed('i', null, 5, { incomplete: true, netPnl: null }),
+    ]);
+    expect(curve).toEqual([
+      { closedAt: day(1), cumulativeR: 0.1, symbol: 'AAPL' },
+      { closedAt: day(3), cumulativeR: 0.3, symbol: 'AAPL' }, // 0.1 + 0.2, not 0.30000000000000004
+      { closedAt: day(3), cumulativeR: 0.1, symbol: 'AAPL' },
+    ]);
+  });
+
+  it('is empty without counted trades', () => {
+    expect(equityCurve([])).toEqual([]);
+    expect(equityCurve([closed('n', null, 1)])).toEqual([]);
+  });
+
+  it('ends where the statistics say, and falls as far as their drawdown', () => {
+    const trades = [closed('a', 1, 1), closed('b', -2, 2), closed('c', 0.5, 3), closed('d', -1.5, 4)];
+    const curve = equityCurve(trades).map((p) => p.cumulativeR);
+    expect(curve).toEqual([1, -1, -0.5, -2]);
+    expect(all(trades).maxDrawdownR).toBe(Math.max(...curve, 0) - Math.min(...curve)); // 1 − (−2)
+  });
+});
