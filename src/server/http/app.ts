@@ -8,6 +8,8 @@ import { createBrokerAccess } from '../brokers/brokerAccess.ts';
 import { isDatabaseReachable } from '../db/database.ts';
 import { createEdgeRepository } from '../edges/edgeRepository.ts';
 import { edgeRoutes } from '../edges/edgeRoutes.ts';
+import { createExecutionRepository } from '../executions/executionRepository.ts';
+import { executionRoutes } from '../executions/executionRoutes.ts';
 import { marketCycleRoutes } from '../marketCycle/marketCycleRoutes.ts';
 import { createPlanRepository } from '../plans/planRepository.ts';
 import { planRoutes } from '../plans/planRoutes.ts';
@@ -24,6 +26,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { db, config, now } = deps;
   const brokerAccess = createBrokerAccess(deps);
   const accounts = createAccountService(db, brokerAccess, now);
+  const executions = createExecutionRepository(db, now);
 
   const app = new Hono<AppEnv>();
   app.onError(errorResponse);
@@ -58,6 +61,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   guarded.route('/edges', edgeRoutes(createEdgeRepository(db, now)));
   guarded.route('/tradesetups', setupRoutes(createSetupRepository(db, now)));
   guarded.route('/tradeplans', planRoutes(createPlanRepository(db, now), accounts));
+  guarded.route('/executions', executionRoutes(executions, now));
   api.route('/', guarded);
   api.all('*', (c) => c.json({ message: messages.notFound }, 404));
 
