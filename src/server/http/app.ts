@@ -15,6 +15,8 @@ import { createPlanRepository } from '../plans/planRepository.ts';
 import { planRoutes } from '../plans/planRoutes.ts';
 import { createSetupRepository } from '../setups/setupRepository.ts';
 import { setupRoutes } from '../setups/setupRoutes.ts';
+import { createTradeRepository } from '../trades/tradeRepository.ts';
+import { tradeRoutes } from '../trades/tradeRoutes.ts';
 import type { AppDeps, AppEnv } from './appEnv.ts';
 import { MAX_BODY_BYTES } from './body.ts';
 import { errorResponse } from './errors.ts';
@@ -62,6 +64,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   guarded.route('/tradesetups', setupRoutes(createSetupRepository(db, now)));
   guarded.route('/tradeplans', planRoutes(createPlanRepository(db, now), accounts));
   guarded.route('/executions', executionRoutes(executions, now));
+  guarded.route('/trades', tradeRoutes(createTradeRepository(db, now), accounts));
   api.route('/', guarded);
   api.all('*', (c) => c.json({ message: messages.notFound }, 404));
 

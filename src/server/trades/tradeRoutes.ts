@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { messages } from '../../domain/messages.ts';
+import { validateTradeUpdate } from '../../domain/validation.ts';
+import type { AccountService } from '../accounts/accountService.ts';
+import type { AppEnv } from '../http/appEnv.ts';
+import { readValid } from '../http/body.ts';
+import { pathId } from '../http/pathId.ts';
+import { Refusal } from '../refusals.ts';
+import type { AccountName } from './tradeInputs.ts';
+import type { TradeRepository } from './tradeRepository.ts';
+
+export function tradeRoutes(repo: TradeRepository, accounts: AccountService): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  // Account names come from the broker; while it is not answering the trades still list, unnamed.
+  // Any other failure (a sign-in the broker ended) is the trader's to see.
+  async function namesOf(userId: string): Promise<AccountName[]> {
+    try {
+      return await accounts.list(userId);
+    } catch (error) {
+      if (error instanceof Refusal && error.kind === 'unavailable') return [];
+      throw error;
+    }
+  }
+
+  app.get('/', async (c) => {
+    const userId = c.get('user').id;
+    return c.json(await repo.list(userId, await namesOf(userId)));
+  });
+  app.put('/:id', async (c) => {
+    const userId = c.get('user').id;
+    const id = pathId(c.req.param('id'), messages.tradeNotFound);
+    const update = await readValid(c, validateTradeUpdate);
+    // Names first: the broker is not called inside the transaction.
+    const names = await namesOf(userId);
+    return c.json(await repo.update(userId, id, update, names));
+  });
+  return app;
+}

@@ -1,0 +1,212 @@
+import { Hono } from 'hono';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/domain/messages.ts';
+import type { Account, Execution, Trade, TradePlanDto } from '../../src/domain/types.ts';
+import type { AccountService } from '../../src/server/accounts/accountService.ts';
+import type { AppEnv } from '../../src/server/http/appEnv.ts';
+import { errorResponse } from '../../src/server/http/errors.ts';
+import { signedOut, unavailable } from '../../src/server/refusals.ts';
+import type { AccountName } from '../../src/server/trades/tradeInputs.ts';
+import type { TradeRepository } from '../../src/server/trades/tradeRepository.ts';
+import { tradeRoutes } from '../../src/server/trades/tradeRoutes.ts';
+import { type Client, signedInServer } from './harness.ts';
+
+const { t, alex, sam } = signedInServer();
+let margin: Account;
+let samsAccount: Account;
+
+beforeAll(async () => {
+  margin = (await alex.json<Account[]>('GET', '/api/v1/accounts')).body[0] as Account;
+  samsAccount = (await sam.json<Account[]>('GET', '/api/v1/accounts')).body[0] as Account;
+});
+
+const HOUR = 3_600_000;
+const later = (ms = HOUR) => {
+  t.clock.advance(ms);
+  return t.clock.now.toISOString();
+};
+const record = async (client: Client, body: Record<string, unknown>) => {
+  const res = await client.json<Execution>('POST', '/api/v1/executions', {
+    accountId: client === sam ? samsAccount.id : margin.id,
+    executedAt: later(),
+    ...body,
+  });
+  expect(res.status).toBe(201);
+  return res.body;
+};
+const plan = async (client: Client, stock: string, status = 'Ready') => {
+  const created = await client.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
+    stock,
+    entryPrice: 50,
+    stopLossPrice: 45,
+  });
+  expect(created.status).toBe(201);
+  if (status !== 'Draft')
+    await client.json('PUT', `/api/v1/tradeplans/${created.body.id}/status`, { status });
+  return created.body;
+};
+const trades = async (client = alex) => (await client.json<Trade[]>('GET', '/api/v1/trades')).body;
+const tradeOf = async (symbol: string, client = alex) => {
+  const found = (await trades(client)).filter((tr) => tr.symbol === symbol);
+  expect(found).toHaveLength(1);
+  return found[0] as Trade;
+};
+const put = (client: Client, id: string, body: Record<string, unknown>) =>
+  client.json<Trade>('PUT', `/api/v1/trades/${id}`, { planId: null, initialStop: null, notes: '', ...body });
+
+describe('trades from manual fills', () => {
+  let planned: TradePlanDto;
+  let round: Trade;
+
+  it('builds a closed round trip from a buy and a sell, linked to the active plan of the stock', async () => {
+    planned = await plan(alex, 'TRKA');
+    const buy = await record(alex, { symbol: 'TRKA', side: 'Buy', quantity: 100, price: 50, fees: 1 });
+    const sell = await record(alex, { symbol: 'trka', side: 'Sell', quantity: 100, price: 56, fees: 1.5 });
+    round = await tradeOf('TRKA');
+    expect(round).toMatchObject({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      key: `${margin.id}|TRKA|${buy.executedAt}`,
+      accountId: margin.id,
+      accountName: margin.accountName,
+      symbol: 'TRKA',
+      direction: 'Long',
+      openedAt: buy.executedAt,
+      closedAt: sell.executedAt,
+      entryQuantity: 100,
+      openQuantity: 0,
+      averageEntryPrice: 50,
+      averageExitPrice: 56,
+      grossPnl: 600,
+      fees: 2.5,
+      netPnl: 597.5,
+      planId: planned.id,
+      planned: true,
+      initialStop: 45,
+      initialRisk: 500,
+      rMultiple: 1.195,
+      notes: '',
+      incomplete: false,
+    });
+    expect(new Set(round.executionIds)).toEqual(new Set([buy.id, sell.id]));
+  });
+
+  it('keeps the link when the plan is discarded later', async () => {
+    const discarded = await alex.json('PUT', `/api/v1/tradeplans/${planned.id}/status`, {
+      status: 'Discarded',
+    });
+    expect(discarded.status).toBe(200);
+    expect(await tradeOf('TRKA')).toMatchObject({ planId: planned.id, planned: true, rMultiple: 1.195 });
+  });
+
+  it('leaves a trade unplanned when no plan of the stock was active as it opened', async () => {
+    await plan(alex, 'TRKB', 'Draft');
+    await record(alex, { symbol: 'TRKB', side: 'Buy', quantity: 10, price: 20 });
+    expect(await tradeOf('TRKB')).toMatchObject({
+      planId: null,
+      planned: false,
+      initialStop: null,
+      initialRisk: null,
+      rMultiple: null,
+      closedAt: null,
+      openQuantity: 10,
+    });
+  });
+
+  it('unlinks, links, sets the stop and the notes; the answer is the trade as listed', async () => {
+    const unlinked = await put(alex, round.id, { notes: 'Sold into strength' });
+    expect(unlinked.status).toBe(200);
+    expect(unlinked.body).toMatchObject({ planId: null, planned: false, initialStop: null, rMultiple: null });
+    expect(unlinked.body.notes).toBe('Sold into strength');
+    expect(await tradeOf('TRKA')).toEqual(unlinked.body);
+
+    const linked = await put(alex, round.id, { planId: planned.id, initialStop: 48, notes: '  Kept  ' });
+    expect(linked.body).toMatchObject({
+      planId: planned.id,
+      planned: true,
+      initialStop: 48,
+      initialRisk: 200,
+      rMultiple: 2.9875,
+      notes: 'Kept',
+    });
+    expect(await tradeOf('TRKA')).toEqual(linked.body);
+  });
+
+  it('keeps what the trader set when more fills arrive and the trades are rebuilt', async () => {
+    await record(alex, { symbol: 'OTHR', side: 'Buy', quantity: 1, price: 1 });
+    expect(await tradeOf('TRKA')).toMatchObject({ planId: planned.id, initialStop: 48, notes: 'Kept' });
+  });
+
+  it('refuses a plan of another stock, of another trader, an unknown plan, and a bad stop or notes', async () => {
+    const other = await plan(alex, 'TRKC');
+    const samsPlan = await plan(sam, 'TRKA');
+    const field = (f: string, message: string) => ({
+      status: 400,
+      body: { message, errors: [{ field: f, message }] },
+    });
+    expect(await put(alex, round.id, { planId: other.id })).toEqual(
+      field('planId', 'The trade plan must be for the same stock as the trade'),
+    );
+    expect(await put(alex, round.id, { planId: samsPlan.id })).toEqual(
+      field('planId', 'Trade plan not found'),
+    );
+    expect(await put(alex, round.id, { planId: '0196b0a0-0000-7000-8000-00000000beef' })).toEqual(
+      field('planId', 'Trade plan not found'),
+    );
+    expect(await put(alex, round.id, { initialStop: 0 })).toEqual(
+      field('initialStop', 'Initial stop must be greater than 0'),
+    );
+    expect(await put(alex, round.id, { notes: 'x'.repeat(2001) })).toEqual(
+      field('notes', 'Notes must be less than 2000 characters'),
+    );
+    expect(await tradeOf('TRKA')).toMatchObject({ planId: planned.id, initialStop: 48, notes: 'Kept' });
+  });
+
+  it("answers 404 for an unknown trade and for another trader's", async () => {
+    const notFound = { status: 404, body: { message: 'Trade not found' } };
+    expect(await put(alex, '0196b0a0-0000-7000-8000-0000000000aa', {})).toEqual(notFound);
+    expect(await put(alex, 'not-a-uuid', {})).toEqual(notFound);
+    expect(await put(sam, round.id, { notes: 'mine now' })).toEqual(notFound);
+    expect((await trades(sam)).map((tr) => tr.id)).not.toContain(round.id);
+    expect((await tradeOf('TRKA')).notes).toBe('Kept');
+  });
+
+  it('unlinks the trades of a deleted plan', async () => {
+    const doomed = await plan(alex, 'TRKD');
+    await record(alex, { symbol: 'TRKD', side: 'Buy', quantity: 5, price: 50 });
+    expect((await tradeOf('TRKD')).planId).toBe(doomed.id);
+    expect((await alex.call('DELETE', `/api/v1/tradeplans/${doomed.id}`)).status).toBe(204);
+    expect(await tradeOf('TRKD')).toMatchObject({ planId: null, planned: false });
+  });
+});
+
+describe('while the broker is not answering', () => {
+  it('lists the trades without account names; a sign-in the broker ended is still a 401', async () => {
+    const namesAsked: AccountName[][] = [];
+    const repo = {
+      async list(_userId: string, names: AccountName[]) {
+        namesAsked.push(names);
+        return [];
+      },
+    } as unknown as TradeRepository;
+    let failure = unavailable(messages.brokerUnavailable);
+    const accounts = {
+      async list() {
+        throw failure;
+      },
+    } as unknown as AccountService;
+    const app = new Hono<AppEnv>();
+    app.onError(errorResponse);
+    app.use(async (c, next) => {
+      c.set('user', { id: 'u1', displayName: 'U', brokerSessionExpiresAt: null });
+      await next();
+    });
+    app.route('/trades', tradeRoutes(repo, accounts));
+
+    const res = await app.request('/trades');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([]);
+    expect(namesAsked).toEqual([[]]);
+    failure = signedOut();
+    expect((await app.request('/trades')).status).toBe(401);
+  });
+});
