@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Account, Execution } from '../../src/domain/types.ts';
+import type { Account, Execution, ImportResult } from '../../src/domain/types.ts';
 import { signedInServer } from './harness.ts';
 
 const { t, alex, sam } = signedInServer();
@@ -141,5 +141,20 @@ describe('executions', () => {
       status: 404,
       body: { message: 'Execution not found' },
     });
+  });
+
+  it("imports the broker's fills, read-only: deleting one is 409", async () => {
+    const result = (await alex.json<ImportResult>('POST', '/api/v1/trades/import')).body;
+    expect(result.imported).toBeGreaterThan(0);
+    const broker = (await list()).filter((e) => e.source === 'broker');
+    expect(broker).toHaveLength(result.imported);
+    const one = broker[0] as Execution;
+    expect(one.brokerExecutionId).toEqual(expect.any(String));
+    const message = 'Broker executions cannot be deleted';
+    expect(await alex.json('DELETE', `/api/v1/executions/${one.id}`)).toEqual({
+      status: 409,
+      body: { message },
+    });
+    expect((await list()).map((e) => e.id)).toContain(one.id);
   });
 });

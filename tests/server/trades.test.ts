@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/domain/messages.ts';
-import type { Account, Execution, Trade, TradePlanDto } from '../../src/domain/types.ts';
+import type { Account, Execution, ImportResult, Trade, TradePlanDto } from '../../src/domain/types.ts';
 import type { AccountService } from '../../src/server/accounts/accountService.ts';
+import { type BrokerImport, createBrokerImport } from '../../src/server/executions/brokerImport.ts';
+import type { ExecutionRepository } from '../../src/server/executions/executionRepository.ts';
 import type { AppEnv } from '../../src/server/http/appEnv.ts';
 import { errorResponse } from '../../src/server/http/errors.ts';
 import { signedOut, unavailable } from '../../src/server/refusals.ts';
@@ -179,6 +181,90 @@ describe('trades from manual fills', () => {
   });
 });
 
+describe('importing from the broker', () => {
+  let first: ImportResult;
+
+  it("imports the demo broker's fills and answers what it did", async () => {
+    const res = await alex.json<ImportResult>('POST', '/api/v1/trades/import');
+    expect(res.status).toBe(200);
+    first = res.body;
+    expect(first.imported).toBeGreaterThan(0);
+    expect(first.skipped).toBeGreaterThanOrEqual(0);
+    const broker = (await alex.json<Execution[]>('GET', '/api/v1/executions')).body.filter(
+      (e) => e.source === 'broker',
+    );
+    expect(broker).toHaveLength(first.imported);
+    const newest = Math.max(...broker.map((e) => Date.parse(e.executedAt)));
+    expect(first.latestExecutedAt).toBe(new Date(newest).toISOString());
+  });
+
+  it('imports nothing the second time: the fills seen again are skipped', async () => {
+    const before = (await alex.json<Execution[]>('GET', '/api/v1/executions')).body.length;
+    const second = (await alex.json<ImportResult>('POST', '/api/v1/trades/import')).body;
+    expect(second.imported).toBe(0);
+    expect(second.latestExecutedAt).toBe(first.latestExecutedAt);
+    expect((await alex.json<Execution[]>('GET', '/api/v1/executions')).body).toHaveLength(before);
+  });
+
+  it('runs one import per trader at a time: concurrent calls share one answer', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => alex.json<ImportResult>('POST', '/api/v1/trades/import')),
+    );
+    expect(new Set(answers.map((a) => JSON.stringify(a)))).toEqual(new Set([JSON.stringify(answers[0])]));
+    expect(answers[0]?.body.imported).toBe(0);
+  });
+
+  it('lists the imported trades with their account names, for their trader only', async () => {
+    const accounts = (await alex.json<Account[]>('GET', '/api/v1/accounts')).body;
+    const names = new Map(accounts.map((a) => [a.id, a.accountName]));
+    const brokerFills = new Set(
+      (await alex.json<Execution[]>('GET', '/api/v1/executions')).body
+        .filter((e) => e.source === 'broker')
+        .map((e) => e.id),
+    );
+    const all = await trades();
+    const fromBroker = all.filter((tr) => tr.executionIds.some((id) => brokerFills.has(id)));
+    expect(new Set(fromBroker.map((tr) => tr.accountName))).toEqual(
+      new Set(accounts.map((a) => a.accountName)),
+    );
+    for (const tr of all) expect(tr.accountName).toBe(names.get(tr.accountId));
+    expect(all.some((tr) => tr.closedAt !== null && tr.netPnl !== null)).toBe(true);
+    const samsIds = new Set((await trades(sam)).map((tr) => tr.id));
+    expect(all.some((tr) => samsIds.has(tr.id))).toBe(false);
+  });
+});
+
+describe('one import per trader at a time', () => {
+  it('joins a call to the import already running for that trader, and runs anew after it', async () => {
+    const releases: (() => void)[] = [];
+    const runs: string[] = [];
+    const repo = {
+      async importFromBroker(userId: string): Promise<ImportResult> {
+        runs.push(userId);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        return { imported: runs.length, skipped: 0, latestExecutedAt: null };
+      },
+    } as unknown as ExecutionRepository;
+    const accounts = { list: async () => [] } as unknown as AccountService;
+    const importer = createBrokerImport(repo, accounts, async () => ({ executions: [], skipped: 0 }));
+
+    const first = importer.run('alex');
+    const joined = importer.run('alex');
+    const others = importer.run('sam');
+    await vi.waitFor(() => expect(runs).toEqual(['alex', 'sam']));
+    for (const release of releases.splice(0)) release();
+    expect(await joined).toBe(await first);
+    expect((await others).imported).toBe(2);
+
+    const again = importer.run('alex');
+    await vi.waitFor(() => expect(runs).toHaveLength(3));
+    releases.splice(0).forEach((release) => {
+      release();
+    });
+    expect((await again).imported).toBe(3);
+  });
+});
+
 describe('while the broker is not answering', () => {
   it('lists the trades without account names; a sign-in the broker ended is still a 401', async () => {
     const namesAsked: AccountName[][] = [];
@@ -200,7 +286,7 @@ describe('while the broker is not answering', () => {
       c.set('user', { id: 'u1', displayName: 'U', brokerSessionExpiresAt: null });
       await next();
     });
-    app.route('/trades', tradeRoutes(repo, accounts));
+    app.route('/trades', tradeRoutes(repo, accounts, {} as BrokerImport));
 
     const res = await app.request('/trades');
     expect(res.status).toBe(200);

@@ -1,17 +1,55 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { STOCK_SYMBOL_MAX_LENGTH, STOCK_SYMBOL_PATTERN } from '../../domain/constants.ts';
 import { messages } from '../../domain/messages.ts';
 import { newExecution } from '../../domain/trades.ts';
-import type { Execution, ExecutionInput } from '../../domain/types.ts';
+import type { Execution, ExecutionInput, ImportResult } from '../../domain/types.ts';
+import type { BrokerExecution, BrokerExecutionPage } from '../brokers/broker.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { accountSettings, executions } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
 import { conflict, invalid } from '../refusals.ts';
-import { executionsOf, freezePlanLinks, toExecution } from '../trades/tradeInputs.ts';
+import { executionsOf, freezePlanLinks, newestBrokerFill, toExecution } from '../trades/tradeInputs.ts';
 
 type ExecutionRow = typeof executions.$inferSelect;
 type NewExecutionRow = typeof executions.$inferInsert;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A first import reaches back a year; later ones overlap the last by a day (docs/product.md, "Trades"). */
+const FIRST_IMPORT_DAYS = 365;
+const OVERLAP_DAYS = 1;
+/** Rows per INSERT: far below PostgreSQL's 65,535 parameters a statement. */
+const INSERT_CHUNK = 500;
+
+/** The trader's account as the import needs it: its id here and its hash at the broker. */
+export interface ImportAccount {
+  id: string;
+  accountHash: string;
+}
+
+/** The broker's fills of one account since a time (`brokerAccess.executions`). */
+export type FetchFills = (accountHash: string, since: Date) => Promise<BrokerExecutionPage>;
+
+const positive = (n: number) => Number.isFinite(n) && n > 0;
+
+/** A broker's fill the journal can hold; anything else is counted as skipped, never stored half-right. */
+function isUsable(e: BrokerExecution): boolean {
+  return (
+    (e.side === 'Buy' || e.side === 'Sell') &&
+    positive(e.quantity) &&
+    positive(e.price) &&
+    Number.isFinite(e.fees) &&
+    e.fees >= 0 &&
+    !Number.isNaN(Date.parse(e.executedAt)) &&
+    typeof e.symbol === 'string' &&
+    STOCK_SYMBOL_PATTERN.test(e.symbol) &&
+    e.symbol.length <= STOCK_SYMBOL_MAX_LENGTH &&
+    typeof e.brokerExecutionId === 'string' &&
+    e.brokerExecutionId !== '' &&
+    (e.positionEffect === null || e.positionEffect === 'Open' || e.positionEffect === 'Close')
+  );
+}
 
 function toRow(userId: string, e: Execution): NewExecutionRow {
   return {
@@ -28,6 +66,24 @@ function toRow(userId: string, e: Execution): NewExecutionRow {
     brokerExecutionId: e.brokerExecutionId,
     positionEffect: e.positionEffect,
     createdAt: new Date(e.createdAt),
+  };
+}
+
+function brokerRow(userId: string, accountId: string, fill: BrokerExecution, at: Date): NewExecutionRow {
+  return {
+    id: uuidv7(at.getTime()),
+    userId,
+    accountId,
+    symbol: fill.symbol.toUpperCase(),
+    side: fill.side,
+    quantity: fill.quantity,
+    price: fill.price,
+    fees: fill.fees,
+    executedAt: new Date(fill.executedAt),
+    source: 'broker',
+    brokerExecutionId: fill.brokerExecutionId,
+    positionEffect: fill.positionEffect,
+    createdAt: at,
   };
 }
 
@@ -99,6 +155,59 @@ export function createExecutionRepository(db: Database, now: () => Date) {
           return true;
         },
       });
+    },
+
+    /**
+     * Imports the broker's fills of each account. The broker is asked outside any transaction;
+     * the rows and the plan links of their trades are then written in one. A fill already held
+     * (same account, same broker id) is skipped by the unique index, so importing twice imports
+     * nothing the second time.
+     */
+    async importFromBroker(
+      userId: string,
+      accounts: ImportAccount[],
+      fetchFills: FetchFills,
+    ): Promise<ImportResult> {
+      const at = now();
+      const rows: NewExecutionRow[] = [];
+      let skipped = 0;
+      for (const account of accounts) {
+        const newest = await newestBrokerFill(db, userId, account.id);
+        const since = newest
+          ? new Date(newest.getTime() - OVERLAP_DAYS * DAY_MS)
+          : new Date(at.getTime() - FIRST_IMPORT_DAYS * DAY_MS);
+        const page = await fetchFills(account.accountHash, since);
+        skipped += page.skipped;
+        for (const fill of page.executions) {
+          if (!isUsable(fill)) {
+            skipped++;
+            continue;
+          }
+          rows.push(brokerRow(userId, account.id, fill, at));
+        }
+      }
+      const imported = await db.transaction(async (tx) => {
+        let inserted = 0;
+        for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+          const written = await tx
+            .insert(executions)
+            .values(rows.slice(i, i + INSERT_CHUNK))
+            .onConflictDoNothing({
+              target: [executions.accountId, executions.brokerExecutionId],
+              where: sql`${executions.brokerExecutionId} is not null`,
+            })
+            .returning({ id: executions.id });
+          inserted += written.length;
+        }
+        if (inserted > 0) await freezePlanLinks(tx, userId, at);
+        return inserted;
+      });
+      const latest = await newestBrokerFill(db, userId);
+      return {
+        imported,
+        skipped: skipped + rows.length - imported,
+        latestExecutedAt: latest ? latest.toISOString() : null,
+      };
     },
   };
 }

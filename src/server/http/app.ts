@@ -8,6 +8,7 @@ import { createBrokerAccess } from '../brokers/brokerAccess.ts';
 import { isDatabaseReachable } from '../db/database.ts';
 import { createEdgeRepository } from '../edges/edgeRepository.ts';
 import { edgeRoutes } from '../edges/edgeRoutes.ts';
+import { createBrokerImport } from '../executions/brokerImport.ts';
 import { createExecutionRepository } from '../executions/executionRepository.ts';
 import { executionRoutes } from '../executions/executionRoutes.ts';
 import { marketCycleRoutes } from '../marketCycle/marketCycleRoutes.ts';
@@ -29,6 +30,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const brokerAccess = createBrokerAccess(deps);
   const accounts = createAccountService(db, brokerAccess, now);
   const executions = createExecutionRepository(db, now);
+  const brokerImport = createBrokerImport(executions, accounts, brokerAccess.executions);
 
   const app = new Hono<AppEnv>();
   app.onError(errorResponse);
@@ -64,7 +66,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   guarded.route('/tradesetups', setupRoutes(createSetupRepository(db, now)));
   guarded.route('/tradeplans', planRoutes(createPlanRepository(db, now), accounts));
   guarded.route('/executions', executionRoutes(executions, now));
-  guarded.route('/trades', tradeRoutes(createTradeRepository(db, now), accounts));
+  guarded.route('/trades', tradeRoutes(createTradeRepository(db, now), accounts, brokerImport));
   api.route('/', guarded);
   api.all('*', (c) => c.json({ message: messages.notFound }, 404));
 

@@ -114,3 +114,24 @@ export async function freezePlanLinks(q: Database, userId: string, at: Date): Pr
     )
     .onConflictDoNothing({ target: tradeAnnotations.tradeKey });
 }
+
+/** When the account's newest broker fill was executed; undefined before the first import. */
+export async function newestBrokerFill(
+  q: Database,
+  userId: string,
+  accountId?: string,
+): Promise<Date | undefined> {
+  const rows = await q
+    .select({ executedAt: executions.executedAt })
+    .from(executions)
+    .where(
+      and(
+        eq(executions.userId, userId),
+        eq(executions.source, 'broker'),
+        accountId ? eq(executions.accountId, accountId) : undefined,
+      ),
+    )
+    .orderBy(desc(executions.executedAt))
+    .limit(1);
+  return rows[0]?.executedAt;
+}

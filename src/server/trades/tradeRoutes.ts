@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { messages } from '../../domain/messages.ts';
 import { validateTradeUpdate } from '../../domain/validation.ts';
 import type { AccountService } from '../accounts/accountService.ts';
+import type { BrokerImport } from '../executions/brokerImport.ts';
 import type { AppEnv } from '../http/appEnv.ts';
 import { readValid } from '../http/body.ts';
 import { pathId } from '../http/pathId.ts';
@@ -9,7 +10,11 @@ import { Refusal } from '../refusals.ts';
 import type { AccountName } from './tradeInputs.ts';
 import type { TradeRepository } from './tradeRepository.ts';
 
-export function tradeRoutes(repo: TradeRepository, accounts: AccountService): Hono<AppEnv> {
+export function tradeRoutes(
+  repo: TradeRepository,
+  accounts: AccountService,
+  brokerImport: BrokerImport,
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   // Account names come from the broker; while it is not answering the trades still list, unnamed.
@@ -35,5 +40,6 @@ export function tradeRoutes(repo: TradeRepository, accounts: AccountService): Ho
     const names = await namesOf(userId);
     return c.json(await repo.update(userId, id, update, names));
   });
+  app.post('/import', async (c) => c.json(await brokerImport.run(c.get('user').id)));
   return app;
 }
