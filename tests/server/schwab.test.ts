@@ -2,11 +2,19 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.ts';
-import type { Account, AuthStatus, Edge, MarketCycle } from '../../src/domain/types.ts';
+import type {
+  Account,
+  AuthStatus,
+  Edge,
+  Execution,
+  ImportResult,
+  MarketCycle,
+} from '../../src/domain/types.ts';
 import { SIGN_IN_WINDOW_MS } from '../../src/server/auth/signInLimit.ts';
 import { createTokenCipher, DATA_KEY_FILE } from '../../src/server/auth/tokenCipher.ts';
 import { brokerTokens } from '../../src/server/db/schema.ts';
-import { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
+import { FAKE_LOGINS, FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
+import { fee, option, schwabTrade } from './brokers/schwab/schwabTrades.ts';
 import { type Client, clientFor, cookieNamed, startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -353,6 +361,146 @@ describe('when Schwab cannot answer', () => {
     fake.failNext(404);
     const res = await alice.json('GET', '/api/v1/market-cycle/current');
     expect(res).toEqual({ status: 503, body: { message: 'Failed to fetch market cycle data' } });
+  });
+});
+
+describe('Schwab fills', () => {
+  const DANA = FAKE_LOGINS.dana?.accounts[0]?.hash as string;
+  const ago = (ms: number) => new Date(t.clock.now.getTime() - ms);
+  let dana: Client;
+  let seeded: { buy: Date; sell: Date; today: Date };
+
+  beforeAll(async () => {
+    const day = 24 * 60 * MINUTE;
+    seeded = { buy: ago(3 * day), sell: ago(day), today: ago(60 * MINUTE) };
+    fake.seedTransactions(DANA, [
+      schwabTrade({
+        activityId: 91001,
+        time: seeded.buy,
+        symbol: 'AAPL',
+        amount: 10,
+        price: 225.5,
+        fees: [fee('COMMISSION', 0.65), fee('SEC_FEE', 0), fee('TAF_FEE', 0)],
+      }),
+      schwabTrade({
+        activityId: 91002,
+        time: ago(2 * day),
+        symbol: 'AAPL',
+        amount: 1,
+        price: 4.2,
+        instrument: option('AAPL'),
+      }),
+      schwabTrade({
+        activityId: 91003,
+        time: seeded.sell,
+        symbol: 'AAPL',
+        amount: -10,
+        price: 231.25,
+        fees: [fee('COMMISSION', 0.65), fee('SEC_FEE', 0.06), fee('TAF_FEE', 0.01)],
+      }),
+      schwabTrade({ activityId: 91004, time: seeded.today, symbol: 'MSFT', amount: 5, price: 410 }),
+    ]);
+  });
+
+  const importNow = () => dana.json<ImportResult>('POST', '/api/v1/trades/import');
+
+  it("imports the account's fills with their fees, today's too, and counts the option as skipped", async () => {
+    dana = await signInSchwab('dana');
+    const before = fake.apiCalls().length;
+    const res = await importNow();
+    expect(res).toEqual({
+      status: 200,
+      body: { imported: 3, skipped: 1, latestExecutedAt: seeded.today.toISOString() },
+    });
+    // A first import reaches back a year: two calls, neither over a year (the fake would refuse it).
+    const calls = fake
+      .apiCalls()
+      .slice(before)
+      .filter((c) => c.path.endsWith('/transactions'));
+    expect(calls.length).toBe(2);
+    expect(calls.at(-1)?.query.get('endDate')).toBe(
+      new Date(t.clock.now.getTime() + 24 * 60 * MINUTE).toISOString(),
+    );
+
+    const [account] = (await dana.json<Account[]>('GET', '/api/v1/accounts')).body;
+    const fills = await dana.json<Execution[]>('GET', '/api/v1/executions');
+    expect(fills.status).toBe(200);
+    expect(
+      fills.body.map(
+        ({ accountId, symbol, side, quantity, price, fees, executedAt, source, brokerExecutionId }) => ({
+          accountId,
+          symbol,
+          side,
+          quantity,
+          price,
+          fees,
+          executedAt,
+          source,
+          brokerExecutionId,
+        }),
+      ),
+    ).toEqual([
+      {
+        accountId: account?.id,
+        symbol: 'MSFT',
+        side: 'Buy',
+        quantity: 5,
+        price: 410,
+        fees: 0,
+        executedAt: seeded.today.toISOString(),
+        source: 'broker',
+        brokerExecutionId: '91004',
+      },
+      {
+        accountId: account?.id,
+        symbol: 'AAPL',
+        side: 'Sell',
+        quantity: 10,
+        price: 231.25,
+        fees: 0.72,
+        executedAt: seeded.sell.toISOString(),
+        source: 'broker',
+        brokerExecutionId: '91003',
+      },
+      {
+        accountId: account?.id,
+        symbol: 'AAPL',
+        side: 'Buy',
+        quantity: 10,
+        price: 225.5,
+        fees: 0.65,
+        executedAt: seeded.buy.toISOString(),
+        source: 'broker',
+        brokerExecutionId: '91001',
+      },
+    ]);
+  });
+
+  it('imports nothing new the second time, from a day before the newest fill', async () => {
+    const before = fake.apiCalls().length;
+    const res = await importNow();
+    expect(res.body).toMatchObject({ imported: 0, latestExecutedAt: seeded.today.toISOString() });
+    const calls = fake
+      .apiCalls()
+      .slice(before)
+      .filter((c) => c.path.endsWith('/transactions'));
+    expect(calls.map((c) => c.query.get('startDate'))).toEqual([
+      new Date(seeded.today.getTime() - 24 * 60 * MINUTE).toISOString(),
+    ]);
+    expect((await dana.json<Execution[]>('GET', '/api/v1/executions')).body).toHaveLength(3);
+  });
+
+  it('on a 401 refreshes once and retries the import once', async () => {
+    fake.expireAccessTokens();
+    const refreshes = fake.tokenCalls('refresh_token').length;
+    expect((await importNow()).body).toMatchObject({ imported: 0 });
+    expect(fake.tokenCalls('refresh_token').length - refreshes).toBe(1);
+  });
+
+  it('answers 503 with the spec message when Schwab cannot answer the import', async () => {
+    expect((await dana.call('GET', '/api/v1/accounts')).status).toBe(200); // balances cached
+    fake.failNext(500, { message: 'Internal error' });
+    expect(await importNow()).toEqual({ status: 503, body: { message: messages.brokerUnavailable } });
   });
 });
 

@@ -57,6 +57,20 @@ export const FAKE_LOGINS: Record<string, FakeLogin> = {
       },
     ],
   },
+  // Imports fills in tests of her own, so no other test's journal holds any.
+  dana: {
+    customerId: 'CUST-DANA-004',
+    accounts: [
+      {
+        number: '40404040',
+        hash: 'DA4A4A4A4A4A4A4A4A4A4A4A4A4A4A4A4A4A4A4A4A4A4A4A4A4A4A4A4A4A4A4A',
+        type: 'MARGIN',
+        nickName: 'Dana Margin',
+        liquidation: 42000,
+        funds: 15000,
+      },
+    ],
+  },
   bob: {
     customerId: 'CUST-BOB-002',
     accounts: [
