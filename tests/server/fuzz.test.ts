@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Account,
   type Edge,
+  EXECUTION_SIDES,
+  type Execution,
   TRADE_PLAN_STATUSES,
+  type Trade,
   type TradePlanDto,
   type TradeSetup,
 } from '../../src/domain/types.ts';
@@ -24,6 +27,7 @@ const ids = {
   setups: [] as string[],
   plans: [] as string[],
   accounts: [] as string[],
+  trades: [] as string[],
 };
 const known: KnownIds = { own: [], others: [], deleted: [] };
 
@@ -51,12 +55,26 @@ beforeAll(async () => {
       edgeIds: [edge],
     });
     const accounts = (await client.json<Account[]>('GET', '/api/v1/accounts')).body.map((a) => a.id);
-    (own ? known.own : known.others).push(edge, setup, plan, ...accounts);
+    // A round trip on a symbol the fuzz never sends, opened before any fuzzed fill: its trade id holds.
+    const fill = { accountId: accounts[0], symbol: 'SEED', quantity: 10, price: 50 };
+    const buy = await post<Execution>(client, '/api/v1/executions', {
+      ...fill,
+      side: 'Buy',
+      executedAt: '2026-01-05T15:00:00.000Z',
+    });
+    await post<Execution>(client, '/api/v1/executions', {
+      ...fill,
+      side: 'Sell',
+      executedAt: '2026-01-06T15:00:00.000Z',
+    });
+    const trades = (await client.json<Trade[]>('GET', '/api/v1/trades')).body.map((tr) => tr.id);
+    (own ? known.own : known.others).push(edge, setup, plan, buy, ...accounts, ...trades);
     if (own) {
       ids.edges.push(edge);
       ids.setups.push(setup);
       ids.plans.push(plan);
       ids.accounts.push(...accounts);
+      ids.trades.push(...trades);
     }
   }
   // Deleted records, so replays of their ids are fuzzed too.
@@ -69,8 +87,10 @@ beforeAll(async () => {
   });
   await alex.call('DELETE', `/api/v1/edges/${goneEdge}`);
   await alex.call('DELETE', `/api/v1/tradesetups/${goneSetup}`);
+  const goneFill = await post<Execution>(alex, '/api/v1/executions', fillBody(seededRandom(3)));
   await alex.call('DELETE', `/api/v1/tradeplans/${gonePlan}`);
-  known.deleted.push(goneEdge, goneSetup, gonePlan);
+  await alex.call('DELETE', `/api/v1/executions/${goneFill}`);
+  known.deleted.push(goneEdge, goneSetup, gonePlan, goneFill);
 });
 afterAll(() => t.stop());
 
@@ -102,6 +122,20 @@ const planBody = (r: Random) => ({
   edgeIds: [r.pick(ids.edges)],
   targetPrice: r.chance(0.5) ? 101 + r.int(50) : null,
   notes: r.pick(['', 'Earnings in May', 'Line one\nline two', 'x'.repeat(2000)]),
+});
+const fillBody = (r: Random) => ({
+  accountId: r.pick(ids.accounts),
+  symbol: r.pick(STOCKS),
+  side: r.pick(EXECUTION_SIDES),
+  quantity: 1 + r.int(200),
+  price: 1 + r.int(500) / 4,
+  fees: r.chance(0.5) ? r.int(5) : undefined,
+  executedAt: new Date(t.clock.now.getTime() - r.int(60 * 24 * 200) * 60_000).toISOString(),
+});
+const tradeBody = (r: Random) => ({
+  planId: r.chance(0.5) ? r.pick(ids.plans) : null,
+  initialStop: r.chance(0.5) ? 40 + r.int(10) : null,
+  notes: r.pick(['', 'Followed the plan', 'x'.repeat(2000)]),
 });
 const withClientId = (r: Random, body: Record<string, unknown>) =>
   r.chance(0.3)
@@ -152,6 +186,14 @@ const WRITE_CALLS: ((r: Random) => {
     path: `/api/v1/accounts/${pathId(r, ids.accounts)}`,
     valid: { originalBalance: 10_000, capitalRisk: 10, maxTradeRisk: 1, scaleOutFactor: 1 + r.int(10) },
   }),
+  (r) => ({ method: 'POST', path: '/api/v1/executions', valid: withClientId(r, fillBody(r)) }),
+  (r) => ({ method: 'PUT', path: `/api/v1/trades/${pathId(r, ids.trades)}`, valid: tradeBody(r) }),
+  // The import reads no body, so a few dozen tries of junk say all there is to say (each asks the
+  // broker for a year of fills); the rest of this slot edits trades.
+  (r) =>
+    r.chance(0.1)
+      ? { method: 'POST', path: '/api/v1/trades/import', valid: {} }
+      : { method: 'PUT', path: `/api/v1/trades/${pathId(r, ids.trades)}`, valid: tradeBody(r) },
 ];
 
 /** Sends one call; answers its status and what is wrong with the answer, if anything. */
@@ -221,5 +263,27 @@ describe('fuzzing every write call', () => {
     console.log(`fuzz: ${REQUESTS} requests in ${seconds} s (seed ${SEED}; ${byStatus.join(', ')})`);
     expect(problems.slice(0, 20)).toEqual([]);
     expect(problems).toHaveLength(0);
+  });
+});
+
+describe('after the fuzz', () => {
+  it('holds only whole, valid records of their own trader', async () => {
+    const accounts = new Set(ids.accounts);
+    const fills = (await alex.json<Execution[]>('GET', '/api/v1/executions')).body;
+    for (const e of fills) {
+      expect(accounts.has(e.accountId)).toBe(true);
+      expect(e.symbol).toMatch(/^[A-Z0-9./-]{1,10}$/);
+      expect(e.quantity > 0 && e.price > 0 && e.fees >= 0).toBe(true);
+      expect(Date.parse(e.executedAt)).toBeLessThanOrEqual(t.clock.now.getTime() + 5 * 60_000);
+    }
+    const sam = await signIn(t.url, 'sam');
+    expect((await sam.json<Execution[]>('GET', '/api/v1/executions')).body).toHaveLength(2);
+    // A plan's stock may be edited after a trade was linked, so only whose plan it is holds for good.
+    const plans = new Set(
+      (await alex.json<TradePlanDto[]>('GET', '/api/v1/tradeplans')).body.map((p) => p.id),
+    );
+    const trades = await alex.json<Trade[]>('GET', '/api/v1/trades');
+    expect(trades.status).toBe(200);
+    for (const tr of trades.body) if (tr.planId !== null) expect(plans.has(tr.planId)).toBe(true);
   });
 });
