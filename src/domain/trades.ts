@@ -97,6 +97,12 @@ function withLink(trade: TradeFigures, link: TradeUpdate): Trade {
 const unlinked: TradeUpdate = { planId: null, initialStop: null, notes: '' };
 
 /**
+ * A fill typed by hand carries its time to the minute, so a plan made at 09:11:38 and a buy
+ * entered as 09:11 count as plan first.
+ */
+const FILL_TIME_PRECISION_MS = 60_000;
+
+/**
  * The plan a trade is linked to when the trader said nothing (docs/product.md, "Trades"): for a
  * Long trade, the active plan of its stock that existed when it opened, with that plan's stop.
  * "Active" is the plan's status now, not at the open: the server stores the link as soon as the
@@ -104,7 +110,7 @@ const unlinked: TradeUpdate = { planId: null, initialStop: null, notes: '' };
  */
 function automaticLink(trade: TradeFigures, plansByStock: ReadonlyMap<string, PlanForLink[]>): TradeUpdate {
   if (trade.direction !== 'Long' || trade.incomplete) return unlinked;
-  const opened = time(trade.openedAt);
+  const opened = time(trade.openedAt) + FILL_TIME_PRECISION_MS;
   let chosen: PlanForLink | undefined;
   for (const plan of plansByStock.get(trade.symbol) ?? []) {
     if (time(plan.createdAt) > opened) continue;
@@ -217,16 +223,17 @@ export const annotationOf = (trade: Trade): TradeAnnotation => ({
 });
 
 /**
- * The automatic links to store: trades with no annotation yet that were linked to a plan. Once
- * stored, the link no longer depends on the plan's status or stop (docs/product.md, "Trades":
- * the initial risk is frozen when the trade opens).
+ * What to store for trades seen for the first time: their automatic link, or that they have
+ * none. Once stored, the decision no longer depends on plans' statuses or stops (docs/product.md,
+ * "Trades": the link is made, and the initial risk frozen, when the trade's fills arrive), so a
+ * Draft plan set to Ready later does not claim a trade made without it.
  */
 export function newAnnotations(
   trades: readonly Trade[],
   annotations: readonly TradeAnnotation[],
 ): TradeAnnotation[] {
   const stored = new Set(annotations.map((a) => a.key));
-  return trades.filter((t) => t.planId !== null && !stored.has(t.key)).map(annotationOf);
+  return trades.filter((t) => !stored.has(t.key)).map(annotationOf);
 }
 
 /** The trade after the trader's edit: a new link, stop or notes, and the risk and R that follow. */

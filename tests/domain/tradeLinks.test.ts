@@ -76,7 +76,8 @@ describe('the automatic link to the active plan of the symbol', () => {
   it.each([
     ['a Draft plan', [plan({ status: 'Draft' })]],
     ['a Discarded plan', [plan({ status: 'Discarded' })]],
-    ['a plan made after the trade opened', [plan({ createdAt: '2026-03-02T14:30:00.001Z' })]],
+    // A minute and a millisecond after the open: later than any time a fill typed to the minute means.
+    ['a plan made after the trade opened', [plan({ createdAt: '2026-03-02T14:31:00.001Z' })]],
     ['a plan for another stock', [plan({ stock: 'MSFT' })]],
     ['no plan at all', []],
   ])('leaves it unplanned with %s', (_label, plans) => {
@@ -85,6 +86,12 @@ describe('the automatic link to the active plan of the symbol', () => {
 
   it('links a plan made in the very millisecond the trade opened', () => {
     expect(build(long, { plans: [plan({ createdAt: day(2) })] })[0]!.planId).toBe(PLAN);
+  });
+
+  it('links a plan made within the minute a hand-typed fill time names', () => {
+    // The buy is typed as 14:30; the plan was saved at 14:30:38.
+    expect(build(long, { plans: [plan({ createdAt: '2026-03-02T14:30:38.000Z' })] })[0]!.planId).toBe(PLAN);
+    expect(build(long, { plans: [plan({ createdAt: '2026-03-02T14:31:00.000Z' })] })[0]!.planId).toBe(PLAN);
   });
 
   it('never links a short, nor an incomplete trade', () => {
@@ -227,20 +234,29 @@ describe('applyTradeUpdate', () => {
   });
 });
 
-describe('newAnnotations: the automatic links to store', () => {
-  it('are those of linked trades without an annotation', () => {
+describe('newAnnotations: the decisions to store', () => {
+  it('are those of trades without an annotation, linked or not', () => {
     const msft = [fill('m1', 'Buy', 10, 300, day(3), { symbol: 'MSFT' })];
     const nvda = [fill('n1', 'Buy', 10, 100, day(3), { symbol: 'NVDA' })];
     const annotated = { key: `${ACCOUNT_1}|MSFT|${day(3)}`, planId: null, initialStop: null, notes: 'mine' };
     const plans = [plan(), plan({ id: OTHER_PLAN, stock: 'MSFT' })];
     const trades = build([...long, ...msft, ...nvda], { plans, annotations: [annotated] });
     // AAPL was linked automatically; MSFT has the trader's annotation; NVDA has no plan.
-    expect(newAnnotations(trades, [annotated])).toEqual([
-      { key: `${ACCOUNT_1}|AAPL|${day(2)}`, planId: PLAN, initialStop: 48, notes: '' },
+    expect(newAnnotations(trades, [annotated])).toEqual(
+      expect.arrayContaining([
+        { key: `${ACCOUNT_1}|AAPL|${day(2)}`, planId: PLAN, initialStop: 48, notes: '' },
+        { key: `${ACCOUNT_1}|NVDA|${day(3)}`, planId: null, initialStop: null, notes: '' },
+      ]),
+    );
+    expect(newAnnotations(trades, [annotated]).length).toBe(2);
+    expect(newAnnotations(trades, trades.map(annotationOf))).toEqual([]);
+  });
+
+  it('once stored as unplanned, keep a trade unplanned when a Draft plan made before it turns Ready', () => {
+    const stored = newAnnotations(build(long, { plans: [plan({ status: 'Draft' })] }), []);
+    expect(build(long, { plans: [plan({ status: 'Ready' })], annotations: stored }).map(link)).toEqual([
+      unplanned,
     ]);
-    expect(
-      newAnnotations(trades, [annotated, annotationOf(trades.find((t) => t.symbol === 'AAPL')!)]),
-    ).toEqual([]);
   });
 
   it('once stored, hold the link after the plan is discarded or its stop moves', () => {

@@ -101,7 +101,7 @@ describe('trades from manual fills', () => {
   });
 
   it('leaves a trade unplanned when no plan of the stock was active as it opened', async () => {
-    await plan(alex, 'TRKB', 'Draft');
+    const draft = await plan(alex, 'TRKB', 'Draft');
     await record(alex, { symbol: 'TRKB', side: 'Buy', quantity: 10, price: 20 });
     expect(await tradeOf('TRKB')).toMatchObject({
       planId: null,
@@ -112,6 +112,11 @@ describe('trades from manual fills', () => {
       closedAt: null,
       openQuantity: 10,
     });
+    // Decided when the fill arrived: the Draft plan (made before the buy) turning Ready later
+    // does not claim the trade, nor does the next fill of it.
+    await alex.json('PUT', `/api/v1/tradeplans/${draft.id}/status`, { status: 'Ready' });
+    await record(alex, { symbol: 'TRKB', side: 'Buy', quantity: 5, price: 21 });
+    expect(await tradeOf('TRKB')).toMatchObject({ planId: null, planned: false, openQuantity: 15 });
   });
 
   it('unlinks, links, sets the stop and the notes; the answer is the trade as listed', async () => {

@@ -87,10 +87,11 @@ export async function tradesOf(q: Database, userId: string, accounts: AccountNam
 }
 
 /**
- * Stores the automatic plan link of every trade that has none stored yet (docs/product.md,
- * "Trades"). Called in the transaction that writes fills: the link is decided by the plans as
- * they are when the trade's fills arrive, so a plan discarded or edited later keeps its trade
- * and its stop. A link a concurrent request stored first is kept (ON CONFLICT DO NOTHING).
+ * Stores, for every trade that has nothing stored yet, its automatic plan link or that it has
+ * none (docs/product.md, "Trades"). Called in the transaction that writes fills: the link is
+ * decided by the plans as they are when the trade's fills arrive, so a plan discarded or edited
+ * later keeps its trade and its stop, and a plan set to Ready later claims no trade made before.
+ * What a concurrent request stored first is kept (ON CONFLICT DO NOTHING).
  */
 export async function freezePlanLinks(q: Database, userId: string, at: Date): Promise<void> {
   const sources = await sourcesOf(q, userId, true);
