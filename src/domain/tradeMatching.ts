@@ -130,7 +130,7 @@ function incompleteTrip(fill: Execution, quantity: number, fees: number, at: str
 
 /**
  * The round trips of one account's fills in one symbol, which the caller has put in time order
- * (executedAt, then id). A trade opens when the position leaves zero and closes when it returns;
+ * (executedAt, then createdAt, then id). A trade opens when the position leaves zero and closes when it returns;
  * a fill crossing zero closes one trade and opens the next with the remainder.
  */
 export function matchFills(fills: readonly Execution[]): RoundTrip[] {

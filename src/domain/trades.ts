@@ -154,11 +154,15 @@ function figuresOf(
   };
 }
 
-/** Each account's fills of each symbol, in time order and then by id, whatever order they came in. */
+/**
+ * Each account's fills of each symbol in time order, whatever order they came in. Fills of the
+ * same instant (typed by hand to the minute, or one broker timestamp) keep the order they were
+ * recorded in, then go by id: a buy and its sell entered within one minute stay a long.
+ */
 function fillsBySymbol(executions: readonly Execution[]): Execution[][] {
   const ordered = executions
-    .map((fill) => ({ fill, at: time(fill.executedAt) }))
-    .sort((a, b) => a.at - b.at || compareText(a.fill.id, b.fill.id));
+    .map((fill) => ({ fill, at: time(fill.executedAt), recorded: time(fill.createdAt) }))
+    .sort((a, b) => a.at - b.at || a.recorded - b.recorded || compareText(a.fill.id, b.fill.id));
   const groups = new Map<string, Execution[]>();
   for (const { fill } of ordered) {
     const group = `${fill.accountId}|${normalizeStock(fill.symbol)}`;

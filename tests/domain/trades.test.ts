@@ -358,6 +358,18 @@ describe('buildTrades: round trips from fills', () => {
     }
     expect(build([...fills].reverse())).toEqual(expected);
   });
+
+  it('keeps fills of the same instant in the order they were recorded, whatever their ids', () => {
+    // Typed by hand to the minute: the buy was recorded first, though the sell's id sorts first.
+    const buy = fill('zz-buy', 'Buy', 10, 100, day(2), { createdAt: '2026-03-02T15:00:00.000Z' });
+    const sell = fill('aa-sell', 'Sell', 10, 110, day(2), { createdAt: '2026-03-02T15:00:05.000Z' });
+    for (const fills of [
+      [buy, sell],
+      [sell, buy],
+    ]) {
+      expect(build(fills)).toMatchObject([{ direction: 'Long', closedAt: day(2), grossPnl: 100 }]);
+    }
+  });
 });
 
 describe('the trade key and id', () => {
