@@ -1,0 +1,132 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportResult, Trade, TradePlanDto } from '../../src/domain/types.ts';
+import {
+  apiBody as api,
+  callApi,
+  controlledBy,
+  DESKTOP,
+  openSignedInApp,
+  PHONE,
+  type SignedInApp,
+  screenshot,
+} from './harness.ts';
+
+// The loop the trades issue closes, as a newcomer meets it: the demo broker's fills are on the
+// Trades page after the sign-in; a buy and a sell recorded by hand (online, then offline) make a
+// round trip with its P&L and R, linked to the active plan of that stock; the plan shows the
+// outcome; importing again brings no duplicates.
+
+for (const [layout, viewport] of [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const) {
+  describe(`trades on a ${layout}`, () => {
+    let app: SignedInApp;
+    let context: BrowserContext;
+    let page: Page;
+    const dialog = () => page.getByRole('dialog');
+    const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+    // A table row on a desktop, a card (also a row to assistive technology) on a phone.
+    const tradeRow = (symbol: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: symbol }) });
+
+    async function activePlan(stock: string, entryPrice: number, stopLossPrice: number) {
+      const plan = await api<TradePlanDto>(page, 'POST', '/tradeplans', { stock, entryPrice, stopLossPrice });
+      await api(page, 'PUT', `/tradeplans/${plan.id}/status`, { status: 'Ready' });
+    }
+
+    async function recordFill(symbol: string, side: 'Buy' | 'Sell', quantity: string, price: string) {
+      await page.getByRole('button', { name: '+ Record Fill' }).click();
+      await dialog().getByLabel('Symbol').fill(symbol);
+      await dialog().getByLabel('Side').selectOption(side);
+      await dialog().getByLabel('Quantity').fill(quantity);
+      await dialog().getByLabel('Price').fill(price);
+      await dialog().getByRole('button', { name: 'Record Fill' }).click();
+      await dialog().waitFor({ state: 'detached' });
+    }
+
+    beforeAll(async () => {
+      app = await openSignedInApp(viewport);
+      ({ context, page } = app);
+      await controlledBy(page);
+    });
+    afterAll(() => app?.close());
+
+    it("shows the demo broker's trades after the sign-in", async () => {
+      await nav('Trades');
+      await page.getByRole('heading', { name: 'Trades' }).waitFor();
+      await page.getByRole('rowheader').first().waitFor();
+      const onServer = await api<Trade[]>(page, 'GET', '/trades');
+      expect(onServer.length).toBeGreaterThan(5);
+      expect(onServer.some((t) => t.closedAt === null)).toBe(true);
+      expect(await page.getByRole('rowheader').count()).toBe(onServer.length);
+      // Open trades come first.
+      expect(await page.getByRole('rowheader').first().innerText()).toContain(onServer[0]?.symbol);
+      await screenshot(context, page, `trades-demo-${layout}`, { viewportOnly: true });
+    });
+
+    it('records a buy and a sell by hand: a round trip with its P&L and R, linked to the active plan', async () => {
+      await activePlan('ORCL', 100, 95);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Trades' }).waitFor();
+      await recordFill('ORCL', 'Buy', '10', '100');
+      await tradeRow('ORCL').getByText('Open').first().waitFor();
+      await recordFill('ORCL', 'Sell', '10', '110');
+      // 10 × (110 − 100) = $100 on a risk of 10 × (100 − 95) = $50.
+      await tradeRow('ORCL').getByText('+2.00R').waitFor();
+      const row = await tradeRow('ORCL').innerText();
+      expect(row).toContain('$100.00');
+      expect(row).not.toContain('Unplanned');
+      const trade = (await api<Trade[]>(page, 'GET', '/trades')).find((t) => t.symbol === 'ORCL');
+      expect(trade).toMatchObject({ netPnl: 100, rMultiple: 2, planned: true, initialStop: 95 });
+
+      await nav('Trade Plans');
+      await page.getByRole('row', { name: /ORCL/ }).getByText('+2.00R').waitFor();
+      await screenshot(context, page, `trades-plan-outcome-${layout}`, { viewportOnly: true });
+    });
+
+    it('records fills offline: the trade is rebuilt on the device and reaches the server back online', async () => {
+      await activePlan('KO', 50, 48);
+      await nav('Trades');
+      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+      await context.setOffline(true);
+      await page.getByText('Offline').first().waitFor();
+      await expect(page.getByRole('button', { name: 'Sync trades' }).isDisabled()).resolves.toBe(true);
+      await recordFill('KO', 'Buy', '5', '50');
+      await recordFill('KO', 'Sell', '5', '45');
+      // 5 × (45 − 50) = −$25 on a risk of 5 × (50 − 48) = $10.
+      await tradeRow('KO').getByText('−2.50R').waitFor();
+      await tradeRow('KO').getByText('(not yet saved)').waitFor();
+      await screenshot(context, page, `trades-offline-${layout}`, { viewportOnly: true });
+
+      await context.setOffline(false);
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await page.getByText(/Back online: 2 changes saved/).waitFor();
+      await tradeRow('KO').getByText('(not yet saved)').waitFor({ state: 'detached' });
+      const trade = (await api<Trade[]>(page, 'GET', '/trades')).find((t) => t.symbol === 'KO');
+      expect(trade).toMatchObject({ netPnl: -25, rMultiple: -2.5, planned: true });
+    });
+
+    it('imports twice without duplicates', async () => {
+      const before = (await api<Trade[]>(page, 'GET', '/trades')).length;
+      await page.getByRole('button', { name: 'Sync trades' }).click();
+      await page.getByText('No new fills').waitFor();
+      const again = await callApi<ImportResult>(page, 'POST', '/trades/import');
+      expect(again.status).toBe(200);
+      expect(again.body.imported).toBe(0);
+      expect((await api<Trade[]>(page, 'GET', '/trades')).length).toBe(before);
+    });
+
+    it("opens a trade's details: its fills, and unlinking its plan", async () => {
+      await tradeRow('ORCL').getByRole('button', { name: 'ORCL' }).click();
+      await dialog().getByText('Manual').first().waitFor();
+      expect(await dialog().getByRole('row').count()).toBeGreaterThanOrEqual(3);
+      await screenshot(context, page, `trades-details-${layout}`, { viewportOnly: true });
+      await dialog().getByLabel('Plan').selectOption({ label: 'Unplanned' });
+      await dialog().getByRole('button', { name: /Save/ }).click();
+      await tradeRow('ORCL').getByText('Unplanned').waitFor();
+      const trade = (await api<Trade[]>(page, 'GET', '/trades')).find((t) => t.symbol === 'ORCL');
+      expect(trade).toMatchObject({ planId: null, planned: false });
+    });
+  });
+}
