@@ -16,6 +16,7 @@ import {
   WEIGHT_FACTOR_MAX,
   WEIGHT_FACTOR_MIN,
 } from './constants.ts';
+import { STATS_GROUPINGS } from './stats.ts';
 
 export const messages = {
   edgeNameRequired: 'Name is required',
@@ -49,6 +50,8 @@ export const messages = {
   statusUnchanged: 'Trade plan is already in the requested status',
   statusInvalid: 'Status must be one of Draft, Ready, Hold, Discarded',
   transitionRefused: (from: string, to: string) => `Cannot transition from ${from} to ${to}`,
+  cycleTypeInvalid: 'Market cycle must be one of Uptrend, Downtrend, Sideways',
+  statsGroupingInvalid: `Group by must be one of ${STATS_GROUPINGS.join(', ')}`,
 
   // Why an account's size for a plan is "N/A" (docs/product.md, "Position size").
   positionSizeRiskTooLow: 'Max trade risk allows less than one share',

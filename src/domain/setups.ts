@@ -17,6 +17,8 @@ export function newSetup(input: Pick<TradeSetupInput, 'name'> & Partial<Pick<Tra
     exitCriteria: input.exitCriteria ?? '',
     notes: input.notes ?? '',
     successScore: 0,
+    successScoreBasis: 'planned' as const,
+    successScoreTrades: 0,
   };
 }
 

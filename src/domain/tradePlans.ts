@@ -97,6 +97,8 @@ export function newDraftPlan(input: Omit<TradePlanInput, 'id'>) {
     edgeIds: input.edgeIds ?? [],
     targetPrice: input.targetPrice ?? null,
     notes: input.notes ?? '',
+    // The server passes the cycle it stamps, the app the one it has cached; null when neither knows.
+    marketCycleAtCreation: input.marketCycleAtCreation ?? null,
   };
 }
 

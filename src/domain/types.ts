@@ -16,7 +16,15 @@ export interface AccountSettings {
   maxTradeRisk: number;
   /** Whole number 1..10: the parts a position is sold in, so a size is a multiple of it. */
   scaleOutFactor: number;
+  /** Percent of the balance the open trades and the active plans may lose together (0..100). */
+  heatLimit: number;
 }
+
+/**
+ * `PUT /api/v1/accounts/{id}`. `heatLimit` may be left out: a client that predates it (or a change
+ * it queued offline) keeps the stored limit.
+ */
+export type AccountSettingsInput = Omit<AccountSettings, 'heatLimit'> & { heatLimit?: number };
 
 export interface Account extends AccountSettings {
   id: string;
@@ -26,6 +34,12 @@ export interface Account extends AccountSettings {
   availableFundsForTrading: number;
   currentBalance: number;
   accountHash: string;
+  /** Dollars at risk in the open trades with a stop (docs/product.md, "Review: results"). */
+  openRisk: number;
+  /** Dollars at risk in the active plans not traded yet, at this account's position size. */
+  plannedRisk: number;
+  /** Open trades with no stop: their risk is unknown, so it is not in openRisk. */
+  openWithoutStop: number;
 }
 
 export interface MarketCycle {
@@ -36,6 +50,19 @@ export interface MarketCycle {
   emaChangePercent: number;
   /** When the server computed it. */
   timestamp: string;
+  /**
+   * The symbol's last 60 trading days (fewer when the EMA has fewer), oldest first, for the
+   * Dashboard's chart. Absent from answers cached before it existed.
+   */
+  series?: MarketCyclePoint[];
+}
+
+export interface MarketCyclePoint {
+  /** Trading day, YYYY-MM-DD. */
+  date: string;
+  close: number;
+  /** EMA21 at that day's close. */
+  ema: number;
 }
 
 export interface Edge {
@@ -53,8 +80,12 @@ export interface TradeSetup {
   id: string;
   name: string;
   description: string;
-  /** 0..100, computed by the server. */
+  /** 0..100, computed by the server (docs/product.md, "Edges and setups"). */
   successScore: number;
+  /** 'trades': the win rate of the setup's closed trades; 'planned': its plans' mean probability. */
+  successScoreBasis: 'trades' | 'planned';
+  /** The trades the score is the win rate of; 0 on the 'planned' basis. */
+  successScoreTrades: number;
   entryCriteria: string;
   exitCriteria: string;
   notes: string;
@@ -84,6 +115,8 @@ export interface TradePlan {
   targetPrice: number | null;
   /** Free text, '' when none. */
   notes: string;
+  /** The cycle current when the plan was created, never changed; null for plans made before it was kept. */
+  marketCycleAtCreation: CycleType | null;
   positionSizes: PositionSize[];
   createdAt: string;
   updatedAt: string;
@@ -134,9 +167,15 @@ export interface TradePlanInput {
   /** null clears it. */
   targetPrice?: number | null;
   notes?: string;
+  /**
+   * Only on a create, and only when the app stamped it offline from its cached cycle; otherwise
+   * the server stamps its own.
+   */
+  marketCycleAtCreation?: CycleType | null;
 }
 
-export type TradePlanUpdate = Partial<Omit<TradePlanInput, 'id'>>;
+/** The cycle at creation is stamped once: an update never carries it. */
+export type TradePlanUpdate = Partial<Omit<TradePlanInput, 'id' | 'marketCycleAtCreation'>>;
 
 export interface StatusChange {
   status: TradePlanStatus;
@@ -272,6 +311,9 @@ export interface TradeUpdate {
   initialStop: number | null;
   notes: string;
 }
+
+// `GET /api/v1/stats` answers the domain's GroupStats[] (src/domain/stats.ts).
+export type { GroupStats, StatsGrouping } from './stats.ts';
 
 /** `POST /api/v1/trades/import`. */
 export interface ImportResult {

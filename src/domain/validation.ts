@@ -15,11 +15,14 @@ import {
   WEIGHT_FACTOR_MAX,
   WEIGHT_FACTOR_MIN,
 } from './constants.ts';
+import { isHeatLimitInRange } from './heat.ts';
 import { parseIsoDateTime } from './isoDateTime.ts';
 import { messages } from './messages.ts';
 import { normalizeStock } from './tradePlans.ts';
 import {
-  type AccountSettings,
+  type AccountSettingsInput,
+  CYCLE_TYPES,
+  type CycleType,
   type EdgeInput,
   EXECUTION_SIDES,
   type ExecutionInput,
@@ -131,7 +134,19 @@ const planFields = {
   targetPrice: optional(nullable(positive(messages.targetNotAboveEntry))),
   notes: optional(nullable(text(PLAN_NOTES_MAX_LENGTH, messages.planNotesTooLong))),
 };
-const planCreateStruct = type({ id: optional(uuid), stock, ...planFields });
+const cycleType = define<CycleType>(
+  'cycleType',
+  (v) => (CYCLE_TYPES as readonly unknown[]).includes(v) || messages.cycleTypeInvalid,
+);
+
+// The cycle at creation is the create's alone: the update struct below has no such key, so an
+// update that sends one is read without it.
+const planCreateStruct = type({
+  id: optional(uuid),
+  stock,
+  ...planFields,
+  marketCycleAtCreation: optional(nullable(cycleType)),
+});
 const planUpdateStruct = type({
   stock: optional(stock),
   entryPrice: optional(planFields.entryPrice),
@@ -154,6 +169,7 @@ const accountSettingsStruct = type({
     (n) => Number.isInteger(n) && n >= SCALE_OUT_FACTOR_MIN && n <= SCALE_OUT_FACTOR_MAX,
     messages.scaleOutFactorInvalid,
   ),
+  heatLimit: optional(finite(isHeatLimitInRange, messages.heatLimitOutOfRange)),
 });
 
 const isPlainObject = (body: unknown): body is Record<string, unknown> =>
@@ -247,6 +263,8 @@ export function validateTradePlanCreate(body: unknown): ValidationResult<TradePl
       edgeIds: uniqueIds(value.edgeIds) ?? [],
       targetPrice: value.targetPrice ?? null,
       notes: value.notes ?? '',
+      // Left out when not sent: the server then stamps the cycle it knows.
+      marketCycleAtCreation: value.marketCycleAtCreation,
     }),
   };
 }
@@ -289,12 +307,16 @@ export function validateStatusChange(body: unknown): ValidationResult<StatusChan
   return value ? { ok: true, value: { status: value.status } } : { ok: false, errors };
 }
 
-export function validateAccountSettings(body: unknown): ValidationResult<AccountSettings> {
+/** `heatLimit` left out keeps the stored limit (AccountSettingsInput). */
+export function validateAccountSettings(body: unknown): ValidationResult<AccountSettingsInput> {
   if (!isPlainObject(body)) return notAnObject;
   const { value, errors } = run(body, accountSettingsStruct);
   if (!value) return { ok: false, errors };
-  const { originalBalance, capitalRisk, maxTradeRisk, scaleOutFactor } = value;
-  return { ok: true, value: { originalBalance, capitalRisk, maxTradeRisk, scaleOutFactor } };
+  const { originalBalance, capitalRisk, maxTradeRisk, scaleOutFactor, heatLimit } = value;
+  return {
+    ok: true,
+    value: defined({ originalBalance, capitalRisk, maxTradeRisk, scaleOutFactor, heatLimit }),
+  };
 }
 
 const side = define<ExecutionSide>(

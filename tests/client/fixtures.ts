@@ -24,6 +24,10 @@ export const accountFixture = (o: Partial<Account> = {}): Account => ({
   capitalRisk: 10,
   maxTradeRisk: 1,
   scaleOutFactor: 1,
+  heatLimit: 6,
+  openRisk: 0,
+  plannedRisk: 0,
+  openWithoutStop: 0,
   ...o,
 });
 
@@ -44,6 +48,8 @@ export const setupFixture = (o: Partial<TradeSetup> = {}): TradeSetup => ({
   name: 'Flag',
   description: '',
   successScore: 0,
+  successScoreBasis: 'planned',
+  successScoreTrades: 0,
   entryCriteria: '',
   exitCriteria: '',
   notes: '',
@@ -64,6 +70,7 @@ export const planFixture = (o: Partial<TradePlan> = {}): TradePlan => ({
   edgeIds: [],
   targetPrice: null,
   notes: '',
+  marketCycleAtCreation: null,
   positionSizes: [],
   createdAt: at,
   updatedAt: at,

@@ -12,6 +12,10 @@ export function account(overrides: Partial<Account> = {}): Account {
     capitalRisk: 10,
     maxTradeRisk: 1,
     scaleOutFactor: 1,
+    heatLimit: 6,
+    openRisk: 0,
+    plannedRisk: 0,
+    openWithoutStop: 0,
     ...overrides,
   };
 }

@@ -36,6 +36,8 @@ describe('newSetup', () => {
       exitCriteria: '',
       notes: '',
       successScore: 0,
+      successScoreBasis: 'planned',
+      successScoreTrades: 0,
     });
   });
 
@@ -50,7 +52,12 @@ describe('newSetup', () => {
       notes: 'Uptrends only',
     };
     const { id: _id, rules: _rules, ...texts } = input;
-    expect(newSetup(input)).toEqual({ ...texts, successScore: 0 });
+    expect(newSetup(input)).toEqual({
+      ...texts,
+      successScore: 0,
+      successScoreBasis: 'planned',
+      successScoreTrades: 0,
+    });
   });
 });
 

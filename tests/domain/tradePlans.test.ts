@@ -147,6 +147,7 @@ describe('plans on the wire', () => {
       edgeIds: [],
       targetPrice: null,
       notes: '',
+      marketCycleAtCreation: null,
     });
     expect(
       newDraftPlan({
@@ -157,6 +158,7 @@ describe('plans on the wire', () => {
         edgeIds: ['e'],
         targetPrice: 7,
         notes: 'Earnings',
+        marketCycleAtCreation: 'Downtrend',
       }),
     ).toMatchObject({
       probabilityOfSuccess: 60,
@@ -164,6 +166,7 @@ describe('plans on the wire', () => {
       status: 'Draft',
       targetPrice: 7,
       notes: 'Earnings',
+      marketCycleAtCreation: 'Downtrend',
     });
   });
 
@@ -179,6 +182,7 @@ describe('plans on the wire', () => {
       tradeSetupId: null,
       targetPrice: 12,
       notes: 'n',
+      marketCycleAtCreation: 'Uptrend',
       edges: [
         { id: 'e1', name: 'Trend', weightFactor: 0.5 },
         { id: 'e2', name: 'Volume', weightFactor: 0.8 },

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import {
   DEFAULT_CAPITAL_RISK_PERCENT,
+  DEFAULT_HEAT_LIMIT_PERCENT,
   DEFAULT_MAX_TRADE_RISK_PERCENT,
   DEFAULT_SCALE_OUT_FACTOR,
 } from '../../domain/constants.ts';
 import { maskAccountNumber } from '../../domain/format.ts';
 import { messages } from '../../domain/messages.ts';
-import type { Account, AccountSettings } from '../../domain/types.ts';
+import type { Account, AccountSettingsInput } from '../../domain/types.ts';
 import type { BrokerAccount } from '../brokers/broker.ts';
 import type { BrokerAccess } from '../brokers/brokerAccess.ts';
 import type { Database } from '../db/database.ts';
@@ -27,6 +28,11 @@ const toAccount = (b: BrokerAccount, s: SettingsRow): Account => ({
   capitalRisk: s.capitalRisk,
   maxTradeRisk: s.maxTradeRisk,
   scaleOutFactor: s.scaleOutFactor,
+  // Placeholders until the heat limit is stored and the heat computed (issue 15, in progress).
+  heatLimit: DEFAULT_HEAT_LIMIT_PERCENT,
+  openRisk: 0,
+  plannedRisk: 0,
+  openWithoutStop: 0,
 });
 
 export function createAccountService(db: Database, brokerAccess: BrokerAccess, now: () => Date) {
@@ -63,12 +69,22 @@ export function createAccountService(db: Database, brokerAccess: BrokerAccess, n
     });
   }
 
-  async function updateSettings(userId: string, id: string, settings: AccountSettings): Promise<Account> {
+  async function updateSettings(
+    userId: string,
+    id: string,
+    settings: AccountSettingsInput,
+  ): Promise<Account> {
     const accounts = await list(userId);
     if (!accounts.some((a) => a.id === id)) throw notFound(messages.accountNotFound);
     await db
       .update(accountSettings)
-      .set({ ...settings, updatedAt: now() })
+      .set({
+        originalBalance: settings.originalBalance,
+        capitalRisk: settings.capitalRisk,
+        maxTradeRisk: settings.maxTradeRisk,
+        scaleOutFactor: settings.scaleOutFactor,
+        updatedAt: now(),
+      })
       .where(and(eq(accountSettings.id, id), eq(accountSettings.userId, userId)));
     const updated = (await list(userId)).find((a) => a.id === id);
     if (!updated) throw notFound(messages.accountNotFound);

@@ -52,6 +52,8 @@ export function createPlanRepository(db: Database, now: () => Date) {
       tradeSetupId: row.tradeSetupId,
       targetPrice: row.targetPrice,
       notes: row.notes,
+      // Placeholder until the cycle at creation is stored (issue 15, in progress).
+      marketCycleAtCreation: null,
       edges: planEdges,
       positionSizes: computePositionSizes(accounts, row),
       createdAt: row.createdAt.toISOString(),
@@ -166,7 +168,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
           const at = now();
           const id = input.id ?? uuidv7(at.getTime());
           await db.transaction(async (tx) => {
-            const { edgeIds, ...plan } = newDraftPlan(input);
+            const { edgeIds, marketCycleAtCreation: _notStoredYet, ...plan } = newDraftPlan(input);
             await tx.insert(tradePlans).values({ id, userId, ...plan, createdAt: at, updatedAt: at });
             await replaceEdges(tx, id, edgeIds);
           });

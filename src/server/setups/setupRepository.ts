@@ -11,11 +11,14 @@ import { conflict, notFound } from '../refusals.ts';
 
 type SetupRow = typeof tradeSetups.$inferSelect;
 
+// Until the trades basis is computed here (issue 15, in progress), every score is the planned one.
 const toSetup = (r: SetupRow, successScore: number): TradeSetup => ({
   id: r.id,
   name: r.name,
   description: r.description,
   successScore,
+  successScoreBasis: 'planned',
+  successScoreTrades: 0,
   entryCriteria: r.entryCriteria,
   exitCriteria: r.exitCriteria,
   notes: r.notes,
@@ -127,7 +130,12 @@ export function createSetupRepository(db: Database, now: () => Date) {
         create: async () => {
           await assertNameFree(db, userId, input.name);
           const at = now();
-          const { successScore: score, ...setup } = newSetup(input);
+          const {
+            successScore: score,
+            successScoreBasis: _,
+            successScoreTrades: __,
+            ...setup
+          } = newSetup(input);
           const rows = await db
             .insert(tradeSetups)
             .values({ id: input.id ?? uuidv7(at.getTime()), userId, ...setup, createdAt: at, updatedAt: at })
