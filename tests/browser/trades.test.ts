@@ -87,8 +87,12 @@ for (const [layout, viewport] of [
 
     it('records fills offline: the trade is rebuilt on the device and reaches the server back online', async () => {
       await activePlan('KO', 50, 48);
-      await nav('Trades');
+      // The plan must be on the device before the signal goes: that is what the fills link to.
       await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+      await nav('Trade Plans');
+      await page.getByRole('row', { name: /KO/ }).getByText('Ready').waitFor();
+      await nav('Trades');
+      await page.getByRole('heading', { name: 'Trades' }).waitFor();
       await context.setOffline(true);
       await page.getByText('Offline').first().waitFor();
       await expect(page.getByRole('button', { name: 'Sync trades' }).isDisabled()).resolves.toBe(true);
