@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportResult, Trade, TradePlanDto } from '../../src/domain/types.ts';
+import type { Execution, ImportResult, Trade, TradePlanDto } from '../../src/domain/types.ts';
 import {
   apiBody as api,
   callApi,
@@ -26,9 +26,11 @@ for (const [layout, viewport] of [
     let context: BrowserContext;
     let page: Page;
     const dialog = () => page.getByRole('dialog');
-    const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+    const nav = (name: string) =>
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
     // A table row on a desktop, a card (also a row to assistive technology) on a phone.
-    const tradeRow = (symbol: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: symbol }) });
+    const tradeRow = (symbol: string) =>
+      page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: symbol }) });
 
     async function activePlan(stock: string, entryPrice: number, stopLossPrice: number) {
       const plan = await api<TradePlanDto>(page, 'POST', '/tradeplans', { stock, entryPrice, stopLossPrice });
@@ -103,12 +105,33 @@ for (const [layout, viewport] of [
       await tradeRow('KO').getByText('(not yet saved)').waitFor();
       await screenshot(context, page, `trades-offline-${layout}`, { viewportOnly: true });
 
+      // Still offline: a tighter stop and a note on the trade, then the sell deleted again.
+      await tradeRow('KO').getByRole('button', { name: 'KO' }).click();
+      await dialog().getByLabel('Initial stop (optional)').fill('49');
+      await dialog().getByLabel('Notes').fill('Faded at the open');
+      await dialog().getByRole('button', { name: 'Save Trade' }).click();
+      await dialog().waitFor({ state: 'detached' });
+      // 5 × (45 − 50) = −$25 on a risk of 5 × (50 − 49) = $5.
+      await tradeRow('KO').getByText('−5.00R').waitFor();
+      await tradeRow('KO').getByRole('button', { name: 'KO' }).click();
+      await dialog().getByRole('button', { name: 'Delete Sell 5 KO at $45.00' }).click();
+      await page.getByRole('dialog', { name: 'Delete Fill' }).getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('dialog', { name: 'Delete Fill' }).waitFor({ state: 'detached' });
+      await page.keyboard.press('Escape');
+      await dialog().waitFor({ state: 'detached' });
+      await tradeRow('KO').getByText('Open').first().waitFor();
+      await page.getByText('4 changes not yet saved').waitFor();
+
       await context.setOffline(false);
       await page.evaluate(() => window.dispatchEvent(new Event('online')));
-      await page.getByText(/Back online: 2 changes saved/).waitFor();
+      await page.getByText(/Back online: 4 changes saved/).waitFor();
       await tradeRow('KO').getByText('(not yet saved)').waitFor({ state: 'detached' });
-      const trade = (await api<Trade[]>(page, 'GET', '/trades')).find((t) => t.symbol === 'KO');
-      expect(trade).toMatchObject({ netPnl: -25, rMultiple: -2.5, planned: true });
+      const trades = (await api<Trade[]>(page, 'GET', '/trades')).filter((t) => t.symbol === 'KO');
+      expect(trades).toMatchObject([
+        { closedAt: null, openQuantity: 5, planned: true, initialStop: 49, notes: 'Faded at the open' },
+      ]);
+      const fills = (await api<Execution[]>(page, 'GET', '/executions')).filter((f) => f.symbol === 'KO');
+      expect(fills.map((f) => f.side)).toEqual(['Buy']);
     });
 
     it('imports twice without duplicates', async () => {

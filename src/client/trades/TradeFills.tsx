@@ -18,7 +18,12 @@ export function TradeFills({ executionIds }: { executionIds: string[] }) {
   const fills =
     useLiveQuery(async () => {
       const rows = (await db.executions.bulkGet(executionIds)).filter((f) => f !== undefined);
-      return rows.sort((a, b) => a.executedAt.localeCompare(b.executedAt));
+      // Fills of one instant in the order they were recorded, as the trade was built from them.
+      return rows.sort(
+        (a, b) =>
+          Date.parse(a.executedAt) - Date.parse(b.executedAt) ||
+          Date.parse(a.createdAt) - Date.parse(b.createdAt),
+      );
     }, [executionIds]) ?? [];
   const deletion = useConfirmedDelete(deleteFill, fallbackMessages.deleteFill);
 
