@@ -23,20 +23,40 @@ export function generator(seed: number): () => number {
   };
 }
 
-/**
- * Weekday closes from 2020 up to `now`: a seeded random walk with slow up-and-down cycles,
- * so the EMA21 trend changes over weeks the way a real index does.
- */
-export function demoDailyCandles(symbol: string, now: Date, count = 300): DailyCandle[] {
+/** Every weekday close from 2020 up to the last day begun by `now`, walked once per symbol and day. */
+const walks = new Map<string, readonly DailyCandle[]>();
+const MAX_WALKS = 64;
+
+function walkUpTo(symbol: string, now: Date): readonly DailyCandle[] {
+  const lastDay = Math.floor((now.getTime() - HISTORY_START) / DAY_MS);
+  const key = `${symbol}|${lastDay}`;
+  const known = walks.get(key);
+  if (known) return known;
   const random = generator(hashText(symbol));
   const candles: DailyCandle[] = [];
   let close = 300 + (hashText(symbol) % 200);
-  for (let t = HISTORY_START, day = 0; t <= now.getTime(); t += DAY_MS, day++) {
+  for (let day = 0; day <= lastDay; day++) {
+    const t = HISTORY_START + day * DAY_MS;
     const weekday = new Date(t).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
     const cycle = 0.0012 * Math.sin((2 * Math.PI * day) / 120);
     close *= 1 + 0.0003 + cycle + (random() - 0.5) * 0.018;
     candles.push({ date: new Date(t).toISOString().slice(0, 10), close: Math.round(close * 100) / 100 });
   }
-  return candles.slice(-count);
+  // A few symbols a day, for as long as the process runs: a small bound is plenty.
+  if (walks.size >= MAX_WALKS) walks.clear();
+  walks.set(key, candles);
+  return candles;
+}
+
+/**
+ * Weekday closes from 2020 up to `now`: a seeded random walk with slow up-and-down cycles,
+ * so the EMA21 trend changes over weeks the way a real index does. The walk of a symbol is the
+ * same whenever it is asked, so it is computed once per day and reused (an import prices every
+ * demo fill from it).
+ */
+export function demoDailyCandles(symbol: string, now: Date, count = 300): DailyCandle[] {
+  return walkUpTo(symbol, now)
+    .slice(-count)
+    .map((c) => ({ ...c }));
 }
