@@ -1,14 +1,15 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { PLAN_NOTES_MAX_LENGTH, PRICE_INPUT_STEP, STOCK_SYMBOL_MAX_LENGTH } from '../../domain/constants.ts';
+import { PLAN_NOTES_MAX_LENGTH, STOCK_SYMBOL_MAX_LENGTH } from '../../domain/constants.ts';
 import { formatWeight } from '../../domain/format.ts';
 import { fallbackMessages } from '../../domain/messages.ts';
 import type { TradePlan } from '../../domain/types.ts';
 import { validateTradePlanCreate, validateTradePlanUpdate } from '../../domain/validation.ts';
 import { db } from '../db/db.ts';
-import { Field, type FieldInputProps } from '../ui/Field.tsx';
+import { Field } from '../ui/Field.tsx';
 import { FormActions } from '../ui/FormActions.tsx';
 import { FormError } from '../ui/FormError.tsx';
+import { notesInput, numberInput, toNumber } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { createPlan, updatePlan } from './planMutations.ts';
 import { RiskPreview } from './RiskPreview.tsx';
@@ -18,21 +19,6 @@ interface PlanFormProps {
   onSaved: () => void;
   onCancel: () => void;
 }
-
-/** A price box: dollars and cents, never negative. */
-const priceInput = (value: string, onChange: (text: string) => void) => (p: FieldInputProps) => (
-  <input
-    {...p}
-    type="number"
-    inputMode="decimal"
-    step={PRICE_INPUT_STEP}
-    min="0"
-    value={value}
-    onChange={(e) => onChange(e.target.value)}
-  />
-);
-
-const toNumber = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
 
 export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
   const edges = useLiveQuery(() => db.edges.toArray(), []) ?? [];
@@ -102,14 +88,14 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
       </Field>
       <div className="grid-2">
         <Field label="Entry Price" error={errors.entryPrice}>
-          {priceInput(entry, setEntry)}
+          {numberInput(entry, setEntry)}
         </Field>
         <Field label="Stop Loss" error={errors.stopLossPrice}>
-          {priceInput(stop, setStop)}
+          {numberInput(stop, setStop)}
         </Field>
       </div>
       <Field label="Target Price (optional)" error={errors.targetPrice}>
-        {priceInput(target, setTarget)}
+        {numberInput(target, setTarget)}
       </Field>
       <RiskPreview
         entryPrice={Number(entry)}
@@ -151,15 +137,7 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
         )}
       </Field>
       <Field label="Notes" error={errors.notes} limit={{ length: notes.length, max: PLAN_NOTES_MAX_LENGTH }}>
-        {(p) => (
-          <textarea
-            {...p}
-            rows={3}
-            maxLength={PLAN_NOTES_MAX_LENGTH}
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-          />
-        )}
+        {notesInput(notes, setNotes)}
       </Field>
       <fieldset>
         <legend>Edges</legend>

@@ -1,13 +1,14 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { PRICE_INPUT_STEP, STOCK_SYMBOL_MAX_LENGTH } from '../../domain/constants.ts';
+import { STOCK_SYMBOL_MAX_LENGTH } from '../../domain/constants.ts';
 import { fallbackMessages } from '../../domain/messages.ts';
 import { EXECUTION_SIDES, type ExecutionSide } from '../../domain/types.ts';
 import { validateExecutionInput } from '../../domain/validation.ts';
 import { db } from '../db/db.ts';
-import { Field, type FieldInputProps } from '../ui/Field.tsx';
+import { Field } from '../ui/Field.tsx';
 import { FormActions } from '../ui/FormActions.tsx';
 import { FormError } from '../ui/FormError.tsx';
+import { numberInput, toNumber } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { recordFill } from './executionMutations.ts';
 
@@ -15,8 +16,6 @@ interface RecordFillFormProps {
   onSaved: () => void;
   onCancel: () => void;
 }
-
-const toNumber = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
 
 /** A datetime-local value ("2026-11-20T09:30") in the trader's own time zone. */
 function localMinute(at: Date): string {
@@ -29,19 +28,6 @@ function toInstant(text: string): string {
   const at = new Date(text);
   return Number.isNaN(at.getTime()) ? text : at.toISOString();
 }
-
-const numberInput =
-  (value: string, onChange: (text: string) => void, step: number | 'any') => (p: FieldInputProps) => (
-    <input
-      {...p}
-      type="number"
-      inputMode="decimal"
-      step={step}
-      min="0"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-    />
-  );
 
 /** "+ Record Fill": a fill made by hand, checked with the server's own rules before it is sent. */
 export function RecordFillForm({ onSaved, onCancel }: RecordFillFormProps) {
@@ -123,12 +109,12 @@ export function RecordFillForm({ onSaved, onCancel }: RecordFillFormProps) {
           {numberInput(quantity, setQuantity, 'any')}
         </Field>
         <Field label="Price" error={errors.price}>
-          {numberInput(price, setPrice, PRICE_INPUT_STEP)}
+          {numberInput(price, setPrice)}
         </Field>
       </div>
       <div className="grid-2">
         <Field label="Fees (optional)" error={errors.fees}>
-          {numberInput(fees, setFees, PRICE_INPUT_STEP)}
+          {numberInput(fees, setFees)}
         </Field>
         <Field label="Executed at" error={errors.executedAt}>
           {(p) => (

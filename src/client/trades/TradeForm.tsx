@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { PLAN_NOTES_MAX_LENGTH, PRICE_INPUT_STEP } from '../../domain/constants.ts';
+import { PLAN_NOTES_MAX_LENGTH } from '../../domain/constants.ts';
 import { formatMoney } from '../../domain/format.ts';
 import { fallbackMessages } from '../../domain/messages.ts';
 import type { Trade } from '../../domain/types.ts';
@@ -9,6 +9,7 @@ import { db } from '../db/db.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormActions } from '../ui/FormActions.tsx';
 import { FormError } from '../ui/FormError.tsx';
+import { notesInput, numberInput, toNumber } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { updateTrade } from './tradeMutations.ts';
 
@@ -33,7 +34,7 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
     validate: () =>
       validateTradeUpdate({
         planId: planId === '' ? null : planId,
-        initialStop: stop.trim() === '' ? null : Number(stop),
+        initialStop: toNumber(stop) ?? null,
         notes,
       }),
     save: (update) => updateTrade(trade, update),
@@ -66,28 +67,10 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
         )}
       </Field>
       <Field label="Initial stop (optional)" error={errors.initialStop}>
-        {(p) => (
-          <input
-            {...p}
-            type="number"
-            inputMode="decimal"
-            step={PRICE_INPUT_STEP}
-            min="0"
-            value={stop}
-            onChange={(e) => setStop(e.target.value)}
-          />
-        )}
+        {numberInput(stop, setStop)}
       </Field>
       <Field label="Notes" error={errors.notes} limit={{ length: notes.length, max: PLAN_NOTES_MAX_LENGTH }}>
-        {(p) => (
-          <textarea
-            {...p}
-            rows={3}
-            maxLength={PLAN_NOTES_MAX_LENGTH}
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-          />
-        )}
+        {notesInput(notes, setNotes)}
       </Field>
       <FormActions submitLabel="Save Trade" saving={saving} onCancel={onCancel} />
     </form>
