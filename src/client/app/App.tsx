@@ -26,6 +26,7 @@ const pages = {
   '/trade-plans': page(() => import('../plans/TradePlansPage.tsx')),
   '/edge-definition': page(() => import('../edges/EdgeDefinitionPage.tsx')),
   '/trades': page(() => import('../trades/TradesPage.tsx')),
+  '/review': page(() => import('../review/ReviewPage.tsx')),
 };
 // The page the app opens on downloads alongside the app, not after the first render.
 const landing = window.location.pathname === '/' ? '/dashboard' : window.location.pathname;
@@ -35,6 +36,7 @@ const TradeSetupsPage = pages['/trade-setups'].Component;
 const TradePlansPage = pages['/trade-plans'].Component;
 const EdgeDefinitionPage = pages['/edge-definition'].Component;
 const TradesPage = pages['/trades'].Component;
+const ReviewPage = pages['/review'].Component;
 
 // Wrapped once, here: a wrapper made during render would remount its page on every render.
 const inLayout = (Page: React.ComponentType) =>
@@ -52,6 +54,7 @@ const TradeSetups = inLayout(TradeSetupsPage);
 const TradePlans = inLayout(TradePlansPage);
 const EdgeDefinition = inLayout(EdgeDefinitionPage);
 const Trades = inLayout(TradesPage);
+const Review = inLayout(ReviewPage);
 
 export function App() {
   const auth = useAuthGate();
@@ -68,6 +71,7 @@ export function App() {
           <Route path="/trade-plans" component={TradePlans} />
           <Route path="/edge-definition" component={EdgeDefinition} />
           <Route path="/trades" component={Trades} />
+          <Route path="/review" component={Review} />
           <Route component={Spinner} />
         </Switch>
       )}

@@ -34,6 +34,7 @@ const ICONS = {
       <rect x="14" y="6" width="6" height="10" rx="1" />
     </>
   ),
+  review: <path d="M3 3v18h18M7 16v-4M12 16V8M17 16v-7" />,
 };
 
 const LINKS = [
@@ -42,6 +43,7 @@ const LINKS = [
   ['/trade-plans', 'Trade Plans', ICONS.plans],
   ['/edge-definition', 'Edge Definition', ICONS.edges],
   ['/trades', 'Trades', ICONS.trades],
+  ['/review', 'Review', ICONS.review],
 ] as const;
 
 /**

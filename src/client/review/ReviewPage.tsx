@@ -1,0 +1,103 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
+import { Link } from 'wouter';
+import { computeStats, equityCurve, SMALL_SAMPLE_TRADES, type StatsGrouping } from '../../domain/stats.ts';
+import { db } from '../db/db.ts';
+import { setCollectionState } from '../sync/syncState.ts';
+import { ErrorBanner } from '../ui/ErrorBanner.tsx';
+import { Skeleton } from '../ui/Skeleton.tsx';
+import { useCollection } from '../ui/useCollection.ts';
+import { EquityCurve } from './EquityCurve.tsx';
+import { OverallFigures } from './OverallFigures.tsx';
+import { StatsTable } from './StatsTable.tsx';
+import { withoutStopNote } from './statsFormat.ts';
+
+const TABLES: readonly { grouping: Exclude<StatsGrouping, 'all'>; title: string; note?: string }[] = [
+  { grouping: 'setup', title: 'By setup' },
+  {
+    grouping: 'edge',
+    title: 'By edge',
+    note: 'A trade counts under every edge of its plan, so these groups add up to more than the total.',
+  },
+  {
+    grouping: 'cycle',
+    title: 'By market cycle',
+    note: 'The market cycle when the plan was made. Plans made before it was recorded show as Unknown.',
+  },
+  { grouping: 'account', title: 'By account' },
+  { grouping: 'planned', title: 'Planned vs unplanned' },
+];
+
+/**
+ * Results in R, computed here from the cache with the same function the server answers
+ * GET /stats with: the page works offline and shows the server's figures.
+ */
+export default function ReviewPage() {
+  const trades = useCollection('trades', () => db.trades.toArray());
+  const plans = useLiveQuery(() => db.tradePlans.toArray(), []);
+  const setups = useLiveQuery(() => db.tradeSetups.toArray(), []);
+  const edges = useLiveQuery(() => db.edges.toArray(), []);
+
+  const review = useMemo(() => {
+    // Until the plans are read every trade would group as unplanned for a moment: wait for them.
+    if (trades.loading || !plans || !setups || !edges) return undefined;
+    const context = { plans, setups, edges };
+    return {
+      overall: computeStats(trades.rows, 'all', context)[0],
+      curve: equityCurve(trades.rows),
+      tables: TABLES.map((t) => ({ ...t, groups: computeStats(trades.rows, t.grouping, context) })),
+    };
+  }, [trades.loading, trades.rows, plans, setups, edges]);
+
+  return (
+    <section className="review">
+      <div className="page-heading">
+        <hgroup>
+          <h1>Review</h1>
+          <p>Your closed trades in R: which setups, edges and conditions pay</p>
+        </hgroup>
+      </div>
+      {trades.error && (
+        <ErrorBanner
+          message={trades.error}
+          onDismiss={() => setCollectionState('trades', { error: undefined })}
+        />
+      )}
+      {!review ? (
+        <Skeleton rows={6} />
+      ) : !review.overall || review.overall.n === 0 ? (
+        <EmptyReview withoutStop={review.overall?.withoutStop ?? 0} />
+      ) : (
+        <>
+          <OverallFigures stats={review.overall} />
+          <section className="review-group" aria-labelledby="equity-curve-title">
+            <h2 id="equity-curve-title">Equity curve</h2>
+            <EquityCurve points={review.curve} />
+          </section>
+          <p className="muted review-note">
+            Groups of fewer than {SMALL_SAMPLE_TRADES} trades are marked Small sample: their figures say
+            little yet.
+          </p>
+          {review.tables.map((t) => (
+            <StatsTable key={t.grouping} title={t.title} groups={t.groups} note={t.note} />
+          ))}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** No trade has an R yet: what the trader does to get one. */
+function EmptyReview({ withoutStop }: { withoutStop: number }) {
+  return (
+    <div className="empty-state">
+      <p>No closed trades with an R yet</p>
+      <small>
+        A trade's R is its result divided by the risk to its initial stop. Record your fills (or sync them
+        from your broker), link each trade to its plan, and set its initial stop on the{' '}
+        <Link href="/trades">Trades</Link> page.
+      </small>
+      {withoutStop > 0 && <small className="review-empty-count">{withoutStopNote(withoutStop)}.</small>}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+export interface ChartSeries {
+  label: string;
+  /** One per x; null leaves a gap. */
+  values: readonly (number | null)[];
+  /** A CSS custom property holding the colour ('--tt-blue'), so dark mode follows the page. */
+  color: string;
+  /** Canvas dash pattern, for a second line that must not rely on colour alone. */
+  dash?: number[];
+}
+
+/** Pass memoised arrays and functions: a new one redraws the chart from scratch. */
+export interface LineChartProps {
+  /** Seconds since the epoch, ascending. */
+  x: readonly number[];
+  series: readonly ChartSeries[];
+  formatY: (value: number) => string;
+  /** A dashed reference line kept in view (0R on the equity curve). */
+  baseline?: number;
+}

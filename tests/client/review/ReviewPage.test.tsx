@@ -1,0 +1,173 @@
+import { render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import ReviewPage from '../../../src/client/review/ReviewPage.tsx';
+import {
+  formatDrawdown,
+  formatOptionalR,
+  formatProfitFactor,
+  formatWinRate,
+} from '../../../src/client/review/statsFormat.ts';
+import { computeStats, type GroupStats, STATS_GROUPINGS } from '../../../src/domain/stats.ts';
+import type { Trade } from '../../../src/domain/types.ts';
+import { edgeFixture, planFixture, resetCache, seed, setupFixture, tradeFixture } from '../fixtures.ts';
+
+const edges = [
+  edgeFixture({ id: 'e-trend', name: 'Trend' }),
+  edgeFixture({ id: 'e-volume', name: 'Volume' }),
+];
+const setups = [setupFixture({ id: 's-flag', name: 'Flag' })];
+const plans = [
+  // The win's plan cites two edges: the trade counts under both.
+  planFixture({
+    id: 'p-aapl',
+    stock: 'AAPL',
+    tradeSetupId: 's-flag',
+    edgeIds: ['e-trend', 'e-volume'],
+    marketCycleAtCreation: 'Uptrend',
+  }),
+  planFixture({ id: 'p-msft', stock: 'MSFT', tradeSetupId: 's-flag', edgeIds: ['e-trend'] }),
+];
+
+const closed = (symbol: string, day: number, o: Partial<Trade>) =>
+  tradeFixture({
+    symbol,
+    openedAt: `2026-10-0${day}T14:00:00.000Z`,
+    closedAt: `2026-10-0${day}T19:00:00.000Z`,
+    openQuantity: 0,
+    initialStop: 95,
+    initialRisk: 500,
+    ...o,
+  });
+
+const trades = [
+  closed('AAPL', 1, { planId: 'p-aapl', planned: true, rMultiple: 2, netPnl: 1000 }),
+  closed('MSFT', 2, { planId: 'p-msft', planned: true, rMultiple: -1, netPnl: -500 }),
+  closed('NVDA', 3, { rMultiple: 0, netPnl: 0 }),
+  // Closed without a stop: no R, so in no figure, only in the note.
+  closed('TSLA', 4, { initialStop: null, initialRisk: null, rMultiple: null, netPnl: 50 }),
+  // Open: not in the statistics at all.
+  tradeFixture({ symbol: 'AMD', openedAt: '2026-10-05T14:00:00.000Z', initialStop: 90 }),
+];
+
+const context = { plans, setups, edges };
+
+beforeEach(async () => {
+  await resetCache();
+  await seed('edges', edges);
+  await seed('tradeSetups', setups);
+  await seed('tradePlans', plans);
+});
+
+/** The cells of a group's row as the page shows them, by column. */
+function rowOf(table: HTMLElement, label: string) {
+  const header = within(table)
+    .getAllByRole('rowheader')
+    .find((th) => th.firstChild?.textContent === label);
+  if (!header) throw new Error(`no row ${label}`);
+  const row = header.closest('tr') as HTMLElement;
+  const cell = (name: string) => (row.querySelector(`[data-label="${name}"]`) as HTMLElement).textContent;
+  return { header, row, cell };
+}
+
+const expectRow = (table: HTMLElement, g: GroupStats) => {
+  const { cell } = rowOf(table, g.label);
+  expect(cell('Trades')).toBe(g.withoutStop > 0 ? `${g.n} (+${g.withoutStop} without a stop)` : `${g.n}`);
+  expect(cell('Win rate')).toBe(formatWinRate(g.winRate));
+  expect(cell('Avg win')).toBe(formatOptionalR(g.averageWinR));
+  expect(cell('Avg loss')).toBe(formatOptionalR(g.averageLossR));
+  expect(cell('Expectancy')).toBe(formatOptionalR(g.expectancyR));
+  expect(cell('Profit factor')).toBe(formatProfitFactor(g.profitFactor));
+  expect(cell('Max drawdown')).toBe(formatDrawdown(g.maxDrawdownR));
+};
+
+describe('the Review page', () => {
+  it('shows the overall figures, worked by hand, and the trades it could not count', async () => {
+    await seed('trades', trades);
+    render(<ReviewPage />);
+    const figures = (await screen.findByRole('heading', { name: /All trades/ })).parentElement as HTMLElement;
+    const figure = (label: string) => within(figures).getByText(label).nextElementSibling?.textContent;
+    // +2R, −1R, 0R by close date: n 3, one win in three, mean +0.33R, 2 ÷ 1, a fall from +2R to +1R.
+    expect(figure('Trades')).toBe('3');
+    expect(figure('Win rate')).toBe('33.3%');
+    expect(figure('Expectancy')).toBe('+0.33R');
+    expect(figure('Profit factor')).toBe('2.00');
+    expect(figure('Max drawdown')).toBe('\u22121.00R');
+    expect(figure('Net P&L')).toBe('$500.00');
+    expect(within(figures).getByText('Small sample')).toBeTruthy();
+    expect(
+      screen.getByText(/^1 closed trade without a stop is not counted: set their initial stop/),
+    ).toBeTruthy();
+  });
+
+  it('shows a table per grouping with the figures computeStats gives, n always visible', async () => {
+    await seed('trades', trades);
+    render(<ReviewPage />);
+    await screen.findByRole('heading', { name: /All trades/ });
+    const titles = {
+      setup: 'By setup',
+      edge: 'By edge',
+      cycle: 'By market cycle',
+      account: 'By account',
+      planned: 'Planned vs unplanned',
+    } as const;
+    for (const grouping of STATS_GROUPINGS) {
+      if (grouping === 'all') continue;
+      const table = screen.getByRole('table', { name: titles[grouping] });
+      const groups = computeStats(trades, grouping, context);
+      expect(within(table).getAllByRole('rowheader')).toHaveLength(groups.length);
+      for (const g of groups) expectRow(table, g);
+    }
+    // Hand-checked: the win counts under both its edges, so Trend has both planned trades.
+    const byEdge = screen.getByRole('table', { name: 'By edge' });
+    expect(rowOf(byEdge, 'Trend').cell('Trades')).toBe('2');
+    expect(rowOf(byEdge, 'Trend').cell('Expectancy')).toBe('+0.50R');
+    expect(rowOf(byEdge, 'Volume').cell('Profit factor')).toBe('—');
+    expect(rowOf(byEdge, 'Unplanned').cell('Trades')).toBe('1 (+1 without a stop)');
+    const byCycle = screen.getByRole('table', { name: 'By market cycle' });
+    expect(rowOf(byCycle, 'Uptrend').cell('Trades')).toBe('1');
+    expect(rowOf(byCycle, 'Unknown').cell('Trades')).toBe('1');
+  });
+
+  it('marks only the groups of fewer than 10 trades as a small sample', async () => {
+    const many = Array.from({ length: 10 }, (_, i) =>
+      tradeFixture({
+        symbol: `W${i}`,
+        accountId: 'acc-big',
+        accountName: 'Big',
+        closedAt: '2026-10-01T19:00:00.000Z',
+        openQuantity: 0,
+        initialStop: 95,
+        rMultiple: 1,
+        netPnl: 500,
+      }),
+    );
+    await seed('trades', [...many, ...trades]);
+    render(<ReviewPage />);
+    const byAccount = await screen.findByRole('table', { name: 'By account' });
+    expect(within(rowOf(byAccount, 'Big').header).queryByText('Small sample')).toBeNull();
+    expect(within(rowOf(byAccount, 'Margin').header).getByText('Small sample')).toBeTruthy();
+    const figures = screen.getByRole('heading', { name: /All trades/ });
+    expect(within(figures).queryByText('Small sample')).toBeNull();
+  });
+
+  it('says in words what the equity curve shows, where no canvas can draw it', async () => {
+    await seed('trades', trades);
+    render(<ReviewPage />);
+    const curve = await screen.findByRole('figure');
+    expect(curve.textContent).toMatch(
+      /^Equity curve: 3 trades closed from Oct 1, 2026 to Oct 3, 2026, from 0\.00R to \+1\.00R, highest \+2\.00R, lowest 0\.00R\.$/,
+    );
+  });
+
+  it('says what to do when no closed trade has an R yet', async () => {
+    await seed('trades', trades.slice(3));
+    render(<ReviewPage />);
+    expect(await screen.findByText('No closed trades with an R yet')).toBeTruthy();
+    expect(
+      screen.getByText(/Record your fills .* link each trade to its plan, and set its initial stop/),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Trades' }).getAttribute('href')).toBe('/trades');
+    expect(screen.getByText('1 closed trade without a stop is not counted.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
