@@ -35,6 +35,8 @@ export const RISK_MEDIUM_MAX_PERCENT = 5;
 export const EMA_PERIOD = 21;
 export const EMA_FLAT_BAND_PERCENT = 0.1;
 export const MARKET_CYCLE_MIN_CLOSES = 60;
+/** Trading days the Dashboard's cycle chart shows. */
+export const MARKET_CYCLE_SERIES_DAYS = 60;
 
 export const CRITERIA_PREVIEW_LENGTH = 50;
 export const PRICE_INPUT_STEP = 0.01;

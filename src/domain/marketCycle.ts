@@ -2,9 +2,10 @@ import {
   EMA_FLAT_BAND_PERCENT,
   EMA_PERIOD,
   MARKET_CYCLE_MIN_CLOSES,
+  MARKET_CYCLE_SERIES_DAYS,
   MARKET_CYCLE_STALE_MINUTES,
 } from './constants.ts';
-import { CYCLE_TYPES, type CycleType, type MarketCycle } from './types.ts';
+import { CYCLE_TYPES, type CycleType, type MarketCycle, type MarketCyclePoint } from './types.ts';
 
 /**
  * Exponential moving average (docs/product.md, "Market cycle"): seeded with the simple average of the
@@ -65,6 +66,24 @@ export function computeMarketCycle(symbol: string, closes: readonly number[], no
     emaChangePercent,
     timestamp: now.toISOString(),
   };
+}
+
+/**
+ * The chart beside the cycle: the last `days` closes, oldest first, each with the EMA at it (the
+ * same EMA as computeMarketCycle, so the last point's `ema` is `currentEma`). Fewer points when
+ * fewer closes have an EMA (the first EMA_PERIOD − 1 have none).
+ */
+export function marketCycleSeries(
+  candles: readonly { date: string; close: number }[],
+  days: number = MARKET_CYCLE_SERIES_DAYS,
+): MarketCyclePoint[] {
+  const emas = computeEmaSeries(candles.map((c) => c.close));
+  const count = Math.min(days, emas.length);
+  const first = candles.length - count;
+  return emas.slice(emas.length - count).map((ema, i) => {
+    const { date, close } = candles[first + i] as { date: string; close: number };
+    return { date, close, ema };
+  });
 }
 
 /** Older than an hour is stale: still shown, but worth a warning (docs/product.md, "Market cycle"). */

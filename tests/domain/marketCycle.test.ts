@@ -5,6 +5,7 @@ import {
   isDowntrend,
   isMarketCycleStale,
   isUptrend,
+  marketCycleSeries,
   parseCycleType,
 } from '../../src/domain/marketCycle.ts';
 
@@ -74,6 +75,35 @@ describe('computeMarketCycle', () => {
   it('needs at least 60 closes, all positive', () => {
     expect(() => computeMarketCycle('SPY', rising.slice(0, 59), now)).toThrow(/at least 60/);
     expect(() => computeMarketCycle('SPY', [...rising.slice(0, 59), Number.NaN], now)).toThrow(RangeError);
+  });
+});
+
+describe('marketCycleSeries (the Dashboard chart)', () => {
+  const day = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+  const candlesOf = (closes: number[]) => closes.map((close, i) => ({ date: day(i), close }));
+
+  it('gives the last 60 closes with the EMA at each, checked by hand, the last one the current EMA', () => {
+    // The hand-checked EMA of the first describe: 101 from the 21st close on, 102 at the 80th.
+    const closes = [...Array(20).fill(100), 121, ...Array(58).fill(101), 112];
+    const series = marketCycleSeries(candlesOf(closes));
+    expect(series).toHaveLength(60);
+    expect(series[0]).toEqual({ date: day(20), close: 121, ema: 101 });
+    expect(series[58]).toEqual({ date: day(78), close: 101, ema: 101 });
+    expect(series[59]?.date).toBe(day(79));
+    expect(series[59]?.close).toBe(112);
+    expect(series[59]?.ema).toBeCloseTo(102, 9);
+    const cycle = computeMarketCycle('SPY', closes, new Date('2026-11-20T15:00:00Z'));
+    expect(series[59]?.ema).toBe(cycle.currentEma);
+    expect(series[58]?.ema).toBe(cycle.previousEma);
+  });
+
+  it('gives fewer points when fewer closes have an EMA: none before the 21st close', () => {
+    const closes = Array.from({ length: 60 }, (_, i) => 100 + i);
+    const series = marketCycleSeries(candlesOf(closes));
+    expect(series).toHaveLength(40);
+    expect(series[0]?.date).toBe(day(20));
+    expect(series[0]?.ema).toBe(closes.slice(0, 21).reduce((a, b) => a + b, 0) / 21);
+    expect(marketCycleSeries(candlesOf(closes), 5).map((p) => p.date)).toEqual([55, 56, 57, 58, 59].map(day));
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Account,
+  CYCLE_TYPES,
   type Edge,
   EXECUTION_SIDES,
   type Execution,
@@ -122,6 +123,8 @@ const planBody = (r: Random) => ({
   edgeIds: [r.pick(ids.edges)],
   targetPrice: r.chance(0.5) ? 101 + r.int(50) : null,
   notes: r.pick(['', 'Earnings in May', 'Line one\nline two', 'x'.repeat(2000)]),
+  // Left out (the server stamps its own), null, or a cycle the app stamped offline.
+  marketCycleAtCreation: r.pick([undefined, null, ...CYCLE_TYPES]),
 });
 const fillBody = (r: Random) => ({
   accountId: r.pick(ids.accounts),
@@ -279,9 +282,9 @@ describe('after the fuzz', () => {
     const sam = await signIn(t.url, 'sam');
     expect((await sam.json<Execution[]>('GET', '/api/v1/executions')).body).toHaveLength(2);
     // A plan's stock may be edited after a trade was linked, so only whose plan it is holds for good.
-    const plans = new Set(
-      (await alex.json<TradePlanDto[]>('GET', '/api/v1/tradeplans')).body.map((p) => p.id),
-    );
+    const planList = (await alex.json<TradePlanDto[]>('GET', '/api/v1/tradeplans')).body;
+    for (const p of planList) expect([null, ...CYCLE_TYPES]).toContain(p.marketCycleAtCreation);
+    const plans = new Set(planList.map((p) => p.id));
     const trades = await alex.json<Trade[]>('GET', '/api/v1/trades');
     expect(trades.status).toBe(200);
     for (const tr of trades.body) if (tr.planId !== null) expect(plans.has(tr.planId)).toBe(true);

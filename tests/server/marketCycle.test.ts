@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeMarketCycle } from '../../src/domain/marketCycle.ts';
+import { computeMarketCycle, marketCycleSeries } from '../../src/domain/marketCycle.ts';
 import type { MarketCycle } from '../../src/domain/types.ts';
 import { demoDailyCandles } from '../../src/server/brokers/demo/demoCandles.ts';
 import { signedInServer } from './harness.ts';
@@ -10,7 +10,8 @@ describe('market cycle', () => {
   it("computes EMA21 on the demo broker's daily closes", async () => {
     const res = await alex.json<MarketCycle>('GET', '/api/v1/market-cycle/current');
     expect(res.status).toBe(200);
-    const closes = demoDailyCandles('SPY', t.clock.now).map((c) => c.close);
+    const candles = demoDailyCandles('SPY', t.clock.now);
+    const closes = candles.map((c) => c.close);
     const { currentEma: current, previousEma: previous } = computeMarketCycle('SPY', closes, t.clock.now);
     const change = ((current - previous) / previous) * 100;
     expect(res.body).toEqual({
@@ -20,7 +21,10 @@ describe('market cycle', () => {
       emaChangePercent: change,
       cycleType: change > 0.1 ? 'Uptrend' : change < -0.1 ? 'Downtrend' : 'Sideways',
       timestamp: t.clock.now.toISOString(),
+      series: marketCycleSeries(candles),
     });
+    expect(res.body.series).toHaveLength(60);
+    expect(res.body.series?.at(-1)).toEqual({ ...candles.at(-1), ema: current });
   });
 
   it('has at least 250 trading days of deterministic demo history up to today', () => {

@@ -9,6 +9,7 @@ import type {
   Execution,
   ImportResult,
   MarketCycle,
+  TradePlanDto,
 } from '../../src/domain/types.ts';
 import { SIGN_IN_WINDOW_MS } from '../../src/server/auth/signInLimit.ts';
 import { createTokenCipher, DATA_KEY_FILE } from '../../src/server/auth/tokenCipher.ts';
@@ -361,6 +362,24 @@ describe('when Schwab cannot answer', () => {
     fake.failNext(404);
     const res = await alice.json('GET', '/api/v1/market-cycle/current');
     expect(res).toEqual({ status: 503, body: { message: 'Failed to fetch market cycle data' } });
+  });
+
+  it('creates a plan without its market cycle rather than refusing it', async () => {
+    t.clock.advance(24 * 60 * MINUTE); // past the market cycle cache and the day's candles
+    const alice = await signInSchwab();
+    // Balances first, so the failure below is the price history's, not theirs.
+    expect((await alice.call('GET', '/api/v1/accounts')).status).toBe(200);
+    const asked = fake.apiCalls('/marketdata/v1/pricehistory').length;
+    fake.failNext(404);
+    const res = await alice.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
+      stock: 'NOCYC',
+      entryPrice: 10,
+      stopLossPrice: 9,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.marketCycleAtCreation).toBeNull();
+    expect(res.body.positionSizes.length).toBeGreaterThan(0);
+    expect(fake.apiCalls('/marketdata/v1/pricehistory').length).toBe(asked + 1);
   });
 });
 

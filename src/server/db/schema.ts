@@ -15,6 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ACTIVE_STATUSES } from '../../domain/tradePlans.ts';
 import {
+  CYCLE_TYPES,
+  type CycleType,
   EXECUTION_SIDES,
   type ExecutionSide,
   type ExecutionSource,
@@ -149,6 +151,8 @@ export const tradePlans = pgTable(
     /** Above the entry when set (docs/product.md, "Trade plans"). */
     targetPrice: doublePrecision('target_price'),
     notes: text('notes').notNull().default(''),
+    /** Stamped at creation, never updated; null on plans made before it was kept ("Unknown"). */
+    marketCycleAtCreation: text('market_cycle_at_creation').$type<CycleType>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -157,6 +161,7 @@ export const tradePlans = pgTable(
       .on(t.userId, t.stock)
       .where(sql`${t.status} in (${literals(ACTIVE_STATUSES)})`),
     check('trade_plans_status', sql`${t.status} in (${literals(TRADE_PLAN_STATUSES)})`),
+    check('trade_plans_market_cycle', sql`${t.marketCycleAtCreation} in (${literals(CYCLE_TYPES)})`),
     index('trade_plans_user').on(t.userId),
     index('trade_plans_setup').on(t.tradeSetupId),
   ],

@@ -12,6 +12,7 @@ import { createBrokerImport } from '../executions/brokerImport.ts';
 import { createExecutionRepository } from '../executions/executionRepository.ts';
 import { executionRoutes } from '../executions/executionRoutes.ts';
 import { marketCycleRoutes } from '../marketCycle/marketCycleRoutes.ts';
+import { createMarketCycleService } from '../marketCycle/marketCycleService.ts';
 import { createPlanRepository } from '../plans/planRepository.ts';
 import { planRoutes } from '../plans/planRoutes.ts';
 import { createSetupRepository } from '../setups/setupRepository.ts';
@@ -31,6 +32,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const accounts = createAccountService(db, brokerAccess, now);
   const executions = createExecutionRepository(db, now);
   const brokerImport = createBrokerImport(executions, accounts, brokerAccess.executions);
+  const cycles = createMarketCycleService(brokerAccess, config.marketCycleSymbol, now);
 
   const app = new Hono<AppEnv>();
   app.onError(errorResponse);
@@ -61,10 +63,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const guarded = new Hono<AppEnv>();
   guarded.use(requireUser(deps));
   guarded.route('/accounts', accountRoutes(accounts));
-  guarded.route('/market-cycle', marketCycleRoutes(brokerAccess, config.marketCycleSymbol, now));
+  guarded.route('/market-cycle', marketCycleRoutes(cycles));
   guarded.route('/edges', edgeRoutes(createEdgeRepository(db, now)));
   guarded.route('/tradesetups', setupRoutes(createSetupRepository(db, now)));
-  guarded.route('/tradeplans', planRoutes(createPlanRepository(db, now), accounts));
+  guarded.route('/tradeplans', planRoutes(createPlanRepository(db, now), accounts, cycles));
   guarded.route('/executions', executionRoutes(executions, now));
   guarded.route('/trades', tradeRoutes(createTradeRepository(db, now), accounts, brokerImport));
   api.route('/', guarded);

@@ -52,8 +52,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
       tradeSetupId: row.tradeSetupId,
       targetPrice: row.targetPrice,
       notes: row.notes,
-      // Placeholder until the cycle at creation is stored (issue 15, in progress).
-      marketCycleAtCreation: null,
+      marketCycleAtCreation: row.marketCycleAtCreation,
       edges: planEdges,
       positionSizes: computePositionSizes(accounts, row),
       createdAt: row.createdAt.toISOString(),
@@ -168,7 +167,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
           const at = now();
           const id = input.id ?? uuidv7(at.getTime());
           await db.transaction(async (tx) => {
-            const { edgeIds, marketCycleAtCreation: _notStoredYet, ...plan } = newDraftPlan(input);
+            const { edgeIds, ...plan } = newDraftPlan(input);
             await tx.insert(tradePlans).values({ id, userId, ...plan, createdAt: at, updatedAt: at });
             await replaceEdges(tx, id, edgeIds);
           });

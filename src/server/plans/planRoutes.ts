@@ -6,9 +6,14 @@ import type { AccountService } from '../accounts/accountService.ts';
 import type { AppEnv } from '../http/appEnv.ts';
 import { readJson, readValid } from '../http/body.ts';
 import { pathId } from '../http/pathId.ts';
+import type { MarketCycleService } from '../marketCycle/marketCycleService.ts';
 import type { PlanRepository } from './planRepository.ts';
 
-export function planRoutes(repo: PlanRepository, accounts: AccountService): Hono<AppEnv> {
+export function planRoutes(
+  repo: PlanRepository,
+  accounts: AccountService,
+  cycles: MarketCycleService,
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const idOf = (id: string) => pathId(id, messages.planNotFound);
 
@@ -33,7 +38,12 @@ export function planRoutes(repo: PlanRepository, accounts: AccountService): Hono
   app.post('/', async (c) => {
     const userId = c.get('user').id;
     const input = await readValid(c, validateTradePlanCreate);
-    const { plan, created } = await repo.create(userId, input, await accountsOf(userId));
+    // A cycle the app sent was stamped offline, when the plan was made: it is kept, null included.
+    const [accountList, marketCycleAtCreation] = await Promise.all([
+      accountsOf(userId),
+      input.marketCycleAtCreation !== undefined ? input.marketCycleAtCreation : cycles.typeForNewPlan(userId),
+    ]);
+    const { plan, created } = await repo.create(userId, { ...input, marketCycleAtCreation }, accountList);
     return c.json(plan, created ? 201 : 200);
   });
   app.put('/:id', async (c) => {

@@ -1,0 +1,2 @@
+ALTER TABLE "trade_plans" ADD COLUMN "market_cycle_at_creation" text;--> statement-breakpoint
+ALTER TABLE "trade_plans" ADD CONSTRAINT "trade_plans_market_cycle" CHECK ("trade_plans"."market_cycle_at_creation" in ('Uptrend', 'Downtrend', 'Sideways'));
