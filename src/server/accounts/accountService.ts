@@ -13,7 +13,8 @@ import type { BrokerAccess } from '../brokers/brokerAccess.ts';
 import type { Database } from '../db/database.ts';
 import { accountSettings } from '../db/schema.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
-import { notFound } from '../refusals.ts';
+import { notFound, Refusal } from '../refusals.ts';
+import type { AccountName } from '../trades/tradeInputs.ts';
 
 type SettingsRow = typeof accountSettings.$inferSelect;
 
@@ -95,3 +96,20 @@ export function createAccountService(db: Database, brokerAccess: BrokerAccess, n
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
+
+/**
+ * The trader's accounts as trades name them. Names come from the broker; while it is not answering
+ * the trades are still shown, unnamed. Any other failure (a sign-in the broker ended) is the
+ * trader's to see.
+ */
+export async function accountNamesOf(
+  accounts: Pick<AccountService, 'list'>,
+  userId: string,
+): Promise<AccountName[]> {
+  try {
+    return await accounts.list(userId);
+  } catch (error) {
+    if (error instanceof Refusal && error.kind === 'unavailable') return [];
+    throw error;
+  }
+}

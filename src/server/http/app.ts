@@ -17,6 +17,8 @@ import { createPlanRepository } from '../plans/planRepository.ts';
 import { planRoutes } from '../plans/planRoutes.ts';
 import { createSetupRepository } from '../setups/setupRepository.ts';
 import { setupRoutes } from '../setups/setupRoutes.ts';
+import { createStatsRepository } from '../stats/statsRepository.ts';
+import { statsRoutes } from '../stats/statsRoutes.ts';
 import { createTradeRepository } from '../trades/tradeRepository.ts';
 import { tradeRoutes } from '../trades/tradeRoutes.ts';
 import type { AppDeps, AppEnv } from './appEnv.ts';
@@ -69,6 +71,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   guarded.route('/tradeplans', planRoutes(createPlanRepository(db, now), accounts, cycles));
   guarded.route('/executions', executionRoutes(executions, now));
   guarded.route('/trades', tradeRoutes(createTradeRepository(db, now), accounts, brokerImport));
+  guarded.route('/stats', statsRoutes(createStatsRepository(db), accounts));
   api.route('/', guarded);
   api.all('*', (c) => c.json({ message: messages.notFound }, 404));
 

@@ -1,13 +1,11 @@
 import { Hono } from 'hono';
 import { messages } from '../../domain/messages.ts';
 import { validateTradeUpdate } from '../../domain/validation.ts';
-import type { AccountService } from '../accounts/accountService.ts';
+import { type AccountService, accountNamesOf } from '../accounts/accountService.ts';
 import type { BrokerImport } from '../executions/brokerImport.ts';
 import type { AppEnv } from '../http/appEnv.ts';
 import { readValid } from '../http/body.ts';
 import { pathId } from '../http/pathId.ts';
-import { Refusal } from '../refusals.ts';
-import type { AccountName } from './tradeInputs.ts';
 import type { TradeRepository } from './tradeRepository.ts';
 
 export function tradeRoutes(
@@ -17,16 +15,7 @@ export function tradeRoutes(
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  // Account names come from the broker; while it is not answering the trades still list, unnamed.
-  // Any other failure (a sign-in the broker ended) is the trader's to see.
-  async function namesOf(userId: string): Promise<AccountName[]> {
-    try {
-      return await accounts.list(userId);
-    } catch (error) {
-      if (error instanceof Refusal && error.kind === 'unavailable') return [];
-      throw error;
-    }
-  }
+  const namesOf = (userId: string) => accountNamesOf(accounts, userId);
 
   app.get('/', async (c) => {
     const userId = c.get('user').id;
