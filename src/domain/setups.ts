@@ -23,9 +23,8 @@ export function newSetup(input: Pick<TradeSetupInput, 'name'> & Partial<Pick<Tra
 }
 
 /**
- * A setup's success score (docs/product.md, "Trade setups"): the mean probability of success of
- * its plans that are not discarded and have one, rounded; 0 when there are none. The server
- * computes it in SQL (src/server/setups/setupRepository.ts), which must give the same number.
+ * A setup's planned success score (docs/product.md, "Trade setups"): the mean probability of
+ * success of its plans that are not discarded and have one, rounded; 0 when there are none.
  */
 export function successScore(
   plans: readonly { status: TradePlanStatus; probabilityOfSuccess: number | null }[],

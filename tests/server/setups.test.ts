@@ -122,10 +122,15 @@ describe('trade setups', () => {
     const scores = setupIds.map((id) => setups.find((s) => s.id === id)?.successScore);
     expect(scores).toEqual(setupIds.map((id) => successScore(plans.filter((p) => p.tradeSetupId === id))));
     expect(new Set(scores).size).toBeGreaterThan(3); // varied data, not eight zeros
-    // One setup's answer (the domain function on the server) agrees with the list's SQL.
+    // No trade yet: every score is the planned one, and one setup's answer agrees with the list's.
     for (const [i, id] of setupIds.entries()) {
       const one = await alex.json<TradeSetup>('GET', `/api/v1/tradesetups/${id}`);
-      expect(one.body.successScore).toBe(scores[i]);
+      expect(one.body).toMatchObject({
+        successScore: scores[i],
+        successScoreBasis: 'planned',
+        successScoreTrades: 0,
+      });
+      expect(setups.find((s) => s.id === id)).toEqual(one.body);
     }
   });
 

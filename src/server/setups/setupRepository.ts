@@ -1,24 +1,23 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { messages } from '../../domain/messages.ts';
-import { newSetup, successScore } from '../../domain/setups.ts';
-import type { TradeSetup, TradeSetupInput } from '../../domain/types.ts';
+import { newSetup, type SetupScore, setupSuccessScore } from '../../domain/setups.ts';
+import { isCountedTrade } from '../../domain/stats.ts';
+import type { Trade, TradeSetup, TradeSetupInput } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { tradePlans, tradeSetups } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
 import { conflict, notFound } from '../refusals.ts';
+import { tradesOf } from '../trades/tradeInputs.ts';
 
 type SetupRow = typeof tradeSetups.$inferSelect;
 
-// Until the trades basis is computed here (issue 15, in progress), every score is the planned one.
-const toSetup = (r: SetupRow, successScore: number): TradeSetup => ({
+const toSetup = (r: SetupRow, score: SetupScore): TradeSetup => ({
   id: r.id,
   name: r.name,
   description: r.description,
-  successScore,
-  successScoreBasis: 'planned',
-  successScoreTrades: 0,
+  ...score,
   entryCriteria: r.entryCriteria,
   exitCriteria: r.exitCriteria,
   notes: r.notes,
@@ -27,29 +26,16 @@ const toSetup = (r: SetupRow, successScore: number): TradeSetup => ({
 });
 
 export function createSetupRepository(db: Database, now: () => Date) {
-  /**
-   * Every setup's success score for the list, in one query: `successScore` of src/domain/setups.ts
-   * in SQL (the mean probability of the non-discarded plans that have one, rounded; 0 when there
-   * are none). tests/server/setups.test.ts holds the two equal.
-   */
-  async function scores(userId: string): Promise<Map<string, number>> {
-    const rows = await db
-      .select({
-        setupId: tradePlans.tradeSetupId,
-        mean: sql<number | null>`avg(${tradePlans.probabilityOfSuccess})`,
-      })
-      .from(tradePlans)
-      .where(
-        and(
-          eq(tradePlans.userId, userId),
-          ne(tradePlans.status, 'Discarded'),
-          sql`${tradePlans.probabilityOfSuccess} is not null`,
-          sql`${tradePlans.tradeSetupId} is not null`,
-        ),
-      )
-      .groupBy(tradePlans.tradeSetupId);
-    return new Map(rows.map((r) => [r.setupId as string, Math.round(Number(r.mean ?? 0))]));
-  }
+  const scoredPlans = {
+    id: tradePlans.id,
+    tradeSetupId: tradePlans.tradeSetupId,
+    status: tradePlans.status,
+    probabilityOfSuccess: tradePlans.probabilityOfSuccess,
+  };
+
+  /** Names play no part in a score, so the broker is not asked for them. */
+  const countedTradesOf = async (userId: string): Promise<Trade[]> =>
+    (await tradesOf(db, userId, [])).filter(isCountedTrade);
 
   async function findRow(userId: string, id: string): Promise<SetupRow> {
     const rows = await db
@@ -60,13 +46,16 @@ export function createSetupRepository(db: Database, now: () => Date) {
     return rows[0];
   }
 
-  /** One setup with its score: the domain's `successScore` over the setup's plans. */
+  /** One setup with its score (docs/product.md, "Edges and setups"). */
   async function withScore(userId: string, row: SetupRow): Promise<TradeSetup> {
-    const plans = await db
-      .select({ status: tradePlans.status, probabilityOfSuccess: tradePlans.probabilityOfSuccess })
-      .from(tradePlans)
-      .where(and(eq(tradePlans.userId, userId), eq(tradePlans.tradeSetupId, row.id)));
-    return toSetup(row, successScore(plans));
+    const [plans, trades] = await Promise.all([
+      db
+        .select(scoredPlans)
+        .from(tradePlans)
+        .where(and(eq(tradePlans.userId, userId), eq(tradePlans.tradeSetupId, row.id))),
+      countedTradesOf(userId),
+    ]);
+    return toSetup(row, setupSuccessScore(plans, trades));
   }
 
   async function assertNameFree(q: Database, userId: string, name: string, exceptId?: string) {
@@ -92,16 +81,28 @@ export function createSetupRepository(db: Database, now: () => Date) {
   });
 
   return {
+    /** Every setup with its score, from one read of the plans and one build of the trades. */
     async list(userId: string): Promise<TradeSetup[]> {
-      const [rows, byId] = await Promise.all([
+      const [rows, plans, trades] = await Promise.all([
         db
           .select()
           .from(tradeSetups)
           .where(eq(tradeSetups.userId, userId))
           .orderBy(sql`lower(${tradeSetups.name})`),
-        scores(userId),
+        db
+          .select(scoredPlans)
+          .from(tradePlans)
+          .where(and(eq(tradePlans.userId, userId), isNotNull(tradePlans.tradeSetupId))),
+        countedTradesOf(userId),
       ]);
-      return rows.map((r) => toSetup(r, byId.get(r.id) ?? 0));
+      const plansOf = new Map<string, typeof plans>();
+      for (const p of plans) {
+        const setupId = p.tradeSetupId as string;
+        const own = plansOf.get(setupId);
+        if (own) own.push(p);
+        else plansOf.set(setupId, [p]);
+      }
+      return rows.map((r) => toSetup(r, setupSuccessScore(plansOf.get(r.id) ?? [], trades)));
     },
 
     async get(userId: string, id: string): Promise<TradeSetup> {
@@ -130,17 +131,13 @@ export function createSetupRepository(db: Database, now: () => Date) {
         create: async () => {
           await assertNameFree(db, userId, input.name);
           const at = now();
-          const {
-            successScore: score,
-            successScoreBasis: _,
-            successScoreTrades: __,
-            ...setup
-          } = newSetup(input);
+          const { successScore, successScoreBasis, successScoreTrades, ...setup } = newSetup(input);
           const rows = await db
             .insert(tradeSetups)
             .values({ id: input.id ?? uuidv7(at.getTime()), userId, ...setup, createdAt: at, updatedAt: at })
             .returning();
-          return toSetup(rows[0] as SetupRow, score);
+          // No plan cites a setup yet: it scores as newSetup says.
+          return toSetup(rows[0] as SetupRow, { successScore, successScoreBasis, successScoreTrades });
         },
       });
       return { setup: value, created };
