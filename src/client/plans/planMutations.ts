@@ -1,12 +1,14 @@
 import { messages } from '../../domain/messages.ts';
 import { computePositionSizes } from '../../domain/positionSize.ts';
 import { checkTransition, isActiveStatus, newDraftPlan, toTradePlan } from '../../domain/tradePlans.ts';
-import type {
-  TradePlan,
-  TradePlanDto,
-  TradePlanInput,
-  TradePlanStatus,
-  TradePlanUpdate,
+import {
+  CYCLE_TYPES,
+  type CycleType,
+  type TradePlan,
+  type TradePlanDto,
+  type TradePlanInput,
+  type TradePlanStatus,
+  type TradePlanUpdate,
 } from '../../domain/types.ts';
 import { RefusedLocally } from '../api/http.ts';
 import { db } from '../db/db.ts';
@@ -34,13 +36,31 @@ async function sized<T extends Pick<TradePlan, 'entryPrice' | 'stopLossPrice'>>(
   return { ...plan, positionSizes: computePositionSizes(await db.accounts.toArray(), plan) };
 }
 
-export function createPlan(input: TradePlanInput) {
+/** The cycle this device last saw; null when it has none (or one it cannot read). */
+async function cachedCycleType(): Promise<CycleType | null> {
+  const cycle = await db.marketCycle.get('current');
+  return cycle && (CYCLE_TYPES as readonly string[]).includes(cycle.cycleType) ? cycle.cycleType : null;
+}
+
+/**
+ * Online the server stamps the plan with the market cycle current when it creates it. A plan
+ * made offline is made here and now: it is stamped with the cycle this device has cached, and
+ * the queued create carries that stamp, so the server keeps it rather than stamp the cycle of
+ * whenever the change reaches it.
+ */
+export async function createPlan(input: TradePlanInput) {
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
-  return plans.create({ ...input, id }, input.stock, async () => {
-    await assertNoOtherActivePlan(input.stock);
-    return sized({ id, ...newDraftPlan(input), createdAt: now, updatedAt: now });
-  });
+  const stamped = { ...input, id, marketCycleAtCreation: await cachedCycleType() };
+  return plans.create(
+    { ...input, id },
+    input.stock,
+    async () => {
+      await assertNoOtherActivePlan(input.stock);
+      return sized({ id, ...newDraftPlan(stamped), createdAt: now, updatedAt: now });
+    },
+    stamped,
+  );
 }
 
 export function updatePlan(plan: TradePlan, update: TradePlanUpdate) {

@@ -26,6 +26,8 @@ interface Write {
   path: string;
   recordId: string;
   body?: object;
+  /** What to queue instead of `body` offline (Change.queuedBody). */
+  queuedBody?: object;
   label: string;
   /** The record before and after, for what else the change reaches (sync/affects.ts). */
   records: readonly object[];
@@ -55,6 +57,7 @@ export function resourceWrites<Row extends { id: string }>(resource: Resource<Ro
         recordId: write.recordId,
         refresh: affectedBy(resource.collection, write.method, write.records),
         ...(resource.toRow ? { toRow: resource.toRow } : {}),
+        ...(write.queuedBody ? { queuedBody: write.queuedBody } : {}),
       },
       async () => {
         await write.applyLocally();
@@ -66,13 +69,17 @@ export function resourceWrites<Row extends { id: string }>(resource: Resource<Ro
   return {
     send,
 
-    /** Creates with a client-made id, so a replay never duplicates. */
-    create: (body: { id: string }, name: string, localRow: LocalRow<Row>) =>
+    /**
+     * Creates with a client-made id, so a replay never duplicates. `queuedBody`, when given, is
+     * what a create kept on this device sends instead of `body`.
+     */
+    create: (body: { id: string }, name: string, localRow: LocalRow<Row>, queuedBody?: { id: string }) =>
       send({
         method: 'POST',
         path: resource.path,
         recordId: body.id,
         body,
+        ...(queuedBody ? { queuedBody } : {}),
         label: `${resource.createVerb ?? 'Create'} ${resource.noun} ${name}`,
         records: [body],
         applyLocally: async () => {

@@ -11,6 +11,11 @@ export interface Change extends Omit<OutboxEntry, 'seq' | 'queuedAt' | 'refresh'
   recordId: string;
   /** The server's answer as the cache keeps it (a plan's edge objects become ids). */
   toRow?: (answer: unknown) => unknown;
+  /**
+   * The body to queue instead of `body` when the change is kept on this device: what only a
+   * change made offline says (a plan's create carries the market cycle it was stamped with here).
+   */
+  queuedBody?: object;
 }
 
 type Pull = (names: CollectionName[]) => Promise<void>;
@@ -36,13 +41,17 @@ export async function submitChange(
   pull: Pull,
   database: TradeTrackerDb = db,
 ): Promise<SaveOutcome> {
-  const { recordId: _id, toRow: _toRow, ...entry } = change;
+  const { recordId: _id, toRow: _toRow, queuedBody, ...entry } = change;
   const queueIt = async () => {
     await database.transaction('rw', cacheTables(database), async () => {
       // Signed out in this tab or another: there is no trader to queue the change for.
       if (!(await cacheOwner(database))) throw new RefusedLocally(messages.signedOut);
       await applyLocally();
-      await database.outbox.add({ ...entry, queuedAt: new Date().toISOString() });
+      await database.outbox.add({
+        ...entry,
+        ...(queuedBody ? { body: queuedBody } : {}),
+        queuedAt: new Date().toISOString(),
+      });
     });
     return 'queued' as const;
   };

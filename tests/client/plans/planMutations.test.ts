@@ -3,6 +3,7 @@ import type { TradePlan } from '../../../src/domain/types.ts';
 import { type FakeApi, startFakeApi } from '../fakeApi.ts';
 import {
   accountFixture,
+  marketCycleFixture,
   ownCacheBy,
   planDtoFixture,
   planFixture,
@@ -60,6 +61,24 @@ describe('trade plan changes made offline', () => {
       ['POST', '/tradeplans', 'Create trade plan AAPL'],
     ]);
     expect(queued[0]?.body).toMatchObject({ id: plan?.id });
+  });
+
+  it('stamps a plan made offline with the cached market cycle, and queues the create with that stamp', async () => {
+    await dbModule.db.marketCycle.put({ ...marketCycleFixture({ cycleType: 'Downtrend' }), key: 'current' });
+    await mutations.createPlan({ stock: 'AAPL', entryPrice: 100, stopLossPrice: 95 });
+    const [plan] = await pendingPlans();
+    expect(plan?.marketCycleAtCreation).toBe('Downtrend');
+    expect((await dbModule.db.outbox.toArray())[0]?.body).toMatchObject({
+      id: plan?.id,
+      marketCycleAtCreation: 'Downtrend',
+    });
+  });
+
+  it('stamps null without a cached cycle, so the server keeps "none" rather than its own later one', async () => {
+    await mutations.createPlan({ stock: 'AAPL', entryPrice: 100, stopLossPrice: 95 });
+    const [plan] = await pendingPlans();
+    expect(plan?.marketCycleAtCreation).toBeNull();
+    expect((await dbModule.db.outbox.toArray())[0]?.body).toMatchObject({ marketCycleAtCreation: null });
   });
 
   it('edits a plan at once, re-sizing it, and queues the edit', async () => {
@@ -132,6 +151,12 @@ describe('a trade plan created online', () => {
     await mutations.createPlan({ ...input, tradeSetupId: null });
     expect(api.received.map((r) => r.key)).toEqual(['POST /api/v1/tradeplans']);
     expect(await dbModule.db.tradePlans.get('from-server')).toMatchObject({ stock: 'AAPL', edgeIds: [] });
+  });
+
+  it('leaves the market cycle to the server: the body carries none', async () => {
+    await dbModule.db.marketCycle.put({ ...marketCycleFixture({ cycleType: 'Downtrend' }), key: 'current' });
+    await mutations.createPlan({ ...input, tradeSetupId: null });
+    expect(api.received[0]?.body).not.toHaveProperty('marketCycleAtCreation');
   });
 
   it("costs two with a setup: the setup's success score is the one other thing it changes", async () => {
