@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { DEFAULT_HEAT_LIMIT_PERCENT } from '../../domain/constants.ts';
 import { fallbackMessages, messages } from '../../domain/messages.ts';
-import type { Account } from '../../domain/types.ts';
+import type { Account, AccountSettingsInput, ValidationResult } from '../../domain/types.ts';
 import { validateAccountSettings } from '../../domain/validation.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormActions } from '../ui/FormActions.tsx';
@@ -15,19 +16,38 @@ const FIELDS = [
   ['capitalRisk', 'Capital Risk (%)', '0.1', messages.capitalRiskHelp],
   ['maxTradeRisk', 'Max Trade Risk (%)', '0.1', messages.maxTradeRiskHelp],
   ['scaleOutFactor', 'Scale-out Factor (parts, 1–10)', '1', undefined],
+  ['heatLimit', 'Heat limit (%)', '0.1', messages.heatLimitHelp],
 ] as const;
 
-export function AccountSettingsDialog({ account, onClose }: { account: Account; onClose: () => void }) {
-  const [values, setValues] = useState<Record<string, string>>(
-    Object.fromEntries(FIELDS.map(([key]) => [key, String(account[key])])),
+type Values = Record<(typeof FIELDS)[number][0], string>;
+
+/**
+ * The domain's validator, plus one rule of the form: the API may leave the heat limit out (the
+ * stored one stays), but an emptied field is a slip, refused as a limit out of range would be.
+ */
+function validate(values: Values): ValidationResult<AccountSettingsInput> {
+  const body = Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, v.trim() === '' ? undefined : Number(v)]),
   );
+  const result = validateAccountSettings(body);
+  if (body.heatLimit !== undefined) return result;
+  const missing = { field: 'heatLimit', message: messages.heatLimitOutOfRange };
+  return { ok: false, errors: [...(result.ok ? [] : result.errors), missing] };
+}
+
+// A cache filled before the heat limit existed has none: the server's default stands in.
+const initialValues = (account: Account): Values => ({
+  originalBalance: String(account.originalBalance),
+  capitalRisk: String(account.capitalRisk),
+  maxTradeRisk: String(account.maxTradeRisk),
+  scaleOutFactor: String(account.scaleOutFactor),
+  heatLimit: String(account.heatLimit ?? DEFAULT_HEAT_LIMIT_PERCENT),
+});
+
+export function AccountSettingsDialog({ account, onClose }: { account: Account; onClose: () => void }) {
+  const [values, setValues] = useState(() => initialValues(account));
   const { formRef, errors, formError, saving, submit } = useFormSubmit({
-    validate: () =>
-      validateAccountSettings(
-        Object.fromEntries(
-          Object.entries(values).map(([k, v]) => [k, v.trim() === '' ? undefined : Number(v)]),
-        ),
-      ),
+    validate: () => validate(values),
     save: (settings) => saveAccountSettings(account, settings),
     onSaved: onClose,
     fallback: fallbackMessages.saveAccountSettings,

@@ -4,6 +4,7 @@ import { db, metaKeys } from '../db/db.ts';
 import { AccountSummary } from './AccountSummary.tsx';
 import { BrokerSignInNotice } from './BrokerSignInNotice.tsx';
 import { MarketCycleCard } from './MarketCycleCard.tsx';
+import { OpenRisk } from './OpenRisk.tsx';
 
 const STATIC_CARDS = [
   ['Current Positions', '5 active trades'],
@@ -32,6 +33,7 @@ export default function DashboardPage() {
         <h2 id="account-summary-title">Account Summary</h2>
         <AccountSummary />
       </section>
+      <OpenRisk />
       <div className="cards">
         {STATIC_CARDS.map(([title, text]) => (
           <article key={title} className="stat-card">

@@ -9,10 +9,19 @@ import {
 } from '../../domain/marketCycle.ts';
 import { db, metaKeys } from '../db/db.ts';
 import { useCollectionState } from '../sync/syncState.ts';
+import { CycleChart } from './CycleChart.tsx';
 
 const ICONS = { up: '▲', down: '▼', flat: '▶' } as const;
 
 const usd2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * The chart's place, taken while the cycle loads and when it came without its price history (a
+ * cache from before the history existed): the height is the chart's, so nothing below moves.
+ */
+function ChartPlace({ children }: { children?: React.ReactNode }) {
+  return <div className="cycle-chart chart-place">{children}</div>;
+}
 
 export function MarketCycleCard() {
   const cycle = useLiveQuery(() => db.marketCycle.get('current').then((c) => c ?? null), []);
@@ -24,7 +33,12 @@ export function MarketCycleCard() {
 
   let body: React.ReactNode;
   if (cycle === undefined || (cycle === null && syncedAt === null && (loading || !error))) {
-    body = <p aria-busy="true">Loading market cycle data...</p>;
+    body = (
+      <>
+        <p aria-busy="true">Loading market cycle data...</p>
+        <ChartPlace />
+      </>
+    );
   } else if (error && !cycle) {
     body = (
       <div className="error-card" role="alert">
@@ -41,24 +55,34 @@ export function MarketCycleCard() {
     const direction = emaDirection(cycle.emaChangePercent);
     const tone = isUptrend(cycle) ? 'positive' : isDowntrend(cycle) ? 'negative' : 'amber';
     if (isMarketCycleStale(cycle, new Date())) console.warn('Market cycle data is older than an hour');
+    const series = cycle.series ?? [];
     body = (
-      <div className={`cycle-card tone-${tone}`}>
-        <p className="cycle-type">
-          <span className="trend-icon" aria-hidden="true">
-            {ICONS[direction]}
-          </span>{' '}
-          Current Market Cycle: {type}
-        </p>
-        <p className="muted">
-          {cycle.symbol} · Last updated: {formatTimestamp(cycle.timestamp)}
-        </p>
-        <div className="cycle-figures">
-          <p>EMA21: ${usd2.format(cycle.currentEma)}</p>
-          <p className={cycle.emaChangePercent >= 0 ? 'positive' : 'negative'}>
-            EMA Change: {formatPercent(cycle.emaChangePercent)}
+      <>
+        <div className={`cycle-card tone-${tone}`}>
+          <p className="cycle-type">
+            <span className="trend-icon" aria-hidden="true">
+              {ICONS[direction]}
+            </span>{' '}
+            Current Market Cycle: {type}
           </p>
+          <p className="muted">
+            {cycle.symbol} · Last updated: {formatTimestamp(cycle.timestamp)}
+          </p>
+          <div className="cycle-figures">
+            <p>EMA21: ${usd2.format(cycle.currentEma)}</p>
+            <p className={cycle.emaChangePercent >= 0 ? 'positive' : 'negative'}>
+              EMA Change: {formatPercent(cycle.emaChangePercent)}
+            </p>
+          </div>
         </div>
-      </div>
+        {series.length > 1 ? (
+          <CycleChart symbol={cycle.symbol} series={series} />
+        ) : (
+          <ChartPlace>
+            <p className="muted">The price chart arrives with the next sync.</p>
+          </ChartPlace>
+        )}
+      </>
     );
   }
   return (

@@ -1,7 +1,11 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
 import { formatWeight } from '../../domain/format.ts';
 import { fallbackMessages } from '../../domain/messages.ts';
+import { computeStats, type GroupStats } from '../../domain/stats.ts';
 import type { Edge } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { formatOptionalR, formatTradeCount, toneOf } from '../review/statsFormat.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { ListPage } from '../ui/ListPage.tsx';
 import { PendingMark } from '../ui/PendingMark.tsx';
@@ -10,7 +14,32 @@ import { useListPage } from '../ui/useListPage.ts';
 import { EdgeForm } from './EdgeForm.tsx';
 import { deleteEdge } from './edgeMutations.ts';
 
+/**
+ * Whether a weight is earned: the expectancy of the trades whose plans cite the edge, with their
+ * number, from the same statistics as the Review page.
+ */
+function EdgeResults({ stats }: { stats: GroupStats | undefined }) {
+  if (!stats) return <small className="edge-results">No trades yet</small>;
+  if (stats.n === 0) return <small className="edge-results">No trades with a stop yet</small>;
+  return (
+    <small className="edge-results">
+      <span className={toneOf(stats.expectancyR)}>{formatOptionalR(stats.expectancyR)}</span> ·{' '}
+      {formatTradeCount(stats.n)}
+    </small>
+  );
+}
+
 export default function EdgeDefinitionPage() {
+  const trades = useLiveQuery(() => db.trades.toArray(), []);
+  const plans = useLiveQuery(() => db.tradePlans.toArray(), []);
+  // Until both are read, no edge says "No trades yet" that it may not mean.
+  const byEdge = useMemo(
+    () =>
+      trades && plans
+        ? new Map(computeStats(trades, 'edge', { plans, setups: [], edges: [] }).map((g) => [g.key, g]))
+        : undefined,
+    [trades, plans],
+  );
   const list = useListPage<Edge, 'name' | 'description' | 'weightFactor' | 'identificationNotes'>({
     collection: 'edges',
     query: () => db.edges.toArray(),
@@ -47,6 +76,7 @@ export default function EdgeDefinitionPage() {
             <td data-label="Description">{edge.description}</td>
             <td data-label="Weight">
               <Badge color="blue">{formatWeight(edge.weightFactor)}</Badge>
+              {byEdge && <EdgeResults stats={byEdge.get(edge.id)} />}
             </td>
             <td data-label="Identification Notes">{edge.identificationNotes}</td>
           </>

@@ -2,12 +2,26 @@ import { truncateCriteria } from '../../domain/format.ts';
 import { fallbackMessages } from '../../domain/messages.ts';
 import type { TradeSetup } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { formatTradeCount } from '../review/statsFormat.ts';
 import { ListPage } from '../ui/ListPage.tsx';
 import { PendingMark } from '../ui/PendingMark.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
 import { SetupForm } from './SetupForm.tsx';
 import { deleteSetup } from './setupMutations.ts';
+
+/**
+ * What the score is: the win rate of the setup's closed trades ("12 trades"), or, until it has
+ * any, the mean probability of its plans ("planned"). Nothing for a row cached before the basis.
+ */
+function ScoreBasis({ setup }: { setup: TradeSetup }) {
+  if (setup.successScoreBasis === undefined) return null;
+  return (
+    <small className="score-basis">
+      {setup.successScoreBasis === 'trades' ? formatTradeCount(setup.successScoreTrades) : 'planned'}
+    </small>
+  );
+}
 
 type SetupSortKey = 'name' | 'description' | 'successScore' | 'notes';
 
@@ -57,7 +71,10 @@ export default function TradeSetupsPage() {
               <PendingMark row={setup} />
             </td>
             <td data-label="Description">{setup.description}</td>
-            <td data-label="Success Score">{setup.successScore}</td>
+            <td data-label="Success Score">
+              {setup.successScore}
+              <ScoreBasis setup={setup} />
+            </td>
             <td data-label="Entry/Exit Criteria" className="criteria">
               <div>
                 <strong>Entry:</strong> {truncateCriteria(setup.entryCriteria)}

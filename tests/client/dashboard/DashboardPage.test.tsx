@@ -76,6 +76,31 @@ describe('Dashboard', () => {
     expect(document.querySelector('.cycle-card')?.className).toContain('tone-positive');
   });
 
+  it("shows the cycle symbol's closes with their EMA21, in words where no canvas can draw them", async () => {
+    await seed('accounts', []);
+    const series = [
+      { date: '2026-11-17', close: 500, ema: 498 },
+      { date: '2026-11-18', close: 520.5, ema: 500.25 },
+      { date: '2026-11-19', close: 495, ema: 499.8 },
+      { date: '2026-11-20', close: 510, ema: 500.9 },
+    ];
+    await seed('marketCycle', [{ ...cycle, series }]);
+    render(<DashboardPage />);
+    const chart = await screen.findByRole('figure');
+    expect(chart.textContent).toBe(
+      'SPY over the last 4 trading days: closed at $510.00 on Nov 20, from $500.00 on Nov 17; ' +
+        'highest $520.50, lowest $495.00. EMA21 $500.90, the close above it.',
+    );
+  });
+
+  it("keeps the chart's place, and says when it comes, for a cycle cached without its history", async () => {
+    await seed('accounts', []);
+    await seed('marketCycle', [cycle]);
+    render(<DashboardPage />);
+    expect(await screen.findByText('The price chart arrives with the next sync.')).toBeTruthy();
+    expect(screen.queryByRole('figure')).toBeNull();
+  });
+
   it('says "Invalid timestamp" for a bad timestamp and maps an unknown cycle to Sideways', async () => {
     await seed('accounts', []);
     await seed('marketCycle', [

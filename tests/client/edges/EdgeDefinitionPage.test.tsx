@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import EdgeDefinitionPage from '../../../src/client/edges/EdgeDefinitionPage.tsx';
 import { setCollectionState } from '../../../src/client/sync/syncState.ts';
-import { edgeFixture, resetCache, seed } from '../fixtures.ts';
+import { edgeFixture, planFixture, resetCache, seed, tradeFixture } from '../fixtures.ts';
 
 beforeEach(async () => {
   await resetCache();
@@ -31,6 +31,36 @@ describe('Edge Definition page', () => {
     expect(names()).toEqual(['breakout', 'Volume']);
     await userEvent.click(screen.getByRole('button', { name: /Weight/ }));
     expect(names()).toEqual(['Volume', 'breakout']);
+  });
+
+  it("shows each edge's expectancy and trades next to its weight, so a weight can be seen to be earned", async () => {
+    await seed('edges', [
+      edgeFixture({ id: 'e-trend', name: 'Trend' }),
+      edgeFixture({ id: 'e-volume', name: 'Volume' }),
+      edgeFixture({ id: 'e-gap', name: 'Gap' }),
+      edgeFixture({ id: 'e-quiet', name: 'Quiet' }),
+    ]);
+    await seed('tradePlans', [
+      planFixture({ id: 'p1', stock: 'AAPL', edgeIds: ['e-trend', 'e-volume'] }),
+      planFixture({ id: 'p2', stock: 'MSFT', edgeIds: ['e-trend'] }),
+      planFixture({ id: 'p3', stock: 'NVDA', edgeIds: ['e-gap'] }),
+    ]);
+    const closed = { closedAt: '2026-11-21T15:00:00.000Z', openQuantity: 0, initialStop: 95 };
+    await seed('trades', [
+      tradeFixture({ ...closed, symbol: 'AAPL', planId: 'p1', rMultiple: 2 }),
+      tradeFixture({ ...closed, symbol: 'MSFT', planId: 'p2', rMultiple: -1 }),
+      // Closed without a stop: it has no R to count.
+      tradeFixture({ ...closed, symbol: 'NVDA', planId: 'p3', initialStop: null, rMultiple: null }),
+    ]);
+    render(<EdgeDefinitionPage />);
+    const results = async (name: string) =>
+      (await screen.findByRole('row', { name: new RegExp(`^${name}`) })).querySelector('.edge-results')
+        ?.textContent;
+    // (+2R − 1R) ÷ 2; the win's plan cites Volume as well.
+    expect(await results('Trend')).toBe('+0.50R · 2 trades');
+    expect(await results('Volume')).toBe('+2.00R · 1 trade');
+    expect(await results('Gap')).toBe('No trades with a stop yet');
+    expect(await results('Quiet')).toBe('No trades yet');
   });
 
   it('searches name, description and identification notes', async () => {

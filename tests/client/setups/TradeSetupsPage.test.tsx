@@ -53,6 +53,23 @@ describe('Trade Setups page', () => {
     expect(screen.getByText('No trade setups match your search criteria.')).toBeTruthy();
   });
 
+  it("says under the success score what it rests on: the setup's trades, or its plans", async () => {
+    await seed('tradeSetups', [
+      setupFixture({ name: 'Flag', successScore: 58, successScoreBasis: 'trades', successScoreTrades: 12 }),
+      setupFixture({ name: 'Cup', successScore: 65, successScoreBasis: 'planned', successScoreTrades: 0 }),
+      setupFixture({ name: 'Wedge', successScore: 100, successScoreBasis: 'trades', successScoreTrades: 1 }),
+    ]);
+    render(<TradeSetupsPage />);
+    const score = async (name: string) =>
+      (await screen.findByRole('row', { name: new RegExp(`^${name}`) })).querySelector(
+        '[data-label="Success Score"]',
+      )?.textContent;
+    expect(await score('Flag')).toBe('5812 trades');
+    expect(await score('Cup')).toBe('65planned');
+    expect(await score('Wedge')).toBe('1001 trade');
+    expect(screen.getByText('12 trades').className).toBe('score-basis');
+  });
+
   it('checks lengths before saving and confirms deletes with the spec text', async () => {
     await seed('tradeSetups', [setupFixture({ name: 'Flag' })]);
     render(<TradeSetupsPage />);

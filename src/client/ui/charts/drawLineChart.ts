@@ -59,7 +59,12 @@ export function drawLineChart(el: HTMLElement, { x, series, formatY, baseline }:
         stroke: () => color(s.color),
         width: 2,
         ...(s.dash ? { dash: s.dash } : {}),
-        points: { fill: () => color('--pico-background-color'), stroke: () => color(s.color) },
+        // Each point marked only while they are few enough to tell apart (a trade's, not a day's).
+        points: {
+          show: x.length <= 30,
+          fill: () => color('--pico-background-color'),
+          stroke: () => color(s.color),
+        },
       })),
     ],
     hooks:
