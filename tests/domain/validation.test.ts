@@ -230,6 +230,36 @@ describe('validateTradePlanCreate', () => {
   });
 });
 
+describe('the market cycle at creation', () => {
+  const plan = { stock: 'AAPL', entryPrice: 100, stopLossPrice: 95 };
+
+  it.each([['Uptrend'], ['Downtrend'], ['Sideways'], [null]])('a create keeps %j', (cycle) => {
+    const result = validateTradePlanCreate({ ...plan, marketCycleAtCreation: cycle });
+    expect(result.ok && result.value.marketCycleAtCreation).toBe(cycle);
+  });
+
+  it('a create that sends none leaves it for the server to stamp', () => {
+    const result = validateTradePlanCreate(plan);
+    expect(result.ok && 'marketCycleAtCreation' in result.value).toBe(false);
+  });
+
+  it.each([['uptrend'], ['Bull'], [1], [{}]])('a create refuses %j', (cycle) => {
+    expect(errorsOf(validateTradePlanCreate({ ...plan, marketCycleAtCreation: cycle }))).toEqual([
+      { field: 'marketCycleAtCreation', message: 'Market cycle must be one of Uptrend, Downtrend, Sideways' },
+    ]);
+  });
+
+  it('an update never carries it, whatever it sends', () => {
+    const current = { entryPrice: 100, stopLossPrice: 95 };
+    for (const cycle of ['Uptrend', 'Bull', null]) {
+      expect(validateTradePlanUpdate({ notes: 'n', marketCycleAtCreation: cycle }, current)).toEqual({
+        ok: true,
+        value: { notes: 'n' },
+      });
+    }
+  });
+});
+
 describe('validateTradePlanUpdate', () => {
   const current = { entryPrice: 100, stopLossPrice: 95 };
 
@@ -341,6 +371,30 @@ describe('validateAccountSettings', () => {
     ['scaleOutFactor', 10],
   ])('%s = %d is accepted', (field, value) => {
     expect(validateAccountSettings({ ...settings, [field]: value }).ok).toBe(true);
+  });
+
+  it.each([[-0.1], [100.1], [-1e-9]])('heatLimit = %d is refused', (heatLimit) => {
+    expect(errorsOf(validateAccountSettings({ ...settings, heatLimit }))).toEqual([
+      { field: 'heatLimit', message: 'Heat limit must be between 0 and 100' },
+    ]);
+  });
+
+  it.each(notNumbers.concat([null as never]))('heatLimit = %j is not a number', (heatLimit) => {
+    expect(errorsOf(validateAccountSettings({ ...settings, heatLimit }))).toEqual([
+      { field: 'heatLimit', message: messages.mustBeNumber },
+    ]);
+  });
+
+  it.each([[0], [6], [100], [0.5]])('heatLimit = %d is accepted', (heatLimit) => {
+    expect(validateAccountSettings({ ...settings, heatLimit })).toEqual({
+      ok: true,
+      value: { ...settings, heatLimit },
+    });
+  });
+
+  it('leaves heatLimit out when it is not sent: the stored one is kept', () => {
+    const result = validateAccountSettings(settings);
+    expect(result.ok && 'heatLimit' in result.value).toBe(false);
   });
 });
 

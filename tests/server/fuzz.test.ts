@@ -187,7 +187,14 @@ const WRITE_CALLS: ((r: Random) => {
   (r) => ({
     method: 'PUT',
     path: `/api/v1/accounts/${pathId(r, ids.accounts)}`,
-    valid: { originalBalance: 10_000, capitalRisk: 10, maxTradeRisk: 1, scaleOutFactor: 1 + r.int(10) },
+    valid: {
+      originalBalance: 10_000,
+      capitalRisk: 10,
+      maxTradeRisk: 1,
+      scaleOutFactor: 1 + r.int(10),
+      // Left out (the stored limit is kept), at either end, or between.
+      heatLimit: r.pick([undefined, 0, 100, r.int(1001) / 10]),
+    },
   }),
   (r) => ({ method: 'POST', path: '/api/v1/executions', valid: withClientId(r, fillBody(r)) }),
   (r) => ({ method: 'PUT', path: `/api/v1/trades/${pathId(r, ids.trades)}`, valid: tradeBody(r) }),
@@ -284,6 +291,9 @@ describe('after the fuzz', () => {
     // A plan's stock may be edited after a trade was linked, so only whose plan it is holds for good.
     const planList = (await alex.json<TradePlanDto[]>('GET', '/api/v1/tradeplans')).body;
     for (const p of planList) expect([null, ...CYCLE_TYPES]).toContain(p.marketCycleAtCreation);
+    for (const a of (await alex.json<Account[]>('GET', '/api/v1/accounts')).body) {
+      expect(a.heatLimit >= 0 && a.heatLimit <= 100).toBe(true);
+    }
     const plans = new Set(planList.map((p) => p.id));
     const trades = await alex.json<Trade[]>('GET', '/api/v1/trades');
     expect(trades.status).toBe(200);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   DEFAULT_CAPITAL_RISK_PERCENT,
   DEFAULT_HEAT_LIMIT_PERCENT,
@@ -6,19 +6,24 @@ import {
   DEFAULT_SCALE_OUT_FACTOR,
 } from '../../domain/constants.ts';
 import { maskAccountNumber } from '../../domain/format.ts';
+import { accountHeat } from '../../domain/heat.ts';
 import { messages } from '../../domain/messages.ts';
+import { ACTIVE_STATUSES } from '../../domain/tradePlans.ts';
 import type { Account, AccountSettingsInput } from '../../domain/types.ts';
 import type { BrokerAccount } from '../brokers/broker.ts';
 import type { BrokerAccess } from '../brokers/brokerAccess.ts';
 import type { Database } from '../db/database.ts';
-import { accountSettings } from '../db/schema.ts';
+import { accountSettings, tradePlans } from '../db/schema.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
 import { notFound, Refusal } from '../refusals.ts';
-import type { AccountName } from '../trades/tradeInputs.ts';
+import { type AccountName, tradesOf } from '../trades/tradeInputs.ts';
 
 type SettingsRow = typeof accountSettings.$inferSelect;
 
-const toAccount = (b: BrokerAccount, s: SettingsRow): Account => ({
+/** An account without its heat: what position sizes, trade names and imports need. */
+export type LiveAccount = Omit<Account, 'openRisk' | 'plannedRisk' | 'openWithoutStop'>;
+
+const toAccount = (b: BrokerAccount, s: SettingsRow): LiveAccount => ({
   id: s.id,
   accountName: b.accountName,
   accountNumber: maskAccountNumber(b.accountNumber),
@@ -29,16 +34,12 @@ const toAccount = (b: BrokerAccount, s: SettingsRow): Account => ({
   capitalRisk: s.capitalRisk,
   maxTradeRisk: s.maxTradeRisk,
   scaleOutFactor: s.scaleOutFactor,
-  // Placeholders until the heat limit is stored and the heat computed (issue 15, in progress).
-  heatLimit: DEFAULT_HEAT_LIMIT_PERCENT,
-  openRisk: 0,
-  plannedRisk: 0,
-  openWithoutStop: 0,
+  heatLimit: s.heatLimit,
 });
 
 export function createAccountService(db: Database, brokerAccess: BrokerAccess, now: () => Date) {
   /** Live balances merged with the trader's settings; an account seen for the first time gets defaults. */
-  async function list(userId: string): Promise<Account[]> {
+  async function list(userId: string): Promise<LiveAccount[]> {
     const live = await brokerAccess.accounts(userId);
     let rows = await db.select().from(accountSettings).where(eq(accountSettings.userId, userId));
     const known = new Set(rows.map((r) => r.accountHash));
@@ -56,6 +57,7 @@ export function createAccountService(db: Database, brokerAccess: BrokerAccess, n
             capitalRisk: DEFAULT_CAPITAL_RISK_PERCENT,
             maxTradeRisk: DEFAULT_MAX_TRADE_RISK_PERCENT,
             scaleOutFactor: DEFAULT_SCALE_OUT_FACTOR,
+            heatLimit: DEFAULT_HEAT_LIMIT_PERCENT,
             createdAt: at,
             updatedAt: at,
           })),
@@ -70,6 +72,32 @@ export function createAccountService(db: Database, brokerAccess: BrokerAccess, n
     });
   }
 
+  /**
+   * Each account's open and planned risk (docs/product.md, "Review: results"), from one build of
+   * the trades and one read of the active plans, sized as the plans list sizes them.
+   */
+  async function withHeat(userId: string, accounts: LiveAccount[]): Promise<Account[]> {
+    const [trades, plans] = await Promise.all([
+      // Names play no part in the heat, so the broker is not asked again for them.
+      tradesOf(db, userId, []),
+      db
+        .select({
+          id: tradePlans.id,
+          stock: tradePlans.stock,
+          status: tradePlans.status,
+          entryPrice: tradePlans.entryPrice,
+          stopLossPrice: tradePlans.stopLossPrice,
+        })
+        .from(tradePlans)
+        .where(and(eq(tradePlans.userId, userId), inArray(tradePlans.status, ACTIVE_STATUSES))),
+    ]);
+    return accounts.map((a) => {
+      const { openRisk, plannedRisk, openWithoutStop } = accountHeat(a, trades, plans);
+      return { ...a, openRisk, plannedRisk, openWithoutStop };
+    });
+  }
+
+  /** A heat limit left out keeps the stored one. */
   async function updateSettings(
     userId: string,
     id: string,
@@ -77,22 +105,22 @@ export function createAccountService(db: Database, brokerAccess: BrokerAccess, n
   ): Promise<Account> {
     const accounts = await list(userId);
     if (!accounts.some((a) => a.id === id)) throw notFound(messages.accountNotFound);
+    const { originalBalance, capitalRisk, maxTradeRisk, scaleOutFactor, heatLimit } = settings;
     await db
       .update(accountSettings)
-      .set({
-        originalBalance: settings.originalBalance,
-        capitalRisk: settings.capitalRisk,
-        maxTradeRisk: settings.maxTradeRisk,
-        scaleOutFactor: settings.scaleOutFactor,
-        updatedAt: now(),
-      })
+      .set({ originalBalance, capitalRisk, maxTradeRisk, scaleOutFactor, heatLimit, updatedAt: now() })
       .where(and(eq(accountSettings.id, id), eq(accountSettings.userId, userId)));
-    const updated = (await list(userId)).find((a) => a.id === id);
-    if (!updated) throw notFound(messages.accountNotFound);
-    return updated;
+    const updated = (await list(userId)).filter((a) => a.id === id);
+    if (!updated[0]) throw notFound(messages.accountNotFound);
+    return (await withHeat(userId, updated))[0] as Account;
   }
 
-  return { list, updateSettings };
+  return {
+    list,
+    /** The accounts as `GET /accounts` answers them: with their heat. */
+    listWithHeat: async (userId: string) => withHeat(userId, await list(userId)),
+    updateSettings,
+  };
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { DEFAULT_HEAT_LIMIT_PERCENT } from '../../domain/constants.ts';
 import { ACTIVE_STATUSES } from '../../domain/tradePlans.ts';
 import {
   CYCLE_TYPES,
@@ -88,6 +89,7 @@ export const accountSettings = pgTable(
     capitalRisk: doublePrecision('capital_risk').notNull(),
     maxTradeRisk: doublePrecision('max_trade_risk').notNull(),
     scaleOutFactor: integer('scale_out_factor').notNull(),
+    heatLimit: doublePrecision('heat_limit').notNull().default(DEFAULT_HEAT_LIMIT_PERCENT),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

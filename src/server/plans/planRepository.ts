@@ -8,8 +8,9 @@ import {
   isActiveStatus,
   newDraftPlan,
 } from '../../domain/tradePlans.ts';
-import type { Account, EdgeRef, TradePlanDto, TradePlanInput, TradePlanStatus } from '../../domain/types.ts';
+import type { EdgeRef, TradePlanDto, TradePlanInput, TradePlanStatus } from '../../domain/types.ts';
 import { validateTradePlanUpdate } from '../../domain/validation.ts';
+import type { LiveAccount } from '../accounts/accountService.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { edges, tradePlanEdges, tradePlans, tradeSetups } from '../db/schema.ts';
@@ -40,7 +41,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
     return byPlan;
   }
 
-  function toDto(row: PlanRow, planEdges: EdgeRef[], accounts: Account[]): TradePlanDto {
+  function toDto(row: PlanRow, planEdges: EdgeRef[], accounts: LiveAccount[]): TradePlanDto {
     return {
       id: row.id,
       stock: row.stock,
@@ -60,7 +61,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
     };
   }
 
-  async function toDtos(q: Database, rows: PlanRow[], accounts: Account[]): Promise<TradePlanDto[]> {
+  async function toDtos(q: Database, rows: PlanRow[], accounts: LiveAccount[]): Promise<TradePlanDto[]> {
     const byPlan = await edgesOf(
       q,
       rows.map((r) => r.id),
@@ -131,12 +132,17 @@ export function createPlanRepository(db: Database, now: () => Date) {
       await tx.insert(tradePlanEdges).values(edgeIds.map((edgeId) => ({ planId, edgeId })));
   }
 
-  async function one(q: Database, userId: string, id: string, accounts: Account[]): Promise<TradePlanDto> {
+  async function one(
+    q: Database,
+    userId: string,
+    id: string,
+    accounts: LiveAccount[],
+  ): Promise<TradePlanDto> {
     return (await toDtos(q, [await findRow(q, userId, id)], accounts))[0] as TradePlanDto;
   }
 
   return {
-    async list(userId: string, accounts: Account[]): Promise<TradePlanDto[]> {
+    async list(userId: string, accounts: LiveAccount[]): Promise<TradePlanDto[]> {
       const rows = await db
         .select()
         .from(tradePlans)
@@ -145,12 +151,12 @@ export function createPlanRepository(db: Database, now: () => Date) {
       return toDtos(db, rows, accounts);
     },
 
-    get: (userId: string, id: string, accounts: Account[]) => one(db, userId, id, accounts),
+    get: (userId: string, id: string, accounts: LiveAccount[]) => one(db, userId, id, accounts),
 
     async create(
       userId: string,
       input: TradePlanInput,
-      accounts: Account[],
+      accounts: LiveAccount[],
     ): Promise<{ plan: TradePlanDto; created: boolean }> {
       const { value, created } = await idempotentCreate({
         db,
@@ -182,7 +188,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
      * plans"): not discarded, the body valid for its prices, and a new stock free of other active
      * plans whatever this plan's own status. The answer is read in the same transaction.
      */
-    async update(userId: string, id: string, body: unknown, accounts: Account[]): Promise<TradePlanDto> {
+    async update(userId: string, id: string, body: unknown, accounts: LiveAccount[]): Promise<TradePlanDto> {
       return db.transaction(async (tx) => {
         const row = await lockRow(tx, userId, id);
         if (!canEditPlan(row.status)) throw conflict(messages.planDiscarded);
@@ -210,7 +216,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
       userId: string,
       id: string,
       to: TradePlanStatus,
-      accounts: Account[],
+      accounts: LiveAccount[],
     ): Promise<TradePlanDto> {
       return db.transaction(async (tx) => {
         const row = await lockRow(tx, userId, id);

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { messages } from '../../domain/messages.ts';
-import type { Account } from '../../domain/types.ts';
 import { validateStatusChange, validateTradePlanCreate } from '../../domain/validation.ts';
-import type { AccountService } from '../accounts/accountService.ts';
+import type { AccountService, LiveAccount } from '../accounts/accountService.ts';
 import type { AppEnv } from '../http/appEnv.ts';
 import { readJson, readValid } from '../http/body.ts';
 import { pathId } from '../http/pathId.ts';
@@ -18,7 +17,7 @@ export function planRoutes(
   const idOf = (id: string) => pathId(id, messages.planNotFound);
 
   // Position sizes need live balances; a broker outage must not hide the trader's plans.
-  async function accountsOf(userId: string): Promise<Account[]> {
+  async function accountsOf(userId: string): Promise<LiveAccount[]> {
     try {
       return await accounts.list(userId);
     } catch (error) {

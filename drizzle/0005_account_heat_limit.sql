@@ -1,0 +1,1 @@
+ALTER TABLE "account_settings" ADD COLUMN "heat_limit" double precision DEFAULT 6 NOT NULL;
