@@ -235,9 +235,20 @@ export const annotationOf = (trade: Trade): TradeAnnotation => ({
 export function newAnnotations(
   trades: readonly Trade[],
   annotations: readonly TradeAnnotation[],
+  protectiveStops: ReadonlyMap<string, number> = new Map(),
 ): TradeAnnotation[] {
   const stored = new Set(annotations.map((a) => a.key));
-  return trades.filter((t) => !stored.has(t.key)).map(annotationOf);
+  return trades
+    .filter((t) => !stored.has(t.key))
+    .map((trade) => {
+      const annotation = annotationOf(trade);
+      // The broker's stop order placed with the opening fill is the trader's stop when no plan gave one.
+      const brokerStop =
+        trade.executionIds[0] === undefined ? undefined : protectiveStops.get(trade.executionIds[0]);
+      return annotation.initialStop === null && brokerStop !== undefined
+        ? { ...annotation, initialStop: brokerStop }
+        : annotation;
+    });
 }
 
 /** The trade after the trader's edit: a new link, stop or notes, and the risk and R that follow. */

@@ -252,6 +252,20 @@ describe('newAnnotations: the decisions to store', () => {
     expect(newAnnotations(trades, trades.map(annotationOf))).toEqual([]);
   });
 
+  it("take the broker's stop order placed with the opening fill when no plan gives a stop", () => {
+    const stops = new Map([['e1', 47.5]]);
+    const [unlinked] = newAnnotations(build(long, { plans: [] }), [], stops);
+    expect(unlinked).toMatchObject({ planId: null, initialStop: 47.5 });
+    // Frozen: the trade's risk is 100 × 2.50, so its net 499 is 1.996R.
+    const [trade] = build(long, { plans: [], annotations: [unlinked as TradeAnnotation] });
+    expect(trade).toMatchObject({ initialRisk: 250, rMultiple: 1.996 });
+    // A plan's stop wins over the broker's; a stop on a later fill (not the opening one) is not used.
+    expect(newAnnotations(build(long), [], stops)[0]).toMatchObject({ planId: PLAN, initialStop: 48 });
+    expect(newAnnotations(build(long, { plans: [] }), [], new Map([['e2', 60]]))[0]).toMatchObject({
+      initialStop: null,
+    });
+  });
+
   it('once stored as unplanned, keep a trade unplanned when a Draft plan made before it turns Ready', () => {
     const stored = newAnnotations(build(long, { plans: [plan({ status: 'Draft' })] }), []);
     expect(build(long, { plans: [plan({ status: 'Ready' })], annotations: stored }).map(link)).toEqual([

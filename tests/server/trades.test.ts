@@ -234,6 +234,13 @@ describe('importing from the broker', () => {
     );
     for (const tr of all) expect(tr.accountName).toBe(names.get(tr.accountId));
     expect(all.some((tr) => tr.closedAt !== null && tr.netPnl !== null)).toBe(true);
+    // The demo broker reports the stop order of every entry: each of its closed trades has an R.
+    const closedFromBroker = fromBroker.filter((tr) => tr.closedAt !== null);
+    expect(closedFromBroker.length).toBeGreaterThan(5);
+    for (const tr of closedFromBroker) {
+      expect(tr.initialStop).toBeGreaterThan(0);
+      expect(tr.rMultiple).not.toBeNull();
+    }
     const samsIds = new Set((await trades(sam)).map((tr) => tr.id));
     expect(all.some((tr) => samsIds.has(tr.id))).toBe(false);
   });

@@ -29,6 +29,12 @@ export interface BrokerExecution {
   fees: number;
   executedAt: string;
   positionEffect: PositionEffect | null;
+  /**
+   * The price of the stop order the broker holds for the position this opening fill started, when
+   * it reports one (the demo broker does; Schwab's transactions do not). It becomes the trade's
+   * initial stop unless a plan gives one.
+   */
+  protectiveStop?: number | null;
 }
 
 /** Fills of one account in a time range; `skipped` counts what is not imported (options, …). */

@@ -170,6 +170,7 @@ export function createExecutionRepository(db: Database, now: () => Date) {
     ): Promise<ImportResult> {
       const at = now();
       const rows: NewExecutionRow[] = [];
+      const protectiveStops = new Map<string, number>();
       let skipped = 0;
       for (const account of accounts) {
         const newest = await newestBrokerFill(db, userId, account.id);
@@ -183,7 +184,10 @@ export function createExecutionRepository(db: Database, now: () => Date) {
             skipped++;
             continue;
           }
-          rows.push(brokerRow(userId, account.id, fill, at));
+          const row = brokerRow(userId, account.id, fill, at);
+          rows.push(row);
+          const stop = fill.protectiveStop;
+          if (typeof stop === 'number' && positive(stop)) protectiveStops.set(row.id, stop);
         }
       }
       const imported = await db.transaction(async (tx) => {
@@ -199,7 +203,7 @@ export function createExecutionRepository(db: Database, now: () => Date) {
             .returning({ id: executions.id });
           inserted += written.length;
         }
-        if (inserted > 0) await freezePlanLinks(tx, userId, at);
+        if (inserted > 0) await freezePlanLinks(tx, userId, at, protectiveStops);
         return inserted;
       });
       const latest = await newestBrokerFill(db, userId);

@@ -91,11 +91,21 @@ export async function tradesOf(q: Database, userId: string, accounts: AccountNam
  * none (docs/product.md, "Trades"). Called in the transaction that writes fills: the link is
  * decided by the plans as they are when the trade's fills arrive, so a plan discarded or edited
  * later keeps its trade and its stop, and a plan set to Ready later claims no trade made before.
- * What a concurrent request stored first is kept (ON CONFLICT DO NOTHING).
+ * What a concurrent request stored first is kept (ON CONFLICT DO NOTHING). `protectiveStops`
+ * (new fill id → the broker's stop order price) gives a trade no plan claims its initial stop.
  */
-export async function freezePlanLinks(q: Database, userId: string, at: Date): Promise<void> {
+export async function freezePlanLinks(
+  q: Database,
+  userId: string,
+  at: Date,
+  protectiveStops?: ReadonlyMap<string, number>,
+): Promise<void> {
   const sources = await sourcesOf(q, userId, true);
-  const fresh = newAnnotations(buildTrades({ ...sources, accounts: [] }), sources.annotations)
+  const fresh = newAnnotations(
+    buildTrades({ ...sources, accounts: [] }),
+    sources.annotations,
+    protectiveStops,
+  )
     // In one order everywhere: two transactions inserting the same keys in opposite orders would
     // wait on each other (PostgreSQL ends that deadlock by failing one).
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));

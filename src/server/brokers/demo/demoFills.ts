@@ -46,6 +46,8 @@ interface Round {
   legs: Leg[];
   /** Share of the account's balance the whole position is worth at entry. */
   size: number;
+  /** How far from the entry the protective stop is placed, as a share of the entry price. */
+  stopDistance: number;
 }
 
 /**
@@ -68,12 +70,14 @@ function* rounds(accountHash: string, profile: FillProfile): Generator<Round> {
     const half = Math.ceil(length / 2);
     const partialDay = half + Math.floor(random() * (length - half));
     const size = 0.08 + random() * 0.12;
+    // Drawn last, so the fills themselves are the same as before stops were reported.
+    const stopDistance = 0.03 + random() * 0.05;
     const legs: Leg[] = [{ weekday: start, effect: 'Open' }];
     if (scaleIn) legs.push({ weekday: start + scaleInDay, effect: 'Open' });
     if (partialExit) legs.push({ weekday: start + partialDay, effect: 'Close' });
     legs.push({ weekday: start + length, effect: 'Close' });
     // Every seventh trade of a margin account is a short: one or two in any 120 days.
-    yield { symbol, short: profile.shorts && k % 7 === 3, legs, size };
+    yield { symbol, short: profile.shorts && k % 7 === 3, legs, size, stopDistance };
     previous = symbol;
     start += gap;
   }
@@ -140,10 +144,18 @@ export function demoFills(account: BrokerAccount, now: Date): BrokerExecution[] 
         fees: buys ? leg.buyFee : leg.sellFee,
         executedAt: new Date(leg.executedAt).toISOString(),
         positionEffect: leg.effect,
+        // The paper trader places a stop order with every entry, so each demo trade has an R.
+        protectiveStop: i === 0 ? protectiveStopOf(entryPrice, round) : null,
       });
     }
   }
   return fills.sort((a, b) => a.executedAt.localeCompare(b.executedAt));
+}
+
+/** The stop order placed with a round's first fill: below a long's entry, above a short's, to the cent. */
+function protectiveStopOf(entryPrice: number, round: Round): number {
+  const factor = round.short ? 1 + round.stopDistance : 1 - round.stopDistance;
+  return Math.round(entryPrice * factor * 100) / 100;
 }
 
 /** Time of day and fees of one fill, seeded by its account, symbol and day. */

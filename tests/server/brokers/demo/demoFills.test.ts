@@ -153,6 +153,20 @@ describe('demo broker fills', () => {
     expect(closed.some((t) => pnl(t) < 0)).toBe(true);
   });
 
+  it('reports the stop order placed with each round trip: on its first fill only, below a long, above a short', async () => {
+    for (const { trader, account } of accounts) {
+      for (const trip of roundTrips(await fillsOf(trader, account.accountHash, NOWS[0] as Date))) {
+        const [first, ...rest] = trip.fills as [BrokerExecution, ...BrokerExecution[]];
+        const stop = first.protectiveStop as number;
+        const distance = (first.side === 'Buy' ? first.price - stop : stop - first.price) / first.price;
+        expect(distance).toBeGreaterThanOrEqual(0.029);
+        expect(distance).toBeLessThanOrEqual(0.081);
+        expect(stop * 100).toBeCloseTo(Math.round(stop * 100), 6);
+        for (const later of rest) expect(later.protectiveStop).toBeNull();
+      }
+    }
+  });
+
   it('answers from `since` on, and refuses an account of another trader', async () => {
     const now = NOWS[0] as Date;
     const accountHash = DEMO_TRADERS[0]?.accounts[0]?.accountHash as string;
