@@ -17,9 +17,12 @@ type ChangedRecord = { tradeSetupId?: unknown } | undefined;
  * - A deleted setup leaves its plans without one.
  * - An account's settings size every plan (docs/product.md, "Position size").
  * - Edges reach nothing else: plans keep the ids of their edges, deactivated or not.
- * - A fill, recorded or deleted, makes the server rebuild the trades from the fills.
- * - A trade's plan link, stop and notes reach nothing else: a plan's outcome is read from the
- *   cached trades.
+ * - A fill, recorded or deleted, makes the server rebuild the trades from the fills; a trade's R
+ *   counts toward the success score of its plan's setup once it closes.
+ * - A trade's plan link and stop move its R between setups' scores; a plan's outcome is read from
+ *   the cached trades.
+ * - Accounts' open and planned risk are computed in the app from the cached trades and plans, so
+ *   no change needs the accounts re-read for them.
  */
 export function affectedBy(
   collection: EntityCollection,
@@ -39,8 +42,8 @@ export function affectedBy(
     case 'edges':
       return [];
     case 'executions':
-      return ['trades'];
+      return ['trades', 'tradeSetups'];
     case 'trades':
-      return [];
+      return ['tradeSetups'];
   }
 }

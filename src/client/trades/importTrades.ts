@@ -1,17 +1,18 @@
 import { notices } from '../../domain/messages.ts';
 import type { ImportResult } from '../../domain/types.ts';
 import { api } from '../api/http.ts';
+import { affectedBy } from '../sync/affects.ts';
 import { pullAll } from '../sync/sync.ts';
 import { announce } from '../ui/notices.ts';
 
 /**
- * Has the server import the broker's new fills now, then re-reads the fills and the trades built
- * from them. An import needs the broker, so it is never queued: offline it simply fails. Importing
+ * Has the server import the broker's new fills now, then re-reads the fills and what new fills
+ * reach (the trades built from them, the setups' scores). An import needs the broker, so it is never queued: offline it simply fails. Importing
  * twice imports nothing the second time, so a repeat is harmless.
  */
 export async function importTrades(): Promise<ImportResult> {
   const result = await api<ImportResult>('/trades/import', { method: 'POST' });
-  await pullAll(['executions', 'trades']);
+  await pullAll(['executions', ...affectedBy('executions', 'POST')]);
   return result;
 }
 

@@ -166,9 +166,12 @@ describe('the Trades page', () => {
     await seed('trades', [tradeFixture({ id: TRADE, executionIds: ['fill-broker', 'fill-manual'] })]);
     api.routes['DELETE /api/v1/executions/fill-manual'] = { status: 204 };
     api.routes['GET /api/v1/trades'] = { status: 200, body: [] };
+    api.routes['GET /api/v1/tradesetups'] = { status: 200, body: [] };
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'AAPL' }));
     const details = screen.getByRole('dialog', { name: 'AAPL Long trade' });
+    // The fills are read from the cache once the details open.
+    await waitFor(() => expect(within(details).getAllByRole('row')).toHaveLength(3));
     const fills = within(details).getAllByRole('row').slice(1);
     expect(fills.map((r) => r.textContent)).toEqual([
       expect.stringContaining('Broker'),
@@ -180,10 +183,14 @@ describe('the Trades page', () => {
     expect(confirm.textContent).toContain('Are you sure you want to delete "Sell 50 AAPL at $100.00"?');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Sell 50 AAPL at $100.00 deleted')).toBeTruthy();
-    expect(api.received.map((r) => r.key)).toEqual([
-      'DELETE /api/v1/executions/fill-manual',
-      'GET /api/v1/trades',
-    ]);
+    // Then what a fill reaches is re-read, side by side: the trades and the setups' scores.
+    expect(api.received[0]?.key).toBe('DELETE /api/v1/executions/fill-manual');
+    expect(
+      api.received
+        .slice(1)
+        .map((r) => r.key)
+        .sort(),
+    ).toEqual(['GET /api/v1/trades', 'GET /api/v1/tradesetups']);
     // The server rebuilt the trades without it: this one is gone, and its details with it.
     expect(await screen.findByText('No trades yet')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -199,6 +206,7 @@ describe('the Trades page', () => {
       initialRisk: 500,
     });
     api.routes[`PUT /api/v1/trades/${TRADE}`] = { status: 200, body: linked };
+    api.routes['GET /api/v1/tradesetups'] = { status: 200, body: [] };
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'AAPL' }));
     let details = screen.getByRole('dialog');
@@ -213,8 +221,11 @@ describe('the Trades page', () => {
     await userEvent.type(within(details).getByLabelText('Notes'), 'By the plan');
     await userEvent.click(within(details).getByRole('button', { name: 'Save Trade' }));
     expect(await screen.findByText('AAPL trade saved')).toBeTruthy();
+    // A link moves the trade's R into its setup's score: the setups are re-read after it.
+    await waitFor(() => expect(api.received).toHaveLength(2));
     expect(api.received).toEqual([
       { key: `PUT /api/v1/trades/${TRADE}`, body: { planId: PLAN, initialStop: 95, notes: 'By the plan' } },
+      { key: 'GET /api/v1/tradesetups', body: undefined },
     ]);
     const row = await rowOf('AAPL');
     await waitFor(() => expect(within(row).getByText('Ready')).toBeTruthy());
@@ -225,8 +236,8 @@ describe('the Trades page', () => {
     await userEvent.selectOptions(within(details).getByLabelText('Plan'), 'Unplanned');
     await userEvent.clear(within(details).getByLabelText('Initial stop (optional)'));
     await userEvent.click(within(details).getByRole('button', { name: 'Save Trade' }));
-    await waitFor(() => expect(api.received).toHaveLength(2));
-    expect(api.received[1]?.body).toEqual({ planId: null, initialStop: null, notes: '' });
+    await waitFor(() => expect(api.received).toHaveLength(4));
+    expect(api.received[2]?.body).toEqual({ planId: null, initialStop: null, notes: '' });
     await waitFor(async () => expect((await rowOf('AAPL')).textContent).toContain('Unplanned'));
   });
 });
@@ -236,6 +247,7 @@ describe('Sync trades', () => {
     await seed('trades', []);
     api.routes['GET /api/v1/executions'] = { status: 200, body: [] };
     api.routes['GET /api/v1/trades'] = { status: 200, body: [] };
+    api.routes['GET /api/v1/tradesetups'] = { status: 200, body: [] };
   });
 
   it('imports, shows it is busy meanwhile, then says how many fills came', async () => {
@@ -254,6 +266,7 @@ describe('Sync trades', () => {
     expect(api.received.map((r) => r.key).sort()).toEqual([
       'GET /api/v1/executions',
       'GET /api/v1/trades',
+      'GET /api/v1/tradesetups',
       'POST /api/v1/trades/import',
     ]);
     expect(api.received[0]?.key).toBe('POST /api/v1/trades/import');

@@ -97,6 +97,7 @@ describe('recording a fill', () => {
     const trade = tradeFixture({ accountId: MARGIN, planId: PLAN, planned: true, initialStop: 95 });
     api.routes['POST /api/v1/executions'] = { status: 201, body: executionFixture({ accountId: MARGIN }) };
     api.routes['GET /api/v1/trades'] = { status: 200, body: [trade] };
+    api.routes['GET /api/v1/tradesetups'] = { status: 200, body: [] };
     render(<TradesPage />);
     await screen.findByText('No trades yet');
     await recordFill({
@@ -107,7 +108,13 @@ describe('recording a fill', () => {
       fees: '1',
       at: '2026-11-20T10:00',
     });
-    expect(api.received.map((r) => r.key)).toEqual(['POST /api/v1/executions', 'GET /api/v1/trades']);
+    expect(api.received[0]?.key).toBe('POST /api/v1/executions');
+    expect(
+      api.received
+        .slice(1)
+        .map((r) => r.key)
+        .sort(),
+    ).toEqual(['GET /api/v1/trades', 'GET /api/v1/tradesetups']);
     expect(api.received[0]?.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       accountId: MARGIN,
@@ -149,8 +156,8 @@ describe('recording a fill', () => {
       expect(row.textContent).toContain(part);
     const queued = await dbModule.db.outbox.toArray();
     expect(queued.map((q) => [q.method, q.path, q.label, q.refresh])).toEqual([
-      ['POST', '/executions', 'Record fill AAPL', ['trades']],
-      ['POST', '/executions', 'Record fill AAPL', ['trades']],
+      ['POST', '/executions', 'Record fill AAPL', ['trades', 'tradeSetups']],
+      ['POST', '/executions', 'Record fill AAPL', ['trades', 'tradeSetups']],
     ]);
     // The fills show in the trade's details, not yet saved.
     await userEvent.click(screen.getByRole('button', { name: 'AAPL' }));
@@ -169,6 +176,7 @@ describe('recording a fill', () => {
     connectivity.reportApiReachable(true);
     api.fallback = { status: 201, body: {} };
     api.routes['GET /api/v1/executions'] = { status: 200, body: [] };
+    api.routes['GET /api/v1/tradesetups'] = { status: 200, body: [] };
     api.routes['GET /api/v1/trades'] = {
       status: 200,
       body: [tradeFixture({ accountId: MARGIN, closedAt: '2026-11-21T15:00:00.000Z', rMultiple: 2.5 })],
@@ -178,7 +186,9 @@ describe('recording a fill', () => {
     expect(sent.map((r) => (r.body as { id: string }).id)).toEqual(ids);
     expect(await dbModule.db.outbox.count()).toBe(0);
     const pulled = new Set(api.received.slice(2).map((r) => r.key));
-    expect(pulled).toEqual(new Set(['GET /api/v1/executions', 'GET /api/v1/trades']));
+    expect(pulled).toEqual(
+      new Set(['GET /api/v1/executions', 'GET /api/v1/trades', 'GET /api/v1/tradesetups']),
+    );
     const [saved] = await dbModule.db.trades.toArray();
     expect(saved).not.toHaveProperty('pendingSync');
   });
