@@ -51,6 +51,7 @@ export const messages = {
   statusInvalid: 'Status must be one of Draft, Ready, Hold, Discarded',
   transitionRefused: (from: string, to: string) => `Cannot transition from ${from} to ${to}`,
   cycleTypeInvalid: 'Market cycle must be one of Uptrend, Downtrend, Sideways',
+  edgesIncludeInvalid: "Include must be 'deactivated'",
   statsGroupingInvalid: `Group by must be one of ${STATS_GROUPINGS.join(', ')}`,
 
   // Why an account's size for a plan is "N/A" (docs/product.md, "Position size").

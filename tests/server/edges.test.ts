@@ -67,6 +67,25 @@ describe('edges', () => {
     expect((await alex.json('DELETE', `/api/v1/edges/${a.id}`)).status).toBe(404);
   });
 
+  it("lists the deactivated edges too, after the active ones, when asked (the app's cache keeps their names)", async () => {
+    const kept = (await alex.json<Edge>('POST', '/api/v1/edges', edge('Base breakout'))).body;
+    const gone = (await alex.json<Edge>('POST', '/api/v1/edges', edge('Old signal'))).body;
+    await alex.call('DELETE', `/api/v1/edges/${gone.id}`);
+    const all = (await alex.json<Edge[]>('GET', '/api/v1/edges?include=deactivated')).body;
+    const active = (await alex.json<Edge[]>('GET', '/api/v1/edges')).body;
+    expect(all.filter((e) => e.isActive)).toEqual(active);
+    expect(all.slice(0, active.length)).toEqual(active);
+    expect(all.find((e) => e.id === gone.id)).toMatchObject({ name: 'Old signal', isActive: false });
+    expect(active.map((e) => e.id)).toContain(kept.id);
+    expect(
+      (await sam.json<Edge[]>('GET', '/api/v1/edges?include=deactivated')).body.map((e) => e.id),
+    ).not.toContain(gone.id);
+    expect(await alex.json('GET', '/api/v1/edges?include=everything')).toMatchObject({
+      status: 400,
+      body: { errors: [{ field: 'include', message: "Include must be 'deactivated'" }] },
+    });
+  });
+
   it('makes a create with a client id idempotent', async () => {
     const id = '0196b0a0-0000-7000-8000-000000000001';
     const first = await alex.json<Edge>('POST', '/api/v1/edges', { ...edge('Replay'), id });

@@ -3,7 +3,12 @@ import type { Edge, EdgeInput } from '../../domain/types.ts';
 import { resourceWrites } from '../sync/changes.ts';
 import type { SaveOutcome } from '../sync/outbox.ts';
 
-const edges = resourceWrites<Edge>({ collection: 'edges', path: '/edges', noun: 'edge' });
+const edges = resourceWrites<Edge>({
+  collection: 'edges',
+  path: '/edges',
+  noun: 'edge',
+  removedRow: (edge) => ({ ...edge, isActive: false }),
+});
 
 export async function saveEdge(input: EdgeInput, existing?: Edge): Promise<SaveOutcome> {
   if (existing) {

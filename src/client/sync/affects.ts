@@ -16,7 +16,9 @@ type ChangedRecord = { tradeSetupId?: unknown } | undefined;
  *   plan also leaves the trades linked to it unplanned.
  * - A deleted setup leaves its plans without one.
  * - An account's settings size every plan (docs/product.md, "Position size").
- * - Edges reach nothing else: plans keep the ids of their edges, deactivated or not.
+ * - Edges reach nothing else: plans keep the ids of their edges, deactivated or not. A deleted
+ *   edge is re-read, deactivated, so the cache keeps its name for the plans and the statistics
+ *   that cite it.
  * - A fill, recorded or deleted, makes the server rebuild the trades from the fills; a trade's R
  *   counts toward the success score of its plan's setup once it closes.
  * - A trade's plan link and stop move its R between setups' scores; a plan's outcome is read from
@@ -40,7 +42,7 @@ export function affectedBy(
     case 'accounts':
       return ['tradePlans'];
     case 'edges':
-      return [];
+      return method === 'DELETE' ? ['edges'] : [];
     case 'executions':
       return ['trades', 'tradeSetups'];
     case 'trades':

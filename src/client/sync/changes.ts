@@ -19,6 +19,8 @@ interface Resource<Row> {
    * own transaction, so the derived rows and the queued change land together or not at all.
    */
   afterLocalChange?: () => Promise<void>;
+  /** What a delete leaves in the cache, when not nothing: a deleted edge is deactivated, and kept. */
+  removedRow?: (row: Row) => Row;
 }
 
 interface Write {
@@ -112,7 +114,10 @@ export function resourceWrites<Row extends { id: string }>(resource: Resource<Ro
         recordId: row.id,
         label: `Delete ${resource.noun} ${name}`,
         records: [row],
-        applyLocally: () => table().delete(row.id),
+        applyLocally: async () => {
+          if (resource.removedRow) await table().put({ ...resource.removedRow(row), pendingSync: true });
+          else await table().delete(row.id);
+        },
       }),
   };
 }

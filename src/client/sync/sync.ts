@@ -19,7 +19,11 @@ type Loader = { name: CollectionName; fallback: string; load: () => Promise<unkn
 
 const loaders: Loader[] = [
   { name: 'accounts', fallback: fallbackMessages.fetchAccounts, load: () => api<Account[]>('/accounts') },
-  { name: 'edges', fallback: fallbackMessages.loadEdges, load: () => api<Edge[]>('/edges') },
+  {
+    name: 'edges',
+    fallback: fallbackMessages.loadEdges,
+    load: () => api<Edge[]>('/edges?include=deactivated'),
+  },
   {
     name: 'tradeSetups',
     fallback: fallbackMessages.loadSetups,

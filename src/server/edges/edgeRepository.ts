@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { newEdge } from '../../domain/edges.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Edge, EdgeInput } from '../../domain/types.ts';
@@ -39,12 +39,13 @@ export function createEdgeRepository(db: Database, now: () => Date) {
   }
 
   return {
-    async list(userId: string): Promise<Edge[]> {
+    /** The trader's active edges by name; with `deactivated`, the deleted ones after them. */
+    async list(userId: string, deactivated = false): Promise<Edge[]> {
       const rows = await db
         .select()
         .from(edges)
-        .where(and(eq(edges.userId, userId), eq(edges.isActive, true)))
-        .orderBy(sql`lower(${edges.name})`);
+        .where(and(eq(edges.userId, userId), deactivated ? undefined : eq(edges.isActive, true)))
+        .orderBy(desc(edges.isActive), sql`lower(${edges.name})`);
       return rows.map(toEdge);
     },
 

@@ -4,13 +4,21 @@ import { validateEdgeInput } from '../../domain/validation.ts';
 import type { AppEnv } from '../http/appEnv.ts';
 import { readValid } from '../http/body.ts';
 import { pathId } from '../http/pathId.ts';
+import { invalid } from '../refusals.ts';
 import type { createEdgeRepository } from './edgeRepository.ts';
 
 export function edgeRoutes(repo: ReturnType<typeof createEdgeRepository>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const idOf = (id: string) => pathId(id, messages.edgeNotFound);
 
-  app.get('/', async (c) => c.json(await repo.list(c.get('user').id)));
+  // The spec's list is of active edges. The app also caches the deactivated ones
+  // (`?include=deactivated`), so a plan's deleted edge keeps its name offline too.
+  app.get('/', async (c) => {
+    const include = c.req.query('include');
+    if (include !== undefined && include !== 'deactivated')
+      throw invalid([{ field: 'include', message: messages.edgesIncludeInvalid }]);
+    return c.json(await repo.list(c.get('user').id, include === 'deactivated'));
+  });
   app.post('/', async (c) => {
     const input = await readValid(c, validateEdgeInput);
     const { edge, created } = await repo.create(c.get('user').id, input);

@@ -37,7 +37,7 @@ beforeEach(async () => {
       body: { authenticated: true, user: { id: 'alex', displayName: 'Alex' } },
     },
     'GET /api/v1/accounts': { status: 200, body: [accountFixture()] },
-    'GET /api/v1/edges': { status: 200, body: [] },
+    'GET /api/v1/edges?include=deactivated': { status: 200, body: [] },
     'GET /api/v1/tradesetups': { status: 200, body: [] },
     'GET /api/v1/tradeplans': { status: 200, body: [] },
     'GET /api/v1/market-cycle/current': { status: 200, body: null },

@@ -34,7 +34,7 @@ beforeEach(async () => {
   api.reset();
   api.routes = {
     'GET /api/v1/accounts': { status: 200, body: [accountFixture({ id: 'a1' })] },
-    'GET /api/v1/edges': { status: 200, body: [edgeFixture({ id: 'e1' })] },
+    'GET /api/v1/edges?include=deactivated': { status: 200, body: [edgeFixture({ id: 'e1' })] },
     'GET /api/v1/tradesetups': { status: 200, body: [setupFixture({ id: 's1' })] },
     'GET /api/v1/tradeplans': { status: 200, body: [plan('p1', 'AAPL'), plan('p2', 'MSFT')] },
     'GET /api/v1/market-cycle/current': { status: 200, body: cycle },
@@ -66,7 +66,10 @@ describe('the sync layer', () => {
 
   it('keeps the cached rows and records the server message when a load fails', async () => {
     await sync.pullAll();
-    api.routes['GET /api/v1/edges'] = { status: 500, body: { message: 'Database is down' } };
+    api.routes['GET /api/v1/edges?include=deactivated'] = {
+      status: 500,
+      body: { message: 'Database is down' },
+    };
     api.routes['GET /api/v1/tradesetups'] = { status: 503, body: {} };
     await sync.pullAll(['edges', 'tradeSetups']);
     expect(await dbModule.db.edges.count()).toBe(1);
