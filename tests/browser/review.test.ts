@@ -1,0 +1,206 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  formatDrawdown,
+  formatOptionalR,
+  formatProfitFactor,
+  formatWinRate,
+} from '../../src/client/review/statsFormat.ts';
+import { formatMoney } from '../../src/domain/format.ts';
+import type { GroupStats } from '../../src/domain/stats.ts';
+import type { Account, Edge, TradePlanDto } from '../../src/domain/types.ts';
+import {
+  apiBody as api,
+  callApi,
+  controlledBy,
+  DESKTOP,
+  openSignedInApp,
+  PHONE,
+  type SignedInApp,
+  screenshot,
+} from './harness.ts';
+
+// What the review issue promises a newcomer: with the demo broker, Review shows figures, a curve
+// and tables that are the server's statistics; an edge's expectancy is on the Edge Definition
+// page; the Dashboard shows open risk against the limit and the cycle chart; all of it offline too.
+
+for (const [layout, viewport] of [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const) {
+  describe(`review on a ${layout}`, () => {
+    let app: SignedInApp;
+    let context: BrowserContext;
+    let page: Page;
+    const nav = (name: string) =>
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+    const figure = (label: string) =>
+      page
+        .locator('.review-figures > div')
+        .filter({ has: page.locator('dt', { hasText: label }) })
+        .locator('dd');
+    const statsOf = (by: string) => api<GroupStats[]>(page, 'GET', `/stats?by=${by}`);
+
+    /** The overall figures as the page shows them, and as the server's /stats gives them. */
+    async function overallFigures(): Promise<[string[], string[]]> {
+      const [all] = await statsOf('all');
+      if (!all) throw new Error('no statistics');
+      const expected = [
+        String(all.n),
+        formatWinRate(all.winRate),
+        formatOptionalR(all.expectancyR),
+        formatProfitFactor(all.profitFactor),
+        formatDrawdown(all.maxDrawdownR),
+        formatMoney(all.netPnl),
+      ];
+      const labels = ['Trades', 'Win rate', 'Expectancy', 'Profit factor', 'Max drawdown', 'Net P&L'];
+      const shown = await Promise.all(labels.map((l) => figure(l).innerText()));
+      return [shown, expected];
+    }
+
+    beforeAll(async () => {
+      app = await openSignedInApp(viewport);
+      ({ context, page } = app);
+      await controlledBy(page);
+      // The sign-in imports the demo broker's fills in the background; the statistics follow.
+      for (let tries = 0; ((await statsOf('all'))[0]?.n ?? 0) === 0; tries++) {
+        if (tries === 100) throw new Error('The demo import after the sign-in brought no trades with an R');
+        await page.waitForTimeout(200);
+      }
+    });
+    afterAll(() => app?.close());
+
+    it("shows a newcomer the demo trades' figures, curve and tables, as GET /stats gives them", async () => {
+      await page.reload();
+      await nav('Review');
+      await page.getByRole('heading', { name: 'All trades' }).waitFor();
+      // The cache catches up with the import that the sign-in started.
+      await expect
+        .poll(async () => {
+          const [shownNow, expectedNow] = await overallFigures();
+          return shownNow.join('|') === expectedNow.join('|');
+        })
+        .toBe(true);
+      const [shown, expected] = await overallFigures();
+      expect(shown).toEqual(expected);
+
+      // The curve is drawn (a canvas), and said in words to a screen reader.
+      await page.locator('.review figure.chart canvas').first().waitFor();
+      expect(await page.locator('.review figure.chart figcaption').first().textContent()).toMatch(/R/);
+
+      // Every group the server counts is a row with its trades, by account and planned vs not.
+      for (const [by, title] of [
+        ['account', 'By account'],
+        ['planned', 'Planned vs unplanned'],
+        ['cycle', 'By market cycle'],
+      ] as const) {
+        const table = page.getByRole('table', { name: title });
+        for (const group of await statsOf(by)) {
+          const row = table.getByRole('row').filter({ hasText: group.label });
+          expect(await row.count(), `${title}: ${group.label}`).toBe(1);
+          expect(await row.innerText()).toContain(formatOptionalR(group.expectancyR));
+          expect(await row.innerText()).toMatch(new RegExp(`\\b${group.n}\\b`));
+        }
+      }
+      await screenshot(context, page, `review-demo-${layout}`);
+    });
+
+    it("shows an edge's expectancy on Edge Definition once a trade of a plan citing it closes", async () => {
+      const edgeAnswer = await callApi<Edge>(page, 'POST', '/edges', {
+        name: 'Pullback to EMA21',
+        description: 'Price pulls back to the rising EMA21',
+        identificationNotes: 'Higher lows above a rising EMA21',
+        weightFactor: 0.8,
+      });
+      expect(edgeAnswer.status, JSON.stringify(edgeAnswer.body)).toBe(201);
+      const edge = edgeAnswer.body;
+      const planAnswer = await callApi<TradePlanDto>(page, 'POST', '/tradeplans', {
+        stock: 'ORCL',
+        entryPrice: 100,
+        stopLossPrice: 95,
+        edgeIds: [edge.id],
+      });
+      expect(planAnswer.status, JSON.stringify(planAnswer.body)).toBe(201);
+      const plan = planAnswer.body;
+      await api(page, 'PUT', `/tradeplans/${plan.id}/status`, { status: 'Ready' });
+      const [account] = await api<Account[]>(page, 'GET', '/accounts');
+      const at = Date.now();
+      for (const [side, price, offset] of [
+        ['Buy', 100, 0],
+        ['Sell', 110, 60_000],
+      ] as const) {
+        const recorded = await callApi(page, 'POST', '/executions', {
+          id: crypto.randomUUID(),
+          accountId: account?.id,
+          symbol: 'ORCL',
+          side,
+          quantity: 10,
+          price,
+          fees: 0,
+          executedAt: new Date(at + offset).toISOString(),
+        });
+        expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
+      }
+      const trades = await api<{ symbol: string; rMultiple: number | null; planId: string | null }[]>(
+        page,
+        'GET',
+        '/trades',
+      );
+      expect(trades.filter((t) => t.symbol === 'ORCL')).toEqual([
+        expect.objectContaining({ planId: plan.id, rMultiple: 2 }),
+      ]);
+      await page.reload();
+      await nav('Edge Definition');
+      // 10 × $10 on a risk of 10 × $5: +2.00R, one trade.
+      const row = page.getByRole('row').filter({ hasText: 'Pullback to EMA21' });
+      await row.getByText('+2.00R · 1 trade').waitFor();
+      await screenshot(context, page, `review-edges-${layout}`, { viewportOnly: true });
+
+      await nav('Review');
+      const byEdge = page.getByRole('table', { name: 'By edge' });
+      const edgeRow = byEdge.getByRole('row').filter({ hasText: 'Pullback to EMA21' });
+      await edgeRow.waitFor();
+      expect(await edgeRow.innerText()).toContain('Small sample');
+      expect(await edgeRow.innerText()).toContain('+2.00R');
+    });
+
+    it('shows open risk per account against its heat limit, and the cycle chart, on the Dashboard', async () => {
+      await nav('Dashboard');
+      await page.getByRole('heading', { name: 'Open Risk' }).waitFor();
+      const accounts = await api<Account[]>(page, 'GET', '/accounts');
+      for (const account of accounts) {
+        const card = page
+          .locator('.heat-card')
+          .filter({ has: page.getByRole('heading', { name: account.accountName }) });
+        await card.waitFor();
+        expect(await card.locator('.heat-sums').innerText()).toContain(formatMoney(account.openRisk));
+        const meter = card.getByRole('meter', { name: `Heat of ${account.accountName}` });
+        expect(await meter.getAttribute('aria-valuetext')).toMatch(/limit/);
+      }
+      await page.locator('.market-cycle figure.chart canvas, figure.cycle-chart canvas').first().waitFor();
+      await screenshot(context, page, `review-dashboard-${layout}`);
+    });
+
+    it('shows the same figures offline, from the cache', async () => {
+      const [all] = await statsOf('all');
+      const expected = [String(all?.n), formatMoney(all?.netPnl ?? 0)];
+      await context.setOffline(true);
+      try {
+        await page.reload();
+        await nav('Review');
+        await page.getByRole('heading', { name: 'All trades' }).waitFor();
+        expect(await Promise.all(['Trades', 'Net P&L'].map((l) => figure(l).innerText()))).toEqual(expected);
+        await page
+          .getByRole('table', { name: 'By edge' })
+          .getByRole('row', { name: /Pullback to EMA21/ })
+          .waitFor();
+        await screenshot(context, page, `review-offline-${layout}`, { viewportOnly: true });
+        await nav('Dashboard');
+        await page.getByRole('heading', { name: 'Open Risk' }).waitFor();
+        await page.locator('.heat-card h3').first().waitFor();
+      } finally {
+        await context.setOffline(false);
+      }
+    });
+  });
+}
