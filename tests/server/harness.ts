@@ -44,7 +44,17 @@ export async function freshDatabase(): Promise<{
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
+      // A backend of another role can still be in the database for a moment (an autovacuum worker
+      // of the new tables): FORCE may not end it, so try again briefly instead of failing the suite.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await c.query(`drop database if exists ${name} with (force)`);
+          break;
+        } catch (error) {
+          if (attempt === 10) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+      }
       await c.end();
       rmSync(dataDir, { recursive: true, force: true });
     },
