@@ -12,6 +12,7 @@ import { formatMoney, formatPercent } from '../../domain/format.ts';
 import type { Account } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { PendingMark } from '../ui/PendingMark.tsx';
+import { TableHead } from '../ui/TableHead.tsx';
 import { useCollection } from '../ui/useCollection.ts';
 
 // The settings dialog (and the shared Modal) loads on first open: the Dashboard is the landing
@@ -123,19 +124,7 @@ export function AccountSummary() {
 
 const COLUMNS = ['Account', 'Original Balance', 'Balance', 'Invested', 'Free', 'Invested %', 'P&L'];
 
-function AccountTableHead() {
-  return (
-    <thead>
-      <tr>
-        {COLUMNS.map((c) => (
-          <th key={c} scope="col">
-            {c}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
-}
+const AccountTableHead = () => <TableHead columns={COLUMNS} />;
 
 /**
  * The table itself with placeholder cells (two accounts and the Total row, as most traders

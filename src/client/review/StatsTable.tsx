@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { GroupStats } from '../../domain/stats.ts';
+import { TableHead } from '../ui/TableHead.tsx';
 import { SmallSampleBadge } from './SmallSampleBadge.tsx';
 import {
   formatDrawdown,
@@ -37,15 +38,7 @@ export function StatsTable({ title, groups, note }: StatsTableProps) {
       {note && <p className="muted review-note">{note}</p>}
       <div className="table-wrap">
         <table className="stack-on-phone stats-table" aria-labelledby={id}>
-          <thead>
-            <tr>
-              {COLUMNS.map((c) => (
-                <th key={c} scope="col">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS} />
           <tbody>
             {groups.map((g) => (
               <tr key={g.key}>
