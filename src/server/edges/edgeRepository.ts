@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { newEdge } from '../../domain/edges.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Edge, EdgeInput } from '../../domain/types.ts';
+import { changedSince } from '../db/changeStamps.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { edges } from '../db/schema.ts';
@@ -45,6 +46,17 @@ export function createEdgeRepository(db: Database, now: () => Date) {
         .from(edges)
         .where(and(eq(edges.userId, userId), eq(edges.isActive, true)))
         .orderBy(sql`lower(${edges.name})`);
+      return rows.map(toEdge);
+    },
+
+    /** The active edges written since a sync cursor; a deactivated one is in the tombstones. */
+    async changedSince(userId: string, since: string): Promise<Edge[]> {
+      const rows = await db
+        .select()
+        .from(edges)
+        .where(
+          and(eq(edges.userId, userId), eq(edges.isActive, true), changedSince(edges.changedXid, since)),
+        );
       return rows.map(toEdge);
     },
 
@@ -119,3 +131,5 @@ export function createEdgeRepository(db: Database, now: () => Date) {
     },
   };
 }
+
+export type EdgeRepository = ReturnType<typeof createEdgeRepository>;
