@@ -4,9 +4,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApi, startFakeApi } from '../fakeApi.ts';
 import {
   accountFixture,
+  deltaSync,
   executionFixture,
   ownCacheBy,
   planFixture,
+  requestPaths,
   resetCache,
   seed,
   tradeFixture,
@@ -165,7 +167,7 @@ describe('the Trades page', () => {
     await seed('executions', [broker, manual]);
     await seed('trades', [tradeFixture({ id: TRADE, executionIds: ['fill-broker', 'fill-manual'] })]);
     api.routes['DELETE /api/v1/executions/fill-manual'] = { status: 204 };
-    api.routes['GET /api/v1/trades'] = { status: 200, body: [] };
+    api.routes['GET /api/v1/sync'] = { status: 200, body: deltaSync({ trades: [] }) };
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'AAPL' }));
     const details = screen.getByRole('dialog', { name: 'AAPL Long trade' });
@@ -180,10 +182,7 @@ describe('the Trades page', () => {
     expect(confirm.textContent).toContain('Are you sure you want to delete "Sell 50 AAPL at $100.00"?');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Sell 50 AAPL at $100.00 deleted')).toBeTruthy();
-    expect(api.received.map((r) => r.key)).toEqual([
-      'DELETE /api/v1/executions/fill-manual',
-      'GET /api/v1/trades',
-    ]);
+    expect(requestPaths(api.received)).toEqual(['DELETE /api/v1/executions/fill-manual', 'GET /api/v1/sync']);
     // The server rebuilt the trades without it: this one is gone, and its details with it.
     expect(await screen.findByText('No trades yet')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -234,8 +233,7 @@ describe('the Trades page', () => {
 describe('Sync trades', () => {
   beforeEach(async () => {
     await seed('trades', []);
-    api.routes['GET /api/v1/executions'] = { status: 200, body: [] };
-    api.routes['GET /api/v1/trades'] = { status: 200, body: [] };
+    api.routes['GET /api/v1/sync'] = { status: 200, body: deltaSync({ trades: [] }) };
   });
 
   it('imports, shows it is busy meanwhile, then says how many fills came', async () => {
@@ -251,11 +249,7 @@ describe('Sync trades', () => {
     expect((sync as HTMLButtonElement).disabled).toBe(true);
     expect(await screen.findByText('12 fills imported')).toBeTruthy();
     expect(sync.getAttribute('aria-busy')).toBe('false');
-    expect(api.received.map((r) => r.key).sort()).toEqual([
-      'GET /api/v1/executions',
-      'GET /api/v1/trades',
-      'POST /api/v1/trades/import',
-    ]);
+    expect(requestPaths(api.received)).toEqual(['POST /api/v1/trades/import', 'GET /api/v1/sync']);
     expect(api.received[0]?.key).toBe('POST /api/v1/trades/import');
 
     api.routes['POST /api/v1/trades/import'] = {
