@@ -12,9 +12,10 @@ import type { ListPageState } from './useListPage.ts';
 
 /**
  * Rows rendered at first, and added per "Show more": a journal of 10,000 plans renders (and
- * re-renders on each keystroke of the search) what a screen can show, not the whole list.
+ * re-renders on each keystroke of the search) about what a screen can show, not the whole list:
+ * 25 rows fill a desktop screen, and many more than a phone's, where rows stack as cards.
  */
-export const LIST_PAGE_SIZE = 50;
+export const LIST_PAGE_SIZE = 25;
 
 /** A column of the list's table; with `sortBy` its header sorts. */
 export interface Column<K extends string> {
