@@ -80,25 +80,32 @@ function lighthouse(url: string, cookie: string, dataDir: string): void {
   }[] = [];
   for (let run = 0; run < 3; run++) {
     const out = join(dataDir, `lighthouse-${run}.json`);
-    execFileSync(
-      'npx',
-      [
-        '-y',
-        'lighthouse@12.8.2',
-        `${url}/?status=success`,
-        '--quiet',
-        '--output=json',
-        `--output-path=${out}`,
-        '--only-categories=performance,accessibility,best-practices',
-        `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
-        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
-      ],
-      {
-        cwd: root,
-        stdio: 'inherit',
-        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
-      },
-    );
+    // Lighthouse now and then loses its trace (NO_NAVSTART) and says to run it again: once more.
+    const attempt = () =>
+      execFileSync(
+        'npx',
+        [
+          '-y',
+          'lighthouse@12.8.2',
+          `${url}/?status=success`,
+          '--quiet',
+          '--output=json',
+          `--output-path=${out}`,
+          '--only-categories=performance,accessibility,best-practices',
+          `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
+          '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+        ],
+        {
+          cwd: root,
+          stdio: 'inherit',
+          env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+        },
+      );
+    try {
+      attempt();
+    } catch {
+      attempt();
+    }
     runs.push(JSON.parse(readFileSync(out, 'utf8')));
   }
   const score = (k: string) => median(runs.map((r) => Math.round((r.categories[k]?.score ?? 0) * 100)));
