@@ -38,7 +38,7 @@ interface AccountTotals {
  * The Dashboard's Total row (docs/product.md, "Accounts"): sums, then invested % of the total
  * balance, P&L and its percentage of the total original.
  */
-export function accountTotals(accounts: readonly Account[]): AccountTotals {
+export function accountTotals(accounts: readonly (Balances & WithOriginal)[]): AccountTotals {
   let originalBalance = 0;
   let currentBalance = 0;
   let invested = 0;

@@ -100,6 +100,7 @@ export const messages = {
   accessDenied: 'Access denied',
   signInLimited: 'Too many sign-in attempts. Try again in a few minutes.',
   malformedUrl: 'Malformed URL',
+  invalidSyncCursor: 'Not a sync cursor: sync again without one',
   notFound: 'Not found',
   crossSiteRefused: 'Cross-site request refused',
   idInUse: 'This id is already in use',

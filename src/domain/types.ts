@@ -42,6 +42,9 @@ export interface Account extends AccountSettings {
   openWithoutStop: number;
 }
 
+/** An account without its heat: what position sizes, trade names, imports and the sync need. */
+export type LiveAccount = Omit<Account, 'openRisk' | 'plannedRisk' | 'openWithoutStop'>;
+
 export interface MarketCycle {
   cycleType: CycleType;
   symbol: string;
@@ -321,4 +324,35 @@ export interface ImportResult {
   skipped: number;
   /** The newest fill the trader has from the broker; null when none. */
   latestExecutedAt: string | null;
+}
+
+/** What changed in one collection since a sync cursor: the records now, and the ids deleted. */
+export interface SyncChanges<T> {
+  upserted: T[];
+  deleted: string[];
+}
+
+/**
+ * `GET /api/v1/sync?since={cursor}&cycle={timestamp}`: everything that changed since the cursor, in
+ * one answer (everything, `full`, without one). Setups and trades carry figures derived from other
+ * collections (scores, trades rebuilt from fills), so they come whole whenever an input changed.
+ */
+export interface SyncAnswer {
+  /** Send it back as `since` next time. */
+  cursor: string;
+  /** Every collection is complete: the cache replaces them rather than merging. */
+  full: boolean;
+  /** Live from the broker every time (balances); absent when the broker could not be asked. */
+  accounts?: LiveAccount[];
+  /** Absent when the client already has this computation (`cycle`) or it could not be had. */
+  marketCycle?: MarketCycle;
+  edges: SyncChanges<Edge>;
+  tradePlans: SyncChanges<TradePlanDto>;
+  executions: SyncChanges<Execution>;
+  /** Whole, when a setup, plan, fill or annotation changed; absent otherwise. */
+  tradeSetups?: TradeSetup[];
+  /** Whole, when a fill, plan, annotation or account setting changed; absent otherwise. */
+  trades?: Trade[];
+  /** Why accounts or the market cycle are absent, in the product's words. */
+  errors?: { accounts?: string; marketCycle?: string };
 }

@@ -10,7 +10,7 @@ import { vi } from 'vitest';
 export interface FakeApi {
   /** Every request that reached the API: "POST /api/v1/edges" and its JSON body. */
   received: { key: string; body: unknown }[];
-  /** Answers by "METHOD /api/v1/path"; anything else gets `fallback`. */
+  /** Answers by "METHOD /api/v1/path?query", else "METHOD /api/v1/path"; anything else gets `fallback`. */
   routes: Record<string, { status: number; body?: unknown; delayMs?: number }>;
   fallback: { status: number; body?: unknown };
   unreachable: boolean;
@@ -53,7 +53,8 @@ export async function startFakeApi(): Promise<FakeApi> {
     if (api.unreachable) return req.socket.destroy();
     const key = `${req.method} ${req.url}`;
     api.received.push({ key, body: await readBody(req) });
-    const route = api.routes[key] ?? api.fallback;
+    // A route named without its query answers every query (the sync's cursor changes each time).
+    const route = api.routes[key] ?? api.routes[key.split('?')[0] as string] ?? api.fallback;
     const wait = (route as { delayMs?: number }).delayMs ?? api.delayMs;
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     if (api.dropNextAnswer) {

@@ -5,6 +5,7 @@ import type {
   Edge,
   Execution,
   MarketCycle,
+  SyncAnswer,
   Trade,
   TradePlan,
   TradePlanDto,
@@ -158,3 +159,39 @@ export async function resetCache(): Promise<void> {
   await Promise.all(db.tables.map((t) => t.clear()));
   resetSyncState();
 }
+
+/** A first sync's answer (everything, `full`) from whole lists, as `GET /api/v1/sync` gives it. */
+export const fullSync = (lists: {
+  accounts?: Account[];
+  edges?: Edge[];
+  tradeSetups?: TradeSetup[];
+  tradePlans?: TradePlanDto[];
+  marketCycle?: MarketCycle;
+  executions?: Execution[];
+  trades?: Trade[];
+  cursor?: string;
+}): SyncAnswer => ({
+  cursor: lists.cursor ?? '100',
+  full: true,
+  accounts: lists.accounts ?? [],
+  ...(lists.marketCycle ? { marketCycle: lists.marketCycle } : {}),
+  edges: { upserted: lists.edges ?? [], deleted: [] },
+  tradePlans: { upserted: lists.tradePlans ?? [], deleted: [] },
+  executions: { upserted: lists.executions ?? [], deleted: [] },
+  tradeSetups: lists.tradeSetups ?? [],
+  trades: lists.trades ?? [],
+});
+
+/** A later sync's answer: nothing changed unless told. */
+export const deltaSync = (o: Partial<SyncAnswer> = {}): SyncAnswer => ({
+  cursor: '800',
+  full: false,
+  accounts: [],
+  edges: { upserted: [], deleted: [] },
+  tradePlans: { upserted: [], deleted: [] },
+  executions: { upserted: [], deleted: [] },
+  ...o,
+});
+
+/** The requests received, without their query (a sync's cursor changes every time). */
+export const requestPaths = (received: { key: string }[]) => received.map((r) => r.key.split('?')[0]);

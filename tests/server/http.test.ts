@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { basename, join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Edge } from '../../src/domain/types.ts';
 import { signedInServer } from './harness.ts';
@@ -142,7 +142,7 @@ describe('headers and the served app', () => {
     }
   });
 
-  it('serves app routes with index.html, gzipped, never cached', async () => {
+  it('serves app routes with index.html, compressed (gzip or brotli), never cached', async () => {
     for (const route of ['/', '/dashboard', '/trade-plans', '/error']) {
       const res = await fetch(`${t.url}${route}`, { headers: { 'Accept-Encoding': 'gzip' } });
       expect(res.status).toBe(200);
@@ -152,6 +152,9 @@ describe('headers and the served app', () => {
     const raw = await rawGet(`${t.url}/dashboard`, { 'Accept-Encoding': 'gzip' });
     expect(raw.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(raw.body).toString()).toContain('<title>Trade Tracker</title>');
+    const br = await rawGet(`${t.url}/dashboard`, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toContain('<title>Trade Tracker</title>');
   });
 
   it('caches hashed assets for a year and the service worker not at all', async () => {

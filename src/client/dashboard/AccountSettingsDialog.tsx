@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DEFAULT_HEAT_LIMIT_PERCENT } from '../../domain/constants.ts';
 import { fallbackMessages, messages } from '../../domain/messages.ts';
-import type { Account, AccountSettingsInput, ValidationResult } from '../../domain/types.ts';
+import type { AccountSettingsInput, LiveAccount, ValidationResult } from '../../domain/types.ts';
 import { validateAccountSettings } from '../../domain/validation.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormActions } from '../ui/FormActions.tsx';
@@ -36,7 +36,7 @@ function validate(values: Values): ValidationResult<AccountSettingsInput> {
 }
 
 // A cache filled before the heat limit existed has none: the server's default stands in.
-const initialValues = (account: Account): Values => ({
+const initialValues = (account: LiveAccount): Values => ({
   originalBalance: String(account.originalBalance),
   capitalRisk: String(account.capitalRisk),
   maxTradeRisk: String(account.maxTradeRisk),
@@ -44,7 +44,7 @@ const initialValues = (account: Account): Values => ({
   heatLimit: String(account.heatLimit ?? DEFAULT_HEAT_LIMIT_PERCENT),
 });
 
-export function AccountSettingsDialog({ account, onClose }: { account: Account; onClose: () => void }) {
+export function AccountSettingsDialog({ account, onClose }: { account: LiveAccount; onClose: () => void }) {
   const [values, setValues] = useState(() => initialValues(account));
   const { formRef, errors, formError, saving, submit } = useFormSubmit({
     validate: () => validate(values),

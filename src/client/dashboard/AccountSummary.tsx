@@ -9,7 +9,7 @@ import {
   totalPnLPercentage,
 } from '../../domain/accounts.ts';
 import { formatMoney, formatPercent } from '../../domain/format.ts';
-import type { Account } from '../../domain/types.ts';
+import type { LiveAccount } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { PendingMark } from '../ui/PendingMark.tsx';
 import { TableHead } from '../ui/TableHead.tsx';
@@ -21,7 +21,7 @@ const AccountSettingsDialog = lazy(() =>
   import('./AccountSettingsDialog.tsx').then((m) => ({ default: m.AccountSettingsDialog })),
 );
 
-type Balances = Pick<Account, 'currentBalance' | 'originalBalance'>;
+type Balances = Pick<LiveAccount, 'currentBalance' | 'originalBalance'>;
 const pnlClass = (a: Balances) => (isProfit(a) ? 'positive' : isLoss(a) ? 'negative' : undefined);
 
 function PnL({ of, pnl, percent }: { of: Balances; pnl: number; percent: number }) {
@@ -33,7 +33,7 @@ function PnL({ of, pnl, percent }: { of: Balances; pnl: number; percent: number 
 }
 
 /** The trader's limits for the account, which the settings dialog edits. */
-function RiskSettings({ account }: { account: Account }) {
+function RiskSettings({ account }: { account: LiveAccount }) {
   return (
     <small className="risk-settings">
       <span>Capital risk {formatPercent(account.capitalRisk)}</span>
@@ -47,7 +47,7 @@ export function AccountSummary() {
   const { rows, loading, error } = useCollection('accounts', () =>
     db.accounts.orderBy('accountName').toArray(),
   );
-  const [editing, setEditing] = useState<Account>();
+  const [editing, setEditing] = useState<LiveAccount>();
   const totals = accountTotals(rows);
 
   if (loading) return <AccountTableSkeleton />;

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { DEFAULT_HEAT_LIMIT_PERCENT } from '../../domain/constants.ts';
 import { formatMoney, formatPercent } from '../../domain/format.ts';
 import { type AccountHeat, accountHeat, type HeatLevel } from '../../domain/heat.ts';
-import type { Account } from '../../domain/types.ts';
+import type { LiveAccount } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { useCollection } from '../ui/useCollection.ts';
 
@@ -26,7 +26,7 @@ function meterShare(heat: AccountHeat, limit: number): number {
 }
 
 /** One account's heat: both sums, the meter against the limit, and what it leaves out. */
-function HeatCard({ account, heat, limit }: { account: Account; heat: AccountHeat; limit: number }) {
+function HeatCard({ account, heat, limit }: { account: LiveAccount; heat: AccountHeat; limit: number }) {
   const heatText =
     heat.heatPercent === null
       ? 'Heat unknown: no balance to measure it against'

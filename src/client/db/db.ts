@@ -1,8 +1,8 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type {
-  Account,
   Edge,
   Execution,
+  LiveAccount,
   MarketCycle,
   Trade,
   TradePlan,
@@ -54,7 +54,8 @@ export interface MetaEntry {
 
 /** The trader's last-known data. The server is the truth; this is what pages read and show offline. */
 export class TradeTrackerDb extends Dexie {
-  accounts!: EntityTable<Account, 'id'>;
+  /** As the sync sends them: their heat is computed from the cache where it is shown. */
+  accounts!: EntityTable<LiveAccount, 'id'>;
   edges!: EntityTable<Edge, 'id'>;
   tradeSetups!: EntityTable<TradeSetup, 'id'>;
   tradePlans!: EntityTable<TradePlan, 'id'>;
@@ -85,6 +86,8 @@ export const db = new TradeTrackerDb();
 export const metaKeys = {
   userId: 'userId',
   lastSyncAt: 'lastSyncAt',
+  /** The server's cursor from the last sync (`GET /sync?since=`); absent, the next sync gets everything. */
+  syncCursor: 'syncCursor',
   brokerSessionExpiresAt: 'brokerSessionExpiresAt',
   syncedAt: (c: CollectionName) => `syncedAt:${c}`,
 } as const;

@@ -2,13 +2,13 @@ import { formatMoney, formatPercent, formatRewardToRisk } from '../../domain/for
 import { messages } from '../../domain/messages.ts';
 import { planPositionFigures } from '../../domain/positionSize.ts';
 import { planRisk, planRiskPercentage, rewardToRisk } from '../../domain/tradePlans.ts';
-import type { Account } from '../../domain/types.ts';
+import type { LiveAccount } from '../../domain/types.ts';
 
 interface RiskPreviewProps {
   entryPrice: number;
   stopLossPrice: number;
   targetPrice: number | null;
-  accounts: Account[];
+  accounts: LiveAccount[];
 }
 
 /**

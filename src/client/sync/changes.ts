@@ -65,7 +65,7 @@ export function resourceWrites<Row extends { id: string }>(resource: Resource<Ro
         await write.applyLocally();
         await resource.afterLocalChange?.();
       },
-      pullAll,
+      (names) => pullAll(names),
     );
 
   return {

@@ -18,7 +18,11 @@ export interface Change extends Omit<OutboxEntry, 'seq' | 'queuedAt' | 'refresh'
   queuedBody?: object;
 }
 
-type Pull = (names: CollectionName[]) => Promise<void>;
+/**
+ * Re-reads the server's data after changes. `undo`: a queued change was refused or dropped, so its
+ * local effect must go, which only a full re-read brings (nothing changed on the server for it).
+ */
+type Pull = (names: CollectionName[], undo?: boolean) => Promise<void>;
 
 /** Sent and answered, or kept on this device until the API can be reached. */
 export type SaveOutcome = 'saved' | 'queued';
@@ -108,6 +112,7 @@ function outcomeOfRefusal(entry: OutboxEntry, status: number): 'done' | 'refused
 async function replay(pull: Pull, database: TradeTrackerDb): Promise<void> {
   const touched = new Set<CollectionName>();
   let saved = 0;
+  let undo = false;
   for (;;) {
     const next = await database.outbox.orderBy('seq').first();
     if (!next) break;
@@ -123,6 +128,7 @@ async function replay(pull: Pull, database: TradeTrackerDb): Promise<void> {
         if (isNetworkError(error)) reportApiReachable(false);
         break;
       }
+      undo = true;
       if (outcomeOfRefusal(next, status) === 'refused') {
         await database.refusedChanges.add({
           label: next.label,
@@ -135,7 +141,7 @@ async function replay(pull: Pull, database: TradeTrackerDb): Promise<void> {
     for (const name of [next.collection, ...(next.refresh ?? [])]) touched.add(name);
   }
   if (saved > 0) announce(notices.backOnline(saved));
-  if (touched.size > 0 && (await database.outbox.count()) === 0) await pull([...touched]);
+  if (touched.size > 0 && (await database.outbox.count()) === 0) await pull([...touched], undo);
 }
 
 let flushing: Promise<void> | undefined;

@@ -1,75 +1,22 @@
 import { fallbackMessages } from '../../domain/messages.ts';
-import { toTradePlan } from '../../domain/tradePlans.ts';
-import type {
-  Account,
-  Edge,
-  Execution,
-  MarketCycle,
-  Trade,
-  TradePlanDto,
-  TradeSetup,
-} from '../../domain/types.ts';
+import type { SyncAnswer } from '../../domain/types.ts';
 import { api, errorMessage, statusOf } from '../api/http.ts';
 import { type CollectionName, cacheOwner, db, metaKeys, type TradeTrackerDb } from '../db/db.ts';
+import { applySync, SYNCED } from './applySync.ts';
 import { isNetworkError } from './connectivity.ts';
 import { flushOutbox } from './outbox.ts';
 import { resetSyncState, setCollectionState } from './syncState.ts';
 
-type Loader = { name: CollectionName; fallback: string; load: () => Promise<unknown[]> };
-
-const loaders: Loader[] = [
-  { name: 'accounts', fallback: fallbackMessages.fetchAccounts, load: () => api<Account[]>('/accounts') },
-  {
-    name: 'edges',
-    fallback: fallbackMessages.loadEdges,
-    load: () => api<Edge[]>('/edges?include=deactivated'),
-  },
-  {
-    name: 'tradeSetups',
-    fallback: fallbackMessages.loadSetups,
-    load: () => api<TradeSetup[]>('/tradesetups'),
-  },
-  {
-    name: 'tradePlans',
-    fallback: fallbackMessages.loadPlans,
-    load: async () => (await api<TradePlanDto[]>('/tradeplans')).map(toTradePlan),
-  },
-  {
-    name: 'marketCycle',
-    fallback: fallbackMessages.fetchMarketCycle,
-    load: async () => [{ ...(await api<MarketCycle>('/market-cycle/current')), key: 'current' }],
-  },
-  {
-    name: 'executions',
-    fallback: fallbackMessages.loadExecutions,
-    load: () => api<Execution[]>('/executions'),
-  },
-  { name: 'trades', fallback: fallbackMessages.loadTrades, load: () => api<Trade[]>('/trades') },
-];
-
-/**
- * Replaces collections with the server's lists in one transaction: no half-old, half-new list,
- * and the pages re-render once for the whole sync, not once per collection. The lists are
- * written only while the cache still belongs to `owner`, the trader they were fetched for: a
- * logout in any tab (a wipe) or another trader's sign-in since then wins over the answer.
- */
-export async function replaceCollections(
-  database: TradeTrackerDb,
-  lists: { name: CollectionName; rows: unknown[] }[],
-  at: Date,
-  owner: string,
-): Promise<void> {
-  const tables = lists.map((l) => database.table(l.name));
-  await database.transaction('rw', [...tables, database.meta], async () => {
-    if ((await cacheOwner(database)) !== owner) return;
-    for (const { name, rows } of lists) {
-      await database.table(name).clear();
-      await database.table(name).bulkPut(rows);
-      await database.meta.put({ key: metaKeys.syncedAt(name), value: at.toISOString() });
-    }
-    await database.meta.put({ key: metaKeys.lastSyncAt, value: at.toISOString() });
-  });
-}
+/** What each collection's page says when it could not be loaded and the server gave no reason. */
+const fallbacks: Record<CollectionName, string> = {
+  accounts: fallbackMessages.fetchAccounts,
+  edges: fallbackMessages.loadEdges,
+  tradeSetups: fallbackMessages.loadSetups,
+  tradePlans: fallbackMessages.loadPlans,
+  marketCycle: fallbackMessages.fetchMarketCycle,
+  executions: fallbackMessages.loadExecutions,
+  trades: fallbackMessages.loadTrades,
+};
 
 let unauthorizedHandler: () => void = () => {};
 /** What to do when the server says the session is gone (the auth gate re-authenticates). */
@@ -77,41 +24,69 @@ export const onUnauthorized = (handler: () => void) => {
   unauthorizedHandler = handler;
 };
 
-/** One collection from the server, or undefined when it could not be loaded (state says why). */
-async function load(loader: Loader): Promise<{ name: CollectionName; rows: unknown[] } | undefined> {
-  setCollectionState(loader.name, { loading: true });
-  try {
-    return { name: loader.name, rows: await loader.load() };
-  } catch (error) {
-    // Unreachable is not an error to show: the offline indicator says it, the cache stays.
-    const message = isNetworkError(error) ? undefined : errorMessage(error, loader.fallback);
-    setCollectionState(loader.name, { loading: false, error: message });
-    if (statusOf(error) === 401) unauthorizedHandler();
-    return undefined;
-  }
-}
-
-async function pullCollections(names: CollectionName[] | undefined, database: TradeTrackerDb): Promise<void> {
-  // Nothing is cached for nobody: only a passed sign-in check claims the cache for a trader.
-  const owner = await cacheOwner(database);
-  if (owner === undefined) return;
-  const chosen = names ? loaders.filter((l) => names.includes(l.name)) : loaders;
-  const lists = (await Promise.all(chosen.map(load))).filter((l) => l !== undefined);
-  if (lists.length === 0) return;
-  await replaceCollections(database, lists, new Date(), owner);
-  for (const { name } of lists) setCollectionState(name, { loading: false, error: undefined });
+/** The sync's query: the cursor of the last one (none: everything) and the market cycle cached. */
+async function syncPath(database: TradeTrackerDb, full: boolean): Promise<string> {
+  const [cursor, cycle] = await Promise.all([
+    database.meta.get(metaKeys.syncCursor),
+    database.marketCycle.get('current'),
+  ]);
+  const query = new URLSearchParams();
+  if (cursor && !full) query.set('since', cursor.value);
+  if (cycle?.timestamp) query.set('cycle', cycle.timestamp);
+  return `/sync?${query}`;
 }
 
 /**
- * Sends what was changed offline, then pulls the named collections (default: all) in parallel.
- * While changes are still queued the cache keeps them: a pull would overwrite them.
+ * One request for every collection: what changed since this cache's cursor, or everything with
+ * `full` (after a queued change was refused, so its local effect is undone) or without a cursor.
  */
-export async function pullAll(names?: CollectionName[], database: TradeTrackerDb = db): Promise<void> {
+async function syncOnce(database: TradeTrackerDb, full: boolean): Promise<void> {
+  // Nothing is cached for nobody: only a passed sign-in check claims the cache for a trader.
+  const owner = await cacheOwner(database);
+  if (owner === undefined) return;
+  for (const name of SYNCED) setCollectionState(name, { loading: true });
+  let answer: SyncAnswer;
+  try {
+    answer = await api<SyncAnswer>(await syncPath(database, full));
+  } catch (error) {
+    // Unreachable is not an error to show: the offline indicator says it, the cache stays.
+    for (const name of SYNCED) {
+      const message = isNetworkError(error) ? undefined : errorMessage(error, fallbacks[name]);
+      setCollectionState(name, { loading: false, error: message });
+    }
+    if (statusOf(error) === 401) unauthorizedHandler();
+    return;
+  }
+  await applySync(database, answer, new Date(), owner);
+  for (const name of SYNCED) setCollectionState(name, { loading: false, error: undefined });
+  const { accounts, marketCycle } = answer.errors ?? {};
+  if (accounts) setCollectionState('accounts', { loading: false, error: accounts });
+  if (marketCycle) setCollectionState('marketCycle', { loading: false, error: marketCycle });
+}
+
+// One sync at a time per tab: a second one waits, so an older answer never lands after a newer one.
+let queue: Promise<void> = Promise.resolve();
+function syncChanges(database: TradeTrackerDb, full = false): Promise<void> {
+  queue = queue.then(() => syncOnce(database, full));
+  return queue;
+}
+
+/**
+ * Sends what was changed offline, then syncs. Which collections the caller wants (`_names`) no
+ * longer matters: one request brings whatever changed in any of them.
+ * While changes are still queued the cache keeps them: a sync would overwrite them.
+ */
+export async function pullAll(_names?: CollectionName[], database: TradeTrackerDb = db): Promise<void> {
+  let synced = false;
   if ((await database.outbox.count()) > 0) {
-    await flushOutbox((n) => pullCollections(n, database), database);
+    await flushOutbox(async (_touched, undo) => {
+      await syncChanges(database, undo);
+      synced = true;
+    }, database);
     if ((await database.outbox.count()) > 0) return;
   }
-  await pullCollections(names, database);
+  // The replay's own sync already brought everything (another tab's replay did not).
+  if (!synced) await syncChanges(database);
 }
 
 /** Empties every table: a signed-out browser keeps no trading data. */

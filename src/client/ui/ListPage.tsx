@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { notices } from '../../domain/messages.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
@@ -9,6 +9,13 @@ import { Skeleton } from './Skeleton.tsx';
 import { SortableHeader } from './SortableHeader.tsx';
 import { SortControl } from './SortControl.tsx';
 import type { ListPageState } from './useListPage.ts';
+
+/**
+ * Rows rendered at first, and added per "Show more": a journal of 10,000 plans renders (and
+ * re-renders on each keystroke of the search) about what a screen can show, not the whole list:
+ * 25 rows fill a desktop screen, and many more than a phone's, where rows stack as cards.
+ */
+export const LIST_PAGE_SIZE = 25;
 
 /** A column of the list's table; with `sortBy` its header sorts. */
 export interface Column<K extends string> {
@@ -66,6 +73,9 @@ export function ListPage<Row extends { id: string }, K extends string & keyof Ro
   const close = () => list.setEditing(undefined);
   const { table, confirmDelete } = page;
   const rowActions = table.rowActions !== false;
+  const [shownRows, setShownRows] = useState(LIST_PAGE_SIZE);
+  const rendered = list.visible.length > shownRows ? list.visible.slice(0, shownRows) : list.visible;
+  const more = list.visible.length - rendered.length;
   return (
     <section>
       <div className="page-heading">
@@ -124,7 +134,7 @@ export function ListPage<Row extends { id: string }, K extends string & keyof Ro
               </tr>
             </thead>
             <tbody>
-              {list.visible.map((row) => (
+              {rendered.map((row) => (
                 <tr key={row.id}>
                   {table.cells(row)}
                   {rowActions && (
@@ -141,6 +151,15 @@ export function ListPage<Row extends { id: string }, K extends string & keyof Ro
             </tbody>
           </table>
         </div>
+      )}
+      {!list.loading && more > 0 && (
+        <button
+          type="button"
+          className="secondary outline show-more"
+          onClick={() => setShownRows((n) => n + LIST_PAGE_SIZE)}
+        >
+          Show {Math.min(more, LIST_PAGE_SIZE)} more ({rendered.length} of {list.visible.length} shown)
+        </button>
       )}
       {!list.loading && page.footer}
       {list.editing && (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { CollectionName } from '../db/db.ts';
 import { pullAll } from '../sync/sync.ts';
 import { setCollectionState } from '../sync/syncState.ts';
@@ -63,11 +63,13 @@ export function useListPage<Row, K extends string & keyof Row>(
     deletion.clearError();
     setCollectionState(options.collection, { error: undefined });
   };
-  const shown = rows.filter((row) => options.shows(row, search));
+  // Sorted once per change of the rows or the order, not on every keystroke of the search.
+  const sorted = useMemo(() => (sort ? sortRows(rows, sort) : rows), [rows, sort]);
+  const visible = sorted.filter((row) => options.shows(row, search));
 
   return {
     rows,
-    visible: sort ? sortRows(shown, sort) : shown,
+    visible,
     loading,
     sort,
     toggle,

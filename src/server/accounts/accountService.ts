@@ -9,7 +9,7 @@ import { maskAccountNumber } from '../../domain/format.ts';
 import { accountHeat } from '../../domain/heat.ts';
 import { messages } from '../../domain/messages.ts';
 import { ACTIVE_STATUSES } from '../../domain/tradePlans.ts';
-import type { Account, AccountSettingsInput } from '../../domain/types.ts';
+import type { Account, AccountSettingsInput, LiveAccount } from '../../domain/types.ts';
 import type { BrokerAccount } from '../brokers/broker.ts';
 import type { BrokerAccess } from '../brokers/brokerAccess.ts';
 import type { Database } from '../db/database.ts';
@@ -20,8 +20,7 @@ import { type AccountName, tradesOf } from '../trades/tradeInputs.ts';
 
 type SettingsRow = typeof accountSettings.$inferSelect;
 
-/** An account without its heat: what position sizes, trade names and imports need. */
-export type LiveAccount = Omit<Account, 'openRisk' | 'plannedRisk' | 'openWithoutStop'>;
+export type { LiveAccount };
 
 const toAccount = (b: BrokerAccount, s: SettingsRow): LiveAccount => ({
   id: s.id,

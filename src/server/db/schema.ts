@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -31,6 +32,15 @@ const literals = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull();
+
+/**
+ * The change stamp the delta sync reads (docs/architecture.md, "The sync protocol"): the id of the
+ * transaction that last wrote the row, set by the database itself, by this default on insert and by
+ * the `stamp_change` trigger (migration 0006) on every update. Nothing in the app writes it, so a
+ * row inserted with only its own columns (a restore) is marked changed too.
+ */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+const changedXid = () => xid8('changed_xid').notNull().default(sql`pg_current_xact_id()`);
 
 export const users = pgTable(
   'users',
@@ -92,8 +102,12 @@ export const accountSettings = pgTable(
     heatLimit: doublePrecision('heat_limit').notNull().default(DEFAULT_HEAT_LIMIT_PERCENT),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    changedXid: changedXid(),
   },
-  (t) => [uniqueIndex('account_settings_user_account').on(t.userId, t.accountHash)],
+  (t) => [
+    uniqueIndex('account_settings_user_account').on(t.userId, t.accountHash),
+    index('account_settings_user_changed').on(t.userId, t.changedXid),
+  ],
 );
 
 export const edges = pgTable(
@@ -110,10 +124,12 @@ export const edges = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    changedXid: changedXid(),
   },
   // Deleting deactivates, and frees the name: uniqueness is among active edges only.
   (t) => [
     uniqueIndex('edges_user_active_name').on(t.userId, sql`lower(${t.name})`).where(sql`${t.isActive}`),
+    index('edges_user_changed').on(t.userId, t.changedXid),
   ],
 );
 
@@ -131,8 +147,12 @@ export const tradeSetups = pgTable(
     notes: text('notes').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    changedXid: changedXid(),
   },
-  (t) => [uniqueIndex('trade_setups_user_name').on(t.userId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('trade_setups_user_name').on(t.userId, sql`lower(${t.name})`),
+    index('trade_setups_user_changed').on(t.userId, t.changedXid),
+  ],
 );
 
 export const tradePlans = pgTable(
@@ -157,6 +177,7 @@ export const tradePlans = pgTable(
     marketCycleAtCreation: text('market_cycle_at_creation').$type<CycleType>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    changedXid: changedXid(),
   },
   (t) => [
     uniqueIndex('trade_plans_one_active_per_stock')
@@ -166,6 +187,7 @@ export const tradePlans = pgTable(
     check('trade_plans_market_cycle', sql`${t.marketCycleAtCreation} in (${literals(CYCLE_TYPES)})`),
     index('trade_plans_user').on(t.userId),
     index('trade_plans_setup').on(t.tradeSetupId),
+    index('trade_plans_user_changed').on(t.userId, t.changedXid),
   ],
 );
 
@@ -203,6 +225,7 @@ export const executions = pgTable(
     brokerExecutionId: text('broker_execution_id'),
     positionEffect: text('position_effect').$type<PositionEffect>(),
     createdAt: createdAt(),
+    changedXid: changedXid(),
   },
   (t) => [
     // An import inserts with ON CONFLICT DO NOTHING on this index: a fill seen twice is kept once.
@@ -210,6 +233,7 @@ export const executions = pgTable(
       .on(t.accountId, t.brokerExecutionId)
       .where(sql`${t.brokerExecutionId} is not null`),
     index('executions_user_executed').on(t.userId, t.executedAt),
+    index('executions_user_changed').on(t.userId, t.changedXid),
     check('executions_side', sql`${t.side} in (${literals(EXECUTION_SIDES)})`),
     check('executions_source', sql`${t.source} in ('manual', 'broker')`),
     check('executions_position_effect', sql`${t.positionEffect} in ('Open', 'Close')`),
@@ -234,8 +258,13 @@ export const tradeAnnotations = pgTable(
     notes: text('notes').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    changedXid: changedXid(),
   },
-  (t) => [index('trade_annotations_user').on(t.userId), index('trade_annotations_plan').on(t.planId)],
+  (t) => [
+    index('trade_annotations_user').on(t.userId),
+    index('trade_annotations_plan').on(t.planId),
+    index('trade_annotations_user_changed').on(t.userId, t.changedXid),
+  ],
 );
 
 /**
@@ -252,9 +281,11 @@ export const tombstones = pgTable(
     collection: text('collection').notNull(),
     recordId: uuid('record_id').notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull(),
+    changedXid: changedXid(),
   },
   (t) => [
     primaryKey({ columns: [t.collection, t.recordId] }),
     index('tombstones_user_deleted').on(t.userId, t.deletedAt),
+    index('tombstones_user_changed').on(t.userId, t.changedXid),
   ],
 );

@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { notFound } from '../refusals.ts';
+import { changedSince } from './changeStamps.ts';
 import type { Database, Transaction } from './database.ts';
 import { tombstones } from './schema.ts';
 
@@ -27,4 +29,24 @@ export async function deleteWithTombstone(db: Database, d: Deletion): Promise<vo
       .insert(tombstones)
       .values({ userId: d.userId, collection: d.collection, recordId: d.id, deletedAt: d.at });
   });
+}
+
+/** The ids deleted since a sync cursor, by collection. */
+export async function deletedSince(
+  db: Database,
+  userId: string,
+  since: string,
+): Promise<Record<Collection, string[]>> {
+  const rows = await db
+    .select({ collection: tombstones.collection, id: tombstones.recordId })
+    .from(tombstones)
+    .where(and(eq(tombstones.userId, userId), changedSince(tombstones.changedXid, since)));
+  const deleted: Record<Collection, string[]> = {
+    edges: [],
+    tradeSetups: [],
+    tradePlans: [],
+    executions: [],
+  };
+  for (const r of rows) deleted[r.collection as Collection]?.push(r.id);
+  return deleted;
 }

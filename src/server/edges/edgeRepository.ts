@@ -2,6 +2,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { newEdge } from '../../domain/edges.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Edge, EdgeInput } from '../../domain/types.ts';
+import { changedSince } from '../db/changeStamps.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { edges } from '../db/schema.ts';
@@ -46,6 +47,15 @@ export function createEdgeRepository(db: Database, now: () => Date) {
         .from(edges)
         .where(and(eq(edges.userId, userId), deactivated ? undefined : eq(edges.isActive, true)))
         .orderBy(desc(edges.isActive), sql`lower(${edges.name})`);
+      return rows.map(toEdge);
+    },
+
+    /** The edges written since a sync cursor, deactivated ones included (with `isActive` false). */
+    async changedSince(userId: string, since: string): Promise<Edge[]> {
+      const rows = await db
+        .select()
+        .from(edges)
+        .where(and(eq(edges.userId, userId), changedSince(edges.changedXid, since)));
       return rows.map(toEdge);
     },
 
@@ -120,3 +130,5 @@ export function createEdgeRepository(db: Database, now: () => Date) {
     },
   };
 }
+
+export type EdgeRepository = ReturnType<typeof createEdgeRepository>;

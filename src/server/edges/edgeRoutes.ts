@@ -11,8 +11,8 @@ export function edgeRoutes(repo: ReturnType<typeof createEdgeRepository>): Hono<
   const app = new Hono<AppEnv>();
   const idOf = (id: string) => pathId(id, messages.edgeNotFound);
 
-  // The spec's list is of active edges. The app also caches the deactivated ones
-  // (`?include=deactivated`), so a plan's deleted edge keeps its name offline too.
+  // The spec's list is of active edges; `?include=deactivated` adds the deleted ones, which plans
+  // still cite by name (the app gets them from /sync).
   app.get('/', async (c) => {
     const include = c.req.query('include');
     if (include !== undefined && include !== 'deactivated')

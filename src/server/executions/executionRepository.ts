@@ -4,6 +4,7 @@ import { messages } from '../../domain/messages.ts';
 import { newExecution } from '../../domain/trades.ts';
 import type { Execution, ExecutionInput, ImportResult } from '../../domain/types.ts';
 import type { BrokerExecution, BrokerExecutionPage } from '../brokers/broker.ts';
+import { changedSince } from '../db/changeStamps.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { accountSettings, executions } from '../db/schema.ts';
@@ -104,6 +105,15 @@ export function createExecutionRepository(db: Database, now: () => Date) {
 
   return {
     list: (userId: string): Promise<Execution[]> => executionsOf(db, userId),
+
+    /** The fills written since a sync cursor (db/changeStamps.ts). */
+    async changedSince(userId: string, since: string): Promise<Execution[]> {
+      const rows = await db
+        .select()
+        .from(executions)
+        .where(and(eq(executions.userId, userId), changedSince(executions.changedXid, since)));
+      return rows.map(toExecution);
+    },
 
     /** A manual fill; its trade's plan link is decided in the same transaction. */
     async create(userId: string, input: ExecutionInput): Promise<{ execution: Execution; created: boolean }> {

@@ -19,10 +19,13 @@ import { createSetupRepository } from '../setups/setupRepository.ts';
 import { setupRoutes } from '../setups/setupRoutes.ts';
 import { createStatsRepository } from '../stats/statsRepository.ts';
 import { statsRoutes } from '../stats/statsRoutes.ts';
+import { syncRoutes } from '../sync/syncRoutes.ts';
+import { createSyncService } from '../sync/syncService.ts';
 import { createTradeRepository } from '../trades/tradeRepository.ts';
 import { tradeRoutes } from '../trades/tradeRoutes.ts';
 import type { AppDeps, AppEnv } from './appEnv.ts';
 import { MAX_BODY_BYTES } from './body.ts';
+import { compressJson } from './compression.ts';
 import { errorResponse } from './errors.ts';
 import { sameOriginWrites, securityHeaders } from './security.ts';
 import { serveApp } from './static.ts';
@@ -33,6 +36,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const brokerAccess = createBrokerAccess(deps);
   const accounts = createAccountService(db, brokerAccess, now);
   const executions = createExecutionRepository(db, now);
+  const edges = createEdgeRepository(db, now);
+  const setups = createSetupRepository(db, now);
+  const plans = createPlanRepository(db, now);
+  const trades = createTradeRepository(db, now);
   const brokerImport = createBrokerImport(executions, accounts, brokerAccess.executions);
   const cycles = createMarketCycleService(brokerAccess, config.marketCycleSymbol, now);
 
@@ -52,6 +59,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     c.header('Cache-Control', 'no-store');
   });
+  api.use(compressJson());
   api.use(sameOriginWrites([config.appOrigin, deps.broker.callbackUrl], { tls }));
   api.use(
     bodyLimit({
@@ -66,11 +74,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   guarded.use(requireUser(deps));
   guarded.route('/accounts', accountRoutes(accounts));
   guarded.route('/market-cycle', marketCycleRoutes(cycles));
-  guarded.route('/edges', edgeRoutes(createEdgeRepository(db, now)));
-  guarded.route('/tradesetups', setupRoutes(createSetupRepository(db, now)));
-  guarded.route('/tradeplans', planRoutes(createPlanRepository(db, now), accounts, cycles));
+  guarded.route('/edges', edgeRoutes(edges));
+  guarded.route('/tradesetups', setupRoutes(setups));
+  guarded.route('/tradeplans', planRoutes(plans, accounts, cycles));
   guarded.route('/executions', executionRoutes(executions, now));
-  guarded.route('/trades', tradeRoutes(createTradeRepository(db, now), accounts, brokerImport));
+  guarded.route('/trades', tradeRoutes(trades, accounts, brokerImport));
+  guarded.route(
+    '/sync',
+    syncRoutes(createSyncService({ db, accounts, cycles, edges, setups, plans, executions, trades })),
+  );
   guarded.route('/stats', statsRoutes(createStatsRepository(db), accounts));
   api.route('/', guarded);
   api.all('*', (c) => c.json({ message: messages.notFound }, 404));

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { messages } from '../../domain/messages.ts';
+import { preferredEncoding } from './compression.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -23,7 +24,12 @@ interface Asset {
   mtimeMs: number;
   body: Buffer;
   gzip: Buffer | undefined;
+  br: Buffer | undefined;
 }
+
+/** Once per file version, so the slowest (smallest) brotli is affordable. */
+const brotliOnce = (body: Buffer) =>
+  brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } });
 
 /**
  * The request's path, percent-decoded once from the raw URL (so `%2f` becomes a separator here,
@@ -45,7 +51,7 @@ function isInside(dir: string, path: string): boolean {
 
 /**
  * Serves the built PWA: hashed assets cached for a year, index.html and the service worker
- * always revalidated, text gzipped once per file version, and app routes answered with
+ * always revalidated, text compressed (brotli or gzip) once per file version, and app routes answered with
  * index.html. /api is never answered from here.
  */
 export function serveApp(staticDir: string): MiddlewareHandler {
@@ -58,10 +64,12 @@ export function serveApp(staticDir: string): MiddlewareHandler {
     const hit = cache.get(path);
     if (hit && hit.mtimeMs === stat.mtimeMs) return hit;
     const body = readFileSync(path);
+    const compressible = COMPRESSIBLE.has(extname(path));
     const asset = {
       mtimeMs: stat.mtimeMs,
       body,
-      gzip: COMPRESSIBLE.has(extname(path)) ? gzipSync(body) : undefined,
+      gzip: compressible ? gzipSync(body) : undefined,
+      br: compressible ? brotliOnce(body) : undefined,
     };
     cache.set(path, asset);
     return asset;
@@ -76,12 +84,10 @@ export function serveApp(staticDir: string): MiddlewareHandler {
         ? 'public, max-age=31536000, immutable'
         : 'no-cache';
     headers.Vary = 'Accept-Encoding';
-    const wantsGzip = /\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '');
-    let body = asset.body;
-    if (asset.gzip && wantsGzip) {
-      body = asset.gzip;
-      headers['Content-Encoding'] = 'gzip';
-    }
+    const encoding = preferredEncoding(c.req.header('Accept-Encoding'));
+    const encoded = encoding && asset[encoding];
+    const body = encoded ?? asset.body;
+    if (encoded) headers['Content-Encoding'] = encoding;
     if (c.req.method === 'HEAD') return c.body(null, 200, headers);
     return c.body(new Uint8Array(body), 200, headers);
   }

@@ -11,6 +11,7 @@ import {
 import type { EdgeRef, TradePlanDto, TradePlanInput, TradePlanStatus } from '../../domain/types.ts';
 import { validateTradePlanUpdate } from '../../domain/validation.ts';
 import type { LiveAccount } from '../accounts/accountService.ts';
+import { changedSince } from '../db/changeStamps.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { edges, tradePlanEdges, tradePlans, tradeSetups } from '../db/schema.ts';
@@ -148,6 +149,15 @@ export function createPlanRepository(db: Database, now: () => Date) {
         .from(tradePlans)
         .where(eq(tradePlans.userId, userId))
         .orderBy(tradePlans.stock, tradePlans.createdAt);
+      return toDtos(db, rows, accounts);
+    },
+
+    /** The plans written since a sync cursor (db/changeStamps.ts), as the list answers them. */
+    async changedSince(userId: string, since: string, accounts: LiveAccount[]): Promise<TradePlanDto[]> {
+      const rows = await db
+        .select()
+        .from(tradePlans)
+        .where(and(eq(tradePlans.userId, userId), changedSince(tradePlans.changedXid, since)));
       return toDtos(db, rows, accounts);
     },
 

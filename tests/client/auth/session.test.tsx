@@ -2,7 +2,7 @@ import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { accountFixture, planFixture, resetCache } from '../fixtures.ts';
+import { accountFixture, fullSync, planFixture, resetCache } from '../fixtures.ts';
 
 let api: FakeApi;
 let session: typeof import('../../../src/client/auth/session.ts');
@@ -36,11 +36,7 @@ beforeEach(async () => {
       status: 200,
       body: { authenticated: true, user: { id: 'alex', displayName: 'Alex' } },
     },
-    'GET /api/v1/accounts': { status: 200, body: [accountFixture()] },
-    'GET /api/v1/edges?include=deactivated': { status: 200, body: [] },
-    'GET /api/v1/tradesetups': { status: 200, body: [] },
-    'GET /api/v1/tradeplans': { status: 200, body: [] },
-    'GET /api/v1/market-cycle/current': { status: 200, body: null },
+    'GET /api/v1/sync': { status: 200, body: fullSync({ accounts: [accountFixture()] }) },
   };
   logoutAnswers(204);
   sessionStorage.clear();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { edgeFixture, ownCacheBy, resetCache } from '../fixtures.ts';
+import { deltaSync, edgeFixture, ownCacheBy, requestPaths, resetCache } from '../fixtures.ts';
 
 let api: FakeApi;
 let mutations: typeof import('../../../src/client/edges/edgeMutations.ts');
@@ -38,18 +38,15 @@ describe('deleting an edge', () => {
     expect([queued?.method, queued?.path, queued?.refresh]).toEqual(['DELETE', '/edges/e1', ['edges']]);
   });
 
-  it('online: re-reads the edges with the deactivated ones, and keeps the server’s deactivated row', async () => {
+  it('online: syncs, and keeps the deactivated row the server sends', async () => {
     connectivity.reportApiReachable(true);
     api.routes['DELETE /api/v1/edges/e1'] = { status: 204 };
-    api.routes['GET /api/v1/edges?include=deactivated'] = {
+    api.routes['GET /api/v1/sync'] = {
       status: 200,
-      body: [{ ...TREND, isActive: false }],
+      body: deltaSync({ edges: { upserted: [{ ...TREND, isActive: false }], deleted: [] } }),
     };
     expect(await mutations.deleteEdge(TREND)).toBe('saved');
-    expect(api.received.map((r) => r.key)).toEqual([
-      'DELETE /api/v1/edges/e1',
-      'GET /api/v1/edges?include=deactivated',
-    ]);
+    expect(requestPaths(api.received)).toEqual(['DELETE /api/v1/edges/e1', 'GET /api/v1/sync']);
     expect(await dbModule.db.edges.toArray()).toEqual([{ ...TREND, isActive: false }]);
   });
 });

@@ -190,4 +190,20 @@ describe('showingText', () => {
   it('names no filters when none are active', () => {
     expect(showingText(3, 3, ' ', '')).toBe('Showing 3 of 3 trade plans');
   });
+  it('renders the first 25 matches of a long journal, and more when asked', async () => {
+    const many = Array.from({ length: 35 }, (_, i) =>
+      planFixture({ id: `p${i}`, stock: `S${String(i).padStart(2, '0')}` }),
+    );
+    await seed('tradePlans', many);
+    render(<TradePlansPage />);
+    await screen.findByRole('rowheader', { name: 'S00' });
+    expect(stocks()).toHaveLength(25);
+    expect(screen.getByText('Showing 35 of 35 trade plans')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Show 10 more (25 of 35 shown)' }));
+    expect(stocks()).toHaveLength(35);
+    expect(screen.queryByRole('button', { name: /^Show \d+ more/ })).toBeNull();
+    // The search looks through every plan, not only those rendered.
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by stock symbol' }), 'S3');
+    expect(stocks()).toEqual(Array.from({ length: 5 }, (_, i) => `S3${i}`));
+  }, 20_000);
 });

@@ -3,10 +3,12 @@ import type { TradePlan } from '../../../src/domain/types.ts';
 import { type FakeApi, startFakeApi } from '../fakeApi.ts';
 import {
   accountFixture,
+  deltaSync,
   marketCycleFixture,
   ownCacheBy,
   planDtoFixture,
   planFixture,
+  requestPaths,
   resetCache,
   setupFixture,
 } from '../fixtures.ts';
@@ -137,9 +139,9 @@ describe('a trade plan created online', () => {
       status: 201,
       body: planDtoFixture({ id: 'from-server', stock: 'AAPL', tradeSetupId: 's1' }),
     };
-    api.routes['GET /api/v1/tradesetups'] = {
+    api.routes['GET /api/v1/sync'] = {
       status: 200,
-      body: [setupFixture({ id: 's1', successScore: 60 })],
+      body: deltaSync({ tradeSetups: [setupFixture({ id: 's1', successScore: 60 })] }),
     };
   });
 
@@ -159,9 +161,9 @@ describe('a trade plan created online', () => {
     expect(api.received[0]?.body).not.toHaveProperty('marketCycleAtCreation');
   });
 
-  it("costs two with a setup: the setup's success score is the one other thing it changes", async () => {
+  it("costs two with a setup: one sync brings the setup's success score, the one other thing it changes", async () => {
     await mutations.createPlan({ ...input, tradeSetupId: 's1' });
-    expect(api.received.map((r) => r.key)).toEqual(['POST /api/v1/tradeplans', 'GET /api/v1/tradesetups']);
+    expect(requestPaths(api.received)).toEqual(['POST /api/v1/tradeplans', 'GET /api/v1/sync']);
     expect((await dbModule.db.tradeSetups.get('s1'))?.successScore).toBe(60);
   });
 });

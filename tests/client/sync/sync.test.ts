@@ -1,10 +1,12 @@
 import { renderHook } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SyncAnswer } from '../../../src/domain/types.ts';
 import { type FakeApi, startFakeApi } from '../fakeApi.ts';
 import {
   accountFixture,
   edgeFixture,
   executionFixture,
+  fullSync,
   marketCycleFixture,
   planDtoFixture,
   setupFixture,
@@ -32,15 +34,30 @@ beforeEach(async () => {
   await sync.wipeCache();
   await sync.claimCacheFor('alex');
   api.reset();
-  api.routes = {
-    'GET /api/v1/accounts': { status: 200, body: [accountFixture({ id: 'a1' })] },
-    'GET /api/v1/edges?include=deactivated': { status: 200, body: [edgeFixture({ id: 'e1' })] },
-    'GET /api/v1/tradesetups': { status: 200, body: [setupFixture({ id: 's1' })] },
-    'GET /api/v1/tradeplans': { status: 200, body: [plan('p1', 'AAPL'), plan('p2', 'MSFT')] },
-    'GET /api/v1/market-cycle/current': { status: 200, body: cycle },
-    'GET /api/v1/executions': { status: 200, body: [executionFixture({ id: 'x1' })] },
-    'GET /api/v1/trades': { status: 200, body: [tradeFixture({ id: 't1', executionIds: ['x1'] })] },
-  };
+  api.routes = { 'GET /api/v1/sync': { status: 200, body: everything() } };
+});
+
+const everything = () =>
+  fullSync({
+    accounts: [accountFixture({ id: 'a1' })],
+    edges: [edgeFixture({ id: 'e1' })],
+    tradeSetups: [setupFixture({ id: 's1' })],
+    tradePlans: [plan('p1', 'AAPL'), plan('p2', 'MSFT')],
+    marketCycle: cycle,
+    executions: [executionFixture({ id: 'x1' })],
+    trades: [tradeFixture({ id: 't1', executionIds: ['x1'] })],
+    cursor: '700',
+  });
+
+/** What changed since the cursor: nothing unless told. */
+const delta = (o: Partial<SyncAnswer> = {}): SyncAnswer => ({
+  cursor: '800',
+  full: false,
+  accounts: [accountFixture({ id: 'a1' })],
+  edges: { upserted: [], deleted: [] },
+  tradePlans: { upserted: [], deleted: [] },
+  executions: { upserted: [], deleted: [] },
+  ...o,
 });
 
 describe('the sync layer', () => {
@@ -57,32 +74,103 @@ describe('the sync layer', () => {
     expect((await db.trades.get('t1'))?.executionIds).toEqual(['x1']);
   });
 
-  it('replaces a collection: rows gone from the server are gone from the cache', async () => {
+  it('asks in one request, with the cursor and the cycle it has once it has them', async () => {
     await sync.pullAll();
-    api.routes['GET /api/v1/tradeplans'] = { status: 200, body: [plan('p3', 'NVDA')] };
     await sync.pullAll(['tradePlans']);
-    expect((await dbModule.db.tradePlans.toArray()).map((p) => p.id)).toEqual(['p3']);
+    expect(api.received.map((r) => r.key)).toEqual([
+      'GET /api/v1/sync',
+      `GET /api/v1/sync?since=700&cycle=${encodeURIComponent(cycle.timestamp)}`,
+    ]);
+    expect((await dbModule.db.meta.get('syncCursor'))?.value).toBe('700');
   });
 
-  it('keeps the cached rows and records the server message when a load fails', async () => {
+  it('merges what changed: upserts and deletes, whole setups and trades only when sent', async () => {
     await sync.pullAll();
-    api.routes['GET /api/v1/edges?include=deactivated'] = {
-      status: 500,
-      body: { message: 'Database is down' },
+    api.routes['GET /api/v1/sync'] = {
+      status: 200,
+      body: delta({ tradePlans: { upserted: [plan('p3', 'NVDA')], deleted: ['p1'] }, trades: [] }),
     };
-    api.routes['GET /api/v1/tradesetups'] = { status: 503, body: {} };
-    await sync.pullAll(['edges', 'tradeSetups']);
+    await sync.pullAll();
+    const { db } = dbModule;
+    expect((await db.tradePlans.toArray()).map((p) => p.id).sort()).toEqual(['p2', 'p3']);
+    expect(await db.trades.count()).toBe(0);
+    expect(await db.tradeSetups.count()).toBe(1);
+    expect(await db.edges.count()).toBe(1);
+    expect(await db.marketCycle.get('current')).toMatchObject(cycle);
+    expect((await db.meta.get('syncCursor'))?.value).toBe('800');
+  });
+
+  it('re-reads everything after a queued change was refused, which undoes its local effect', async () => {
+    await sync.pullAll();
+    const { db } = dbModule;
+    await db.edges.put({ ...edgeFixture({ id: 'e9', name: 'Local' }), pendingSync: true } as never);
+    await db.outbox.add({
+      collection: 'edges',
+      method: 'POST',
+      path: '/edges',
+      body: { id: 'e9', name: 'Local' },
+      label: 'Create edge Local',
+      queuedAt: 'x',
+    });
+    api.routes['POST /api/v1/edges'] = {
+      status: 409,
+      body: { message: 'An edge with this name already exists' },
+    };
+    api.received = [];
+    await sync.pullAll();
+    expect(api.received.map((r) => r.key)).toEqual([
+      'POST /api/v1/edges',
+      `GET /api/v1/sync?cycle=${encodeURIComponent(cycle.timestamp)}`,
+    ]);
+    expect(await db.edges.get('e9')).toBeUndefined();
+    expect(await db.refusedChanges.count()).toBe(1);
+  });
+
+  it('resizes every cached plan when the balances changed, since only changed plans are sent', async () => {
+    await sync.pullAll();
+    const before = (await dbModule.db.tradePlans.get('p2'))?.positionSizes;
+    api.routes['GET /api/v1/sync'] = {
+      status: 200,
+      body: delta({
+        accounts: [accountFixture({ id: 'a1', currentBalance: 50_000, availableFundsForTrading: 50_000 })],
+      }),
+    };
+    await sync.pullAll();
+    const after = (await dbModule.db.tradePlans.get('p2'))?.positionSizes;
+    expect(after?.[0]?.accountId).toBe('a1');
+    expect(after).not.toEqual(before);
+    expect((await dbModule.db.accounts.get('a1'))?.currentBalance).toBe(50_000);
+  });
+
+  it('keeps the cached rows and shows the server message on every collection when the sync fails', async () => {
+    await sync.pullAll();
+    api.routes['GET /api/v1/sync'] = { status: 500, body: { message: 'Database is down' } };
+    await sync.pullAll();
     expect(await dbModule.db.edges.count()).toBe(1);
     const read = (name: 'edges' | 'tradeSetups') => {
       // The store's snapshot, read the way React reads it.
       return renderHook(() => state.useCollectionState(name)).result.current;
     };
     expect(read('edges')).toEqual({ loading: false, error: 'Database is down' });
+    api.routes['GET /api/v1/sync'] = { status: 503, body: {} };
+    await sync.pullAll();
     expect(read('tradeSetups')).toEqual({ loading: false, error: 'Failed to load trade setups' });
   });
 
+  it("shows the broker's reason on the accounts when only they could not be had", async () => {
+    await sync.pullAll();
+    const { accounts: _none, ...rest } = delta({ errors: { accounts: 'Your broker is not answering' } });
+    api.routes['GET /api/v1/sync'] = { status: 200, body: rest };
+    await sync.pullAll();
+    expect(renderHook(() => state.useCollectionState('accounts')).result.current).toEqual({
+      loading: false,
+      error: 'Your broker is not answering',
+    });
+    expect(await dbModule.db.accounts.count()).toBe(1);
+  });
+
   it('writes nothing from answers that arrive after a logout wiped the cache', async () => {
-    api.routes['GET /api/v1/tradeplans'] = { status: 200, body: [plan('p1', 'AAPL')], delayMs: 150 };
+    api.routes['GET /api/v1/sync'] = { status: 200, body: everything(), delayMs: 150 };
     const pulling = sync.pullAll();
     await new Promise((r) => setTimeout(r, 50));
     await sync.wipeCache();
@@ -127,7 +215,7 @@ describe('the sync layer', () => {
   });
 
   it('writes nothing from an answer in flight once another tab wiped the cache', async () => {
-    api.routes['GET /api/v1/tradeplans'] = { status: 200, body: [plan('p1', 'AAPL')], delayMs: 150 };
+    api.routes['GET /api/v1/sync'] = { status: 200, body: everything(), delayMs: 150 };
     const pulling = sync.pullAll();
     await new Promise((r) => setTimeout(r, 50));
     // The other tab logs out: its own connection to the same IndexedDB empties every table.

@@ -4,9 +4,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApi, startFakeApi } from '../fakeApi.ts';
 import {
   accountFixture,
+  deltaSync,
   executionFixture,
   ownCacheBy,
   planFixture,
+  requestPaths,
   resetCache,
   seed,
   tradeFixture,
@@ -165,13 +167,10 @@ describe('the Trades page', () => {
     await seed('executions', [broker, manual]);
     await seed('trades', [tradeFixture({ id: TRADE, executionIds: ['fill-broker', 'fill-manual'] })]);
     api.routes['DELETE /api/v1/executions/fill-manual'] = { status: 204 };
-    api.routes['GET /api/v1/trades'] = { status: 200, body: [] };
-    api.routes['GET /api/v1/tradesetups'] = { status: 200, body: [] };
+    api.routes['GET /api/v1/sync'] = { status: 200, body: deltaSync({ trades: [] }) };
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'AAPL' }));
     const details = screen.getByRole('dialog', { name: 'AAPL Long trade' });
-    // The fills are read from the cache once the details open.
-    await waitFor(() => expect(within(details).getAllByRole('row')).toHaveLength(3));
     const fills = within(details).getAllByRole('row').slice(1);
     expect(fills.map((r) => r.textContent)).toEqual([
       expect.stringContaining('Broker'),
@@ -183,14 +182,7 @@ describe('the Trades page', () => {
     expect(confirm.textContent).toContain('Are you sure you want to delete "Sell 50 AAPL at $100.00"?');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Sell 50 AAPL at $100.00 deleted')).toBeTruthy();
-    // Then what a fill reaches is re-read, side by side: the trades and the setups' scores.
-    expect(api.received[0]?.key).toBe('DELETE /api/v1/executions/fill-manual');
-    expect(
-      api.received
-        .slice(1)
-        .map((r) => r.key)
-        .sort(),
-    ).toEqual(['GET /api/v1/trades', 'GET /api/v1/tradesetups']);
+    expect(requestPaths(api.received)).toEqual(['DELETE /api/v1/executions/fill-manual', 'GET /api/v1/sync']);
     // The server rebuilt the trades without it: this one is gone, and its details with it.
     expect(await screen.findByText('No trades yet')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -206,7 +198,7 @@ describe('the Trades page', () => {
       initialRisk: 500,
     });
     api.routes[`PUT /api/v1/trades/${TRADE}`] = { status: 200, body: linked };
-    api.routes['GET /api/v1/tradesetups'] = { status: 200, body: [] };
+    api.routes['GET /api/v1/sync'] = { status: 200, body: deltaSync() };
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'AAPL' }));
     let details = screen.getByRole('dialog');
@@ -221,12 +213,13 @@ describe('the Trades page', () => {
     await userEvent.type(within(details).getByLabelText('Notes'), 'By the plan');
     await userEvent.click(within(details).getByRole('button', { name: 'Save Trade' }));
     expect(await screen.findByText('AAPL trade saved')).toBeTruthy();
-    // A link moves the trade's R into its setup's score: the setups are re-read after it.
+    // A link moves the trade's R into its setup's score: a sync follows it.
     await waitFor(() => expect(api.received).toHaveLength(2));
-    expect(api.received).toEqual([
-      { key: `PUT /api/v1/trades/${TRADE}`, body: { planId: PLAN, initialStop: 95, notes: 'By the plan' } },
-      { key: 'GET /api/v1/tradesetups', body: undefined },
-    ]);
+    expect(api.received[0]).toEqual({
+      key: `PUT /api/v1/trades/${TRADE}`,
+      body: { planId: PLAN, initialStop: 95, notes: 'By the plan' },
+    });
+    expect(requestPaths(api.received.slice(1))).toEqual(['GET /api/v1/sync']);
     const row = await rowOf('AAPL');
     await waitFor(() => expect(within(row).getByText('Ready')).toBeTruthy());
 
@@ -245,9 +238,7 @@ describe('the Trades page', () => {
 describe('Sync trades', () => {
   beforeEach(async () => {
     await seed('trades', []);
-    api.routes['GET /api/v1/executions'] = { status: 200, body: [] };
-    api.routes['GET /api/v1/trades'] = { status: 200, body: [] };
-    api.routes['GET /api/v1/tradesetups'] = { status: 200, body: [] };
+    api.routes['GET /api/v1/sync'] = { status: 200, body: deltaSync({ trades: [] }) };
   });
 
   it('imports, shows it is busy meanwhile, then says how many fills came', async () => {
@@ -263,12 +254,7 @@ describe('Sync trades', () => {
     expect((sync as HTMLButtonElement).disabled).toBe(true);
     expect(await screen.findByText('12 fills imported')).toBeTruthy();
     expect(sync.getAttribute('aria-busy')).toBe('false');
-    expect(api.received.map((r) => r.key).sort()).toEqual([
-      'GET /api/v1/executions',
-      'GET /api/v1/trades',
-      'GET /api/v1/tradesetups',
-      'POST /api/v1/trades/import',
-    ]);
+    expect(requestPaths(api.received)).toEqual(['POST /api/v1/trades/import', 'GET /api/v1/sync']);
     expect(api.received[0]?.key).toBe('POST /api/v1/trades/import');
 
     api.routes['POST /api/v1/trades/import'] = {

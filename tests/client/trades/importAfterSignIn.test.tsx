@@ -2,7 +2,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { resetCache } from '../fixtures.ts';
+import { fullSync, requestPaths, resetCache } from '../fixtures.ts';
 
 let api: FakeApi;
 let gate: typeof import('../../../src/client/app/useAuthGate.ts');
@@ -25,7 +25,7 @@ beforeEach(async () => {
     status: 200,
     body: { authenticated: true, user: { id: 'alex', displayName: 'Alex' }, brokerSessionExpiresAt: null },
   };
-  api.routes['GET /api/v1/market-cycle/current'] = { status: 200, body: null };
+  api.routes['GET /api/v1/sync'] = { status: 200, body: fullSync({}) };
   api.routes['POST /api/v1/trades/import'] = {
     status: 200,
     body: { imported: 3, skipped: 0, latestExecutedAt: null },
@@ -48,7 +48,7 @@ describe("the broker's fills after a sign-in", () => {
     const keys = api.received.map((r) => r.key);
     expect(keys.indexOf('GET /api/v1/auth/status')).toBeLessThan(keys.indexOf('POST /api/v1/trades/import'));
     await waitFor(() =>
-      expect(api.received.map((r) => r.key).lastIndexOf('GET /api/v1/trades')).toBeGreaterThan(
+      expect(requestPaths(api.received).lastIndexOf('GET /api/v1/sync')).toBeGreaterThan(
         keys.indexOf('POST /api/v1/trades/import'),
       ),
     );
@@ -61,7 +61,7 @@ describe("the broker's fills after a sign-in", () => {
     session.setSessionFlag();
     const { result } = renderHook(() => gate.useAuthGate());
     await waitFor(() => expect(result.current).toBe('authenticated'));
-    await waitFor(() => expect(api.received.map((r) => r.key)).toContain('GET /api/v1/trades'));
+    await waitFor(() => expect(requestPaths(api.received)).toContain('GET /api/v1/sync'));
     expect(imports()).toBe(0);
   });
 });

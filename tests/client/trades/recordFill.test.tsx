@@ -5,9 +5,11 @@ import type { ExecutionInput } from '../../../src/domain/types.ts';
 import { type FakeApi, startFakeApi } from '../fakeApi.ts';
 import {
   accountFixture,
+  deltaSync,
   executionFixture,
   ownCacheBy,
   planFixture,
+  requestPaths,
   resetCache,
   seed,
   tradeFixture,
@@ -96,8 +98,7 @@ describe('recording a fill', () => {
   it("online: sends the fill and shows the trade from the server's answer", async () => {
     const trade = tradeFixture({ accountId: MARGIN, planId: PLAN, planned: true, initialStop: 95 });
     api.routes['POST /api/v1/executions'] = { status: 201, body: executionFixture({ accountId: MARGIN }) };
-    api.routes['GET /api/v1/trades'] = { status: 200, body: [trade] };
-    api.routes['GET /api/v1/tradesetups'] = { status: 200, body: [] };
+    api.routes['GET /api/v1/sync'] = { status: 200, body: deltaSync({ trades: [trade] }) };
     render(<TradesPage />);
     await screen.findByText('No trades yet');
     await recordFill({
@@ -108,13 +109,7 @@ describe('recording a fill', () => {
       fees: '1',
       at: '2026-11-20T10:00',
     });
-    expect(api.received[0]?.key).toBe('POST /api/v1/executions');
-    expect(
-      api.received
-        .slice(1)
-        .map((r) => r.key)
-        .sort(),
-    ).toEqual(['GET /api/v1/trades', 'GET /api/v1/tradesetups']);
+    expect(requestPaths(api.received)).toEqual(['POST /api/v1/executions', 'GET /api/v1/sync']);
     expect(api.received[0]?.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       accountId: MARGIN,
@@ -175,20 +170,17 @@ describe('recording a fill', () => {
     api.unreachable = false;
     connectivity.reportApiReachable(true);
     api.fallback = { status: 201, body: {} };
-    api.routes['GET /api/v1/executions'] = { status: 200, body: [] };
-    api.routes['GET /api/v1/tradesetups'] = { status: 200, body: [] };
-    api.routes['GET /api/v1/trades'] = {
+    api.routes['GET /api/v1/sync'] = {
       status: 200,
-      body: [tradeFixture({ accountId: MARGIN, closedAt: '2026-11-21T15:00:00.000Z', rMultiple: 2.5 })],
+      body: deltaSync({
+        trades: [tradeFixture({ accountId: MARGIN, closedAt: '2026-11-21T15:00:00.000Z', rMultiple: 2.5 })],
+      }),
     };
     await sync.pullAll(['trades']);
     const sent = api.received.filter((r) => r.key === 'POST /api/v1/executions');
     expect(sent.map((r) => (r.body as { id: string }).id)).toEqual(ids);
     expect(await dbModule.db.outbox.count()).toBe(0);
-    const pulled = new Set(api.received.slice(2).map((r) => r.key));
-    expect(pulled).toEqual(
-      new Set(['GET /api/v1/executions', 'GET /api/v1/trades', 'GET /api/v1/tradesetups']),
-    );
+    expect(requestPaths(api.received.slice(2))).toEqual(['GET /api/v1/sync']);
     const [saved] = await dbModule.db.trades.toArray();
     expect(saved).not.toHaveProperty('pendingSync');
   });

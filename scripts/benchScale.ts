@@ -1,0 +1,188 @@
+/**
+ * The cost curve: one trader's journal grown to 100, 1,000 and 10,000 plans (with 50, 500 and 5,000
+ * fills), seeded straight into the database while the server is stopped, then measured through
+ * the API and in Chromium (first sync into Dexie, first render of Trade Plans from the cache, one
+ * search keystroke, the tab's JS heap). Figures only: nothing here passes or fails.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { openDatabase } from '../src/server/db/database.ts';
+import { accountSettings, executions, tradePlans, users } from '../src/server/db/schema.ts';
+import { measure, quantile, report, signIn, startServer, wireBytes } from './benchServer.ts';
+
+const SCALES = [100, 1_000, 10_000];
+
+/** Adds plans (one in ten Ready) and pairs of fills (a buy, then a sell a day later) up to the counts. */
+async function seedJournal(dataDir: string, plans: [number, number], fills: [number, number]): Promise<void> {
+  const handle = await openDatabase({ dataDir });
+  const { db } = handle;
+  const [user] = await db.select().from(users);
+  const [account] = await db
+    .select()
+    .from(accountSettings)
+    .where(eq(accountSettings.userId, user?.id ?? ''));
+  if (!user || !account) throw new Error('bench: sign in and list the accounts before seeding');
+  const at = new Date('2026-01-02T15:00:00Z');
+  const planRows = Array.from({ length: plans[1] - plans[0] }, (_, k) => {
+    const i = plans[0] + k;
+    return {
+      id: randomUUID(),
+      userId: user.id,
+      stock: `P${i.toString(36).toUpperCase()}`,
+      entryPrice: 100 + (i % 50),
+      stopLossPrice: 95 + (i % 50),
+      status: i % 10 === 0 ? ('Ready' as const) : ('Draft' as const),
+      notes: i % 3 === 0 ? 'Breakout above the 20-day high on volume' : '',
+      createdAt: new Date(at.getTime() + i * 60_000),
+      updatedAt: new Date(at.getTime() + i * 60_000),
+    };
+  });
+  const fillRows = Array.from({ length: fills[1] - fills[0] }, (_, k) => {
+    const i = fills[0] + k;
+    const pair = Math.floor(i / 2);
+    return {
+      id: randomUUID(),
+      userId: user.id,
+      accountId: account.id,
+      symbol: `F${(pair % 400).toString(36).toUpperCase()}`,
+      side: i % 2 === 0 ? ('Buy' as const) : ('Sell' as const),
+      quantity: 10,
+      price: i % 2 === 0 ? 100 : 100 + (pair % 7) - 3,
+      fees: 1,
+      executedAt: new Date(at.getTime() + pair * 86_400_000 + (i % 2) * 3_600_000),
+      source: 'manual' as const,
+      createdAt: at,
+    };
+  });
+  for (let i = 0; i < planRows.length; i += 1000)
+    await db.insert(tradePlans).values(planRows.slice(i, i + 1000));
+  for (let i = 0; i < fillRows.length; i += 1000)
+    await db.insert(executions).values(fillRows.slice(i, i + 1000));
+  await handle.close();
+}
+
+/** Polls the tab's IndexedDB until the cached plans number `count`. */
+async function cachedPlans(page: Page, count: number): Promise<void> {
+  await page.waitForFunction(
+    (n) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('trade-tracker');
+        open.onsuccess = () => {
+          const idb = open.result;
+          if (!idb.objectStoreNames.contains('tradePlans')) return resolve(false);
+          const req = idb.transaction('tradePlans').objectStore('tradePlans').count();
+          req.onsuccess = () => resolve(req.result >= n);
+          req.onerror = () => resolve(false);
+        };
+        open.onerror = () => resolve(false);
+      }),
+    count,
+    { polling: 100, timeout: 300_000 },
+  );
+}
+
+/** Time from a change of the search box to React's render and the layout after it, in the tab. */
+const keystrokeMs = (page: Page, text: string) =>
+  page.evaluate(async (value) => {
+    const input = document.querySelector('input[type="search"]') as HTMLInputElement;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    const start = performance.now();
+    setValue?.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await Promise.resolve(); // React flushes a discrete event's update in a microtask
+    document.body.getBoundingClientRect();
+    return performance.now() - start;
+  }, text);
+
+async function inChromium(browser: Browser, url: string, cookie: string, plans: number) {
+  const [name, value] = cookie.split('=') as [string, string];
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await context.addCookies([{ name, value, url }]);
+  const page = await context.newPage();
+  const start = performance.now();
+  await page.goto(`${url}/?status=success`);
+  await cachedPlans(page, plans);
+  const firstSync = performance.now() - start;
+  // The landing's import and the syncs after it settle first: the page's own sign-in check waits
+  // for the server, and what is measured next is the render from the cache.
+  await page.waitForLoadState('networkidle');
+  await page.goto(`${url}/trade-plans`);
+  await page.waitForSelector('table.plans-table tbody tr');
+  const firstRender = await page.evaluate(() => performance.now());
+  const keys: number[] = [];
+  for (const text of ['P', 'P1', 'P1A', 'P1', '']) keys.push(await keystrokeMs(page, text));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = (await cdp.send('Runtime.getHeapUsage')).usedSize / 1024 / 1024;
+  await context.close();
+  return {
+    firstSync,
+    firstRender,
+    keystroke: quantile(
+      keys.sort((a, b) => a - b),
+      0.5,
+    ),
+    heap,
+  };
+}
+
+export async function benchScale(dataDir: string): Promise<void> {
+  console.log('\nScale (one trader; plans and fills seeded in the database; no throttling)');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--enable-precise-memory-info'],
+  });
+  let server = await startServer(dataDir);
+  const cookie = await signIn(server.url);
+  await fetch(`${server.url}/api/v1/accounts`, { headers: { Cookie: cookie } });
+  let seeded = [0, 0] as [number, number];
+  try {
+    for (const plans of SCALES) {
+      await server.stop();
+      const fills = plans / 2;
+      await seedJournal(dataDir, [seeded[0], plans], [seeded[1], fills]);
+      seeded = [plans, fills];
+      server = await startServer(dataDir);
+      const { url } = server;
+      const headers = { Cookie: cookie };
+      const at10k = plans === 10_000;
+      console.log(`\n  ${plans.toLocaleString('en-US')} plans, ${fills.toLocaleString('en-US')} fills`);
+      const list = await measure('list', at10k ? 5 : 10, 1, () =>
+        fetch(`${url}/api/v1/tradeplans`, { headers }),
+      );
+      report('  API GET /tradeplans p50', `${quantile(list, 0.5).toFixed(1)} ms`);
+      const full = await measure('sync', at10k ? 3 : 5, 1, () => fetch(`${url}/api/v1/sync`, { headers }));
+      report('  API first sync (everything) p50', `${quantile(full, 0.5).toFixed(1)} ms`);
+      report(
+        '  first sync on the wire',
+        `${((await wireBytes(`${url}/api/v1/sync`, cookie)) / 1024).toFixed(0)} KB`,
+      );
+      const { cursor, marketCycle } = await (await fetch(`${url}/api/v1/sync`, { headers })).json();
+      const since = `${url}/api/v1/sync?since=${cursor}&cycle=${encodeURIComponent(marketCycle?.timestamp ?? '')}`;
+      const none = await measure('no-change sync', 20, 1, () => fetch(since, { headers }));
+      report(
+        '  API no-change sync p50',
+        `${quantile(none, 0.5).toFixed(1)} ms`,
+        at10k ? '≤ 50 ms' : undefined,
+      );
+      report('  no-change sync on the wire', `${await wireBytes(since, cookie)} B`, '< 2 KB');
+      const tab = await inChromium(browser, url, cookie, plans);
+      report('  first sync into Dexie (from landing)', `${tab.firstSync.toFixed(0)} ms`);
+      report(
+        '  Trade Plans first render from cache',
+        `${tab.firstRender.toFixed(0)} ms`,
+        at10k ? '≤ 300 ms' : undefined,
+      );
+      report(
+        '  one search keystroke (p50 of 5)',
+        `${tab.keystroke.toFixed(1)} ms`,
+        at10k ? '≤ 16 ms' : undefined,
+      );
+      report('  tab JS heap after GC', `${tab.heap.toFixed(1)} MB`, at10k ? '< 100 MB' : undefined);
+    }
+  } finally {
+    await server.stop();
+    await browser.close();
+  }
+}

@@ -1,0 +1,86 @@
+import { computePositionSizes } from '../../domain/positionSize.ts';
+import { toTradePlan } from '../../domain/tradePlans.ts';
+import type { LiveAccount, SyncAnswer, SyncChanges, TradePlan } from '../../domain/types.ts';
+import { type CollectionName, cacheOwner, metaKeys, type TradeTrackerDb } from '../db/db.ts';
+
+/** Every collection one sync answers for. */
+export const SYNCED: CollectionName[] = [
+  'accounts',
+  'edges',
+  'tradeSetups',
+  'tradePlans',
+  'marketCycle',
+  'executions',
+  'trades',
+];
+
+const sameAccounts = (a: LiveAccount[], b: LiveAccount[]) => JSON.stringify(a) === JSON.stringify(b);
+
+async function merge<T>(
+  database: TradeTrackerDb,
+  name: CollectionName,
+  changes: SyncChanges<T>,
+  full: boolean,
+): Promise<void> {
+  const table = database.table(name);
+  if (full) await table.clear();
+  if (changes.deleted.length > 0) await table.bulkDelete(changes.deleted);
+  if (changes.upserted.length > 0) await table.bulkPut(changes.upserted);
+}
+
+/**
+ * Writes one sync answer in one transaction: no half-old, half-new cache, and the pages re-render
+ * once. Plans, edges and fills are merged (or replaced, on a full answer); setups and trades come
+ * whole or not at all. Nothing is written unless the cache still belongs to `owner`, the trader
+ * the answer was fetched for: a logout in any tab, or another trader's sign-in, wins.
+ *
+ * Position sizes follow the balances: when the accounts changed, every cached plan is resized here
+ * with the domain's rule, because the server resends only the plans that changed.
+ */
+export async function applySync(
+  database: TradeTrackerDb,
+  answer: SyncAnswer,
+  at: Date,
+  owner: string,
+): Promise<void> {
+  const tables = SYNCED.map((n) => database.table(n));
+  await database.transaction('rw', [...tables, database.meta], async () => {
+    if ((await cacheOwner(database)) !== owner) return;
+    const { full } = answer;
+    const cachedAccounts = await database.accounts.toArray();
+    const accounts = answer.accounts ?? cachedAccounts;
+    const sized = (p: TradePlan): TradePlan =>
+      answer.accounts ? p : { ...p, positionSizes: computePositionSizes(accounts, p) };
+    await merge(database, 'edges', answer.edges, full);
+    await merge(database, 'executions', answer.executions, full);
+    await merge(
+      database,
+      'tradePlans',
+      { ...answer.tradePlans, upserted: answer.tradePlans.upserted.map((p) => sized(toTradePlan(p))) },
+      full,
+    );
+    for (const name of ['tradeSetups', 'trades'] as const) {
+      const rows = answer[name];
+      if (rows === undefined) continue;
+      await database.table(name).clear();
+      await database.table(name).bulkPut(rows);
+    }
+    if (answer.accounts && !sameAccounts(answer.accounts, cachedAccounts)) {
+      await database.accounts.clear();
+      await database.accounts.bulkPut(answer.accounts);
+      if (!full) {
+        const plans = await database.tradePlans.toArray();
+        await database.tradePlans.bulkPut(
+          plans.map((p) => ({ ...p, positionSizes: computePositionSizes(answer.accounts ?? [], p) })),
+        );
+      }
+    }
+    if (answer.marketCycle) await database.marketCycle.put({ ...answer.marketCycle, key: 'current' });
+    const stamp = at.toISOString();
+    await database.meta.bulkPut([
+      { key: metaKeys.syncCursor, value: answer.cursor },
+      { key: metaKeys.lastSyncAt, value: stamp },
+      ...SYNCED.map((n) => ({ key: metaKeys.syncedAt(n), value: stamp })),
+    ]);
+  });
+}

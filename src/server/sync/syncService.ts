@@ -1,0 +1,139 @@
+import { and, eq } from 'drizzle-orm';
+import type { LiveAccount, MarketCycle, SyncAnswer } from '../../domain/types.ts';
+import type { AccountService } from '../accounts/accountService.ts';
+import { changedSince, currentCursor } from '../db/changeStamps.ts';
+import type { Database } from '../db/database.ts';
+import { accountSettings, tradeAnnotations, tradeSetups } from '../db/schema.ts';
+import { deletedSince } from '../db/tombstones.ts';
+import type { EdgeRepository } from '../edges/edgeRepository.ts';
+import type { ExecutionRepository } from '../executions/executionRepository.ts';
+import type { MarketCycleService } from '../marketCycle/marketCycleService.ts';
+import type { PlanRepository } from '../plans/planRepository.ts';
+import { Refusal } from '../refusals.ts';
+import type { SetupRepository } from '../setups/setupRepository.ts';
+import type { TradeRepository } from '../trades/tradeRepository.ts';
+
+interface SyncSources {
+  db: Database;
+  accounts: AccountService;
+  cycles: MarketCycleService;
+  edges: EdgeRepository;
+  setups: SetupRepository;
+  plans: PlanRepository;
+  executions: ExecutionRepository;
+  trades: TradeRepository;
+}
+
+/** A broker-backed part of the answer, or why it is missing; any other refusal (a sign-in the broker ended) fails the sync. */
+async function brokerPart<T>(load: () => Promise<T>): Promise<{ value?: T; error?: string }> {
+  try {
+    return { value: await load() };
+  } catch (error) {
+    if (error instanceof Refusal && error.kind === 'unavailable') return { error: error.message };
+    throw error;
+  }
+}
+
+export function createSyncService(s: SyncSources) {
+  const { db } = s;
+
+  /** Whether any of the trader's rows in `table` were written since the cursor. */
+  async function changedIn(
+    table: typeof tradeSetups | typeof tradeAnnotations | typeof accountSettings,
+    userId: string,
+    since: string,
+  ): Promise<boolean> {
+    const rows = await db
+      .select({ userId: table.userId })
+      .from(table)
+      .where(and(eq(table.userId, userId), changedSince(table.changedXid, since)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async function everything(userId: string, accounts: LiveAccount[]) {
+    const [edges, tradeSetupList, plans, executions, trades] = await Promise.all([
+      // Deactivated edges too: plans cite them by name, offline as well.
+      s.edges.list(userId, true),
+      s.setups.list(userId),
+      s.plans.list(userId, accounts),
+      s.executions.list(userId),
+      s.trades.list(userId, accounts),
+    ]);
+    return {
+      edges: { upserted: edges, deleted: [] },
+      tradePlans: { upserted: plans, deleted: [] },
+      executions: { upserted: executions, deleted: [] },
+      tradeSetups: tradeSetupList,
+      trades,
+    };
+  }
+
+  async function changes(userId: string, since: string, accounts: LiveAccount[]) {
+    const [edges, plans, executions, deleted, setupsChanged, annotationsChanged, settingsChanged] =
+      await Promise.all([
+        s.edges.changedSince(userId, since),
+        s.plans.changedSince(userId, since, accounts),
+        s.executions.changedSince(userId, since),
+        deletedSince(db, userId, since),
+        // These rows only feed derived figures: whether they changed is all that matters.
+        changedIn(tradeSetups, userId, since),
+        changedIn(tradeAnnotations, userId, since),
+        changedIn(accountSettings, userId, since),
+      ]);
+    const fillsOrPlans =
+      plans.length + executions.length + deleted.tradePlans.length + deleted.executions.length > 0;
+    // Derived figures come whole when any of their inputs changed (docs/architecture.md, "The sync protocol").
+    const scoresChanged =
+      fillsOrPlans || setupsChanged || annotationsChanged || deleted.tradeSetups.length > 0;
+    const tradesChanged = fillsOrPlans || annotationsChanged || settingsChanged;
+    const [tradeSetupList, trades] = await Promise.all([
+      scoresChanged ? s.setups.list(userId) : undefined,
+      tradesChanged ? s.trades.list(userId, accounts) : undefined,
+    ]);
+    return {
+      // Deactivating an edge updates its row, so it comes as an upsert (isActive false); no edge is ever removed.
+      edges: { upserted: edges, deleted: [] },
+      tradePlans: { upserted: plans, deleted: deleted.tradePlans },
+      executions: { upserted: executions, deleted: deleted.executions },
+      ...(tradeSetupList ? { tradeSetups: tradeSetupList } : {}),
+      ...(trades ? { trades } : {}),
+    };
+  }
+
+  return {
+    /**
+     * What changed for the trader since `since` (everything without it), with the live accounts,
+     * and the market cycle unless the client already has the computation stamped `cycleSeen`.
+     */
+    async sync(
+      userId: string,
+      since: string | undefined,
+      cycleSeen: string | undefined,
+    ): Promise<SyncAnswer> {
+      // The cursor is read first: whatever is written after it is sent next time.
+      const cursor = await currentCursor(db);
+      const [accounts, cycle] = await Promise.all([
+        brokerPart(() => s.accounts.list(userId)),
+        brokerPart<MarketCycle>(() => s.cycles.current(userId)),
+      ]);
+      const live = accounts.value ?? [];
+      // A cursor from the future (another database, a restore) cannot be trusted: start again.
+      const full = since === undefined || BigInt(since) > BigInt(cursor);
+      const data = full ? await everything(userId, live) : await changes(userId, since, live);
+      const errors: NonNullable<SyncAnswer['errors']> = {};
+      if (accounts.error) errors.accounts = accounts.error;
+      if (cycle.error) errors.marketCycle = cycle.error;
+      return {
+        cursor,
+        full,
+        ...(accounts.value ? { accounts: accounts.value } : {}),
+        ...(cycle.value && cycle.value.timestamp !== cycleSeen ? { marketCycle: cycle.value } : {}),
+        ...data,
+        ...(Object.keys(errors).length > 0 ? { errors } : {}),
+      };
+    },
+  };
+}
+
+export type SyncService = ReturnType<typeof createSyncService>;
