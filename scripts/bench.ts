@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { benchBackup } from './benchBackup.ts';
 
 const root = join(import.meta.dirname, '..');
 const INITIAL_JS_BUDGET_KB = 115;
@@ -113,6 +114,7 @@ try {
     fetch(`${server.url}/api/v1/tradeplans`, { headers }),
   );
   await measure('GET /api/v1/accounts', 200, 8, () => fetch(`${server.url}/api/v1/accounts`, { headers }));
+  await benchBackup(server.url);
 
   if (process.argv.includes('--lighthouse')) {
     const report = join(dataDir, 'lighthouse.json');

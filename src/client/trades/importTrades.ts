@@ -4,15 +4,33 @@ import { api } from '../api/http.ts';
 import { pullAll } from '../sync/sync.ts';
 import { announce } from '../ui/notices.ts';
 
+/** Imports under way (after a sign-in, from "Sync trades"), for their progress to show. */
+let running = 0;
+const listeners = new Set<() => void>();
+const changed = (delta: number) => {
+  running += delta;
+  for (const l of listeners) l();
+};
+export const isImporting = (): boolean => running > 0;
+export function onImportChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /**
  * Has the server import the broker's new fills now, then re-reads the fills and the trades built
  * from them. An import needs the broker, so it is never queued: offline it simply fails. Importing
  * twice imports nothing the second time, so a repeat is harmless.
  */
 export async function importTrades(): Promise<ImportResult> {
-  const result = await api<ImportResult>('/trades/import', { method: 'POST' });
-  await pullAll(['executions', 'trades']);
-  return result;
+  changed(1);
+  try {
+    const result = await api<ImportResult>('/trades/import', { method: 'POST' });
+    await pullAll(['executions', 'trades']);
+    return result;
+  } finally {
+    changed(-1);
+  }
 }
 
 /**
