@@ -5,8 +5,9 @@
  * 1. `initialJs`: initial JavaScript of the built app (the entry script and its modulepreloads), gzip.
  * 2. `apiLatency`: the API on the embedded database, a signed-in trader: creating a plan and
  *    listing 200 plans, p50/p95/max at concurrency 1 and 8; the 200-plan list on the wire.
- * 3. `benchScale` (benchScale.ts): the cost curve at 100, 1,000 and 10,000 plans.
- * 4. `lighthouse`: Lighthouse 12.8.2 (mobile, the default) on the signed-in Dashboard, the median
+ * 3. `benchBackup` (benchBackup.ts): restoring and downloading a backup of 10,000 plans and 5,000 fills.
+ * 4. `benchScale` (benchScale.ts): the cost curve at 100, 1,000 and 10,000 plans.
+ * 5. `lighthouse`: Lighthouse 12.8.2 (mobile, the default) on the signed-in Dashboard, the median
  *    of three runs, when `--lighthouse` is given (fetched with npx: not a dependency).
  */
 import { execFileSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { benchBackup } from './benchBackup.ts';
 import { benchScale } from './benchScale.ts';
 import { measure, quantile, report, root, signIn, startServer, wireBytes } from './benchServer.ts';
 
@@ -126,6 +128,7 @@ const server = await startServer(dataDir);
 try {
   const cookie = await signIn(server.url);
   await apiLatency(server.url, cookie);
+  await benchBackup(server.url);
   if (process.argv.includes('--lighthouse')) lighthouse(server.url, cookie, dataDir);
 } finally {
   await server.stop();

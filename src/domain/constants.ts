@@ -54,6 +54,16 @@ export const HEAT_LIMIT_MAX = 100;
 /** Heat is a warning (amber) from this % of the account's heat limit; over (red) above the limit. */
 export const HEAT_WARNING_PERCENT_OF_LIMIT = 80;
 
+/**
+ * The largest backup a restore takes (docs/product.md, "Export and backup"): a journal of 10,000
+ * plans and 5,000 fills is about 5 MB. Every other request stays under 1 MB.
+ */
+export const BACKUP_MAX_MEGABYTES = 50;
+/** How many problems or conflicts a refused restore names in its message; the rest are counted. */
+export const BACKUP_PROBLEMS_NAMED = 3;
+/** How many it lists field by field in the answer's `errors`. */
+export const BACKUP_PROBLEMS_LISTED = 20;
+
 /** The per-tab sessionStorage key recording that this tab's session is active. */
 export const SESSION_FLAG_KEY = 'tradeTracker.sessionActive';
 

@@ -27,6 +27,7 @@ const pages = {
   '/edge-definition': page(() => import('../edges/EdgeDefinitionPage.tsx')),
   '/trades': page(() => import('../trades/TradesPage.tsx')),
   '/review': page(() => import('../review/ReviewPage.tsx')),
+  '/backup': page(() => import('../backup/BackupPage.tsx')),
 };
 // The page the app opens on downloads alongside the app, not after the first render.
 const landing = window.location.pathname === '/' ? '/dashboard' : window.location.pathname;
@@ -37,6 +38,7 @@ const TradePlansPage = pages['/trade-plans'].Component;
 const EdgeDefinitionPage = pages['/edge-definition'].Component;
 const TradesPage = pages['/trades'].Component;
 const ReviewPage = pages['/review'].Component;
+const BackupPage = pages['/backup'].Component;
 
 // Wrapped once, here: a wrapper made during render would remount its page on every render.
 const inLayout = (Page: React.ComponentType) =>
@@ -55,6 +57,7 @@ const TradePlans = inLayout(TradePlansPage);
 const EdgeDefinition = inLayout(EdgeDefinitionPage);
 const Trades = inLayout(TradesPage);
 const Review = inLayout(ReviewPage);
+const Backup = inLayout(BackupPage);
 
 export function App() {
   const auth = useAuthGate();
@@ -72,6 +75,7 @@ export function App() {
           <Route path="/edge-definition" component={EdgeDefinition} />
           <Route path="/trades" component={Trades} />
           <Route path="/review" component={Review} />
+          <Route path="/backup" component={Backup} />
           <Route component={Spinner} />
         </Switch>
       )}

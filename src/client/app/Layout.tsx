@@ -35,7 +35,26 @@ const ICONS = {
     </>
   ),
   review: <path d="M3 3v18h18M7 16v-4M12 16V8M17 16v-7" />,
+  backup: <path d="M12 3v12M7 10l5 5 5-5M4 17v3h16v-3" />,
 };
+
+function Icon({ children, className }: { children: ReactNode; className: string }) {
+  return (
+    <svg
+      className={className}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {children}
+    </svg>
+  );
+}
 
 const LINKS = [
   ['/dashboard', 'Dashboard', ICONS.dashboard],
@@ -48,7 +67,9 @@ const LINKS = [
 
 /**
  * Header, navigation and footer around every main page. The navigation is one list of links:
- * a sidebar on a wide screen, a tab bar fixed at the bottom on a phone (styles.css).
+ * a sidebar on a wide screen, a tab bar fixed at the bottom on a phone (styles.css). "Export and
+ * backup" sits in the header, beside Logout: the tab bar has no room for a seventh tab, and it
+ * is not a place a trader goes every day. On a phone it shows as its icon alone.
  */
 export function Layout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
@@ -56,26 +77,25 @@ export function Layout({ children }: { children: ReactNode }) {
     <div className="layout">
       <header className="app-header">
         <span className="app-title">Trade Tracker</span>
-        <LogoutButton />
+        <div className="header-actions">
+          <Link
+            href="/backup"
+            className="header-link"
+            aria-current={location === '/backup' ? 'page' : undefined}
+            title="Export and backup"
+          >
+            <Icon className="header-icon">{ICONS.backup}</Icon>
+            <span className="header-link-label">Export and backup</span>
+          </Link>
+          <LogoutButton />
+        </div>
       </header>
       <nav className="main-nav" aria-label="Main">
         <ul>
           {LINKS.map(([href, label, icon]) => (
             <li key={href}>
               <Link href={href} aria-current={location === href ? 'page' : undefined}>
-                <svg
-                  className="nav-icon"
-                  viewBox="0 0 24 24"
-                  aria-hidden="true"
-                  focusable="false"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                >
-                  {icon}
-                </svg>
+                <Icon className="nav-icon">{icon}</Icon>
                 <span>{label}</span>
               </Link>
             </li>

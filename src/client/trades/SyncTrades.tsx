@@ -1,24 +1,27 @@
-import { useId, useState } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import { fallbackMessages, notices } from '../../domain/messages.ts';
 import { errorMessage } from '../api/http.ts';
 import { useOffline } from '../sync/connectivity.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { announce } from '../ui/notices.ts';
-import { importTrades } from './importTrades.ts';
+import { importTrades, isImporting, onImportChange } from './importTrades.ts';
 
 /**
  * "Sync trades": imports the broker's new fills now. It shows it is busy while the broker is
  * asked, then says what came ("12 fills imported", "No new fills"). Offline it cannot reach the
- * broker, so it is disabled and says why.
+ * broker, so it is disabled and says why. An import under way, this one or the one a sign-in
+ * starts (a first one reaches back a year), shows as a progress bar.
  */
 export function SyncTrades() {
   const offline = useOffline();
-  const [busy, setBusy] = useState(false);
+  const importing = useSyncExternalStore(onImportChange, isImporting);
+  const [asked, setAsked] = useState(false);
+  const busy = asked || importing;
   const [error, setError] = useState<string>();
   const hintId = useId();
 
   async function sync() {
-    setBusy(true);
+    setAsked(true);
     setError(undefined);
     try {
       const { imported } = await importTrades();
@@ -26,7 +29,7 @@ export function SyncTrades() {
     } catch (e) {
       setError(errorMessage(e, fallbackMessages.importTrades));
     } finally {
-      setBusy(false);
+      setAsked(false);
     }
   }
 
@@ -42,6 +45,12 @@ export function SyncTrades() {
       >
         Sync trades
       </button>
+      {importing && (
+        <div className="import-progress" role="status">
+          <progress aria-label="Importing fills from your broker" />
+          <small className="hint">Importing your broker's fills…</small>
+        </div>
+      )}
       {offline && (
         <small id={hintId} className="hint">
           Syncing trades needs a connection to your broker

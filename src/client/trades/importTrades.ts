@@ -5,15 +5,33 @@ import { affectedBy } from '../sync/affects.ts';
 import { pullAll } from '../sync/sync.ts';
 import { announce } from '../ui/notices.ts';
 
+/** Imports under way (after a sign-in, from "Sync trades"), for their progress to show. */
+let running = 0;
+const listeners = new Set<() => void>();
+const changed = (delta: number) => {
+  running += delta;
+  for (const l of listeners) l();
+};
+export const isImporting = (): boolean => running > 0;
+export function onImportChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /**
  * Has the server import the broker's new fills now, then re-reads the fills and what new fills
  * reach (the trades built from them, the setups' scores). An import needs the broker, so it is never queued: offline it simply fails. Importing
  * twice imports nothing the second time, so a repeat is harmless.
  */
 export async function importTrades(): Promise<ImportResult> {
-  const result = await api<ImportResult>('/trades/import', { method: 'POST' });
-  await pullAll(['executions', ...affectedBy('executions', 'POST')]);
-  return result;
+  changed(1);
+  try {
+    const result = await api<ImportResult>('/trades/import', { method: 'POST' });
+    await pullAll(['executions', ...affectedBy('executions', 'POST')]);
+    return result;
+  } finally {
+    changed(-1);
+  }
 }
 
 /**

@@ -4,6 +4,8 @@ import { messages } from '../../domain/messages.ts';
 import { accountRoutes } from '../accounts/accountRoutes.ts';
 import { createAccountService } from '../accounts/accountService.ts';
 import { authRoutes, requireUser } from '../auth/authRoutes.ts';
+import { createBackupRepository } from '../backup/backupRepository.ts';
+import { backupRoutes } from '../backup/backupRoutes.ts';
 import { createBrokerAccess } from '../brokers/brokerAccess.ts';
 import { isDatabaseReachable } from '../db/database.ts';
 import { createEdgeRepository } from '../edges/edgeRepository.ts';
@@ -24,7 +26,7 @@ import { createSyncService } from '../sync/syncService.ts';
 import { createTradeRepository } from '../trades/tradeRepository.ts';
 import { tradeRoutes } from '../trades/tradeRoutes.ts';
 import type { AppDeps, AppEnv } from './appEnv.ts';
-import { MAX_BODY_BYTES } from './body.ts';
+import { isRestoreRequest, MAX_BODY_BYTES } from './body.ts';
 import { compressJson } from './compression.ts';
 import { errorResponse } from './errors.ts';
 import { sameOriginWrites, securityHeaders } from './security.ts';
@@ -61,13 +63,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   api.use(compressJson());
   api.use(sameOriginWrites([config.appOrigin, deps.broker.callbackUrl], { tls }));
-  api.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      // The rest of the upload is never read, so the connection cannot carry another request.
-      onError: (c) => c.json({ message: messages.bodyTooLarge }, 413, { Connection: 'close' }),
-    }),
-  );
+  const oneMegabyte = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    // The rest of the upload is never read, so the connection cannot carry another request.
+    onError: (c) => c.json({ message: messages.bodyTooLarge }, 413, { Connection: 'close' }),
+  });
+  // A restore carries a whole journal: its own, larger, limit is on its route (backupRoutes.ts).
+  api.use((c, next) => (isRestoreRequest(c.req.method, c.req.path) ? next() : oneMegabyte(c, next)));
   api.route('/', authRoutes(deps));
 
   const guarded = new Hono<AppEnv>();
@@ -83,6 +85,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     '/sync',
     syncRoutes(createSyncService({ db, accounts, cycles, edges, setups, plans, executions, trades })),
   );
+  guarded.route('/backup', backupRoutes(createBackupRepository(db, now), now));
   guarded.route('/stats', statsRoutes(createStatsRepository(db), accounts));
   api.route('/', guarded);
   api.all('*', (c) => c.json({ message: messages.notFound }, 404));

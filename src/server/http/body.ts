@@ -1,9 +1,15 @@
 import type { Context } from 'hono';
+import { BACKUP_MAX_MEGABYTES } from '../../domain/constants.ts';
 import { messages } from '../../domain/messages.ts';
 import type { ValidationResult } from '../../domain/types.ts';
 import { invalid } from '../refusals.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** A restore's body only (`POST /api/v1/backup`): a whole journal. */
+export const MAX_BACKUP_BYTES = BACKUP_MAX_MEGABYTES * 1024 * 1024;
+/** The one call whose body may exceed MAX_BODY_BYTES, as the request names it. */
+export const isRestoreRequest = (method: string, path: string): boolean =>
+  method === 'POST' && path === '/api/v1/backup';
 
 /** The request's JSON body; malformed JSON is a 400, never a 500. Size is capped by middleware. */
 export async function readJson(c: Context): Promise<unknown> {

@@ -1,0 +1,55 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeApi, startFakeApi } from '../fakeApi.ts';
+import { ownCacheBy, resetCache } from '../fixtures.ts';
+
+let api: FakeApi;
+let SyncTrades: typeof import('../../../src/client/trades/SyncTrades.tsx').SyncTrades;
+let imports: typeof import('../../../src/client/trades/importTrades.ts');
+let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
+
+beforeAll(async () => {
+  api = await startFakeApi();
+  SyncTrades = (await import('../../../src/client/trades/SyncTrades.tsx')).SyncTrades;
+  imports = await import('../../../src/client/trades/importTrades.ts');
+  connectivity = await import('../../../src/client/sync/connectivity.ts');
+});
+afterAll(() => api.close());
+
+beforeEach(async () => {
+  api.reset();
+  api.fallback = { status: 200, body: [] };
+  api.routes['POST /api/v1/trades/import'] = {
+    status: 200,
+    body: { imported: 0, skipped: 0, latestExecutedAt: null },
+    delayMs: 300,
+  };
+  connectivity.reportApiReachable(true);
+  await resetCache();
+  await ownCacheBy('alex');
+});
+
+const progress = () => screen.queryByRole('progressbar', { name: 'Importing fills from your broker' });
+
+// docs/product.md, "Trades": a first import reaches back a year, so an import shows it is under way.
+describe("the broker import's progress", () => {
+  it('shows while the import a sign-in started runs, and goes when it is done', async () => {
+    render(<SyncTrades />);
+    expect(progress()).toBeNull();
+    imports.importAfterSignIn();
+    await waitFor(() => expect(progress()).not.toBeNull());
+    expect(screen.getByText("Importing your broker's fills…")).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sync trades' }).hasAttribute('disabled')).toBe(true);
+    await waitFor(() => expect(progress()).toBeNull());
+    expect(screen.getByRole('button', { name: 'Sync trades' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('shows while "Sync trades" runs', async () => {
+    render(<SyncTrades />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sync trades' }));
+    expect(progress()).not.toBeNull();
+    await waitFor(() => expect(progress()).toBeNull());
+    expect(api.received.filter((r) => r.key === 'POST /api/v1/trades/import')).toHaveLength(1);
+  });
+});

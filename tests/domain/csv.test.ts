@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { type CsvColumn, csvCell, escapeFormula, plainNumber, toCsv } from '../../src/domain/csv.ts';
+import {
+  csvFileName,
+  DELETED_EDGE_NAME,
+  executionColumns,
+  tradeColumns,
+  tradePlanColumns,
+} from '../../src/domain/csvExports.ts';
+import type { Trade, TradePlan } from '../../src/domain/types.ts';
+import { ACCOUNT_1, fill } from './fixtures.ts';
+
+describe('formula escaping (CWE-1236)', () => {
+  it.each([
+    ['=HYPERLINK("http://x","y")', `'=HYPERLINK("http://x","y")`],
+    ['+1-2', "'+1-2"],
+    ['-5', "'-5"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=cmd', "'\t=cmd"],
+    ['\r=cmd', "'\r=cmd"],
+    ['BRK-B', 'BRK-B'],
+    ['a = b', 'a = b'],
+    ['', ''],
+    ["'quoted", "'quoted"],
+  ])('%j is written %j', (text, escaped) => {
+    expect(escapeFormula(text)).toBe(escaped);
+  });
+});
+
+describe('a cell', () => {
+  it.each<[string, Parameters<typeof csvCell>[0], string]>([
+    ['plain text', 'AAPL', 'AAPL'],
+    ['text with a comma', 'Range, break', '"Range, break"'],
+    ['text with quotes', 'a "tight" stop', '"a ""tight"" stop"'],
+    ['text over two lines', 'line 1\nline 2', '"line 1\nline 2"'],
+    ['text with CR LF', 'a\r\nb', '"a\r\nb"'],
+    ['a formula with a comma, escaped then quoted', '=SUM(A1,B1)', `"'=SUM(A1,B1)"`],
+    ['a formula in quotes', '=1+"a"', `"'=1+""a"""`],
+    ['a negative number stays a number', -1.5, '-1.5'],
+    ['a positive number', 190.5, '190.5'],
+    ['zero', 0, '0'],
+    ['negative zero', -0, '0'],
+    ['null is empty', null, ''],
+    ['undefined is empty', undefined, ''],
+    ['true', true, 'true'],
+    ['false', false, 'false'],
+    ['an ISO time', '2026-03-02T14:30:00.000Z', '2026-03-02T14:30:00.000Z'],
+    ['unicode', 'Été — 株', 'Été — 株'],
+  ])('%s', (_, value, written) => {
+    expect(csvCell(value)).toBe(written);
+  });
+});
+
+describe('plain numbers', () => {
+  it.each([
+    [1234567.89, '1234567.89'],
+    [0.1 + 0.2, '0.3'],
+    [-1 / 3, '-0.33333333'],
+    [1e-7, '0.0000001'],
+    [-2.5e-7, '-0.00000025'],
+    [1e-10, '0'],
+    [1e21, '1000000000000000000000'],
+    [-1e22, '-10000000000000000000000'],
+    [Number.NaN, ''],
+    [Number.POSITIVE_INFINITY, ''],
+  ])('%d is written %j', (n, written) => {
+    expect(plainNumber(n)).toBe(written);
+  });
+});
+
+describe('a file', () => {
+  const columns: CsvColumn<{ name: string; value: number | null }>[] = [
+    { header: 'Name', value: (r) => r.name },
+    { header: 'Value, $', value: (r) => r.value },
+  ];
+
+  it('has a header row and ends every line with CR LF', () => {
+    expect(
+      toCsv(columns, [
+        { name: 'a', value: 1 },
+        { name: '-b', value: -2 },
+        { name: 'c', value: null },
+      ]),
+    ).toBe('Name,"Value, $"\r\na,1\r\n\'-b,-2\r\nc,\r\n');
+  });
+
+  it('is the header alone when there are no rows', () => {
+    expect(toCsv(columns, [])).toBe('Name,"Value, $"\r\n');
+  });
+});
+
+const plan = (over: Partial<TradePlan> = {}): TradePlan => ({
+  id: 'p1',
+  stock: 'AAPL',
+  entryPrice: 190.5,
+  stopLossPrice: 185.25,
+  probabilityOfSuccess: 62.5,
+  status: 'Ready',
+  scanId: null,
+  tradeSetupId: 's1',
+  edgeIds: ['e1', 'e2', 'gone'],
+  targetPrice: null,
+  notes: '=cmd|" /C calc"!A0',
+  marketCycleAtCreation: 'Uptrend',
+  positionSizes: [],
+  createdAt: '2026-03-02T14:30:00.000Z',
+  updatedAt: '2026-03-03T09:00:00.000Z',
+  ...over,
+});
+
+describe('the exports', () => {
+  it('trade plans: the setup and edges by name, a deactivated edge as the review names it', () => {
+    const columns = tradePlanColumns({
+      setups: [{ id: 's1', name: '+Breakout' }],
+      edges: [
+        { id: 'e1', name: 'Trend' },
+        { id: 'e2', name: 'Volume, rising' },
+      ],
+    });
+    const text = toCsv(columns, [plan(), plan({ id: 'p2', tradeSetupId: null, edgeIds: [], notes: '' })]);
+    const [header, first, second] = text.split('\r\n');
+    expect(header).toBe(
+      'Id,Stock,Status,Entry Price,Stop Loss,Target Price,Probability,Setup,Edges,Scan Id,Market Cycle at Creation,Notes,Created At,Updated At',
+    );
+    expect(first).toBe(
+      `p1,AAPL,Ready,190.5,185.25,,62.5,'+Breakout,"Trend; Volume, rising; ${DELETED_EDGE_NAME}",,Uptrend,"'=cmd|"" /C calc""!A0",2026-03-02T14:30:00.000Z,2026-03-03T09:00:00.000Z`,
+    );
+    expect(second).toBe(
+      'p2,AAPL,Ready,190.5,185.25,,62.5,,,,Uptrend,,2026-03-02T14:30:00.000Z,2026-03-03T09:00:00.000Z',
+    );
+  });
+
+  it('trades: negative P&L and R stay numbers, the plan and its setup', () => {
+    const trade = {
+      id: 't1',
+      key: 'k',
+      accountId: ACCOUNT_1,
+      accountName: 'Alex Margin',
+      symbol: 'AAPL',
+      direction: 'Long',
+      openedAt: '2026-03-02T14:30:00.000Z',
+      closedAt: '2026-03-04T15:00:00.000Z',
+      entryQuantity: 100,
+      openQuantity: 0,
+      averageEntryPrice: 190.5,
+      averageExitPrice: 180.25,
+      grossPnl: -1025,
+      fees: 1.5,
+      netPnl: -1026.5,
+      planId: 'p1',
+      planned: true,
+      initialStop: 185.25,
+      initialRisk: 525,
+      rMultiple: -1.955238095238095,
+      notes: '@home',
+      executionIds: ['x', 'y'],
+      incomplete: false,
+    } satisfies Trade;
+    const columns = tradeColumns({ setups: [{ id: 's1', name: 'Breakout' }], plans: [plan()] });
+    const [header, row] = toCsv(columns, [trade]).split('\r\n');
+    expect(header).toBe(
+      'Id,Account,Symbol,Direction,Opened At,Closed At,Entry Quantity,Open Quantity,Average Entry,Average Exit,Gross P&L,Fees,Net P&L,Initial Stop,Initial Risk,R,Planned,Plan Id,Setup,Incomplete,Notes',
+    );
+    expect(row).toBe(
+      "t1,Alex Margin,AAPL,Long,2026-03-02T14:30:00.000Z,2026-03-04T15:00:00.000Z,100,0,190.5,180.25,-1025,1.5,-1026.5,185.25,525,-1.9552381,true,p1,Breakout,false,'@home",
+    );
+  });
+
+  it('fills: the account by name, broker fields empty for a manual fill', () => {
+    const columns = executionColumns({ accounts: [{ id: ACCOUNT_1, accountName: 'Alex Margin' }] });
+    const manual = fill('f1', 'Sell', 10, 55.75, '2026-03-02T14:30:00.000Z', {
+      source: 'manual',
+      brokerExecutionId: null,
+      fees: 0.35,
+    });
+    const [header, row, other] = toCsv(columns, [
+      manual,
+      fill('f2', 'Buy', 1, 2, '2026-03-03T14:30:00.000Z', { accountId: 'x' }),
+    ]).split('\r\n');
+    expect(header).toBe(
+      'Id,Account,Symbol,Side,Quantity,Price,Fees,Executed At,Source,Broker Execution Id,Position Effect,Created At',
+    );
+    expect(row).toBe(
+      'f1,Alex Margin,AAPL,Sell,10,55.75,0.35,2026-03-02T14:30:00.000Z,manual,,,2026-03-02T14:30:00.000Z',
+    );
+    expect(other).toBe('f2,,AAPL,Buy,1,2,0,2026-03-03T14:30:00.000Z,broker,b-f2,,2026-03-03T14:30:00.000Z');
+  });
+
+  it('names the files by what and when', () => {
+    expect(csvFileName('tradePlans', '2026-03-02')).toBe('trade-tracker-trade-plans-2026-03-02.csv');
+    expect(csvFileName('trades', '2026-03-02')).toBe('trade-tracker-trades-2026-03-02.csv');
+    expect(csvFileName('executions', '2026-03-02')).toBe('trade-tracker-executions-2026-03-02.csv');
+  });
+});
