@@ -566,13 +566,17 @@ export const sameContent = {
 } as const;
 
 /**
- * An annotation that holds nothing: the "no plan" decision stored when the trade's fills first
- * arrived. A restore fills it from the backup instead of calling it a conflict, so a journal whose
- * broker fills were imported before the restore gets its links, stops and notes back.
+ * An annotation the trader has not made theirs: one that holds nothing, or one never edited since
+ * the import stored it when the trade's fills first arrived (no plan or the plan that claims the
+ * trade, and the stop the broker reported). A restore fills it from the backup instead of calling
+ * it a conflict, so a journal whose broker fills were imported before the restore gets its links,
+ * stops and notes back.
  */
-export const isBlankAnnotation = (
-  a: Pick<BackupTradeAnnotation, 'planId' | 'initialStop' | 'notes'>,
-): boolean => a.planId === null && a.initialStop === null && a.notes === '';
+export const isUntouchedAnnotation = (
+  a: Pick<BackupTradeAnnotation, 'planId' | 'initialStop' | 'notes' | 'createdAt' | 'updatedAt'>,
+): boolean =>
+  (a.planId === null && a.initialStop === null && a.notes === '') ||
+  Date.parse(a.createdAt) === Date.parse(a.updatedAt);
 
 /** The annotation's key with its account id replaced: the same trade in a journal where the account has another id. */
 export function rekeyAnnotation(key: string, accountId: string): string {

@@ -5,7 +5,7 @@ import {
   backupCounts,
   checkBackup,
   describeProblems,
-  isBlankAnnotation,
+  isUntouchedAnnotation,
   rekeyAnnotation,
   sameContent,
   splitTradeKey,
@@ -442,11 +442,17 @@ describe('the same record', () => {
     ).toBe(false);
   });
 
-  it('a blank annotation is the "no plan" decision, filled by a restore', () => {
-    expect(isBlankAnnotation({ planId: null, initialStop: null, notes: '' })).toBe(true);
-    expect(isBlankAnnotation({ planId: PLAN, initialStop: null, notes: '' })).toBe(false);
-    expect(isBlankAnnotation({ planId: null, initialStop: 1, notes: '' })).toBe(false);
-    expect(isBlankAnnotation({ planId: null, initialStop: null, notes: ' ' })).toBe(false);
+  it('an annotation the trader has not made theirs (blank, or as the import stored it) is filled by a restore', () => {
+    const made = '2026-11-20T10:00:00.000Z';
+    const edited = { createdAt: made, updatedAt: '2026-11-20T10:05:00.000Z' };
+    expect(isUntouchedAnnotation({ planId: null, initialStop: null, notes: '', ...edited })).toBe(true);
+    expect(isUntouchedAnnotation({ planId: PLAN, initialStop: null, notes: '', ...edited })).toBe(false);
+    expect(isUntouchedAnnotation({ planId: null, initialStop: 1, notes: '', ...edited })).toBe(false);
+    expect(isUntouchedAnnotation({ planId: null, initialStop: null, notes: ' ', ...edited })).toBe(false);
+    // The broker's stop, stored by the import and never edited since.
+    expect(
+      isUntouchedAnnotation({ planId: null, initialStop: 95, notes: '', createdAt: made, updatedAt: made }),
+    ).toBe(true);
   });
 });
 

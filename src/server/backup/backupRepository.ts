@@ -15,7 +15,7 @@ import {
   countsOf,
   describeProblems,
   describeRecord,
-  isBlankAnnotation,
+  isUntouchedAnnotation,
   type RestoreResult,
   rekeyAnnotation,
   sameContent,
@@ -436,7 +436,7 @@ async function planRestore(
     if (!row) plan.annotationInserts.push(a);
     else if (row.userId !== userId) conflict('tradeAnnotations', index, 'key', messages.idInUse);
     else if (sameContent.tradeAnnotations(a, toAnnotation(row))) skipped.tradeAnnotations++;
-    else if (isBlankAnnotation(toAnnotation(row))) plan.annotationUpdates.push(a);
+    else if (isUntouchedAnnotation(toAnnotation(row))) plan.annotationUpdates.push(a);
     else conflict('tradeAnnotations', index, 'key', backupMessages.idHoldsOther);
   });
 
