@@ -1,14 +1,26 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
+import { appShellHtml } from './src/client/app/appShell.ts';
 
 // manifest.webmanifest at the top level is the source of truth; the plugin emits and precaches it.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'));
 
+/**
+ * The app's frame written into index.html (src/client/app/appShell.ts): it paints with the HTML and
+ * the stylesheet, and React replaces it with the same frame once the script runs.
+ */
+const appShell = (): Plugin => ({
+  name: 'app-shell',
+  transformIndexHtml: (html) =>
+    html.replace('<div id="root"></div>', `<div id="root">${appShellHtml(new Date().getFullYear())}</div>`),
+});
+
 export default defineConfig({
   plugins: [
     react(),
+    appShell(),
     VitePWA({
       // 'prompt': a waiting version is announced, never forced on a trader mid-form.
       registerType: 'prompt',

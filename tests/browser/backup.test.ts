@@ -11,6 +11,7 @@ import {
   launchChromium,
   openSignedInApp,
   PHONE,
+  pageHeading,
   type SignedInApp,
   screenshot,
   signInAs,
@@ -39,7 +40,7 @@ for (const [layout, viewport] of [
 
     const openBackupPage = async (p: Page) => {
       await p.getByRole('banner').getByRole('link', { name: 'Export and backup' }).click();
-      await p.getByRole('heading', { name: 'Export and backup', level: 1 }).waitFor();
+      await pageHeading(p, 'Export and backup').waitFor();
     };
     const download = async (p: Page, button: string) => {
       const [saved] = await Promise.all([

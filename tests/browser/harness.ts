@@ -80,8 +80,15 @@ export async function signInAs(page: Page, baseUrl: string, trader = 'Alex'): Pr
   await page.goto(baseUrl);
   await page.getByRole('button', { name: `Sign in as ${trader} (demo)` }).click();
   await page.waitForURL(`${baseUrl}/dashboard`);
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await pageHeading(page, 'Dashboard').waitFor();
 }
+
+/**
+ * A page's own heading, once the page is there: its placeholder (index.html's frame, then
+ * PageSkeleton while the sign-in is checked or the page's code loads) shows the same heading.
+ */
+export const pageHeading = (page: Page, name: string) =>
+  page.locator('main section:not([data-placeholder])').getByRole('heading', { name, level: 1, exact: true });
 
 /** A screenshot of the whole page, or with `viewportOnly` of what the trader sees right now. */
 export async function screenshot(

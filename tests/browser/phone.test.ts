@@ -1,6 +1,14 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiBody, DESKTOP, openSignedInApp, PHONE, type SignedInApp, screenshot } from './harness.ts';
+import {
+  apiBody,
+  DESKTOP,
+  openSignedInApp,
+  PHONE,
+  pageHeading,
+  type SignedInApp,
+  screenshot,
+} from './harness.ts';
 
 // The layout of issue 13: the phone (390 × 844) first, the desktop (1280 × 800) as it was.
 
@@ -56,7 +64,7 @@ afterAll(() => app?.close());
 const nav = () => page.getByRole('navigation', { name: 'Main' });
 const go = async (link: string) => {
   await nav().getByRole('link', { name: link }).click();
-  await page.getByRole('heading', { name: link, level: 1 }).waitFor();
+  await pageHeading(page, link).waitFor();
 };
 const box = async (locator: Locator) => {
   const b = await locator.boundingBox();

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeSchwab } from '../server/brokers/schwab/fakeSchwab.ts';
 import { makeCertificate } from '../server/certificate.ts';
-import { type AppServer, launchChromium, PHONE, screenshot, startAppServer } from './harness.ts';
+import { type AppServer, launchChromium, PHONE, pageHeading, screenshot, startAppServer } from './harness.ts';
 
 /**
  * The product as a single trader runs it with Schwab: `npm start` with BROKER=schwab serving
@@ -66,7 +66,7 @@ describe('signing in with Schwab (fake) on https', () => {
     expect(server.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     await page.goto(server.url);
     await page.waitForURL(`${server.url}/dashboard`);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await pageHeading(page, 'Dashboard').waitFor();
 
     expect(fake.tokenCalls('authorization_code')).toHaveLength(1);
     const authorize = fake.requests.find((r) => r.path === '/v1/oauth/authorize');

@@ -6,6 +6,7 @@ import {
   indexedDbCounts,
   launchChromium,
   PHONE,
+  pageHeading,
   screenshot,
   signInAs,
   startAppServer,
@@ -71,7 +72,7 @@ describe('the app in Chromium, signed in through the demo broker', () => {
 
   it('creates, edits, searches and deletes an edge', async () => {
     await nav('Edge Definition');
-    await page.getByRole('heading', { name: 'Edge Definition' }).waitFor();
+    await pageHeading(page, 'Edge Definition').waitFor();
     await page.getByText('No edges found').waitFor();
     await page.getByRole('button', { name: '+ New Edge' }).click();
     expect(await dialog().getByRole('heading', { name: 'Create New Edge' }).isVisible()).toBe(true);
@@ -273,7 +274,7 @@ describe('the app in Chromium, signed in through the demo broker', () => {
     ] as const) {
       await nav(link);
       await page.evaluate(() => window.dispatchEvent(new Event('focus'))); // resync, as on returning to the app
-      await page.getByRole('heading', { name: link, level: 1 }).waitFor();
+      await pageHeading(page, link).waitFor();
       await page.waitForTimeout(150);
       await screenshot(context, page, `${name}-desktop`);
     }

@@ -8,6 +8,7 @@ import {
   DESKTOP,
   openSignedInApp,
   PHONE,
+  pageHeading,
   type SignedInApp,
   screenshot,
 } from './harness.ts';
@@ -56,7 +57,7 @@ for (const [layout, viewport] of [
 
     it("shows the demo broker's trades after the sign-in", async () => {
       await nav('Trades');
-      await page.getByRole('heading', { name: 'Trades' }).waitFor();
+      await pageHeading(page, 'Trades').waitFor();
       await page.getByRole('rowheader').first().waitFor();
       const onServer = await api<Trade[]>(page, 'GET', '/trades');
       expect(onServer.length).toBeGreaterThan(5);
@@ -70,7 +71,7 @@ for (const [layout, viewport] of [
     it('records a buy and a sell by hand: a round trip with its P&L and R, linked to the active plan', async () => {
       await activePlan('ORCL', 100, 95);
       await page.reload();
-      await page.getByRole('heading', { name: 'Trades' }).waitFor();
+      await pageHeading(page, 'Trades').waitFor();
       await recordFill('ORCL', 'Buy', '10', '100');
       await tradeRow('ORCL').getByText('Open').first().waitFor();
       await recordFill('ORCL', 'Sell', '10', '110');
@@ -94,7 +95,7 @@ for (const [layout, viewport] of [
       await nav('Trade Plans');
       await page.getByRole('row', { name: /KO/ }).getByText('Ready').waitFor();
       await nav('Trades');
-      await page.getByRole('heading', { name: 'Trades' }).waitFor();
+      await pageHeading(page, 'Trades').waitFor();
       await context.setOffline(true);
       await page.getByText('Offline').first().waitFor();
       await expect(page.getByRole('button', { name: 'Sync trades' }).isDisabled()).resolves.toBe(true);

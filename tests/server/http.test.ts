@@ -3,6 +3,7 @@ import { get, type IncomingHttpHeaders } from 'node:http';
 import { basename, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_HEADINGS, PAGE_SLOT } from '../../src/domain/pages.ts';
 import type { Edge } from '../../src/domain/types.ts';
 import { signedInServer } from './harness.ts';
 
@@ -12,7 +13,7 @@ beforeAll(async () => {
   mkdirSync(join(t.config.staticDir, 'assets'), { recursive: true });
   writeFileSync(
     join(t.config.staticDir, 'index.html'),
-    `<!doctype html><title>Trade Tracker</title>${' '.repeat(2000)}`,
+    `<!doctype html><title>Trade Tracker</title><main>${PAGE_SLOT}</main>${' '.repeat(2000)}`,
   );
   writeFileSync(
     join(t.config.staticDir, 'assets', 'index-abc123.js'),
@@ -155,6 +156,24 @@ describe('headers and the served app', () => {
     const br = await rawGet(`${t.url}/dashboard`, { 'Accept-Encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.body).toString()).toContain('<title>Trade Tracker</title>');
+  });
+
+  it("writes the page's heading into the frame's slot, so it paints before the script runs", async () => {
+    const html = async (path: string) => (await fetch(`${t.url}${path}`)).text();
+    const plans = await html('/trade-plans');
+    expect(plans).toContain(
+      `<h1>Trade Plans</h1><p>${PAGE_HEADINGS['/trade-plans'].subtitle}</p></hgroup></div><div class="skeleton"`,
+    );
+    expect(plans).not.toContain(PAGE_SLOT);
+    // The landing opens the Dashboard; the cached copy keeps the slot empty, whatever the query.
+    for (const path of ['/', '/?status=success']) expect(await html(path)).toContain('<h1>Dashboard</h1>');
+    expect(await html('/index.html')).toContain(PAGE_SLOT);
+    // A path that is no page (the error page, a made-up one) keeps the slot: no heading, no echo.
+    for (const path of ['/error', '/%3Ch1%3Eevil']) {
+      const body = await html(path);
+      expect(body).toContain(PAGE_SLOT);
+      expect(body).not.toContain('<h1>');
+    }
   });
 
   it('caches hashed assets for a year and the service worker not at all', async () => {

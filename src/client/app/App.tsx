@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { SignedOutPage } from '../auth/SignedOutPage.tsx';
 import { ErrorPage } from '../error/ErrorPage.tsx';
-import { Skeleton } from '../ui/Skeleton.tsx';
+import { PageSkeleton } from '../ui/PageSkeleton.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { Layout } from './Layout.tsx';
 import { useAuthGate } from './useAuthGate.ts';
@@ -45,7 +45,7 @@ const inLayout = (Page: React.ComponentType) =>
   function PageInLayout() {
     return (
       <Layout>
-        <Suspense fallback={<Skeleton rows={4} />}>
+        <Suspense fallback={<PageSkeleton />}>
           <Page />
         </Suspense>
       </Layout>
@@ -59,6 +59,15 @@ const Trades = inLayout(TradesPage);
 const Review = inLayout(ReviewPage);
 const Backup = inLayout(BackupPage);
 
+// Nothing from the cache in it: safe to show before the server has said who is signed in.
+function Checking() {
+  return (
+    <Layout checking>
+      <PageSkeleton />
+    </Layout>
+  );
+}
+
 export function App() {
   const auth = useAuthGate();
   return (
@@ -66,7 +75,8 @@ export function App() {
       <Route path="/error" component={ErrorPage} />
       {auth === 'signedOut' && <Route component={SignedOutPage} />}
       {auth !== 'authenticated' && auth !== 'offline' ? (
-        <Route component={Spinner} />
+        // While the sign-in is checked: the frame and the page's heading, as index.html painted them.
+        <Route component={auth === 'checking' ? Checking : Spinner} />
       ) : (
         <Switch>
           <Route path="/dashboard" component={Dashboard} />

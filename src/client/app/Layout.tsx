@@ -1,44 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { LogoutButton } from '../auth/LogoutButton.tsx';
+import { BACKUP_LINK, footerText, ICON_MARKUP, type IconName, NAV_LINKS } from './appShell.ts';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
 
-/** Outline icons (24 × 24, stroked in the link's colour); the link's label names them. */
-const ICONS = {
-  dashboard: (
-    <>
-      <rect x="3" y="3" width="7" height="9" rx="1" />
-      <rect x="14" y="3" width="7" height="5" rx="1" />
-      <rect x="14" y="12" width="7" height="9" rx="1" />
-      <rect x="3" y="16" width="7" height="5" rx="1" />
-    </>
-  ),
-  setups: <path d="M3 17l6-6 4 4 8-8M15 7h6v6" />,
-  plans: (
-    <>
-      <rect x="5" y="4" width="14" height="17" rx="2" />
-      <path d="M9 3h6v3H9zM9 11h6M9 15h6" />
-    </>
-  ),
-  edges: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <circle cx="12" cy="12" r="5" />
-      <circle cx="12" cy="12" r="1" />
-    </>
-  ),
-  trades: (
-    <>
-      <path d="M7 3v4M7 17v4M17 3v3M17 16v5" />
-      <rect x="4" y="7" width="6" height="10" rx="1" />
-      <rect x="14" y="6" width="6" height="10" rx="1" />
-    </>
-  ),
-  review: <path d="M3 3v18h18M7 16v-4M12 16V8M17 16v-7" />,
-  backup: <path d="M12 3v12M7 10l5 5 5-5M4 17v3h16v-3" />,
-};
-
-function Icon({ children, className }: { children: ReactNode; className: string }) {
+/** An icon from the shell's markup (constant strings of appShell.ts, never data); its <svg> as appShell.ts writes it. */
+function Icon({ name, className }: { name: IconName; className: string }) {
   return (
     <svg
       className={className}
@@ -50,28 +17,20 @@ function Icon({ children, className }: { children: ReactNode; className: string 
       strokeWidth="2"
       strokeLinecap="round"
       strokeLinejoin="round"
-    >
-      {children}
-    </svg>
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the shell's own constant SVG shapes
+      dangerouslySetInnerHTML={{ __html: ICON_MARKUP[name] }}
+    />
   );
 }
-
-const LINKS = [
-  ['/dashboard', 'Dashboard', ICONS.dashboard],
-  ['/trade-setups', 'Trade Setups', ICONS.setups],
-  ['/trade-plans', 'Trade Plans', ICONS.plans],
-  ['/edge-definition', 'Edge Definition', ICONS.edges],
-  ['/trades', 'Trades', ICONS.trades],
-  ['/review', 'Review', ICONS.review],
-] as const;
 
 /**
  * Header, navigation and footer around every main page. The navigation is one list of links:
  * a sidebar on a wide screen, a tab bar fixed at the bottom on a phone (styles.css). "Export and
  * backup" sits in the header, beside Logout: the tab bar has no room for a seventh tab, and it
- * is not a place a trader goes every day. On a phone it shows as its icon alone.
+ * is not a place a trader goes every day. On a phone it shows as its icon alone. The same frame is
+ * in index.html before the script runs (appShell.ts).
  */
-export function Layout({ children }: { children: ReactNode }) {
+export function Layout({ children, checking = false }: { children: ReactNode; checking?: boolean }) {
   const [location] = useLocation();
   return (
     <div className="layout">
@@ -79,23 +38,23 @@ export function Layout({ children }: { children: ReactNode }) {
         <span className="app-title">Trade Tracker</span>
         <div className="header-actions">
           <Link
-            href="/backup"
+            href={BACKUP_LINK.href}
             className="header-link"
-            aria-current={location === '/backup' ? 'page' : undefined}
-            title="Export and backup"
+            aria-current={location === BACKUP_LINK.href ? 'page' : undefined}
+            title={BACKUP_LINK.label}
           >
-            <Icon className="header-icon">{ICONS.backup}</Icon>
-            <span className="header-link-label">Export and backup</span>
+            <Icon name={BACKUP_LINK.icon} className="header-icon" />
+            <span className="header-link-label">{BACKUP_LINK.label}</span>
           </Link>
           <LogoutButton />
         </div>
       </header>
       <nav className="main-nav" aria-label="Main">
         <ul>
-          {LINKS.map(([href, label, icon]) => (
+          {NAV_LINKS.map(([href, label, icon]) => (
             <li key={href}>
               <Link href={href} aria-current={location === href ? 'page' : undefined}>
-                <Icon className="nav-icon">{icon}</Icon>
+                <Icon name={icon} className="nav-icon" />
                 <span>{label}</span>
               </Link>
             </li>
@@ -103,13 +62,12 @@ export function Layout({ children }: { children: ReactNode }) {
         </ul>
       </nav>
       <main className="content">
-        <ConnectionStatus />
+        {/* Until the sign-in is checked the cache may be another trader's: nothing from it shows. */}
+        {checking ? <div className="status-strip" /> : <ConnectionStatus />}
         {children}
       </main>
       <footer className="app-footer">
-        <small data-version={import.meta.env.VITE_APP_VERSION}>
-          © {new Date().getFullYear()} Trade Tracker. All rights reserved.
-        </small>
+        <small data-version={import.meta.env.VITE_APP_VERSION}>{footerText(new Date().getFullYear())}</small>
       </footer>
     </div>
   );

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { BACKUP_COLLECTIONS, type BackupCollection, type BackupCounts } from '../../domain/backup.ts';
 import type { CsvExportKind } from '../../domain/csvExports.ts';
 import { formatTimestamp } from '../../domain/format.ts';
+import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { useOffline } from '../sync/connectivity.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import {
@@ -11,6 +12,8 @@ import {
   useCsvExport,
   useRestore,
 } from './useBackup.ts';
+
+const heading = PAGE_HEADINGS['/backup'];
 
 const CSV_EXPORTS: readonly [CsvExportKind, string][] = [
   ['tradePlans', 'Trade plans'],
@@ -41,8 +44,8 @@ export default function BackupPage() {
     <section className="backup-page">
       <div className="page-heading">
         <hgroup>
-          <h1>Export and backup</h1>
-          <p>Your journal is yours: open it in a spreadsheet, or keep a copy to restore</p>
+          <h1>{heading.title}</h1>
+          <p>{heading.subtitle}</p>
         </hgroup>
       </div>
       <CsvSection />

@@ -1,10 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { formatTimestamp } from '../../domain/format.ts';
+import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { db, metaKeys } from '../db/db.ts';
 import { AccountSummary } from './AccountSummary.tsx';
 import { BrokerSignInNotice } from './BrokerSignInNotice.tsx';
 import { MarketCycleCard } from './MarketCycleCard.tsx';
 import { OpenRisk } from './OpenRisk.tsx';
+
+const heading = PAGE_HEADINGS['/dashboard'];
 
 const STATIC_CARDS = [
   ['Current Positions', '5 active trades'],
@@ -20,8 +23,8 @@ export default function DashboardPage() {
     <section className="dashboard">
       <div className="page-heading">
         <hgroup>
-          <h1>Dashboard</h1>
-          <p>Overview of your trading performance and activity</p>
+          <h1>{heading.title}</h1>
+          <p>{heading.subtitle}</p>
         </hgroup>
         <small className="muted last-updated">
           Last updated: {lastSync ? formatTimestamp(lastSync) : '—'}

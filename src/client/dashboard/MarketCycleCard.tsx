@@ -24,11 +24,18 @@ function ChartPlace({ children }: { children?: React.ReactNode }) {
 }
 
 export function MarketCycleCard() {
-  const cycle = useLiveQuery(() => db.marketCycle.get('current').then((c) => c ?? null), []);
-  const syncedAt = useLiveQuery(
-    async () => (await db.meta.get(metaKeys.syncedAt('marketCycle')))?.value ?? null,
+  // The cycle and when it was synced in one read: read apart, a sync could show one updated and
+  // not the other, and "No market cycle data available" would flash between loading and the card.
+  const cached = useLiveQuery(
+    () =>
+      db.transaction('r', db.marketCycle, db.meta, async () => ({
+        cycle: (await db.marketCycle.get('current')) ?? null,
+        syncedAt: (await db.meta.get(metaKeys.syncedAt('marketCycle')))?.value ?? null,
+      })),
     [],
   );
+  const cycle = cached?.cycle;
+  const syncedAt = cached?.syncedAt;
   const { loading, error } = useCollectionState('marketCycle');
 
   let body: React.ReactNode;

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { formatWeight } from '../../domain/format.ts';
 import { fallbackMessages } from '../../domain/messages.ts';
+import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { computeStats, type GroupStats } from '../../domain/stats.ts';
 import type { Edge } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
@@ -51,8 +52,7 @@ export default function EdgeDefinitionPage() {
   });
   return (
     <ListPage
-      title="Edge Definition"
-      subtitle="Define the weighted reasons you take a trade"
+      {...PAGE_HEADINGS['/edge-definition']}
       newLabel="+ New Edge"
       list={list}
       search={{ label: 'Search edges', placeholder: 'Search by name, description or identification notes' }}

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { fallbackMessages, messages } from '../../domain/messages.ts';
+import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { canEditPlan } from '../../domain/tradePlans.ts';
 import { tradeOutcomeOfPlan } from '../../domain/trades.ts';
 import { TRADE_PLAN_STATUSES, type TradePlan, type TradePlanStatus } from '../../domain/types.ts';
@@ -44,8 +45,7 @@ export default function TradePlansPage() {
   return (
     <>
       <ListPage
-        title="Trade Plans"
-        subtitle="Monitor and manage your trading positions"
+        {...PAGE_HEADINGS['/trade-plans']}
         newLabel="+ New Trade Plan"
         list={list}
         search={{ label: 'Search by stock symbol', placeholder: 'Search by stock symbol' }}

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
+import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { computeStats, equityCurve, SMALL_SAMPLE_TRADES, type StatsGrouping } from '../../domain/stats.ts';
 import { db } from '../db/db.ts';
 import { setCollectionState } from '../sync/syncState.ts';
@@ -11,6 +12,8 @@ import { EquityCurve } from './EquityCurve.tsx';
 import { OverallFigures } from './OverallFigures.tsx';
 import { StatsTable } from './StatsTable.tsx';
 import { withoutStopNote } from './statsFormat.ts';
+
+const heading = PAGE_HEADINGS['/review'];
 
 const TABLES: readonly { grouping: Exclude<StatsGrouping, 'all'>; title: string; note?: string }[] = [
   { grouping: 'setup', title: 'By setup' },
@@ -53,8 +56,8 @@ export default function ReviewPage() {
     <section className="review">
       <div className="page-heading">
         <hgroup>
-          <h1>Review</h1>
-          <p>Your closed trades in R: which setups, edges and conditions pay</p>
+          <h1>{heading.title}</h1>
+          <p>{heading.subtitle}</p>
         </hgroup>
       </div>
       {trades.error && (

@@ -1,5 +1,6 @@
 import { truncateCriteria } from '../../domain/format.ts';
 import { fallbackMessages } from '../../domain/messages.ts';
+import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import type { TradeSetup } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { formatTradeCount } from '../review/statsFormat.ts';
@@ -37,8 +38,7 @@ export default function TradeSetupsPage() {
   });
   return (
     <ListPage
-      title="Trade Setups"
-      subtitle="Define the chart patterns you trade, with their entry and exit criteria"
+      {...PAGE_HEADINGS['/trade-setups']}
       newLabel="+ New Setup"
       list={list}
       search={{ label: 'Search trade setups', placeholder: 'Search setups' }}

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
+import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { tradeListOrder } from '../../domain/trades.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
@@ -52,8 +53,7 @@ export default function TradesPage() {
   return (
     <>
       <ListPage
-        title="Trades"
-        subtitle="What you actually traded, from your broker and by hand"
+        {...PAGE_HEADINGS['/trades']}
         newLabel="+ Record Fill"
         actions={<SyncTrades />}
         list={list}

@@ -3,7 +3,9 @@ import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { messages } from '../../domain/messages.ts';
+import { pageHeadingOf } from '../../domain/pages.ts';
 import { preferredEncoding } from './compression.ts';
+import { withPageHeading } from './pageShell.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -57,13 +59,16 @@ function isInside(dir: string, path: string): boolean {
 export function serveApp(staticDir: string): MiddlewareHandler {
   const cache = new Map<string, Asset>();
 
-  function load(path: string): Asset | undefined {
+  /** A file, or with `page` index.html with that page's heading written in (pageShell.ts). */
+  function load(path: string, page?: string): Asset | undefined {
     if (!existsSync(path)) return undefined;
     const stat = statSync(path);
     if (!stat.isFile()) return undefined;
-    const hit = cache.get(path);
+    const key = page === undefined ? path : `${path}#${page}`;
+    const hit = cache.get(key);
     if (hit && hit.mtimeMs === stat.mtimeMs) return hit;
-    const body = readFileSync(path);
+    const file = readFileSync(path);
+    const body = page === undefined ? file : Buffer.from(withPageHeading(file.toString('utf8'), page));
     const compressible = COMPRESSIBLE.has(extname(path));
     const asset = {
       mtimeMs: stat.mtimeMs,
@@ -71,7 +76,7 @@ export function serveApp(staticDir: string): MiddlewareHandler {
       gzip: compressible ? gzipSync(body) : undefined,
       br: compressible ? brotliOnce(body) : undefined,
     };
-    cache.set(path, asset);
+    cache.set(key, asset);
     return asset;
   }
 
@@ -106,7 +111,8 @@ export function serveApp(staticDir: string): MiddlewareHandler {
     // A missing file with an extension is a 404; anything else is an app route.
     if (extname(decoded) !== '') return next();
     const indexPath = join(staticDir, 'index.html');
-    const index = load(indexPath);
+    // Keyed by page, never by the raw path: made-up paths cannot grow the cache.
+    const index = load(indexPath, pageHeadingOf(decoded) ? decoded : '');
     return index ? send(c, indexPath, index, true) : next();
   };
 }
