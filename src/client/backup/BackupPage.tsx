@@ -5,6 +5,7 @@ import { formatTimestamp } from '../../domain/format.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { useOffline } from '../sync/connectivity.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
+import { PageHeading } from '../ui/PageHeading.tsx';
 import {
   type CsvProgress,
   type RestoreStep,
@@ -42,12 +43,7 @@ const PARTS: Record<BackupCollection, [heading: string, one: string, more: strin
 export default function BackupPage() {
   return (
     <section className="backup-page">
-      <div className="page-heading">
-        <hgroup>
-          <h1>{heading.title}</h1>
-          <p>{heading.subtitle}</p>
-        </hgroup>
-      </div>
+      <PageHeading {...heading} />
       <CsvSection />
       <DownloadSection />
       <RestoreSection />

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { formatTimestamp } from '../../domain/format.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { db, metaKeys } from '../db/db.ts';
+import { PageHeading } from '../ui/PageHeading.tsx';
 import { AccountSummary } from './AccountSummary.tsx';
 import { BrokerSignInNotice } from './BrokerSignInNotice.tsx';
 import { MarketCycleCard } from './MarketCycleCard.tsx';
@@ -21,15 +22,11 @@ export default function DashboardPage() {
   // styles.css shows it after the account summary and the cards, where it always was.
   return (
     <section className="dashboard">
-      <div className="page-heading">
-        <hgroup>
-          <h1>{heading.title}</h1>
-          <p>{heading.subtitle}</p>
-        </hgroup>
+      <PageHeading {...heading}>
         <small className="muted last-updated">
           Last updated: {lastSync ? formatTimestamp(lastSync) : '—'}
         </small>
-      </div>
+      </PageHeading>
       <BrokerSignInNotice />
       <MarketCycleCard />
       <section aria-labelledby="account-summary-title">

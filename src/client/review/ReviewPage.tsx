@@ -6,6 +6,7 @@ import { computeStats, equityCurve, SMALL_SAMPLE_TRADES, type StatsGrouping } fr
 import { db } from '../db/db.ts';
 import { setCollectionState } from '../sync/syncState.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
+import { PageHeading } from '../ui/PageHeading.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useCollection } from '../ui/useCollection.ts';
 import { EquityCurve } from './EquityCurve.tsx';
@@ -54,12 +55,7 @@ export default function ReviewPage() {
 
   return (
     <section className="review">
-      <div className="page-heading">
-        <hgroup>
-          <h1>{heading.title}</h1>
-          <p>{heading.subtitle}</p>
-        </hgroup>
-      </div>
+      <PageHeading {...heading} />
       {trades.error && (
         <ErrorBanner
           message={trades.error}

@@ -4,6 +4,7 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 import { Modal } from './Modal.tsx';
 import { announce } from './notices.ts';
+import { PageHeading } from './PageHeading.tsx';
 import { RowActions } from './RowActions.tsx';
 import { Skeleton } from './Skeleton.tsx';
 import { SortableHeader } from './SortableHeader.tsx';
@@ -78,16 +79,12 @@ export function ListPage<Row extends { id: string }, K extends string & keyof Ro
   const more = list.visible.length - rendered.length;
   return (
     <section>
-      <div className="page-heading">
-        <hgroup>
-          <h1>{page.title}</h1>
-          <p>{page.subtitle}</p>
-        </hgroup>
+      <PageHeading title={page.title} subtitle={page.subtitle}>
         {page.actions && <div className="page-actions">{page.actions}</div>}
         <button type="button" onClick={() => list.setEditing('new')}>
           {page.newLabel}
         </button>
-      </div>
+      </PageHeading>
       {list.error && (
         <ErrorBanner
           message={list.error}

@@ -1,5 +1,6 @@
 import { useLocation } from 'wouter';
 import { pageHeadingOf } from '../../domain/pages.ts';
+import { PageHeading } from './PageHeading.tsx';
 import { Skeleton } from './Skeleton.tsx';
 
 /**
@@ -12,14 +13,7 @@ export function PageSkeleton() {
   const heading = pageHeadingOf(location);
   return (
     <section data-placeholder>
-      {heading && (
-        <div className="page-heading">
-          <hgroup>
-            <h1>{heading.title}</h1>
-            <p>{heading.subtitle}</p>
-          </hgroup>
-        </div>
-      )}
+      {heading && <PageHeading {...heading} />}
       <Skeleton rows={4} />
     </section>
   );
