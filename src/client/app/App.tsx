@@ -5,7 +5,7 @@ import { ErrorPage } from '../error/ErrorPage.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { Layout } from './Layout.tsx';
-import { useAuthGate } from './useAuthGate.ts';
+import { showsApp, useAuthGate } from './useAuthGate.ts';
 
 type PageModule = Promise<{ default: React.ComponentType }>;
 
@@ -65,7 +65,7 @@ export function App() {
     <Switch>
       <Route path="/error" component={ErrorPage} />
       {auth === 'signedOut' && <Route component={SignedOutPage} />}
-      {auth !== 'authenticated' && auth !== 'offline' ? (
+      {!showsApp(auth) ? (
         <Route component={Spinner} />
       ) : (
         <Switch>
