@@ -25,11 +25,13 @@ function page(load: () => Promise<PageModule>) {
     });
     return loading;
   };
-  const Lazy = lazy(start);
-  function Page() {
-    return loaded ? <loaded.default /> : <Lazy />;
-  }
-  return { Component: Page, preload: start };
+  return { Lazy: lazy(start), loaded: () => loaded, preload: start };
+}
+type OnDemandPage = ReturnType<typeof page>;
+
+function OnDemand({ page }: { page: OnDemandPage }) {
+  const module = page.loaded();
+  return module ? <module.default /> : <page.Lazy />;
 }
 
 // Pages load on demand: the first paint carries only the shell, the cache and the router.
@@ -45,32 +47,20 @@ const pages = {
 // The page the app opens on downloads alongside the app, not after the first render.
 const landing = window.location.pathname === '/' ? '/dashboard' : window.location.pathname;
 if (landing in pages) void pages[landing as keyof typeof pages].preload();
-const DashboardPage = pages['/dashboard'].Component;
-const TradeSetupsPage = pages['/trade-setups'].Component;
-const TradePlansPage = pages['/trade-plans'].Component;
-const EdgeDefinitionPage = pages['/edge-definition'].Component;
-const TradesPage = pages['/trades'].Component;
-const ReviewPage = pages['/review'].Component;
-const BackupPage = pages['/backup'].Component;
 
-// Wrapped once, here: a wrapper made during render would remount its page on every render.
-const inLayout = (Page: React.ComponentType) =>
-  function PageInLayout() {
-    return (
-      <Layout>
-        <Suspense fallback={<Skeleton rows={4} />}>
-          <Page />
-        </Suspense>
-      </Layout>
-    );
-  };
-const Dashboard = inLayout(DashboardPage);
-const TradeSetups = inLayout(TradeSetupsPage);
-const TradePlans = inLayout(TradePlansPage);
-const EdgeDefinition = inLayout(EdgeDefinitionPage);
-const Trades = inLayout(TradesPage);
-const Review = inLayout(ReviewPage);
-const Backup = inLayout(BackupPage);
+/**
+ * A page in the app's frame; its module may still be on its way (the Skeleton meanwhile). Keyed
+ * by its path where it is used: another page is a new frame, as when each had its own component.
+ */
+function PageInLayout({ page }: { page: OnDemandPage }) {
+  return (
+    <Layout>
+      <Suspense fallback={<Skeleton rows={4} />}>
+        <OnDemand page={page} />
+      </Suspense>
+    </Layout>
+  );
+}
 
 export function App() {
   const auth = useAuthGate();
@@ -82,13 +72,27 @@ export function App() {
         <Route component={Spinner} />
       ) : (
         <Switch>
-          <Route path="/dashboard" component={Dashboard} />
-          <Route path="/trade-setups" component={TradeSetups} />
-          <Route path="/trade-plans" component={TradePlans} />
-          <Route path="/edge-definition" component={EdgeDefinition} />
-          <Route path="/trades" component={Trades} />
-          <Route path="/review" component={Review} />
-          <Route path="/backup" component={Backup} />
+          <Route path="/dashboard">
+            <PageInLayout key="/dashboard" page={pages['/dashboard']} />
+          </Route>
+          <Route path="/trade-setups">
+            <PageInLayout key="/trade-setups" page={pages['/trade-setups']} />
+          </Route>
+          <Route path="/trade-plans">
+            <PageInLayout key="/trade-plans" page={pages['/trade-plans']} />
+          </Route>
+          <Route path="/edge-definition">
+            <PageInLayout key="/edge-definition" page={pages['/edge-definition']} />
+          </Route>
+          <Route path="/trades">
+            <PageInLayout key="/trades" page={pages['/trades']} />
+          </Route>
+          <Route path="/review">
+            <PageInLayout key="/review" page={pages['/review']} />
+          </Route>
+          <Route path="/backup">
+            <PageInLayout key="/backup" page={pages['/backup']} />
+          </Route>
           <Route component={Spinner} />
         </Switch>
       )}
