@@ -9,6 +9,8 @@
  * 4. `benchScale` (benchScale.ts): the cost curve at 100, 1,000 and 10,000 plans.
  * 5. `lighthouse`: Lighthouse 12.8.2 (mobile, the default) on the signed-in Dashboard, the median
  *    of three runs, when `--lighthouse` is given (fetched with npx: not a dependency).
+ *
+ * `--scale-only`: the build, then `benchScale` alone.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -135,6 +137,10 @@ function lighthouse(url: string, cookie: string, dataDir: string): void {
 }
 
 initialJs();
+if (process.argv.includes('--scale-only')) {
+  await benchScale(mkdtempSync(join(tmpdir(), 'tt-bench-scale-')));
+  process.exit(0);
+}
 const dataDir = mkdtempSync(join(tmpdir(), 'tt-bench-'));
 const server = await startServer(dataDir);
 try {

@@ -69,3 +69,7 @@ export const SESSION_FLAG_KEY = 'tradeTracker.sessionActive';
 
 /** Stock symbols: letters, digits, '.', '/' and '-' (docs/product.md, "Trade plans"). */
 export const STOCK_SYMBOL_PATTERN = /^[A-Za-z0-9./-]+$/;
+
+/** How `GET /stats` and the Review group trades (stats.ts); here, so the API's messages need not load the statistics. */
+export const STATS_GROUPINGS = ['all', 'setup', 'edge', 'cycle', 'account', 'planned'] as const;
+export type StatsGrouping = (typeof STATS_GROUPINGS)[number];

@@ -12,11 +12,11 @@ import {
   SETUP_DESCRIPTION_MAX_LENGTH,
   SETUP_NAME_MAX_LENGTH,
   SETUP_NOTES_MAX_LENGTH,
+  STATS_GROUPINGS,
   STOCK_SYMBOL_MAX_LENGTH,
   WEIGHT_FACTOR_MAX,
   WEIGHT_FACTOR_MIN,
 } from './constants.ts';
-import { STATS_GROUPINGS } from './stats.ts';
 
 export const messages = {
   edgeNameRequired: 'Name is required',

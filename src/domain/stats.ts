@@ -1,5 +1,7 @@
 // Results in R (docs/product.md, "Review: results"): one pure function that the server answers
 // `GET /api/v1/stats` with and the app runs offline on its cache, so both show the same figures.
+
+import { STATS_GROUPINGS, type StatsGrouping } from './constants.ts';
 import { roundHalfAway, roundTo4 } from './rounding.ts';
 import {
   CYCLE_TYPES,
@@ -10,8 +12,7 @@ import {
   type TradeSetup,
 } from './types.ts';
 
-export const STATS_GROUPINGS = ['all', 'setup', 'edge', 'cycle', 'account', 'planned'] as const;
-export type StatsGrouping = (typeof STATS_GROUPINGS)[number];
+export { STATS_GROUPINGS, type StatsGrouping };
 
 export const isStatsGrouping = (value: unknown): value is StatsGrouping =>
   typeof value === 'string' && (STATS_GROUPINGS as readonly string[]).includes(value);

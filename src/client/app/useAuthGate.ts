@@ -8,7 +8,9 @@ import {
   hasSessionFlag,
   isLogoutPending,
   onSignedOut,
+  rememberTabTrader,
   setSessionFlag,
+  tabTrader,
   takeAuthStatus,
 } from '../auth/session.ts';
 import { cacheOwner, db, metaKeys } from '../db/db.ts';
@@ -17,11 +19,23 @@ import { claimCacheFor, onUnauthorized, pullAll } from '../sync/sync.ts';
 import { importAfterSignIn } from '../trades/importTrades.ts';
 
 /**
+ * 'cached': a reload of a signed-in tab; its own trader's cache is shown while the server confirms
+ * the session (a reload does not wait on the network to show what this device already has).
  * 'offline': the API cannot be reached; the last signed-in trader's cache is shown.
  * 'signedOut': the trader logged out (in this tab or another) or the app opened offline with no
  * cached trader: an in-app screen, since the broker's page cannot be reached from here.
  */
-export type AuthState = 'checking' | 'authenticated' | 'offline' | 'unauthenticated' | 'signedOut';
+export type AuthState = 'checking' | 'cached' | 'authenticated' | 'offline' | 'unauthenticated' | 'signedOut';
+
+/** Whether the app's pages are shown (the cache, checked or not), rather than a spinner or sign-in. */
+export const showsApp = (state: AuthState): boolean =>
+  state === 'authenticated' || state === 'offline' || state === 'cached';
+
+/** The cache is the trader this tab signed in as and last checked: never another trader's. */
+async function ownCache(): Promise<boolean> {
+  const trader = tabTrader();
+  return trader !== undefined && (await cacheOwner()) === trader;
+}
 
 type Check = 'ok' | 'unauthorized' | 'unreachable';
 
@@ -34,6 +48,7 @@ async function checkSession(claim: boolean): Promise<Check> {
     const status = await takeAuthStatus();
     if (claim) {
       await claimCacheFor(status.user.id);
+      rememberTabTrader(status.user.id);
       void pullAll();
       await db.meta.put({ key: metaKeys.brokerSessionExpiresAt, value: status.brokerSessionExpiresAt ?? '' });
     }
@@ -91,6 +106,8 @@ export function useAuthGate(): AuthState {
       void (async () => {
         // A logout that could not reach the server: end that session before anything else.
         if (isLogoutPending() && (await endServerSession()) === 'unreachable') return settle('signedOut');
+        // Shown, not synced: the sync waits for the check, which claims the cache as before.
+        if (flagged && (await ownCache())) settle('cached');
         await resolve(await checkSession(flagged), flagged);
       })();
     }
@@ -126,8 +143,7 @@ export function useAuthGate(): AuthState {
 
   useEffect(() => {
     if (state === 'unauthenticated' && location !== '/error') goToBrokerSignIn();
-    if ((state === 'authenticated' || state === 'offline') && location === '/')
-      navigate('/dashboard', { replace: true });
+    if (showsApp(state) && location === '/') navigate('/dashboard', { replace: true });
   }, [state, location, navigate]);
 
   useEffect(() => {

@@ -6,7 +6,18 @@ import { wipeCache } from '../sync/sync.ts';
 
 export const hasSessionFlag = (): boolean => sessionStorage.getItem(SESSION_FLAG_KEY) === 'true';
 export const setSessionFlag = (): void => sessionStorage.setItem(SESSION_FLAG_KEY, 'true');
-export const clearSessionFlag = (): void => sessionStorage.removeItem(SESSION_FLAG_KEY);
+export const clearSessionFlag = (): void => {
+  sessionStorage.removeItem(SESSION_FLAG_KEY);
+  sessionStorage.removeItem(TAB_TRADER_KEY);
+};
+
+/**
+ * The trader this tab's last passed sign-in check named (this tab only, like the flag): a reload
+ * shows the cache at once only when it is that trader's (useAuthGate).
+ */
+const TAB_TRADER_KEY = 'tradeTracker.tabTrader';
+export const tabTrader = (): string | undefined => sessionStorage.getItem(TAB_TRADER_KEY) ?? undefined;
+export const rememberTabTrader = (userId: string): void => sessionStorage.setItem(TAB_TRADER_KEY, userId);
 
 /**
  * Set from the moment the trader logs out until the server has ended the session: a logout

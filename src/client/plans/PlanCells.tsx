@@ -15,13 +15,11 @@ import { PlanOutcome } from './PlanOutcome.tsx';
 
 interface PlanCellsProps {
   plan: TradePlan;
-  /** Its trade's outcome (tradeOutcomeOfPlan), null without a trade. */
-  outcome: string | null;
   onOpen: (plan: TradePlan) => void;
 }
 
 /** A plan's cells in the Trade Plans table, all but Actions. */
-export function PlanCells({ plan, outcome, onOpen }: PlanCellsProps) {
+export function PlanCells({ plan, onOpen }: PlanCellsProps) {
   const riskPercent = planRiskPercentage(plan);
   const reward = rewardToRisk(plan);
   const edgeCount = plan.edgeIds.length;
@@ -35,7 +33,7 @@ export function PlanCells({ plan, outcome, onOpen }: PlanCellsProps) {
         <PendingMark row={plan} />
       </th>
       <td data-label="Status" data-status={plan.status}>
-        <Badge color={statusBadgeColor(plan.status)}>{plan.status}</Badge> <PlanOutcome outcome={outcome} />
+        <Badge color={statusBadgeColor(plan.status)}>{plan.status}</Badge> <PlanOutcome planId={plan.id} />
       </td>
       <td data-label="Entry Price">{formatMoney(plan.entryPrice)}</td>
       <td data-label="Stop Loss">{formatMoney(plan.stopLossPrice)}</td>

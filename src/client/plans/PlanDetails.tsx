@@ -16,7 +16,6 @@ import {
   statusBadgeColor,
   weightedEdgeScore,
 } from '../../domain/tradePlans.ts';
-import { tradeOutcomeOfPlan } from '../../domain/trades.ts';
 import type { TradePlan } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { Badge } from '../ui/Badge.tsx';
@@ -41,7 +40,6 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
   );
   const edges = useLiveQuery(() => db.edges.bulkGet(plan.edgeIds), [plan.edgeIds]) ?? [];
   const accounts = useLiveQuery(() => db.accounts.toArray(), []) ?? [];
-  const trades = useLiveQuery(() => db.trades.where('planId').equals(plan.id).toArray(), [plan.id]) ?? [];
   const citedEdges = edges.filter((e) => e !== undefined);
   const score = weightedEdgeScore(citedEdges);
   const reward = rewardToRisk(plan);
@@ -51,8 +49,7 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
       <dl className="plan-details">
         <dt>Status</dt>
         <dd>
-          <Badge color={statusBadgeColor(plan.status)}>{plan.status}</Badge>{' '}
-          <PlanOutcome outcome={tradeOutcomeOfPlan(plan.id, trades)} />
+          <Badge color={statusBadgeColor(plan.status)}>{plan.status}</Badge> <PlanOutcome planId={plan.id} />
         </dd>
         <dt>Entry → Stop</dt>
         <dd>

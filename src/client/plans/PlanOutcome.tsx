@@ -1,11 +1,19 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { tradeOutcomeOfPlan } from '../../domain/trades.ts';
+import { db } from '../db/db.ts';
 import { Badge } from '../ui/Badge.tsx';
 
 /**
  * A plan's trade outcome beside its status (tradeOutcomeOfPlan): "Open", an R such as "+2.50R",
  * or "Closed"; nothing without a trade. An R always carries its sign (formatR), which gives the
  * colour; the text says the same to anyone who cannot see it.
+ *
+ * It reads the plan's own trades through the planId index: a list reads them only for the rows
+ * it renders, never every cached trade before its first row.
  */
-export function PlanOutcome({ outcome }: { outcome: string | null }) {
+export function PlanOutcome({ planId }: { planId: string }) {
+  const trades = useLiveQuery(() => db.trades.where('planId').equals(planId).toArray(), [planId]);
+  const outcome = trades ? tradeOutcomeOfPlan(planId, trades) : null;
   if (outcome === null) return null;
   const color = outcome.startsWith('+') ? 'green' : outcome.startsWith('\u2212') ? 'red' : 'blue';
   return (

@@ -1,9 +1,7 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { fallbackMessages, messages } from '../../domain/messages.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { canEditPlan } from '../../domain/tradePlans.ts';
-import { tradeOutcomeOfPlan } from '../../domain/trades.ts';
 import { TRADE_PLAN_STATUSES, type TradePlan, type TradePlanStatus } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { ListPage } from '../ui/ListPage.tsx';
@@ -30,13 +28,14 @@ export default function TradePlansPage() {
   const list = useListPage<TradePlan, PlanSortKey>({
     collection: 'tradePlans',
     query: () => db.tradePlans.toArray(),
+    // The default order, by stock, has an index: the first rows show before all are read.
+    head: (limit) => db.tradePlans.orderBy('stock').limit(limit).toArray(),
     defaultSort: 'stock',
     shows: (p, search) => matchesSearch(search, p.stock) && (status === '' || p.status === status),
     remove: deletePlan,
     deleteFallback: fallbackMessages.deletePlan,
   });
   const statusChange = useStatusChange();
-  const trades = useLiveQuery(() => db.trades.toArray(), []) ?? [];
   const [openedId, setOpenedId] = useState<string>();
   // The details follow the cached plan: a status change or a sync shows in them at once.
   const opened = list.rows.find((p) => p.id === openedId);
@@ -88,13 +87,7 @@ export default function TradePlansPage() {
             { label: 'Edges' },
             { label: 'Position Sizes' },
           ],
-          cells: (plan) => (
-            <PlanCells
-              plan={plan}
-              outcome={tradeOutcomeOfPlan(plan.id, trades)}
-              onOpen={(p) => setOpenedId(p.id)}
-            />
-          ),
+          cells: (plan) => <PlanCells plan={plan} onOpen={(p) => setOpenedId(p.id)} />,
           controls: (plan) => {
             const refused = statusChange.refusalOf(plan);
             return (

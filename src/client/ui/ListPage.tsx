@@ -2,6 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { notices } from '../../domain/messages.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
+import { LIST_PAGE_SIZE } from './listPageSize.ts';
 import { Modal } from './Modal.tsx';
 import { announce } from './notices.ts';
 import { PageHeading } from './PageHeading.tsx';
@@ -10,13 +11,6 @@ import { Skeleton } from './Skeleton.tsx';
 import { SortableHeader } from './SortableHeader.tsx';
 import { SortControl } from './SortControl.tsx';
 import type { ListPageState } from './useListPage.ts';
-
-/**
- * Rows rendered at first, and added per "Show more": a journal of 10,000 plans renders (and
- * re-renders on each keystroke of the search) about what a screen can show, not the whole list:
- * 25 rows fill a desktop screen, and many more than a phone's, where rows stack as cards.
- */
-export const LIST_PAGE_SIZE = 25;
 
 /** A column of the list's table; with `sortBy` its header sorts. */
 export interface Column<K extends string> {
@@ -149,7 +143,7 @@ export function ListPage<Row extends { id: string }, K extends string & keyof Ro
           </table>
         </div>
       )}
-      {!list.loading && more > 0 && (
+      {!list.loading && list.complete && more > 0 && (
         <button
           type="button"
           className="secondary outline show-more"
@@ -158,7 +152,7 @@ export function ListPage<Row extends { id: string }, K extends string & keyof Ro
           Show {Math.min(more, LIST_PAGE_SIZE)} more ({rendered.length} of {list.visible.length} shown)
         </button>
       )}
-      {!list.loading && page.footer}
+      {!list.loading && list.complete && page.footer}
       {list.editing && (
         <Modal title={page.editor.title(list.editing)} onClose={close}>
           {page.editor.form(list.editing === 'new' ? undefined : list.editing, close)}

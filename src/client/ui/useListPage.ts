@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import type { CollectionName } from '../db/db.ts';
 import { pullAll } from '../sync/sync.ts';
 import { setCollectionState } from '../sync/syncState.ts';
+import { LIST_PAGE_SIZE } from './listPageSize.ts';
 import { type SortState, sortRows, useSort } from './sorting.ts';
 import { useCollection } from './useCollection.ts';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
@@ -9,6 +10,11 @@ import { useConfirmedDelete } from './useConfirmedDelete.ts';
 interface ListOptions<Row, K> {
   collection: CollectionName;
   query: () => Promise<Row[]>;
+  /**
+   * The first `limit` rows in the default order, read through an index: shown until the whole
+   * collection is read (useCollection). Only for a collection whose default sort has an index.
+   */
+  head?: (limit: number) => Promise<Row[]>;
   /**
    * The column the list starts sorted by (ascending), or the name of the list's own order, the
    * query's (trades: open first, then newest): kept until the trader picks a column.
@@ -24,6 +30,8 @@ interface ListOptions<Row, K> {
 
 export interface ListPageState<Row, K extends string & keyof Row> {
   rows: Row[];
+  /** false while only the first screenful is read: counts and "Show more" wait for the rest. */
+  complete: boolean;
   /** The rows the search and filters let through, sorted. */
   visible: Row[];
   loading: boolean;
@@ -52,7 +60,17 @@ const removeNothing = async () => {};
 export function useListPage<Row, K extends string & keyof Row>(
   options: ListOptions<Row, K>,
 ): ListPageState<Row, K> {
-  const { rows, loading, error: loadError } = useCollection(options.collection, options.query);
+  const { head } = options;
+  const {
+    rows,
+    complete,
+    loading,
+    error: loadError,
+  } = useCollection(
+    options.collection,
+    options.query,
+    head && { read: () => head(LIST_PAGE_SIZE), limit: LIST_PAGE_SIZE },
+  );
   const { defaultSort } = options;
   const { sort, toggle, unsort } = useSort<K>(typeof defaultSort === 'string' ? defaultSort : undefined);
   const [search, setSearch] = useState('');
@@ -65,10 +83,14 @@ export function useListPage<Row, K extends string & keyof Row>(
   };
   // Sorted once per change of the rows or the order, not on every keystroke of the search.
   const sorted = useMemo(() => (sort ? sortRows(rows, sort) : rows), [rows, sort]);
-  const visible = sorted.filter((row) => options.shows(row, search));
+  // The box shows each keystroke at once; the list follows at React's lower priority, so typing
+  // stays fluid however many rows the search goes through.
+  const deferredSearch = useDeferredValue(search);
+  const visible = sorted.filter((row) => options.shows(row, deferredSearch));
 
   return {
     rows,
+    complete,
     visible,
     loading,
     sort,

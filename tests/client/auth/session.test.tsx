@@ -84,6 +84,55 @@ describe('the sign-in check', () => {
     expect((await dbModule.db.meta.get('userId'))?.value).toBe('alex');
   });
 
+  /** Every state the gate went through, in order, once it settles on `last`. */
+  async function statesUntil(last: string) {
+    const states: string[] = [];
+    renderHook(() => {
+      const state = gate.useAuthGate();
+      if (states.at(-1) !== state) states.push(state);
+      return state;
+    });
+    await waitFor(() => expect(states.at(-1)).toBe(last));
+    return states;
+  }
+
+  it("shows a reloaded tab its own trader's cache while the check runs, then claims it as before", async () => {
+    session.setSessionFlag();
+    session.rememberTabTrader('alex');
+    await dbModule.db.meta.put({ key: dbModule.metaKeys.userId, value: 'alex' });
+    await dbModule.db.tradePlans.put(planFixture());
+    // The check takes a while: the cache shows meanwhile.
+    api.routes['GET /api/v1/auth/status'] = {
+      status: 200,
+      body: { authenticated: true, user: { id: 'alex', displayName: 'Alex' } },
+      delayMs: 100,
+    };
+    expect(await statesUntil('authenticated')).toEqual(['checking', 'cached', 'authenticated']);
+    await waitFor(async () => expect(await dbModule.db.accounts.count()).toBe(1));
+    expect(requests()).toEqual(['GET /api/v1/auth/status', 'GET /api/v1/sync']);
+  });
+
+  it("never shows another trader's cache before the check, and the check wipes it", async () => {
+    session.setSessionFlag();
+    session.rememberTabTrader('alex');
+    await dbModule.db.meta.put({ key: dbModule.metaKeys.userId, value: 'sam' });
+    await dbModule.db.tradePlans.put(planFixture());
+    expect(await statesUntil('authenticated')).toEqual(['checking', 'authenticated']);
+    expect(await dbModule.db.tradePlans.count()).toBe(0);
+    expect(session.tabTrader()).toBe('alex');
+  });
+
+  it('shows no cache before the check in a tab without the flag, nor keeps the trader when it fails', async () => {
+    session.rememberTabTrader('alex');
+    await dbModule.db.meta.put({ key: dbModule.metaKeys.userId, value: 'alex' });
+    expect(await statesUntil('unauthenticated')).toEqual(['checking', 'unauthenticated']);
+    session.setSessionFlag();
+    api.routes['GET /api/v1/auth/status'] = { status: 401, body: { message: 'Not signed in' } };
+    expect(await statesUntil('unauthenticated')).toEqual(['checking', 'cached', 'unauthenticated']);
+    expect(session.hasSessionFlag()).toBe(false);
+    expect(session.tabTrader()).toBeUndefined();
+  });
+
   it('opens offline with nothing cached on the signed-out screen, not the broker', async () => {
     api.unreachable = true;
     const { result } = renderHook(() => gate.useAuthGate());

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../../src/client/db/db.ts';
 import TradePlansPage, { showingText } from '../../../src/client/plans/TradePlansPage.tsx';
 import { accountFixture, edgeFixture, planFixture, resetCache, seed, tradeFixture } from '../fixtures.ts';
 
@@ -198,7 +199,8 @@ describe('showingText', () => {
     render(<TradePlansPage />);
     await screen.findByRole('rowheader', { name: 'S00' });
     expect(stocks()).toHaveLength(25);
-    expect(screen.getByText('Showing 35 of 35 trade plans')).toBeTruthy();
+    // The count waits for the whole list, read after the first screenful.
+    expect(await screen.findByText('Showing 35 of 35 trade plans')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Show 10 more (25 of 35 shown)' }));
     expect(stocks()).toHaveLength(35);
     expect(screen.queryByRole('button', { name: /^Show \d+ more/ })).toBeNull();
@@ -206,4 +208,26 @@ describe('showingText', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search by stock symbol' }), 'S3');
     expect(stocks()).toEqual(Array.from({ length: 5 }, (_, i) => `S3${i}`));
   }, 20_000);
+
+  it('shows the first screenful by stock before every plan is read, and counts once they are', async () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      planFixture({ id: `p${i}`, stock: `S${String(29 - i).padStart(2, '0')}` }),
+    );
+    await seed('tradePlans', many);
+    // The whole read is held back: what shows meanwhile came from the index alone.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const spy = vi.spyOn(db.tradePlans, 'toArray').mockImplementation(() => held.then(() => []) as never);
+    render(<TradePlansPage />);
+    await screen.findByRole('rowheader', { name: 'S00' });
+    expect(stocks()).toEqual(Array.from({ length: 25 }, (_, i) => `S${String(i).padStart(2, '0')}`));
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Show \d+ more/ })).toBeNull();
+    spy.mockRestore();
+    release();
+    // The held read answers nothing; the real one, re-run on the next change, answers everything.
+    await db.tradePlans.put(planFixture({ id: 'p30', stock: 'S30' }));
+    expect(await screen.findByText('Showing 31 of 31 trade plans')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show 6 more (25 of 31 shown)' })).toBeTruthy();
+  });
 });

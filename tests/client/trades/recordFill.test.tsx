@@ -162,7 +162,7 @@ describe('recording a fill', () => {
     // The plan shows its trade's outcome at once too.
     const plans = render(<TradePlansPage />);
     const planRow = (await screen.findByRole('button', { name: 'AAPL' })).closest('tr') as HTMLElement;
-    expect(within(planRow).getByText('+2.50R')).toBeTruthy();
+    expect(await within(planRow).findByText('+2.50R')).toBeTruthy();
     plans.unmount();
 
     // Back online: the queued fills go in order, with their ids, then the trades are re-read.
