@@ -1,6 +1,6 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { formatTimestamp } from '../../domain/format.ts';
 import { db, metaKeys } from '../db/db.ts';
+import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { UpdateNotice } from '../pwa/UpdateNotice.tsx';
 import { useOffline } from '../sync/connectivity.ts';
 import { Notices } from '../ui/Notices.tsx';

@@ -1,7 +1,7 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { formatTimestamp } from '../../domain/format.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { db, metaKeys } from '../db/db.ts';
+import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { AccountSummary } from './AccountSummary.tsx';
 import { BrokerSignInNotice } from './BrokerSignInNotice.tsx';

@@ -1,4 +1,3 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { formatPercent, formatTimestamp } from '../../domain/format.ts';
 import {
   emaDirection,
@@ -8,6 +7,7 @@ import {
   parseCycleType,
 } from '../../domain/marketCycle.ts';
 import { db, metaKeys } from '../db/db.ts';
+import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { useCollectionState } from '../sync/syncState.ts';
 import { CycleChart } from './CycleChart.tsx';
 

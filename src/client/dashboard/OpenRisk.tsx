@@ -1,9 +1,9 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { DEFAULT_HEAT_LIMIT_PERCENT } from '../../domain/constants.ts';
 import { formatMoney, formatPercent } from '../../domain/format.ts';
 import { type AccountHeat, accountHeat, type HeatLevel } from '../../domain/heat.ts';
 import type { LiveAccount } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { useCollection } from '../ui/useCollection.ts';
 
 /** The state in words, so the colour is never the only sign of it. */

@@ -1,4 +1,3 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { formatWeight } from '../../domain/format.ts';
 import { fallbackMessages } from '../../domain/messages.ts';
@@ -6,6 +5,7 @@ import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { computeStats, type GroupStats } from '../../domain/stats.ts';
 import type { Edge } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { formatOptionalR, formatTradeCount, toneOf } from '../review/statsFormat.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { ListPage } from '../ui/ListPage.tsx';

@@ -1,4 +1,3 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import {
   formatMoney,
   formatPercent,
@@ -18,6 +17,7 @@ import {
 } from '../../domain/tradePlans.ts';
 import type { TradePlan } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { PlanOutcome } from './PlanOutcome.tsx';

@@ -1,6 +1,6 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { tradeOutcomeOfPlan } from '../../domain/trades.ts';
 import { db } from '../db/db.ts';
+import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { Badge } from '../ui/Badge.tsx';
 
 /**

@@ -1,9 +1,9 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { computeStats, equityCurve, SMALL_SAMPLE_TRADES, type StatsGrouping } from '../../domain/stats.ts';
 import { db } from '../db/db.ts';
+import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { setCollectionState } from '../sync/syncState.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { CollectionName } from '../db/db.ts';
 
 export interface CollectionState {
@@ -34,10 +34,23 @@ export const resetSyncState = () => {
 
 const subscribe = (l: () => void) => {
   listeners.add(l);
-  return () => listeners.delete(l);
+  return () => {
+    listeners.delete(l);
+  };
 };
 
-/** The in-memory load state of one collection: loading flag and last error. */
+/**
+ * The in-memory load state of one collection: loading flag and last error. A change renders as a
+ * transition, like the cache's rows it goes with (db/useLiveQuery.ts): a sync flips the flags of
+ * every collection at its start and end, and an external store's update would re-render every
+ * page part that reads one in a single urgent task.
+ */
 export function useCollectionState(name: CollectionName): CollectionState {
-  return useSyncExternalStore(subscribe, () => state[name]);
+  const [current, setCurrent] = useState(() => state[name]);
+  useEffect(() => {
+    const update = () => startTransition(() => setCurrent(state[name]));
+    update(); // a change between the first render and this subscription
+    return subscribe(update);
+  }, [name]);
+  return current;
 }

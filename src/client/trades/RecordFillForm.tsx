@@ -1,10 +1,10 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { STOCK_SYMBOL_MAX_LENGTH } from '../../domain/constants.ts';
 import { fallbackMessages } from '../../domain/messages.ts';
 import { EXECUTION_SIDES, type ExecutionSide } from '../../domain/types.ts';
 import { validateExecutionInput } from '../../domain/validation.ts';
 import { db } from '../db/db.ts';
+import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormActions } from '../ui/FormActions.tsx';
 import { FormError } from '../ui/FormError.tsx';

@@ -1,7 +1,7 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { formatMoney, formatR, formatTimestamp } from '../../domain/format.ts';
 import type { Trade } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { INCOMPLETE_TEXT, PlanLabel } from './TradeCells.tsx';
 import { TradeFills } from './TradeFills.tsx';

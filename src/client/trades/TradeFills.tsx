@@ -1,8 +1,8 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { formatMoney, formatTimestamp } from '../../domain/format.ts';
 import { fallbackMessages, notices } from '../../domain/messages.ts';
 import type { Execution } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { announce } from '../ui/notices.ts';

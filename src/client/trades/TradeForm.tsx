@@ -1,4 +1,3 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { PLAN_NOTES_MAX_LENGTH } from '../../domain/constants.ts';
 import { formatMoney } from '../../domain/format.ts';
@@ -6,6 +5,7 @@ import { fallbackMessages } from '../../domain/messages.ts';
 import type { Trade } from '../../domain/types.ts';
 import { validateTradeUpdate } from '../../domain/validation.ts';
 import { db } from '../db/db.ts';
+import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormActions } from '../ui/FormActions.tsx';
 import { FormError } from '../ui/FormError.tsx';

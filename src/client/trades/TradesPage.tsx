@@ -1,9 +1,9 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { tradeListOrder } from '../../domain/trades.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { ListPage } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';

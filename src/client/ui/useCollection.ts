@@ -1,5 +1,5 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { type CollectionName, db, metaKeys } from '../db/db.ts';
+import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { useCollectionState } from '../sync/syncState.ts';
 
 /**

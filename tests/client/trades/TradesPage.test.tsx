@@ -171,11 +171,15 @@ describe('the Trades page', () => {
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'AAPL' }));
     const details = screen.getByRole('dialog', { name: 'AAPL Long trade' });
-    const fills = within(details).getAllByRole('row').slice(1);
-    expect(fills.map((r) => r.textContent)).toEqual([
-      expect.stringContaining('Broker'),
-      expect.stringContaining('Manual'),
-    ]);
+    // The fills are read once the dialog is open: they render a moment after it.
+    const fillRows = () => within(details).getAllByRole('row').slice(1);
+    await waitFor(() =>
+      expect(fillRows().map((r) => r.textContent)).toEqual([
+        expect.stringContaining('Broker'),
+        expect.stringContaining('Manual'),
+      ]),
+    );
+    const fills = fillRows();
     expect(within(fills[0] as HTMLElement).queryByRole('button')).toBeNull();
     await userEvent.click(within(details).getByRole('button', { name: 'Delete Sell 50 AAPL at $100.00' }));
     const confirm = screen.getByRole('dialog', { name: 'Delete Fill' });

@@ -156,7 +156,10 @@ describe('recording a fill', () => {
     ]);
     // The fills show in the trade's details, not yet saved.
     await userEvent.click(screen.getByRole('button', { name: 'AAPL' }));
-    expect(within(screen.getByRole('dialog')).getAllByText('(not yet saved)')).toHaveLength(2);
+    // The fills are read once the dialog is open: they render a moment after it.
+    await waitFor(() =>
+      expect(within(screen.getByRole('dialog')).getAllByText('(not yet saved)')).toHaveLength(2),
+    );
     unmount();
 
     // The plan shows its trade's outcome at once too.
