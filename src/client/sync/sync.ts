@@ -1,7 +1,14 @@
 import { fallbackMessages } from '../../domain/messages.ts';
 import type { SyncAnswer } from '../../domain/types.ts';
 import { api, errorMessage, statusOf } from '../api/http.ts';
-import { type CollectionName, cacheOwner, db, metaKeys, type TradeTrackerDb } from '../db/db.ts';
+import {
+  type CollectionName,
+  cacheOwner,
+  db,
+  type MetaEntry,
+  metaKeys,
+  type TradeTrackerDb,
+} from '../db/db.ts';
 import { applySync, SYNCED } from './applySync.ts';
 import { isNetworkError } from './connectivity.ts';
 import { flushOutbox } from './outbox.ts';
@@ -99,9 +106,21 @@ export async function wipeCache(database: TradeTrackerDb = db): Promise<void> {
 
 /**
  * A trader signing in on this browser never sees, nor replays the queued changes of, a cache that
- * is not theirs: another trader's, or one that records no owner at all.
+ * is not theirs: another trader's, or one that records no owner at all. What the sign-in check
+ * learnt (`facts`: the broker session's expiry) is written in the same transaction, so the pages'
+ * live queries re-read once, not once per write.
  */
-export async function claimCacheFor(userId: string, database: TradeTrackerDb = db): Promise<void> {
-  if ((await cacheOwner(database)) !== userId) await wipeCache(database);
-  await database.meta.put({ key: metaKeys.userId, value: userId });
+export async function claimCacheFor(
+  userId: string,
+  database: TradeTrackerDb = db,
+  facts: MetaEntry[] = [],
+): Promise<void> {
+  const wiped = await database.transaction('rw', database.tables, async () => {
+    const foreign = (await cacheOwner(database)) !== userId;
+    // Only what holds rows: clearing an empty table still re-runs every live query that reads it.
+    if (foreign) await Promise.all(database.tables.map(async (t) => (await t.count()) > 0 && t.clear()));
+    await database.meta.bulkPut([{ key: metaKeys.userId, value: userId }, ...facts]);
+    return foreign;
+  });
+  if (wiped) resetSyncState();
 }

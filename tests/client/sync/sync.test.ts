@@ -1,4 +1,4 @@
-import { renderHook } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncAnswer } from '../../../src/domain/types.ts';
 import { type FakeApi, startFakeApi } from '../fakeApi.ts';
@@ -206,6 +206,22 @@ describe('the sync layer', () => {
     expect(await db.tradePlans.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
     expect((await db.meta.get('userId'))?.value).toBe('sam');
+  });
+
+  it('writes what the sign-in check learnt with the claim, and wakes no reader of an empty table', async () => {
+    const { db } = dbModule;
+    await sync.wipeCache();
+    const { liveQuery } = await import('dexie');
+    const reads: number[] = [];
+    const watch = liveQuery(() => db.trades.count()).subscribe((n) => reads.push(n));
+    await waitFor(() => expect(reads).toEqual([0]));
+    await sync.claimCacheFor('sam', db, [{ key: 'brokerSessionExpiresAt', value: '2026-11-24T10:00:00Z' }]);
+    expect((await db.meta.get('brokerSessionExpiresAt'))?.value).toBe('2026-11-24T10:00:00Z');
+    expect((await db.meta.get('userId'))?.value).toBe('sam');
+    await db.edges.put(edgeFixture()); // a write elsewhere, as a marker that writes have been seen
+    await new Promise((r) => setTimeout(r, 50));
+    watch.unsubscribe();
+    expect(reads).toEqual([0]);
   });
 
   it('caches nothing for nobody: a pull into a cache no trader has claimed writes nothing', async () => {
