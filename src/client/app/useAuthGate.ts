@@ -10,8 +10,10 @@ import {
   onSignedOut,
   rememberTabTrader,
   setSessionFlag,
+  signInCallbackStatus,
   tabTrader,
   takeAuthStatus,
+  takeSignInCallbackStatus,
 } from '../auth/session.ts';
 import { cacheOwner, db, metaKeys } from '../db/db.ts';
 import { isNetworkError, useOffline } from '../sync/connectivity.ts';
@@ -47,10 +49,11 @@ async function checkSession(claim: boolean): Promise<Check> {
   try {
     const status = await takeAuthStatus();
     if (claim) {
-      await claimCacheFor(status.user.id);
+      await claimCacheFor(status.user.id, db, [
+        { key: metaKeys.brokerSessionExpiresAt, value: status.brokerSessionExpiresAt ?? '' },
+      ]);
       rememberTabTrader(status.user.id);
       void pullAll();
-      await db.meta.put({ key: metaKeys.brokerSessionExpiresAt, value: status.brokerSessionExpiresAt ?? '' });
     }
     return 'ok';
   } catch (error) {
@@ -63,8 +66,11 @@ async function checkSession(claim: boolean): Promise<Check> {
  * cannot be reached the app never bounces to the broker, it opens the cached app instead.
  */
 export function useAuthGate(): AuthState {
+  // Before the location is read: a sign-in callback's address is replaced by the page it lands on.
+  const [state, setState] = useState<AuthState>(() =>
+    signInCallbackStatus() === 'success' ? 'authenticated' : 'checking',
+  );
   const [location, navigate] = useLocation();
-  const [state, setState] = useState<AuthState>('checking');
   const offline = useOffline();
 
   useEffect(() => {
@@ -83,22 +89,18 @@ export function useAuthGate(): AuthState {
         settle('unauthenticated');
       }
     };
-    const status = new URLSearchParams(window.location.search).get('status');
+    const status = takeSignInCallbackStatus();
     if (status === 'success') {
-      window.history.replaceState(null, '', window.location.pathname);
       forgetPendingLogout();
       setSessionFlag();
       settle('authenticated');
-      navigate('/dashboard', { replace: true });
       void checkSession(true).then((check) => {
         // A fresh sign-in brings the broker's new fills, once the cache is this trader's.
         if (check === 'ok') importAfterSignIn();
         if (check === 'unauthorized') void resolve(check, true);
       });
     } else if (status === 'error') {
-      window.history.replaceState(null, '', window.location.pathname);
       settle('unauthenticated');
-      navigate('/error', { replace: true });
     } else {
       // Without the tab flag the trader must sign in again; the check only tells whether the
       // broker can be reached at all, or whether to open the cached app offline.
@@ -120,7 +122,7 @@ export function useAuthGate(): AuthState {
       cancelled = true;
       stopListening();
     };
-  }, [navigate]);
+  }, []);
 
   // Signed out while offline: the server's session ends as soon as it can be reached.
   useEffect(() => {

@@ -30,6 +30,31 @@ export const forgetPendingLogout = (): void => localStorage.removeItem(LOGOUT_PE
 
 export const fetchAuthStatus = () => api<AuthStatus>('/auth/status');
 
+type SignInCallback = 'success' | 'error' | null;
+let signInCallback: SignInCallback | undefined;
+
+/**
+ * The broker sign-in's answer, on the redirect to `/?status=success|error`. Read once, before the
+ * app's first render, and taken out of the address at once (to the Dashboard, or the error page):
+ * the first render is then the page the trader lands on, not a spinner for `/` and a second render.
+ */
+export function signInCallbackStatus(): SignInCallback {
+  if (signInCallback === undefined) {
+    const status = new URLSearchParams(window.location.search).get('status');
+    signInCallback = status === 'success' || status === 'error' ? status : null;
+    if (signInCallback)
+      window.history.replaceState(null, '', signInCallback === 'success' ? '/dashboard' : '/error');
+  }
+  return signInCallback;
+}
+
+/** The callback's answer for the one sign-in check that acts on it; later checks see none. */
+export function takeSignInCallbackStatus(): SignInCallback {
+  const status = signInCallbackStatus();
+  signInCallback = undefined;
+  return status;
+}
+
 let earlyStatus: Promise<AuthStatus> | undefined;
 
 /**

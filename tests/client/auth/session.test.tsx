@@ -133,6 +133,22 @@ describe('the sign-in check', () => {
     expect(session.tabTrader()).toBeUndefined();
   });
 
+  it("lands a sign-in callback on the Dashboard's address before the first render", async () => {
+    window.history.replaceState(null, '', '/?status=success');
+    const { result } = renderHook(() => gate.useAuthGate());
+    expect(result.current).toBe('authenticated');
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/dashboard');
+    await waitFor(() => expect(requests()).toContain('GET /api/v1/sync'));
+  });
+
+  it("lands a failed sign-in on the error page's address, signed out", async () => {
+    window.history.replaceState(null, '', '/?status=error');
+    const { result } = renderHook(() => gate.useAuthGate());
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/error');
+    await waitFor(() => expect(result.current).toBe('unauthenticated'));
+    expect(requests()).toEqual([]);
+  });
+
   it('opens offline with nothing cached on the signed-out screen, not the broker', async () => {
     api.unreachable = true;
     const { result } = renderHook(() => gate.useAuthGate());
