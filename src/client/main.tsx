@@ -1,6 +1,6 @@
 import '@picocss/pico/css/pico.min.css';
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { prefetchAuthStatus } from './auth/session.ts';
@@ -11,10 +11,18 @@ import { startServiceWorker } from './pwa/serviceWorker.ts';
 // database only after it, and on a first visit creating it takes hundreds of milliseconds.
 prefetchAuthStatus();
 db.open().catch(() => {}); // a failure resurfaces, with its cause, on the first query
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
-
-startServiceWorker();
+// On a phone, evaluating the app's modules is one long task already (index.html has painted the
+// frame, nothing waits on it): React starts in a task of its own, and renders as a transition, in
+// slices with yields between them, where an urgent first render is one more long task. (Not a
+// top-level await: the bundler then splits the entry into a dozen chunks, heavier in all.)
+setTimeout(() => {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+  startServiceWorker();
+}, 0);
