@@ -1,6 +1,7 @@
 import { DEFAULT_HEAT_LIMIT_PERCENT } from '../../domain/constants.ts';
 import { formatMoney, formatPercent } from '../../domain/format.ts';
 import { type AccountHeat, accountHeat, type HeatLevel } from '../../domain/heat.ts';
+import { ACTIVE_STATUSES } from '../../domain/tradePlans.ts';
 import type { LiveAccount } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { useLiveQuery } from '../db/useLiveQuery.ts';
@@ -66,7 +67,8 @@ function HeatCard({ account, heat, limit }: { account: LiveAccount; heat: Accoun
 export function OpenRisk() {
   const accounts = useCollection('accounts', () => db.accounts.orderBy('accountName').toArray());
   const trades = useLiveQuery(() => db.trades.toArray(), []);
-  const plans = useLiveQuery(() => db.tradePlans.toArray(), []);
+  // Only the active plans count: read through the status index, not the whole journal.
+  const plans = useLiveQuery(() => db.tradePlans.where('status').anyOf(ACTIVE_STATUSES).toArray(), []);
   const ready = !accounts.loading && trades !== undefined && plans !== undefined;
 
   return (
