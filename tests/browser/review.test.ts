@@ -83,8 +83,8 @@ for (const [layout, viewport] of [
       const [shown, expected] = await overallFigures();
       expect(shown).toEqual(expected);
 
-      // The curve is drawn (a canvas), and said in words to a screen reader.
-      await page.locator('.review figure.chart canvas').first().waitFor();
+      // The curve is drawn, and said in words to a screen reader.
+      await page.locator('.review figure.chart svg path.line-plot-line').first().waitFor();
       expect(await page.locator('.review figure.chart figcaption').first().textContent()).toMatch(/R/);
 
       // Every group the server counts is a row with its trades, by account and planned vs not.
@@ -176,7 +176,7 @@ for (const [layout, viewport] of [
         const meter = card.getByRole('meter', { name: `Heat of ${account.accountName}` });
         expect(await meter.getAttribute('aria-valuetext')).toMatch(/limit/);
       }
-      await page.locator('.market-cycle figure.chart canvas, figure.cycle-chart canvas').first().waitFor();
+      await page.locator('figure.cycle-chart svg path.line-plot-line').first().waitFor();
       await screenshot(context, page, `review-dashboard-${layout}`);
     });
 

@@ -76,7 +76,7 @@ describe('Dashboard', () => {
     expect(document.querySelector('.cycle-card')?.className).toContain('tone-positive');
   });
 
-  it("shows the cycle symbol's closes with their EMA21, in words where no canvas can draw them", async () => {
+  it("shows the cycle symbol's closes with their EMA21, drawn and in words", async () => {
     await seed('accounts', []);
     const series = [
       { date: '2026-11-17', close: 500, ema: 498 },
@@ -87,10 +87,18 @@ describe('Dashboard', () => {
     await seed('marketCycle', [{ ...cycle, series }]);
     render(<DashboardPage />);
     const chart = await screen.findByRole('figure');
-    expect(chart.textContent).toBe(
+    expect(chart.querySelector('figcaption')?.textContent).toBe(
       'SPY over the last 4 trading days: closed at $510.00 on Nov 20, from $500.00 on Nov 17; ' +
         'highest $520.50, lowest $495.00. EMA21 $500.90, the close above it.',
     );
+    // Two lines, the EMA21 dashed; round value labels around the closes, from $495 to $520.50.
+    const lines = [...chart.querySelectorAll('path.line-plot-line')];
+    expect(lines.map((l) => l.getAttribute('stroke-dasharray'))).toEqual([null, '6 4']);
+    expect(lines[0]?.getAttribute('d')?.match(/[ML]/g)).toHaveLength(4);
+    const labels = [...chart.querySelectorAll('.line-plot-y span:not(.line-plot-sizer)')].map(
+      (l) => l.textContent,
+    );
+    expect(labels).toEqual(['$490', '$500', '$510', '$520', '$530']);
   });
 
   it("keeps the chart's place, and says when it comes, for a cycle cached without its history", async () => {

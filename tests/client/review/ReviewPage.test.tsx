@@ -150,11 +150,13 @@ describe('the Review page', () => {
     expect(within(figures).queryByText('Small sample')).toBeNull();
   });
 
-  it('says in words what the equity curve shows, where no canvas can draw it', async () => {
+  it('draws the equity curve from 0R, and says in words what it shows', async () => {
     await seed('trades', trades);
     render(<ReviewPage />);
     const curve = await screen.findByRole('figure');
-    expect(curve.textContent).toMatch(
+    expect(curve.querySelector('line.line-plot-baseline')).not.toBeNull();
+    expect(curve.querySelectorAll('path.line-plot-dots')).toHaveLength(1);
+    expect(curve.querySelector('figcaption')?.textContent).toMatch(
       /^Equity curve: 3 trades closed from Oct 1, 2026 to Oct 3, 2026, from 0\.00R to \+1\.00R, highest \+2\.00R, lowest 0\.00R\.$/,
     );
   });

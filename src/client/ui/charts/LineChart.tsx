@@ -1,62 +1,21 @@
-import { useEffect, useRef } from 'react';
 import type { LineChartProps } from './chartTypes.ts';
-
-let drawable: boolean | undefined;
-
-/**
- * Whether a chart can be drawn here: it needs a 2D canvas and ResizeObserver (jsdom has
- * neither). Asked once; ResizeObserver first, so jsdom is never asked for a canvas it lacks.
- */
-function canDrawCharts(): boolean {
-  drawable ??=
-    typeof ResizeObserver === 'function' && document.createElement('canvas').getContext('2d') !== null;
-  return drawable;
-}
+import { LinePlot } from './LinePlot.tsx';
 
 interface LineChartFigureProps extends LineChartProps {
-  /** The chart in words, for screen readers; shown instead of the chart where none can be drawn. */
+  /** The chart in words, for screen readers. */
   summary: string;
-  /** Sets the plot's height in styles.css, reserved before the chart is drawn. */
+  /** Sets the plot's height in styles.css. */
   className: string;
 }
 
-/**
- * A line chart with its text alternative. The drawing (uPlot) loads after the page has painted,
- * into a box whose height is already taken; the canvas is hidden from screen readers, the
- * caption is not.
- */
+/** A line chart with its text alternative: the plot and its legend are hidden from screen readers, the caption is not. */
 export function LineChart({ summary, className, ...chart }: LineChartFigureProps) {
-  const draw = canDrawCharts();
-  const plot = useRef<HTMLDivElement>(null);
-  const { x, series, formatY, baseline } = chart;
-
-  useEffect(() => {
-    const el = plot.current;
-    if (!draw || !el) return;
-    let cleanup: (() => void) | undefined;
-    let gone = false;
-    import('./drawLineChart.ts')
-      .then(({ drawLineChart }) => {
-        if (!gone) cleanup = drawLineChart(el, { x, series, formatY, baseline });
-      })
-      // Offline before the chunk was ever cached: the caption below still says it all.
-      .catch(() => {});
-    return () => {
-      gone = true;
-      cleanup?.();
-    };
-  }, [draw, x, series, formatY, baseline]);
-
-  if (!draw) {
-    return (
-      <figure className={`chart ${className}`}>
-        <figcaption className="chart-text">{summary}</figcaption>
-      </figure>
-    );
-  }
+  const { series } = chart;
   return (
     <figure className={`chart ${className}`}>
-      <div ref={plot} className="chart-plot" aria-hidden="true" />
+      <div className="chart-plot">
+        <LinePlot {...chart} />
+      </div>
       {series.length > 1 && (
         <ul className="chart-legend" aria-hidden="true">
           {series.map((s) => (

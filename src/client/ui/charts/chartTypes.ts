@@ -4,11 +4,11 @@ export interface ChartSeries {
   values: readonly (number | null)[];
   /** A CSS custom property holding the colour ('--tt-blue'), so dark mode follows the page. */
   color: string;
-  /** Canvas dash pattern, for a second line that must not rely on colour alone. */
+  /** Dash pattern (user units), for a second line that must not rely on colour alone. */
   dash?: number[];
 }
 
-/** Pass memoised arrays and functions: a new one redraws the chart from scratch. */
+/** Pass memoised arrays: a new one recomputes the plot. */
 export interface LineChartProps {
   /** Seconds since the epoch, ascending. */
   x: readonly number[];
