@@ -1,11 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { SignedOutPage } from '../auth/SignedOutPage.tsx';
-import { ErrorPage } from '../error/ErrorPage.tsx';
 import { PageSkeleton } from '../ui/PageSkeleton.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { Layout } from './Layout.tsx';
-import { showsApp, useAuthGate } from './useAuthGate.ts';
+import { type AuthState, showsApp, useAuthGate } from './useAuthGate.ts';
 
 type PageModule = { default: React.ComponentType };
 
@@ -44,6 +42,13 @@ const pages = {
   '/review': page(() => import('../review/ReviewPage.tsx')),
   '/backup': page(() => import('../backup/BackupPage.tsx')),
 };
+// Screens few visits show (a failed sign-in, signed out while offline): on demand too, and in the
+// service worker's precache like every chunk, so the offline one opens offline.
+const ErrorPage = lazy(() => import('../error/ErrorPage.tsx').then((m) => ({ default: m.ErrorPage })));
+const SignedOutPage = lazy(() =>
+  import('../auth/SignedOutPage.tsx').then((m) => ({ default: m.SignedOutPage })),
+);
+
 // The page the app opens on downloads alongside the app, not after the first render.
 const landing = window.location.pathname === '/' ? '/dashboard' : window.location.pathname;
 if (landing in pages) void pages[landing as keyof typeof pages].preload();
@@ -73,6 +78,14 @@ function Checking() {
 
 export function App() {
   const auth = useAuthGate();
+  return (
+    <Suspense fallback={<Spinner />}>
+      <AppRoutes auth={auth} />
+    </Suspense>
+  );
+}
+
+function AppRoutes({ auth }: { auth: AuthState }) {
   return (
     <Switch>
       <Route path="/error" component={ErrorPage} />

@@ -18,7 +18,6 @@ import {
 import { cacheOwner, db, metaKeys } from '../db/db.ts';
 import { isNetworkError, useOffline } from '../sync/connectivity.ts';
 import { claimCacheFor, onUnauthorized, pullAll } from '../sync/sync.ts';
-import { importAfterSignIn } from '../trades/importTrades.ts';
 
 /**
  * 'cached': a reload of a signed-in tab; its own trader's cache is shown while the server confirms
@@ -95,8 +94,9 @@ export function useAuthGate(): AuthState {
       setSessionFlag();
       settle('authenticated');
       void checkSession(true).then((check) => {
-        // A fresh sign-in brings the broker's new fills, once the cache is this trader's.
-        if (check === 'ok') importAfterSignIn();
+        // A fresh sign-in brings the broker's new fills, once the cache is this trader's. The
+        // import's code loads then (it runs in the background, nothing waits on it).
+        if (check === 'ok') void import('../trades/importTrades.ts').then((m) => m.importAfterSignIn());
         if (check === 'unauthorized') void resolve(check, true);
       });
     } else if (status === 'error') {
