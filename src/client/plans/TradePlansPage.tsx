@@ -4,6 +4,7 @@ import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { canEditPlan } from '../../domain/tradePlans.ts';
 import { TRADE_PLAN_STATUSES, type TradePlan, type TradePlanStatus } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { ListPage } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
@@ -35,6 +36,8 @@ export default function TradePlansPage() {
     remove: deletePlan,
     deleteFallback: fallbackMessages.deletePlan,
   });
+  // In the order the Dashboard lists them; the rows size each plan for them.
+  const accounts = useLiveQuery(() => db.accounts.orderBy('accountName').toArray(), []);
   const statusChange = useStatusChange();
   const [openedId, setOpenedId] = useState<string>();
   // The details follow the cached plan: a status change or a sync shows in them at once.
@@ -87,7 +90,7 @@ export default function TradePlansPage() {
             { label: 'Edges' },
             { label: 'Position Sizes' },
           ],
-          cells: (plan) => <PlanCells plan={plan} onOpen={(p) => setOpenedId(p.id)} />,
+          cells: (plan) => <PlanCells plan={plan} accounts={accounts} onOpen={(p) => setOpenedId(p.id)} />,
           controls: (plan) => {
             const refused = statusChange.refusalOf(plan);
             return (

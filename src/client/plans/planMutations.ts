@@ -31,7 +31,7 @@ async function assertNoOtherActivePlan(stock: string, exceptId?: string) {
   if (clash > 0) throw new RefusedLocally(messages.activePlanExists);
 }
 
-/** A plan as the cache shows it offline: sized for each cached account, as the server would. */
+/** A plan as the server would record it: sized for each cached account (pages size it where shown). */
 async function sized<T extends Pick<TradePlan, 'entryPrice' | 'stopLossPrice'>>(plan: T) {
   return { ...plan, positionSizes: computePositionSizes(await db.accounts.toArray(), plan) };
 }

@@ -1,6 +1,5 @@
-import { computePositionSizes } from '../../domain/positionSize.ts';
 import { toTradePlan } from '../../domain/tradePlans.ts';
-import type { LiveAccount, SyncAnswer, SyncChanges, TradePlan } from '../../domain/types.ts';
+import type { LiveAccount, SyncAnswer, SyncChanges } from '../../domain/types.ts';
 import { type CollectionName, cacheOwner, metaKeys, type TradeTrackerDb } from '../db/db.ts';
 
 /** Every collection one sync answers for. */
@@ -34,8 +33,8 @@ async function merge<T>(
  * whole or not at all. Nothing is written unless the cache still belongs to `owner`, the trader
  * the answer was fetched for: a logout in any tab, or another trader's sign-in, wins.
  *
- * Position sizes follow the balances: when the accounts changed, every cached plan is resized here
- * with the domain's rule, because the server resends only the plans that changed.
+ * A change of balances rewrites no plan: the sizes a plan shows are computed where it is shown
+ * (plans/PlanCells.tsx), from the cached accounts, with the server's own rule.
  */
 export async function applySync(
   database: TradeTrackerDb,
@@ -48,15 +47,12 @@ export async function applySync(
     if ((await cacheOwner(database)) !== owner) return;
     const { full } = answer;
     const cachedAccounts = await database.accounts.toArray();
-    const accounts = answer.accounts ?? cachedAccounts;
-    const sized = (p: TradePlan): TradePlan =>
-      answer.accounts ? p : { ...p, positionSizes: computePositionSizes(accounts, p) };
     await merge(database, 'edges', answer.edges, full);
     await merge(database, 'executions', answer.executions, full);
     await merge(
       database,
       'tradePlans',
-      { ...answer.tradePlans, upserted: answer.tradePlans.upserted.map((p) => sized(toTradePlan(p))) },
+      { ...answer.tradePlans, upserted: answer.tradePlans.upserted.map(toTradePlan) },
       full,
     );
     for (const name of ['tradeSetups', 'trades'] as const) {
@@ -68,12 +64,6 @@ export async function applySync(
     if (answer.accounts && !sameAccounts(answer.accounts, cachedAccounts)) {
       await database.accounts.clear();
       await database.accounts.bulkPut(answer.accounts);
-      if (!full) {
-        const plans = await database.tradePlans.toArray();
-        await database.tradePlans.bulkPut(
-          plans.map((p) => ({ ...p, positionSizes: computePositionSizes(answer.accounts ?? [], p) })),
-        );
-      }
     }
     if (answer.marketCycle) await database.marketCycle.put({ ...answer.marketCycle, key: 'current' });
     const stamp = at.toISOString();

@@ -35,15 +35,22 @@ describe('Trade Plans page', () => {
         probabilityOfSuccess: 72.25,
         status: 'Ready',
         edgeIds: ['e1', 'e2'],
-        positionSizes: [
-          { accountId: 'a', accountName: 'Margin', position: 12 },
-          { accountId: 'b', accountName: 'Cash', position: 0 },
-        ],
       }),
       planFixture({ stock: 'MSFT', entryPrice: 10, stopLossPrice: 9.9 }),
     ]);
+    // 10 % capital of $150,000 at $1,234.50 is 12 shares; $500 buys none.
+    await seed('accounts', [
+      accountFixture({ id: 'a', accountName: 'Margin', currentBalance: 150_000 }),
+      accountFixture({
+        id: 'b',
+        accountName: 'Cash',
+        currentBalance: 5_000,
+        availableFundsForTrading: 5_000,
+      }),
+    ]);
     render(<TradePlansPage />);
     const row = (await screen.findByRole('rowheader', { name: 'AAPL' })).closest('tr') as HTMLElement;
+    await waitFor(() => expect(row.textContent).toContain('Margin: 12 shares'));
     const text = row.textContent ?? '';
     for (const part of [
       'Ready',
@@ -62,9 +69,21 @@ describe('Trade Plans page', () => {
     const msft = screen.getByRole('rowheader', { name: 'MSFT' }).closest('tr') as HTMLElement;
     expect(msft.textContent).toContain('Not set');
     expect(msft.textContent).toContain('No edges');
-    expect(msft.textContent).toContain('No position sizes calculated');
+    expect(msft.textContent).toContain('Cash: 50 shares');
     expect(within(msft).getByText('1.00%').className).toContain('badge-green');
     expect(within(row).getByText('2.79%').className).toContain('badge-yellow');
+  });
+
+  it('sizes the plans on screen for the balances as they change, and says so when there is no account', async () => {
+    await seed('tradePlans', [planFixture({ stock: 'AAPL', entryPrice: 100, stopLossPrice: 95 })]);
+    render(<TradePlansPage />);
+    const row = (await screen.findByRole('rowheader', { name: 'AAPL' })).closest('tr') as HTMLElement;
+    await waitFor(() => expect(row.textContent).toContain('No position sizes calculated'));
+    // 10 % capital of $100,000 at $100 is 100 shares; of $50,000, 50.
+    await db.accounts.put(accountFixture({ accountName: 'Margin' }));
+    await waitFor(() => expect(row.textContent).toContain('Margin: 100 shares'));
+    await db.accounts.put(accountFixture({ accountName: 'Margin', currentBalance: 50_000 }));
+    await waitFor(() => expect(row.textContent).toContain('Margin: 50 shares'));
   });
 
   it('sorts by stock by default, toggles direction, and starts a new column ascending', async () => {

@@ -126,20 +126,25 @@ describe('the sync layer', () => {
     expect(await db.refusedChanges.count()).toBe(1);
   });
 
-  it('resizes every cached plan when the balances changed, since only changed plans are sent', async () => {
+  it('rewrites no cached plan when only the balances changed (pages size plans where shown)', async () => {
     await sync.pullAll();
-    const before = (await dbModule.db.tradePlans.get('p2'))?.positionSizes;
+    const before = await dbModule.db.tradePlans.toArray();
     api.routes['GET /api/v1/sync'] = {
       status: 200,
       body: delta({
         accounts: [accountFixture({ id: 'a1', currentBalance: 50_000, availableFundsForTrading: 50_000 })],
       }),
     };
+    const writes: string[] = [];
+    const { liveQuery } = await import('dexie');
+    const watch = liveQuery(() => dbModule.db.tradePlans.toArray()).subscribe(() => writes.push('plans'));
+    await waitFor(() => expect(writes).toEqual(['plans']));
     await sync.pullAll();
-    const after = (await dbModule.db.tradePlans.get('p2'))?.positionSizes;
-    expect(after?.[0]?.accountId).toBe('a1');
-    expect(after).not.toEqual(before);
     expect((await dbModule.db.accounts.get('a1'))?.currentBalance).toBe(50_000);
+    await new Promise((r) => setTimeout(r, 50));
+    watch.unsubscribe();
+    expect(writes).toEqual(['plans']);
+    expect(await dbModule.db.tradePlans.toArray()).toEqual(before);
   });
 
   it('keeps the cached rows and shows the server message on every collection when the sync fails', async () => {
