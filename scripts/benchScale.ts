@@ -158,9 +158,8 @@ async function inChromium(browser: Browser, url: string, cookie: string, plans: 
   // The landing's import and the syncs after it settle first: the page's own sign-in check waits
   // for the server, and what is measured next is the render from the cache.
   await page.waitForLoadState('networkidle');
-  // The import's sync writes without the network: at 10,000 plans its changed accounts resize
-  // every cached plan for seconds. A read of the plans in the tab waits for that write to end,
-  // so the reload below starts on a quiet cache instead of a cache still being written.
+  // The import's sync writes after its last request: a read of the plans in the tab waits for
+  // that write to end, so the reload below starts on a quiet cache, not one still being written.
   await cachedPlans(page, plans);
   await page.waitForLoadState('networkidle');
   await page.goto(`${url}/trade-plans`);
