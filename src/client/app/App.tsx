@@ -3,7 +3,7 @@ import { Route, Switch } from 'wouter';
 import { PageSkeleton } from '../ui/PageSkeleton.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { Layout } from './Layout.tsx';
-import { type AuthState, showsApp, useAuthGate } from './useAuthGate.ts';
+import { showsApp, useAuthGate } from './useAuthGate.ts';
 
 type PageModule = { default: React.ComponentType };
 
@@ -80,45 +80,23 @@ export function App() {
   const auth = useAuthGate();
   return (
     <Suspense fallback={<Spinner />}>
-      <AppRoutes auth={auth} />
+      <Switch>
+        <Route path="/error" component={ErrorPage} />
+        {auth === 'signedOut' && <Route component={SignedOutPage} />}
+        {!showsApp(auth) ? (
+          // While the sign-in is checked: the frame and the page's heading, as index.html painted them.
+          <Route component={auth === 'checking' ? Checking : Spinner} />
+        ) : (
+          <Switch>
+            {Object.entries(pages).map(([path, onDemand]) => (
+              <Route key={path} path={path}>
+                <PageInLayout key={path} page={onDemand} />
+              </Route>
+            ))}
+            <Route component={Spinner} />
+          </Switch>
+        )}
+      </Switch>
     </Suspense>
-  );
-}
-
-function AppRoutes({ auth }: { auth: AuthState }) {
-  return (
-    <Switch>
-      <Route path="/error" component={ErrorPage} />
-      {auth === 'signedOut' && <Route component={SignedOutPage} />}
-      {!showsApp(auth) ? (
-        // While the sign-in is checked: the frame and the page's heading, as index.html painted them.
-        <Route component={auth === 'checking' ? Checking : Spinner} />
-      ) : (
-        <Switch>
-          <Route path="/dashboard">
-            <PageInLayout key="/dashboard" page={pages['/dashboard']} />
-          </Route>
-          <Route path="/trade-setups">
-            <PageInLayout key="/trade-setups" page={pages['/trade-setups']} />
-          </Route>
-          <Route path="/trade-plans">
-            <PageInLayout key="/trade-plans" page={pages['/trade-plans']} />
-          </Route>
-          <Route path="/edge-definition">
-            <PageInLayout key="/edge-definition" page={pages['/edge-definition']} />
-          </Route>
-          <Route path="/trades">
-            <PageInLayout key="/trades" page={pages['/trades']} />
-          </Route>
-          <Route path="/review">
-            <PageInLayout key="/review" page={pages['/review']} />
-          </Route>
-          <Route path="/backup">
-            <PageInLayout key="/backup" page={pages['/backup']} />
-          </Route>
-          <Route component={Spinner} />
-        </Switch>
-      )}
-    </Switch>
   );
 }
