@@ -96,11 +96,16 @@ export async function pullAll(_names?: CollectionName[], database: TradeTrackerD
   if (!synced) await syncChanges(database);
 }
 
+/**
+ * Empties every table that holds rows, inside the caller's transaction: clearing an empty table
+ * still re-runs every live query that reads it.
+ */
+const clearTables = (database: TradeTrackerDb) =>
+  Promise.all(database.tables.map(async (t) => (await t.count()) > 0 && t.clear()));
+
 /** Empties every table: a signed-out browser keeps no trading data. */
 export async function wipeCache(database: TradeTrackerDb = db): Promise<void> {
-  await database.transaction('rw', database.tables, async () => {
-    await Promise.all(database.tables.map((t) => t.clear()));
-  });
+  await database.transaction('rw', database.tables, () => clearTables(database));
   resetSyncState();
 }
 
@@ -117,8 +122,7 @@ export async function claimCacheFor(
 ): Promise<void> {
   const wiped = await database.transaction('rw', database.tables, async () => {
     const foreign = (await cacheOwner(database)) !== userId;
-    // Only what holds rows: clearing an empty table still re-runs every live query that reads it.
-    if (foreign) await Promise.all(database.tables.map(async (t) => (await t.count()) > 0 && t.clear()));
+    if (foreign) await clearTables(database);
     await database.meta.bulkPut([{ key: metaKeys.userId, value: userId }, ...facts]);
     return foreign;
   });
