@@ -1,4 +1,126 @@
-import type { Account } from './types.ts';
+// A broker account (docs/product.md, "Accounts"): its balances come live from the broker, its
+// settings are the trader's own. The settings' struct is their one definition: the types, the
+// API's and the form's validators, the defaults of an account seen for the first time, and the
+// backup's check.
+
+import { define } from 'superstruct';
+import { backupMessages } from './backupMessages.ts';
+import {
+  DEFAULT_CAPITAL_RISK_PERCENT,
+  DEFAULT_HEAT_LIMIT_PERCENT,
+  DEFAULT_MAX_TRADE_RISK_PERCENT,
+  DEFAULT_SCALE_OUT_FACTOR,
+  HEAT_LIMIT_MAX,
+  HEAT_LIMIT_MIN,
+  SCALE_OUT_FACTOR_MAX,
+  SCALE_OUT_FACTOR_MIN,
+} from './constants.ts';
+import { messages } from './messages.ts';
+import {
+  finite,
+  hasControlCharacters,
+  type Infer,
+  isoTime,
+  object,
+  optional,
+  sameValues,
+  uuid,
+  validator,
+} from './validation.ts';
+
+export const isHeatLimitInRange = (limit: number): boolean =>
+  Number.isFinite(limit) && limit >= HEAT_LIMIT_MIN && limit <= HEAT_LIMIT_MAX;
+
+// Risk percentages of 0 would size every trade at zero shares, so they must be positive.
+const percent = (message: string) => finite((n) => n > 0 && n <= 100, message);
+
+const settingsFields = {
+  /** Balance the trader measures P&L against; defaults to the first balance seen. */
+  originalBalance: finite((n) => n >= 0, messages.originalBalanceInvalid),
+  /** Percent of the balance a single position may tie up. */
+  capitalRisk: percent(messages.capitalRiskOutOfRange),
+  /** Percent of the balance a single trade may lose. */
+  maxTradeRisk: percent(messages.maxTradeRiskOutOfRange),
+  /** Whole number 1..10: the parts a position is sold in, so a size is a multiple of it. */
+  scaleOutFactor: finite(
+    (n) => Number.isInteger(n) && n >= SCALE_OUT_FACTOR_MIN && n <= SCALE_OUT_FACTOR_MAX,
+    messages.scaleOutFactorInvalid,
+  ),
+  /** Percent of the balance the open trades and the active plans may lose together (0..100). */
+  heatLimit: finite(isHeatLimitInRange, messages.heatLimitOutOfRange),
+};
+
+/** The trader's own settings for one broker account, all of them: what the settings form sends. */
+const accountSettings = object(settingsFields);
+export type AccountSettings = Infer<typeof accountSettings>;
+
+/**
+ * `PUT /api/v1/accounts/{id}`. `heatLimit` may be left out: a client that predates it (or a change
+ * it queued offline) keeps the stored limit.
+ */
+const accountSettingsInput = object({ ...settingsFields, heatLimit: optional(settingsFields.heatLimit) });
+export type AccountSettingsInput = Infer<typeof accountSettingsInput>;
+
+export const validateAccountSettings = validator(accountSettingsInput);
+
+/** The settings form's check: every field is the trader's to fill, the heat limit too. */
+export const validateAccountSettingsForm = validator(accountSettings);
+
+/** The settings of an account seen for the first time: P&L is measured from its balance then. */
+export const defaultAccountSettings = (currentBalance: number): AccountSettings => ({
+  originalBalance: currentBalance,
+  capitalRisk: DEFAULT_CAPITAL_RISK_PERCENT,
+  maxTradeRisk: DEFAULT_MAX_TRADE_RISK_PERCENT,
+  scaleOutFactor: DEFAULT_SCALE_OUT_FACTOR,
+  heatLimit: DEFAULT_HEAT_LIMIT_PERCENT,
+});
+
+/** The trader's settings of one broker account as stored and backed up, found again by its hash at the broker. */
+export const accountRecord = object({
+  id: uuid,
+  accountHash: define<string>(
+    'accountHash',
+    (v) =>
+      (typeof v === 'string' && v.trim() !== '' && !hasControlCharacters(v)) ||
+      backupMessages.accountHashInvalid,
+  ),
+  ...settingsFields,
+  // A backup always carries the heat limit, so a missing one is a broken backup, not "keep it".
+  heatLimit: finite(isHeatLimitInRange, messages.heatLimitOutOfRange, messages.mustBeNumber),
+  createdAt: isoTime(backupMessages.timeInvalid),
+  updatedAt: isoTime(backupMessages.timeInvalid),
+});
+export type AccountRecord = Infer<typeof accountRecord>;
+
+export const validateAccountRecord = validator(accountRecord);
+
+/** The settings fields, in the order the form shows them. */
+export const SETTINGS_FIELDS = Object.keys(settingsFields) as (keyof AccountSettings)[];
+
+/** The same settings of the same broker account (a restore skips them). */
+export const sameAccount = (a: AccountRecord, b: AccountRecord): boolean =>
+  sameValues(a, b, ['accountHash', ...SETTINGS_FIELDS]);
+
+/** A broker account with the trader's settings: what position sizes, trade names, imports and the sync need. */
+export interface LiveAccount extends AccountSettings {
+  id: string;
+  accountName: string;
+  /** Masked by the server: only the last 4 digits are visible. */
+  accountNumber: string;
+  availableFundsForTrading: number;
+  currentBalance: number;
+  accountHash: string;
+}
+
+/** An account as `GET /api/v1/accounts` answers it: with its heat (docs/product.md, "Review"). */
+export interface Account extends LiveAccount {
+  /** Dollars at risk in the open trades with a stop. */
+  openRisk: number;
+  /** Dollars at risk in the active plans not traded yet, at this account's position size. */
+  plannedRisk: number;
+  /** Open trades with no stop: their risk is unknown, so it is not in openRisk. */
+  openWithoutStop: number;
+}
 
 type Balances = Pick<Account, 'currentBalance' | 'availableFundsForTrading'>;
 type WithOriginal = Pick<Account, 'currentBalance' | 'originalBalance'>;

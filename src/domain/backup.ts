@@ -1,30 +1,20 @@
-// The full backup of a trader's journal (docs/product.md, "Export and backup"): what it holds, how
-// a parsed one is checked before anything is restored, and when a stored record is the same one.
+// The full backup of a trader's journal (docs/product.md, "Export and backup"): what it holds and
+// how a parsed one is checked before anything is restored. Each record is checked by its own
+// struct (accounts.ts, edges.ts, setups.ts, tradePlans.ts, executions.ts, trades.ts), the one the
+// API's writes answer to, and the whole by the journal's rules among its records.
 
+import { type AccountRecord, sameAccount, validateAccountRecord } from './accounts.ts';
 import { backupMessages } from './backupMessages.ts';
 import { BACKUP_PROBLEMS_LISTED, BACKUP_PROBLEMS_NAMED } from './constants.ts';
+import { activeNameOf, type Edge, sameEdge, validateEdgeRecord } from './edges.ts';
+import { type ManualFill, sameFill, validateManualFill } from './executions.ts';
 import { parseIsoDateTime } from './isoDateTime.ts';
 import { messages } from './messages.ts';
-import { isActiveStatus } from './tradePlans.ts';
-import type {
-  AccountSettings,
-  CycleType,
-  Edge,
-  ExecutionSide,
-  FieldError,
-  TradePlanStatus,
-  ValidationResult,
-} from './types.ts';
-import {
-  isUuid,
-  validateAccountSettings,
-  validateEdgeInput,
-  validateExecutionInput,
-  validateStatusChange,
-  validateTradePlanCreate,
-  validateTradeSetupInput,
-  validateTradeUpdate,
-} from './validation.ts';
+import { sameSetup, type TradeSetupRecord, validateSetupRecord } from './setups.ts';
+import { activeStockOf, samePlan, type TradePlan, validatePlanRecord } from './tradePlans.ts';
+import { type StoredAnnotation, sameAnnotation, splitTradeKey, validateAnnotationRecord } from './trades.ts';
+import type { FieldError, ValidationResult } from './types.ts';
+import { nameKey } from './validation.ts';
 
 /** What the document says it is, so that any other JSON file is told apart at once. */
 export const BACKUP_FORMAT = 'trade-tracker-backup';
@@ -34,67 +24,14 @@ export const BACKUP_FORMAT = 'trade-tracker-backup';
  */
 export const BACKUP_FORMAT_VERSION = 1;
 
-/** The trader's settings of one broker account, found again by its hash at the broker. */
-export interface BackupAccount extends AccountSettings {
-  id: string;
-  accountHash: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** Active edges, and deactivated ones that a plan cites. */
+// What each collection holds: the records as stored (a fill only when recorded by hand; the
+// broker's are imported again after a restore).
+export type BackupAccount = AccountRecord;
 export type BackupEdge = Edge;
-
-export interface BackupTradeSetup {
-  id: string;
-  name: string;
-  description: string;
-  entryCriteria: string;
-  exitCriteria: string;
-  notes: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface BackupTradePlan {
-  id: string;
-  stock: string;
-  entryPrice: number;
-  stopLossPrice: number;
-  targetPrice: number | null;
-  probabilityOfSuccess: number | null;
-  status: TradePlanStatus;
-  scanId: string | null;
-  tradeSetupId: string | null;
-  edgeIds: string[];
-  notes: string;
-  marketCycleAtCreation: CycleType | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** A fill recorded by hand; the broker's are imported again after a restore. */
-export interface BackupExecution {
-  id: string;
-  accountId: string;
-  symbol: string;
-  side: ExecutionSide;
-  quantity: number;
-  price: number;
-  fees: number;
-  executedAt: string;
-  createdAt: string;
-}
-
-/** What the trader attached to a trade, under the trade's key (`accountId|symbol|openedAt`). */
-export interface BackupTradeAnnotation {
-  key: string;
-  planId: string | null;
-  initialStop: number | null;
-  notes: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type BackupTradeSetup = TradeSetupRecord;
+export type BackupTradePlan = TradePlan;
+export type BackupExecution = ManualFill;
+export type BackupTradeAnnotation = StoredAnnotation;
 
 export interface Backup {
   format: typeof BACKUP_FORMAT;
@@ -102,6 +39,7 @@ export interface Backup {
   /** When the server wrote it. */
   exportedAt: string;
   accounts: BackupAccount[];
+  /** Active edges, and deactivated ones that a plan cites. */
   edges: BackupEdge[];
   tradeSetups: BackupTradeSetup[];
   tradePlans: BackupTradePlan[];
@@ -138,19 +76,6 @@ export const backupCounts = (backup: Backup): BackupCounts => countsOf((c) => ba
 // ---- Naming records in messages ---------------------------------------------------------
 
 const textOr = (v: unknown, fallback: string): string => (typeof v === 'string' && v !== '' ? v : fallback);
-
-/** The account, symbol and opening time a trade key holds; undefined when it holds none. */
-export function splitTradeKey(
-  key: string,
-): { accountId: string; symbol: string; openedAt: string } | undefined {
-  const [accountId, symbol, openedAt, nth, ...rest] = key.split('|');
-  if (accountId === undefined || symbol === undefined || openedAt === undefined || rest.length > 0) {
-    return undefined;
-  }
-  if (!isUuid(accountId) || symbol === '' || parseIsoDateTime(openedAt) === null) return undefined;
-  if (nth !== undefined && !/^[2-9]$|^[1-9]\d+$/.test(nth)) return undefined;
-  return { accountId, symbol, openedAt };
-}
 
 /** A record in the trader's words: 'edge "Trend"', 'trade plan AAPL (Ready)', 'fill Buy 100 AAPL at …'. */
 export function describeRecord(collection: BackupCollection, record: unknown, index: number): string {
@@ -212,140 +137,14 @@ function isoTime(v: unknown): string | undefined {
   return at === null ? undefined : new Date(at).toISOString();
 }
 
-const lower = (id: string): string => id.toLowerCase();
-
-type Check<T> = (raw: Record<string, unknown>, now: Date) => ValidationResult<T>;
-
-/** Merges a domain validator's answer with the backup's own fields, which every record carries. */
-function withStamps<T>(
-  raw: Record<string, unknown>,
-  result: ValidationResult<T>,
-  extra: FieldError[],
-  build: (value: T, stamps: { createdAt: string; updatedAt: string }) => unknown,
-  stamps: readonly ('createdAt' | 'updatedAt')[] = ['createdAt', 'updatedAt'],
-) {
-  const own = result.ok ? [] : result.errors;
-  // One message per field: the validator's, when it already refused the same field.
-  const errors = [...own, ...extra.filter((e) => !own.some((o) => o.field === e.field))];
-  const times: Record<string, string> = {};
-  for (const field of stamps) {
-    const t = isoTime(raw[field]);
-    if (t === undefined) errors.push({ field, message: backupMessages.timeInvalid });
-    else times[field] = t;
-  }
-  if (!result.ok || errors.length > 0) return { ok: false as const, errors };
-  return { ok: true as const, value: build(result.value, times as { createdAt: string; updatedAt: string }) };
-}
-
-const idErrors = (raw: Record<string, unknown>): FieldError[] =>
-  isUuid(raw.id) ? [] : [{ field: 'id', message: messages.idNotUuid }];
-
-const checkAccount: Check<BackupAccount> = (raw) => {
-  const extra = idErrors(raw);
-  const hash = raw.accountHash;
-  if (typeof hash !== 'string' || hash.trim() === '' || /\p{Cc}/u.test(hash)) {
-    extra.push({ field: 'accountHash', message: backupMessages.accountHashInvalid });
-  }
-  // A backup always carries the heat limit, so a missing one is a broken backup, not "keep it".
-  const settings = validateAccountSettings({ ...raw, heatLimit: raw.heatLimit ?? Number.NaN });
-  return withStamps(raw, settings, extra, (s, t) => ({
-    id: lower(raw.id as string),
-    accountHash: hash as string,
-    originalBalance: s.originalBalance,
-    capitalRisk: s.capitalRisk,
-    maxTradeRisk: s.maxTradeRisk,
-    scaleOutFactor: s.scaleOutFactor,
-    heatLimit: s.heatLimit as number,
-    ...t,
-  })) as ValidationResult<BackupAccount>;
-};
-
-const checkEdge: Check<BackupEdge> = (raw) => {
-  const extra = idErrors(raw);
-  if (typeof raw.isActive !== 'boolean')
-    extra.push({ field: 'isActive', message: backupMessages.mustBeYesOrNo });
-  return withStamps(raw, validateEdgeInput(raw), extra, (e, t) => ({
-    id: lower(raw.id as string),
-    name: e.name,
-    description: e.description,
-    identificationNotes: e.identificationNotes,
-    weightFactor: e.weightFactor,
-    isActive: raw.isActive as boolean,
-    ...t,
-  })) as ValidationResult<BackupEdge>;
-};
-
-const checkSetup: Check<BackupTradeSetup> = (raw) =>
-  withStamps(raw, validateTradeSetupInput(raw), idErrors(raw), (s, t) => ({
-    id: lower(raw.id as string),
-    name: s.name,
-    description: s.description,
-    entryCriteria: s.entryCriteria,
-    exitCriteria: s.exitCriteria,
-    notes: s.notes,
-    ...t,
-  })) as ValidationResult<BackupTradeSetup>;
-
-const checkPlan: Check<BackupTradePlan> = (raw) => {
-  const extra = idErrors(raw);
-  const status = validateStatusChange({ status: raw.status });
-  if (!status.ok) extra.push(...status.errors);
-  return withStamps(raw, validateTradePlanCreate(raw), extra, (p, t) => ({
-    id: lower(raw.id as string),
-    stock: p.stock,
-    entryPrice: p.entryPrice,
-    stopLossPrice: p.stopLossPrice,
-    targetPrice: p.targetPrice ?? null,
-    probabilityOfSuccess: p.probabilityOfSuccess ?? null,
-    status: (status as { value: { status: TradePlanStatus } }).value.status,
-    scanId: p.scanId ?? null,
-    tradeSetupId: p.tradeSetupId ? lower(p.tradeSetupId) : null,
-    edgeIds: p.edgeIds ?? [],
-    notes: p.notes ?? '',
-    marketCycleAtCreation: p.marketCycleAtCreation ?? null,
-    ...t,
-  })) as ValidationResult<BackupTradePlan>;
-};
-
-const checkExecution: Check<BackupExecution> = (raw, now) =>
-  withStamps(
-    raw,
-    validateExecutionInput(raw, now),
-    idErrors(raw),
-    (e, t) => ({
-      id: lower(raw.id as string),
-      accountId: lower(e.accountId),
-      symbol: e.symbol,
-      side: e.side,
-      quantity: e.quantity,
-      price: e.price,
-      fees: e.fees ?? 0,
-      executedAt: e.executedAt,
-      createdAt: t.createdAt,
-    }),
-    ['createdAt'],
-  ) as ValidationResult<BackupExecution>;
-
-const checkAnnotation: Check<BackupTradeAnnotation> = (raw) => {
-  const key = typeof raw.key === 'string' ? splitTradeKey(raw.key) : undefined;
-  const extra: FieldError[] = key ? [] : [{ field: 'key', message: backupMessages.tradeKeyInvalid }];
-  return withStamps(raw, validateTradeUpdate(raw), extra, (a, t) => ({
-    // The account's id is written as the database writes ids; the rest of the key as it is.
-    key: `${lower(key!.accountId)}${(raw.key as string).slice(key!.accountId.length)}`,
-    planId: a.planId,
-    initialStop: a.initialStop,
-    notes: a.notes,
-    ...t,
-  })) as ValidationResult<BackupTradeAnnotation>;
-};
-
-const CHECKS: { [C in BackupCollection]: Check<Backup[C][number]> } = {
-  accounts: checkAccount,
-  edges: checkEdge,
-  tradeSetups: checkSetup,
-  tradePlans: checkPlan,
-  executions: checkExecution,
-  tradeAnnotations: checkAnnotation,
+/** Each collection's records, checked by the record's own struct. */
+const CHECKS: Record<BackupCollection, (raw: unknown, now: Date) => ValidationResult<unknown>> = {
+  accounts: validateAccountRecord,
+  edges: validateEdgeRecord,
+  tradeSetups: validateSetupRecord,
+  tradePlans: validatePlanRecord,
+  executions: validateManualFill,
+  tradeAnnotations: validateAnnotationRecord,
 };
 
 /** The key a record is known by within its collection. */
@@ -390,21 +189,9 @@ function checkWhole(
       seen.add(key);
     });
   };
-  unique(
-    'edges',
-    backup.edges,
-    (e) => (e.isActive ? e.name.toLowerCase() : undefined),
-    'name',
-    messages.edgeNameTaken,
-  );
-  unique('tradeSetups', backup.tradeSetups, (s) => s.name.toLowerCase(), 'name', messages.setupNameTaken);
-  unique(
-    'tradePlans',
-    backup.tradePlans,
-    (p) => (isActiveStatus(p.status) ? p.stock : undefined),
-    'stock',
-    messages.activePlanExists,
-  );
+  unique('edges', backup.edges, activeNameOf, 'name', messages.edgeNameTaken);
+  unique('tradeSetups', backup.tradeSetups, (s) => nameKey(s.name), 'name', messages.setupNameTaken);
+  unique('tradePlans', backup.tradePlans, activeStockOf, 'stock', messages.activePlanExists);
 
   const ids = (rows: readonly { id: string }[]) => new Set(rows.map((r) => r.id));
   const [accounts, edges, setups, plans] = [
@@ -483,7 +270,7 @@ export function checkBackup(body: unknown, now: Date): BackupCheck {
     rows.forEach((raw: unknown, index) => {
       const record = describeRecord(collection, raw, index);
       const result = isPlainObject(raw)
-        ? (CHECKS[collection] as Check<unknown>)(raw, now)
+        ? CHECKS[collection](raw, now)
         : { ok: false as const, errors: [{ field: '', message: messages.invalidBody }] };
       if (result.ok) valid.push(result.value);
       else
@@ -508,78 +295,16 @@ export function checkBackup(body: unknown, now: Date): BackupCheck {
   return { ok: true, value: backup };
 }
 
-// ---- The same record ------------------------------------------------------------------------
-
-const sameSet = (a: readonly string[], b: readonly string[]) => {
-  const sa = new Set(a);
-  const sb = new Set(b);
-  return sa.size === sb.size && [...sa].every((x) => sb.has(x));
-};
-
 /**
  * Whether a record already in the journal is the backup's, so a restore skips it rather than
  * refusing: every field the trader wrote is equal; when it was created or last edited is not
  * compared (an edit undone is the same record).
  */
 export const sameContent = {
-  accounts: (a: BackupAccount, b: BackupAccount) =>
-    a.accountHash === b.accountHash &&
-    a.originalBalance === b.originalBalance &&
-    a.capitalRisk === b.capitalRisk &&
-    a.maxTradeRisk === b.maxTradeRisk &&
-    a.scaleOutFactor === b.scaleOutFactor &&
-    a.heatLimit === b.heatLimit,
-  edges: (a: BackupEdge, b: BackupEdge) =>
-    a.name === b.name &&
-    a.description === b.description &&
-    a.identificationNotes === b.identificationNotes &&
-    a.weightFactor === b.weightFactor &&
-    a.isActive === b.isActive,
-  tradeSetups: (a: BackupTradeSetup, b: BackupTradeSetup) =>
-    a.name === b.name &&
-    a.description === b.description &&
-    a.entryCriteria === b.entryCriteria &&
-    a.exitCriteria === b.exitCriteria &&
-    a.notes === b.notes,
-  tradePlans: (a: BackupTradePlan, b: BackupTradePlan) =>
-    a.stock === b.stock &&
-    a.entryPrice === b.entryPrice &&
-    a.stopLossPrice === b.stopLossPrice &&
-    a.targetPrice === b.targetPrice &&
-    a.probabilityOfSuccess === b.probabilityOfSuccess &&
-    a.status === b.status &&
-    a.scanId === b.scanId &&
-    a.tradeSetupId === b.tradeSetupId &&
-    sameSet(a.edgeIds, b.edgeIds) &&
-    a.notes === b.notes &&
-    a.marketCycleAtCreation === b.marketCycleAtCreation,
-  executions: (a: BackupExecution, b: BackupExecution) =>
-    a.accountId === b.accountId &&
-    a.symbol === b.symbol &&
-    a.side === b.side &&
-    a.quantity === b.quantity &&
-    a.price === b.price &&
-    a.fees === b.fees &&
-    Date.parse(a.executedAt) === Date.parse(b.executedAt),
-  tradeAnnotations: (a: BackupTradeAnnotation, b: BackupTradeAnnotation) =>
-    a.planId === b.planId && a.initialStop === b.initialStop && a.notes === b.notes,
+  accounts: sameAccount,
+  edges: sameEdge,
+  tradeSetups: sameSetup,
+  tradePlans: samePlan,
+  executions: sameFill,
+  tradeAnnotations: sameAnnotation,
 } as const;
-
-/**
- * An annotation the trader has not made theirs: one that holds nothing, or one never edited since
- * the import stored it when the trade's fills first arrived (no plan or the plan that claims the
- * trade, and the stop the broker reported). A restore fills it from the backup instead of calling
- * it a conflict, so a journal whose broker fills were imported before the restore gets its links,
- * stops and notes back.
- */
-export const isUntouchedAnnotation = (
-  a: Pick<BackupTradeAnnotation, 'planId' | 'initialStop' | 'notes' | 'createdAt' | 'updatedAt'>,
-): boolean =>
-  (a.planId === null && a.initialStop === null && a.notes === '') ||
-  Date.parse(a.createdAt) === Date.parse(a.updatedAt);
-
-/** The annotation's key with its account id replaced: the same trade in a journal where the account has another id. */
-export function rekeyAnnotation(key: string, accountId: string): string {
-  const at = key.indexOf('|');
-  return `${accountId}${key.slice(at)}`;
-}

@@ -18,6 +18,11 @@ export const PLAN_NOTES_MAX_LENGTH = 2000;
  */
 export const EXECUTION_CLOCK_SKEW_MINUTES = 5;
 
+/** A first import of the broker's fills reaches back this far; Schwab answers a year at most a call. */
+export const FIRST_IMPORT_DAYS = 365;
+/** A later import starts this long before the newest fill held, so a late-booked fill is not missed. */
+export const IMPORT_OVERLAP_DAYS = 1;
+
 export const WEIGHT_FACTOR_MIN = 0;
 export const WEIGHT_FACTOR_MAX = 1;
 export const WEIGHT_FACTOR_STEP = 0.1;

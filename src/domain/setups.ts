@@ -1,24 +1,99 @@
+// A trade setup (docs/product.md, "Trade setups"): a chart pattern with entry and exit criteria.
+// Its struct is the one definition of the record: the types, the API's validator, the new setup
+// and the backup's check; its success score is derived, never written.
+import { array, optional } from 'superstruct';
+import { backupMessages } from './backupMessages.ts';
+import { SETUP_DESCRIPTION_MAX_LENGTH, SETUP_NAME_MAX_LENGTH, SETUP_NOTES_MAX_LENGTH } from './constants.ts';
+import { messages } from './messages.ts';
 import { roundHalfAway } from './rounding.ts';
 import { isCountedTrade } from './stats.ts';
-import type { Trade, TradePlanStatus, TradeSetupInput } from './types.ts';
+import type { Trade, TradePlanStatus } from './types.ts';
+import {
+  clientId,
+  filled,
+  freeText,
+  type Infer,
+  isoTime,
+  type Loose,
+  object,
+  sameValues,
+  text,
+  uuid,
+  validator,
+  withDefaults,
+} from './validation.ts';
 
-/** The fields of a setup's input the trader may leave out; each starts empty. */
-type SetupText = 'description' | 'entryCriteria' | 'exitCriteria' | 'notes';
+const setupFields = {
+  name: text(SETUP_NAME_MAX_LENGTH, messages.setupNameTooLong, messages.setupNameRequired),
+  description: text(SETUP_DESCRIPTION_MAX_LENGTH, messages.setupDescriptionTooLong),
+  // The spec sets no limit on the criteria.
+  entryCriteria: freeText,
+  exitCriteria: freeText,
+  notes: text(SETUP_NOTES_MAX_LENGTH, messages.setupNotesTooLong),
+};
+/** Every text but the name may be left out, and starts empty. */
+const setupDefaults = { description: '', entryCriteria: '', exitCriteria: '', notes: '' };
 
 /**
- * What a new setup is made of: its input with every optional text filled (empty), scoring 0
- * until a plan cites it. `id`, `rules` and anything else the input carries are left out.
+ * `POST` and `PUT /api/v1/tradesetups`. `rules` is sent as the spec sends it (always an empty
+ * list): checked to be a list, then dropped.
  */
-export function newSetup(input: Pick<TradeSetupInput, 'name'> & Partial<Pick<TradeSetupInput, SetupText>>) {
+const setupInput = object({
+  ...clientId,
+  ...withDefaults(setupFields, setupDefaults),
+  rules: optional(array()),
+});
+export type TradeSetupInput = Loose<Omit<Infer<typeof setupInput>, 'rules'>, typeof setupDefaults>;
+
+/** A setup as stored and backed up: what the trader wrote, without the derived score. */
+export const setupRecord = object({
+  id: uuid,
+  ...withDefaults(setupFields, setupDefaults),
+  createdAt: isoTime(backupMessages.timeInvalid),
+  updatedAt: isoTime(backupMessages.timeInvalid),
+});
+export type TradeSetupRecord = Infer<typeof setupRecord>;
+
+const validateSetupBody = validator(setupInput);
+export const validateSetupRecord = validator(setupRecord);
+export function validateTradeSetupInput(body: unknown) {
+  const result = validateSetupBody(body);
+  if (!result.ok) return result;
+  const { rules: _rules, ...input } = result.value;
+  return { ok: true as const, value: input as Required<TradeSetupInput> };
+}
+
+/** The fields an edit writes. */
+export const SETUP_FIELDS = Object.keys(setupFields) as (keyof typeof setupFields)[];
+
+/** The same setup, whenever it was made or last edited (a restore skips it). */
+export const sameSetup = (a: TradeSetupRecord, b: TradeSetupRecord): boolean =>
+  sameValues(a, b, SETUP_FIELDS);
+
+export type SuccessScoreBasis = 'trades' | 'planned';
+
+export interface SetupScore {
+  /** 0..100 (docs/product.md, "Edges and setups"). */
+  successScore: number;
+  /** 'trades' once the setup's plans have closed trades with an R; 'planned' until then. */
+  successScoreBasis: SuccessScoreBasis;
+  /** The trades the score is the win rate of; 0 on the 'planned' basis. */
+  successScoreTrades: number;
+}
+
+/** A setup as the API answers it and the app caches it: the record with its score. */
+export type TradeSetup = TradeSetupRecord & SetupScore;
+
+/** A setup no plan cites yet scores 0 on the planned basis. */
+export const UNSCORED: SetupScore = { successScore: 0, successScoreBasis: 'planned', successScoreTrades: 0 };
+
+/** What a new setup is made of: its input with every optional text filled, scoring as UNSCORED. */
+export function newSetup(
+  input: Omit<TradeSetupInput, 'id'>,
+): Omit<TradeSetup, 'id' | 'createdAt' | 'updatedAt'> {
   return {
-    name: input.name,
-    description: input.description ?? '',
-    entryCriteria: input.entryCriteria ?? '',
-    exitCriteria: input.exitCriteria ?? '',
-    notes: input.notes ?? '',
-    successScore: 0,
-    successScoreBasis: 'planned' as const,
-    successScoreTrades: 0,
+    ...filled<TradeSetupRecord, keyof typeof setupFields>(SETUP_FIELDS, setupDefaults, input),
+    ...UNSCORED,
   };
 }
 
@@ -34,16 +109,6 @@ export function successScore(
   );
   if (counted.length === 0) return 0;
   return Math.round(counted.reduce((sum, p) => sum + p, 0) / counted.length);
-}
-
-export type SuccessScoreBasis = 'trades' | 'planned';
-
-export interface SetupScore {
-  successScore: number;
-  /** 'trades' once the setup's plans have closed trades with an R; 'planned' until then. */
-  successScoreBasis: SuccessScoreBasis;
-  /** The trades the score is the win rate of; 0 on the 'planned' basis. */
-  successScoreTrades: number;
 }
 
 /**

@@ -1,6 +1,160 @@
-import { RISK_LOW_MAX_PERCENT, RISK_MEDIUM_MAX_PERCENT } from './constants.ts';
+// A trade plan (docs/product.md, "Trade plans"): its struct is the one definition of the record
+// (the types, the create and update validators, the defaults of a new plan, the backup's check),
+// and below it the plan's rules: risk, statuses and transitions, the one active plan per stock.
+import { defaulted } from 'superstruct';
+import { backupMessages } from './backupMessages.ts';
+import {
+  PLAN_NOTES_MAX_LENGTH,
+  PROBABILITY_MAX,
+  PROBABILITY_MIN,
+  RISK_LOW_MAX_PERCENT,
+  RISK_MEDIUM_MAX_PERCENT,
+} from './constants.ts';
 import { messages } from './messages.ts';
-import type { TradePlan, TradePlanDto, TradePlanInput, TradePlanStatus } from './types.ts';
+import { CYCLE_TYPES, type FieldError, TRADE_PLAN_STATUSES, type TradePlanStatus } from './types.ts';
+import {
+  clientId,
+  emptyAsNull,
+  filled,
+  finite,
+  freeText,
+  type Infer,
+  idSet,
+  isoTime,
+  type Loose,
+  normalizeStock,
+  nullAsEmpty,
+  nullable,
+  object,
+  oneOf,
+  optional,
+  optionalFields,
+  positive,
+  sameValues,
+  stock,
+  text,
+  uuid,
+  validator,
+  withDefaults,
+} from './validation.ts';
+
+const status = oneOf(TRADE_PLAN_STATUSES, messages.statusInvalid);
+const cycleType = oneOf(CYCLE_TYPES, messages.cycleTypeInvalid);
+
+/** What the trader writes: `POST` and `PUT /api/v1/tradeplans` carry these. */
+const planFields = {
+  stock,
+  entryPrice: positive(messages.entryPriceNotPositive),
+  stopLossPrice: positive(messages.stopLossNotPositive),
+  probabilityOfSuccess: nullable(
+    finite((n) => n >= PROBABILITY_MIN && n <= PROBABILITY_MAX, messages.probabilityOutOfRange),
+  ),
+  scanId: emptyAsNull(nullable(freeText)),
+  tradeSetupId: nullable(uuid),
+  edgeIds: idSet,
+  // A target at or below 0 is below any valid entry; above the entry is checked with the prices.
+  targetPrice: nullable(positive(messages.targetNotAboveEntry)),
+  notes: nullAsEmpty(text(PLAN_NOTES_MAX_LENGTH, messages.planNotesTooLong)),
+};
+/** What a plan holds when the trader leaves a field out. */
+const planDefaults = {
+  probabilityOfSuccess: null,
+  scanId: null,
+  tradeSetupId: null,
+  edgeIds: [],
+  targetPrice: null,
+  notes: '',
+};
+
+/**
+ * `POST /api/v1/tradeplans`. The cycle at creation comes only from the app, stamped offline from
+ * its cached cycle; left out, the server stamps the one it knows.
+ */
+const planCreate = object({
+  ...clientId,
+  ...withDefaults(planFields, planDefaults),
+  marketCycleAtCreation: optional(nullable(cycleType)),
+});
+export type TradePlanInput = Loose<Infer<typeof planCreate>, typeof planDefaults>;
+
+/** `PUT /api/v1/tradeplans/{id}`: only the fields sent change; the cycle at creation never does. */
+const planUpdate = object(optionalFields(planFields));
+export type TradePlanUpdate = Infer<typeof planUpdate>;
+
+/** A plan as stored, cached by the app and held in a backup: the API's `edges` become `edgeIds`. */
+export const planRecord = object({
+  id: uuid,
+  ...withDefaults(planFields, planDefaults),
+  status,
+  // Absent from plans made before it was kept.
+  marketCycleAtCreation: defaulted(nullable(cycleType), null),
+  createdAt: isoTime(backupMessages.timeInvalid),
+  updatedAt: isoTime(backupMessages.timeInvalid),
+});
+export type TradePlan = Infer<typeof planRecord>;
+
+/** The fields an update may write. */
+export const PLAN_FIELDS = Object.keys(planFields) as (keyof typeof planFields)[];
+
+/** The same plan, whenever it was made or last edited (a restore skips it). */
+export const samePlan = (a: TradePlan, b: TradePlan): boolean =>
+  sameValues(a, b, [...PLAN_FIELDS, 'status', 'marketCycleAtCreation']);
+
+const positiveNumber = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;
+const hasError = (errors: FieldError[], field: string) => errors.some((e) => e.field === field);
+
+/**
+ * The rules between prices (docs/product.md, "Trade plans"): stop below the entry, target (when
+ * set) above it. Only prices that passed their own checks are compared.
+ */
+function checkPrices(errors: FieldError[], entry: unknown, stop: unknown, target: unknown): void {
+  if (!positiveNumber(entry) || hasError(errors, 'entryPrice')) return;
+  if (positiveNumber(stop) && stop >= entry && !hasError(errors, 'stopLossPrice'))
+    errors.push({ field: 'stopLossPrice', message: messages.stopLossNotBelowEntry });
+  if (positiveNumber(target) && target <= entry && !hasError(errors, 'targetPrice'))
+    errors.push({ field: 'targetPrice', message: messages.targetNotAboveEntry });
+}
+
+export const validateTradePlanCreate = validator(planCreate, (body, errors) =>
+  checkPrices(errors, body.entryPrice, body.stopLossPrice, body.targetPrice),
+);
+
+/**
+ * A partial update: only the fields sent are checked and returned. With `current` (the stored
+ * plan), stop below entry and target above entry are checked on the prices the plan would end up
+ * with (a target sent as null is cleared, so it is not compared).
+ */
+export const validateTradePlanUpdate = (
+  body: unknown,
+  current?: { entryPrice: number; stopLossPrice: number; targetPrice?: number | null },
+) =>
+  validator(planUpdate, (b, errors) =>
+    checkPrices(
+      errors,
+      b.entryPrice ?? current?.entryPrice,
+      b.stopLossPrice ?? current?.stopLossPrice,
+      b.targetPrice === undefined ? current?.targetPrice : b.targetPrice,
+    ),
+  )(body);
+
+/** A plan the backup holds, checked as the API checks its create, plus its status and stamps. */
+export const validatePlanRecord = validator(planRecord, (body, errors) =>
+  checkPrices(errors, body.entryPrice, body.stopLossPrice, body.targetPrice),
+);
+
+export const validateStatusChange = validator(object({ status }));
+
+/** What a new plan is made of: its input with every optional field filled, starting as Draft. */
+export function newDraftPlan(
+  input: Omit<TradePlanInput, 'id'>,
+): Omit<TradePlan, 'id' | 'createdAt' | 'updatedAt'> {
+  return {
+    ...filled<TradePlan, (typeof PLAN_FIELDS)[number]>(PLAN_FIELDS, planDefaults, input),
+    status: 'Draft',
+    // The server passes the cycle it stamps, the app the one it has cached; null when neither knows.
+    marketCycleAtCreation: input.marketCycleAtCreation ?? null,
+  };
+}
 
 interface PlanPrices {
   entryPrice: number;
@@ -44,6 +198,15 @@ export const ACTIVE_STATUSES = ['Ready', 'Hold'] as const satisfies readonly Tra
 export const isActiveStatus = (status: TradePlanStatus): boolean =>
   (ACTIVE_STATUSES as readonly TradePlanStatus[]).includes(status);
 
+/**
+ * The one active plan per stock (docs/product.md, "Trade plans"): the stock an active plan holds,
+ * none for any other. Two plans with the same key clash; a create or a stock change is refused
+ * while another plan holds the stock. The partial unique index `trade_plans_one_active_per_stock`
+ * is its copy in SQL (tests/server/ruleMirrors.test.ts runs the same cases through both).
+ */
+export const activeStockOf = (plan: { stock: string; status: TradePlanStatus }): string | undefined =>
+  isActiveStatus(plan.status) ? normalizeStock(plan.stock) : undefined;
+
 // The only moves a plan may make (docs/product.md, "Plan statuses").
 const TRANSITIONS: Readonly<Record<TradePlanStatus, readonly TradePlanStatus[]>> = {
   Draft: ['Ready', 'Discarded'],
@@ -80,30 +243,4 @@ export function riskBadgeColor(riskPercent: number): Exclude<BadgeColor, 'gray'>
   if (riskPercent <= RISK_LOW_MAX_PERCENT) return 'green';
   if (riskPercent <= RISK_MEDIUM_MAX_PERCENT) return 'yellow';
   return 'red';
-}
-
-export const normalizeStock = (stock: string): string => stock.trim().toUpperCase();
-
-/** What a new plan is made of: its input with every optional field filled, starting as Draft. */
-export function newDraftPlan(input: Omit<TradePlanInput, 'id'>) {
-  return {
-    stock: input.stock,
-    entryPrice: input.entryPrice,
-    stopLossPrice: input.stopLossPrice,
-    probabilityOfSuccess: input.probabilityOfSuccess ?? null,
-    status: 'Draft' as const,
-    scanId: input.scanId ?? null,
-    tradeSetupId: input.tradeSetupId ?? null,
-    edgeIds: input.edgeIds ?? [],
-    targetPrice: input.targetPrice ?? null,
-    notes: input.notes ?? '',
-    // The server passes the cycle it stamps, the app the one it has cached; null when neither knows.
-    marketCycleAtCreation: input.marketCycleAtCreation ?? null,
-  };
-}
-
-/** The app's view of a plan: the API's edge objects become a list of ids. */
-export function toTradePlan(dto: TradePlanDto): TradePlan {
-  const { edges, ...rest } = dto;
-  return { ...rest, edgeIds: edges.map((e) => e.id) };
 }

@@ -1,19 +1,33 @@
 // Trades, derived from fills (docs/product.md, "Trades"): one pure function that the server runs
-// on every read and the app runs offline, so both show the same trades with the same ids.
+// on every read and the app runs offline, so both show the same trades with the same ids. What
+// the trader attaches to a trade (its annotation) is a record: its struct is defined here once.
+import { coerce, define, string } from 'superstruct';
+import { backupMessages } from './backupMessages.ts';
+import { PLAN_NOTES_MAX_LENGTH } from './constants.ts';
+import type { Execution } from './executions.ts';
 import { formatR } from './format.ts';
+import { parseIsoDateTime } from './isoDateTime.ts';
+import { messages } from './messages.ts';
 import { roundCents, roundTo4 } from './rounding.ts';
 import { matchFills, type RoundTrip } from './tradeMatching.ts';
-import { isActiveStatus, normalizeStock } from './tradePlans.ts';
-import type {
-  Account,
-  Execution,
-  ExecutionInput,
-  Trade,
-  TradeAnnotation,
-  TradePlan,
-  TradeUpdate,
-} from './types.ts';
+import { isActiveStatus, type TradePlan } from './tradePlans.ts';
+import type { Account } from './types.ts';
 import { uuidV5 } from './uuidV5.ts';
+import {
+  type Infer,
+  isoTime,
+  isUuid,
+  normalizeStock,
+  nullAsEmpty,
+  nullable,
+  object,
+  positive,
+  sameValues,
+  text,
+  uuid,
+  validator,
+  withDefaults,
+} from './validation.ts';
 
 /**
  * The namespace of trade ids: uuidV5('urn:trade-tracker:trade', the RFC's URL namespace). Fixed
@@ -27,25 +41,132 @@ export const tradeKeyOf = (accountId: string, symbol: string, openedAt: string):
 
 export const tradeIdOf = (key: string): string => uuidV5(key, TRADE_ID_NAMESPACE);
 
+/** The account, symbol and opening time a trade key holds; undefined when it holds none. */
+export function splitTradeKey(
+  key: string,
+): { accountId: string; symbol: string; openedAt: string } | undefined {
+  const [accountId, symbol, openedAt, nth, ...rest] = key.split('|');
+  if (accountId === undefined || symbol === undefined || openedAt === undefined || rest.length > 0) {
+    return undefined;
+  }
+  if (!isUuid(accountId) || symbol === '' || parseIsoDateTime(openedAt) === null) return undefined;
+  if (nth !== undefined && !/^[2-9]$|^[1-9]\d+$/.test(nth)) return undefined;
+  return { accountId, symbol, openedAt };
+}
+
+/** The key with its account id replaced: the same trade in a journal where the account has another id. */
+export function rekeyAnnotation(key: string, accountId: string): string {
+  return `${accountId}${key.slice(key.indexOf('|'))}`;
+}
+
+/** A trade key; its account id written as the database writes ids, the rest as it is. */
+const tradeKey = coerce(
+  define<string>(
+    'tradeKey',
+    (v) => (typeof v === 'string' && splitTradeKey(v) !== undefined) || backupMessages.tradeKeyInvalid,
+  ),
+  string(),
+  (key) => (splitTradeKey(key) ? rekeyAnnotation(key, key.slice(0, key.indexOf('|')).toLowerCase()) : key),
+);
+
+/** What the trader attaches to a trade: `PUT /api/v1/trades/{id}` carries these. */
+const annotationFields = {
+  planId: nullable(uuid),
+  /** The stop the trade's risk is measured from, frozen at open; null when none. */
+  initialStop: nullable(positive(messages.initialStopNotPositive)),
+  notes: nullAsEmpty(text(PLAN_NOTES_MAX_LENGTH, messages.tradeNotesTooLong)),
+};
+/** A field left out is cleared: the update is the whole of what is attached. */
+const annotationDefaults = { planId: null, initialStop: null, notes: '' };
+
+const tradeUpdate = object(withDefaults(annotationFields, annotationDefaults));
+/** `PUT /api/v1/trades/{id}`. */
+export type TradeUpdate = Infer<typeof tradeUpdate>;
+
 /**
- * A manual fill as the server stores it and the app queues it offline. The caller picks the id
- * (the client's, when it sent one) and the creation time, since the domain reads no clock.
+ * `PUT /api/v1/trades/{id}`: the whole of what the trader attaches to a trade, so a field left
+ * out is cleared (no plan, no stop, no notes). Whether the plan is theirs and for the trade's
+ * symbol, the server checks.
  */
-export function newExecution(input: ExecutionInput, made: { id: string; createdAt: string }): Execution {
-  return {
-    id: made.id,
-    accountId: input.accountId,
-    symbol: normalizeStock(input.symbol),
-    side: input.side,
-    quantity: input.quantity,
-    price: input.price,
-    fees: input.fees ?? 0,
-    executedAt: new Date(input.executedAt).toISOString(),
-    source: 'manual',
-    brokerExecutionId: null,
-    positionEffect: null,
-    createdAt: made.createdAt,
-  };
+export const validateTradeUpdate = validator(tradeUpdate);
+
+/**
+ * What the trader attached to a trade, kept under the trade's key so a rebuild never loses it:
+ * as stored and as a backup holds it.
+ */
+export const annotationRecord = object({
+  key: tradeKey,
+  ...withDefaults(annotationFields, annotationDefaults),
+  createdAt: isoTime(backupMessages.timeInvalid),
+  updatedAt: isoTime(backupMessages.timeInvalid),
+});
+export type StoredAnnotation = Infer<typeof annotationRecord>;
+
+/**
+ * An annotation as trades are built with it. `key` is `accountId|symbol|openedAt` (openedAt as
+ * ISO 8601 from `Date.toISOString`); a second trade of the account and symbol opened in the same
+ * millisecond gets `|2` after it, and so on.
+ */
+export type TradeAnnotation = Omit<StoredAnnotation, 'createdAt' | 'updatedAt'>;
+
+export const validateAnnotationRecord = validator(annotationRecord);
+
+/** The same annotation, whenever it was made or last edited (a restore skips it). */
+export const sameAnnotation = (a: TradeAnnotation, b: TradeAnnotation): boolean =>
+  sameValues(a, b, Object.keys(annotationFields) as (keyof TradeAnnotation)[]);
+
+/**
+ * An annotation the trader has not made theirs: one that holds nothing, or one never edited since
+ * the import stored it when the trade's fills first arrived (no plan or the plan that claims the
+ * trade, and the stop the broker reported). A restore fills it from the backup instead of calling
+ * it a conflict, so a journal whose broker fills were imported before the restore gets its links,
+ * stops and notes back.
+ */
+export const isUntouchedAnnotation = (
+  a: Pick<StoredAnnotation, 'planId' | 'initialStop' | 'notes' | 'createdAt' | 'updatedAt'>,
+): boolean =>
+  (a.planId === null && a.initialStop === null && a.notes === '') ||
+  Date.parse(a.createdAt) === Date.parse(a.updatedAt);
+
+export type TradeDirection = 'Long' | 'Short';
+
+/** A round trip of one account and one symbol: from a position leaving zero to its return. */
+export interface Trade {
+  /** A name-based UUID (v5) of `key`: the same on the server and in an offline rebuild. */
+  id: string;
+  key: string;
+  accountId: string;
+  accountName: string;
+  symbol: string;
+  direction: TradeDirection;
+  openedAt: string;
+  /** null while open. */
+  closedAt: string | null;
+  /** Shares bought (Long) or sold (Short) to open, scale-ins included. */
+  entryQuantity: number;
+  /** Shares still held; 0 once closed. */
+  openQuantity: number;
+  /** null only for an incomplete trade (its opening fill is not in the history). */
+  averageEntryPrice: number | null;
+  /** null before the first exit. */
+  averageExitPrice: number | null;
+  /** Realised on the exits so far, FIFO; null for an incomplete trade. */
+  grossPnl: number | null;
+  /** Every fee of the trade's fills (a fill split at zero gives each side its share). */
+  fees: number;
+  /** grossPnl − fees; null for an incomplete trade. */
+  netPnl: number | null;
+  planId: string | null;
+  planned: boolean;
+  initialStop: number | null;
+  /** entryQuantity × |averageEntryPrice − initialStop|; null without a stop. */
+  initialRisk: number | null;
+  /** netPnl ÷ initialRisk for a closed trade with a positive initial risk; otherwise null. */
+  rMultiple: number | null;
+  notes: string;
+  executionIds: string[];
+  /** A closing fill with no opening fill: shown, but left out of R and of every statistic. */
+  incomplete: boolean;
 }
 
 type PlanForLink = Pick<TradePlan, 'id' | 'stock' | 'status' | 'stopLossPrice' | 'createdAt'>;

@@ -1,48 +1,34 @@
-import { array, coerce, define, nullable, optional, type Struct, string, type, validate } from 'superstruct';
+// The building blocks every record's struct is made of (edges.ts, setups.ts, tradePlans.ts,
+// executions.ts, trades.ts, accounts.ts). A field that fails says the product's own message
+// (messages.ts), so a form, the API and a restore refuse the same value with the same words.
 import {
-  EDGE_NAME_MAX_LENGTH,
-  EXECUTION_CLOCK_SKEW_MINUTES,
-  PLAN_NOTES_MAX_LENGTH,
-  PROBABILITY_MAX,
-  PROBABILITY_MIN,
-  SCALE_OUT_FACTOR_MAX,
-  SCALE_OUT_FACTOR_MIN,
-  SETUP_DESCRIPTION_MAX_LENGTH,
-  SETUP_NAME_MAX_LENGTH,
-  SETUP_NOTES_MAX_LENGTH,
-  STOCK_SYMBOL_MAX_LENGTH,
-  STOCK_SYMBOL_PATTERN,
-  WEIGHT_FACTOR_MAX,
-  WEIGHT_FACTOR_MIN,
-} from './constants.ts';
-import { isHeatLimitInRange } from './heat.ts';
+  array,
+  coerce,
+  defaulted,
+  define,
+  type Infer,
+  nullable,
+  object,
+  optional,
+  type Struct,
+  string,
+  validate,
+} from 'superstruct';
+import { STOCK_SYMBOL_MAX_LENGTH, STOCK_SYMBOL_PATTERN } from './constants.ts';
 import { parseIsoDateTime } from './isoDateTime.ts';
 import { messages } from './messages.ts';
-import { normalizeStock } from './tradePlans.ts';
-import {
-  type AccountSettingsInput,
-  CYCLE_TYPES,
-  type CycleType,
-  type EdgeInput,
-  EXECUTION_SIDES,
-  type ExecutionInput,
-  type ExecutionSide,
-  type FieldError,
-  type StatusChange,
-  TRADE_PLAN_STATUSES,
-  type TradePlanInput,
-  type TradePlanStatus,
-  type TradePlanUpdate,
-  type TradeSetupInput,
-  type TradeUpdate,
-  type ValidationResult,
-} from './types.ts';
+import type { FieldError, ValidationResult } from './types.ts';
+
+export type { Infer };
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 export const isUuid = (value: unknown): value is string =>
   typeof value === 'string' && UUID_PATTERN.test(value);
 
-// Field structs that carry the spec's own messages: a validator returning a string fails with it.
+/** Any struct, whatever it checks: what a record's fields are made of. */
+// biome-ignore lint/suspicious/noExplicitAny: a schema holds structs of every type.
+export type AnyStruct = Struct<any, any>;
+export type Schema = Record<string, AnyStruct>;
 
 const trimmed = <T>(struct: Struct<T, null>) => coerce(struct, string(), (s) => s.trim());
 
@@ -51,9 +37,10 @@ const trimmed = <T>(struct: Struct<T, null>) => coerce(struct, string(), (s) => 
  * PostgreSQL refuses NUL outright, and the rest garbles lists, exports and terminals.
  */
 const CONTROL_CHARACTERS = /[^\P{Cc}\t\n\r]|\r(?!\n)/u;
-const hasControlCharacters = (s: string): boolean => CONTROL_CHARACTERS.test(s);
+export const hasControlCharacters = (s: string): boolean => CONTROL_CHARACTERS.test(s);
 
-const text = (max: number, tooLong: string, required?: string) =>
+/** Trimmed text of at most `max` characters; with `required`, not empty (and that message when missing). */
+export const text = (max: number, tooLong: string, required?: string) =>
   trimmed(
     define<string>('text', (v) => {
       if (v === undefined || v === null) return required ?? true;
@@ -64,24 +51,48 @@ const text = (max: number, tooLong: string, required?: string) =>
     }),
   );
 
-const freeText = trimmed(
+/** Trimmed text of any length (the spec sets no limit): only control characters are refused. */
+export const freeText = trimmed(
   define<string>('text', (v) => {
     if (typeof v !== 'string') return messages.mustBeText;
     return !hasControlCharacters(v) || messages.textControlCharacters;
   }),
 );
 
-/** A finite JSON number (not a numeric string, NaN or Infinity) that passes `inRange`. */
-const finite = (inRange: (n: number) => boolean, outOfRange: string) =>
+/**
+ * A finite JSON number (not a numeric string, NaN or Infinity) that passes `inRange`. A missing
+ * one says `outOfRange`, or `missing` when the record always carries it.
+ */
+export const finite = (inRange: (n: number) => boolean, outOfRange: string, missing = outOfRange) =>
   define<number>('number', (v) => {
-    if (v === undefined) return outOfRange;
+    if (v === undefined) return missing;
     if (typeof v !== 'number' || !Number.isFinite(v)) return messages.mustBeNumber;
     return inRange(v) || outOfRange;
   });
 
-const uuid = define<string>('uuid', (v) => isUuid(v) || messages.idNotUuid);
+export const positive = (message: string) => finite((n) => n > 0, message);
 
-const stock = coerce(
+/** A UUID, lower-case as the database writes it: ids are compared as text. */
+export const uuid = coerce(
+  define<string>('uuid', (v) => isUuid(v) || messages.idNotUuid),
+  string(),
+  (s) => s.toLowerCase(),
+);
+
+/** One of a fixed list of words. */
+export const oneOf = <T extends string>(values: readonly T[], message: string) =>
+  define<T>('oneOf', (v) => (values as readonly unknown[]).includes(v) || message);
+
+export const normalizeStock = (stock: string): string => stock.trim().toUpperCase();
+
+/**
+ * What a name is unique by: names are unique case-insensitively (edges among the active ones,
+ * setups among all). The unique indexes on `lower(name)` are its copy in SQL.
+ */
+export const nameKey = (name: string): string => name.trim().toLowerCase();
+
+/** A stock symbol (docs/product.md, "Trade plans"), stored upper-case. */
+export const stock = coerce(
   define<string>('stock', (v) => {
     if (typeof v !== 'string' || v.length === 0) return messages.stockRequired;
     if (v.length > STOCK_SYMBOL_MAX_LENGTH) return messages.stockTooLong;
@@ -91,86 +102,89 @@ const stock = coerce(
   normalizeStock,
 );
 
-const status = define<TradePlanStatus>(
-  'status',
-  (v) => (TRADE_PLAN_STATUSES as readonly unknown[]).includes(v) || messages.statusInvalid,
-);
+/** An ISO 8601 date-time with a zone, written back as `toISOString` writes it. */
+export const isoTime = (message: string) =>
+  coerce(
+    define<string>('isoTime', (v) => (typeof v === 'string' && parseIsoDateTime(v) !== null) || message),
+    string(),
+    (s) => {
+      const at = parseIsoDateTime(s);
+      return at === null ? s : new Date(at).toISOString();
+    },
+  );
 
-const positive = (message: string) => finite((n) => n > 0, message);
-const probability = finite(
-  (n) => n >= PROBABILITY_MIN && n <= PROBABILITY_MAX,
-  messages.probabilityOutOfRange,
-);
+/** A list of ids, each once, lower-case. */
+export const idSet = coerce(array(uuid), array(), (ids) => [
+  ...new Set(ids.map((id) => (typeof id === 'string' ? id.toLowerCase() : id))),
+]);
 
-const edgeStruct = type({
-  id: optional(uuid),
-  name: text(EDGE_NAME_MAX_LENGTH, messages.edgeNameTooLong, messages.edgeNameRequired),
-  description: text(Number.POSITIVE_INFINITY, '', messages.edgeDescriptionRequired),
-  identificationNotes: text(Number.POSITIVE_INFINITY, '', messages.edgeIdentificationNotesRequired),
-  weightFactor: finite(
-    (n) => n >= WEIGHT_FACTOR_MIN && n <= WEIGHT_FACTOR_MAX,
-    messages.edgeWeightOutOfRange,
-  ),
-});
+/** `''` reads as null: an empty optional text is no value. */
+export const emptyAsNull = <T>(struct: Struct<T, unknown>) =>
+  coerce(struct, string(), (s) => (s.trim() === '' ? null : s)) as unknown as Struct<T | null, unknown>;
 
-const setupStruct = type({
-  id: optional(uuid),
-  name: text(SETUP_NAME_MAX_LENGTH, messages.setupNameTooLong, messages.setupNameRequired),
-  description: optional(text(SETUP_DESCRIPTION_MAX_LENGTH, messages.setupDescriptionTooLong)),
-  rules: optional(array()),
-  entryCriteria: optional(freeText),
-  exitCriteria: optional(freeText),
-  notes: optional(text(SETUP_NOTES_MAX_LENGTH, messages.setupNotesTooLong)),
-});
+/** null reads as `value`: a field sent as null takes its empty value (text '', fees 0). */
+export const nullAs = <T>(value: T, struct: Struct<T, null>) =>
+  coerce(
+    struct,
+    define<null>('null', (v) => v === null),
+    () => value,
+  );
 
-const planFields = {
-  entryPrice: positive(messages.entryPriceNotPositive),
-  stopLossPrice: positive(messages.stopLossNotPositive),
-  probabilityOfSuccess: optional(nullable(probability)),
-  scanId: optional(nullable(freeText)),
-  tradeSetupId: optional(nullable(uuid)),
-  edgeIds: optional(array(uuid)),
-  // A target at or below 0 is below any valid entry; above the entry is checked in the validators.
-  targetPrice: optional(nullable(positive(messages.targetNotAboveEntry))),
-  notes: optional(nullable(text(PLAN_NOTES_MAX_LENGTH, messages.planNotesTooLong))),
-};
-const cycleType = define<CycleType>(
-  'cycleType',
-  (v) => (CYCLE_TYPES as readonly unknown[]).includes(v) || messages.cycleTypeInvalid,
-);
+/** null reads as `''`: text sent as null is cleared. */
+export const nullAsEmpty = (struct: Struct<string, null>) => nullAs('', struct);
 
-// The cycle at creation is the create's alone: the update struct below has no such key, so an
-// update that sends one is read without it.
-const planCreateStruct = type({
-  id: optional(uuid),
-  stock,
-  ...planFields,
-  marketCycleAtCreation: optional(nullable(cycleType)),
-});
-const planUpdateStruct = type({
-  stock: optional(stock),
-  entryPrice: optional(planFields.entryPrice),
-  stopLossPrice: optional(planFields.stopLossPrice),
-  probabilityOfSuccess: planFields.probabilityOfSuccess,
-  scanId: planFields.scanId,
-  tradeSetupId: planFields.tradeSetupId,
-  edgeIds: planFields.edgeIds,
-  targetPrice: planFields.targetPrice,
-  notes: planFields.notes,
-});
+/**
+ * The fields of a create: each optional field takes its default when left out, so the validated
+ * value is the whole record's input, the same on the server, the device and in a restore.
+ */
+export function withDefaults<S extends Schema>(
+  fields: S,
+  defaults: Partial<{ [K in keyof S]: Infer<S[K]> }>,
+): S {
+  const out: Schema = {};
+  for (const [key, struct] of Object.entries(fields)) {
+    const fallback = (defaults as Record<string, unknown>)[key];
+    // A fresh list each time: a default shared by every record would be one list for all of them.
+    out[key] =
+      key in defaults
+        ? defaulted(struct, () => (Array.isArray(fallback) ? [...fallback] : fallback))
+        : struct;
+  }
+  return out as S;
+}
 
-const percent = (message: string) => finite((n) => n > 0 && n <= 100, message);
-// Risk percentages of 0 would size every trade at zero shares, so they must be positive.
-const accountSettingsStruct = type({
-  originalBalance: finite((n) => n >= 0, messages.originalBalanceInvalid),
-  capitalRisk: percent(messages.capitalRiskOutOfRange),
-  maxTradeRisk: percent(messages.maxTradeRiskOutOfRange),
-  scaleOutFactor: finite(
-    (n) => Number.isInteger(n) && n >= SCALE_OUT_FACTOR_MIN && n <= SCALE_OUT_FACTOR_MAX,
-    messages.scaleOutFactorInvalid,
-  ),
-  heatLimit: optional(finite(isHeatLimitInRange, messages.heatLimitOutOfRange)),
-});
+/** A record's input as a caller may write it: the fields with a default may be left out. */
+export type Loose<T, D> = Omit<T, keyof D> & Partial<Pick<T, keyof D & keyof T>>;
+
+/**
+ * The fields `keys` of an input, each left out (or null) taking its default: what a new record is
+ * made of, by the same defaults its struct applies. Anything else the input carries is left out.
+ */
+export function filled<T, K extends keyof T>(
+  keys: readonly K[],
+  defaults: Partial<T>,
+  input: Partial<T>,
+): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const key of keys) out[key] = (input[key] ?? defaults[key]) as T[K];
+  return out;
+}
+
+/** The fields of a partial update: each may be left out, and none takes a default. */
+export function optionalFields<S extends Schema>(
+  fields: S,
+): { [K in keyof S]: Struct<Infer<S[K]> | undefined, null> } {
+  const out: Schema = {};
+  for (const [key, struct] of Object.entries(fields)) out[key] = optional(struct);
+  return out as { [K in keyof S]: Struct<Infer<S[K]> | undefined, null> };
+}
+
+/** A client-made id on a create (the offline outbox replays creates). */
+export const clientId = { id: optional(uuid) };
+
+export { nullable, object, optional };
+
+// ---- Running a struct -----------------------------------------------------------------------
 
 const isPlainObject = (body: unknown): body is Record<string, unknown> =>
   typeof body === 'object' && body !== null && !Array.isArray(body);
@@ -180,217 +194,57 @@ const notAnObject: ValidationResult<never> = {
   errors: [{ field: 'body', message: messages.invalidBody }],
 };
 
-/** Runs a struct and reports every failing field at once, with the field's own message. */
+/** Drops `undefined`, so a partial update carries only the fields the caller sent. */
+const defined = <T extends object>(obj: T): T =>
+  Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as T;
+
+/**
+ * Runs a struct over a body and reports every failing field at once with the field's own
+ * message, one message per field (the first, most basic, failure). Keys the struct does not
+ * name are dropped from the value.
+ */
 function run<T>(body: unknown, struct: Struct<T, unknown>): { value?: T; errors: FieldError[] } {
-  const [error, value] = validate(body, struct, { coerce: true });
-  if (!error) return { value, errors: [] };
+  const [error, value] = validate(body, struct, { coerce: true, mask: true });
+  if (!error) return { value: defined(value as object) as T, errors: [] };
   const seen = new Set<string>();
   const errors: FieldError[] = [];
   for (const failure of error.failures()) {
     const field = failure.path.length > 0 ? failure.path.join('.') : 'body';
     const top = String(failure.path[0] ?? 'body');
-    if (seen.has(top)) continue; // one message per field: the first, most basic, failure
+    if (seen.has(top)) continue;
     seen.add(top);
     errors.push({ field, message: failure.message });
   }
   return { errors };
 }
 
-/** Drops `undefined` so a partial update carries only the fields the caller sent. */
-const defined = <T extends object>(obj: T): T =>
-  Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as T;
+/**
+ * What runs after the fields passed their own checks: rules between fields (a stop below the
+ * entry), given the raw body and the errors so far, adding its own.
+ */
+export type CrossCheck = (body: Record<string, unknown>, errors: FieldError[]) => void;
 
-export function validateEdgeInput(body: unknown): ValidationResult<EdgeInput> {
-  if (!isPlainObject(body)) return notAnObject;
-  const { value, errors } = run(body, edgeStruct);
-  if (!value) return { ok: false, errors };
-  const { id, name, description, identificationNotes, weightFactor } = value;
-  return { ok: true, value: defined({ id, name, description, identificationNotes, weightFactor }) };
-}
-
-export function validateTradeSetupInput(body: unknown): ValidationResult<TradeSetupInput> {
-  if (!isPlainObject(body)) return notAnObject;
-  const { value, errors } = run(body, setupStruct);
-  if (!value) return { ok: false, errors };
-  return {
-    ok: true,
-    value: defined({
-      id: value.id,
-      name: value.name,
-      description: value.description ?? '',
-      entryCriteria: value.entryCriteria ?? '',
-      exitCriteria: value.exitCriteria ?? '',
-      notes: value.notes ?? '',
-    }),
+/** A body's validator: a JSON object, its fields by the struct, then the cross-field rules. */
+export function validator<T>(
+  struct: Struct<T, unknown>,
+  crossCheck?: CrossCheck,
+): (body: unknown) => ValidationResult<T> {
+  return (body) => {
+    if (!isPlainObject(body)) return notAnObject;
+    const { value, errors } = run(body, struct);
+    crossCheck?.(body, errors);
+    return value && errors.length === 0 ? { ok: true, value } : { ok: false, errors };
   };
 }
 
-const stopBelowEntry: FieldError = { field: 'stopLossPrice', message: messages.stopLossNotBelowEntry };
-const targetAboveEntry: FieldError = { field: 'targetPrice', message: messages.targetNotAboveEntry };
-const hasError = (errors: FieldError[], field: string) => errors.some((e) => e.field === field);
-
-/**
- * The rules between prices (docs/product.md, "Trade plans"): stop below the entry, target (when
- * set) above it. Only prices that passed their own checks are compared.
- */
-function checkPrices(errors: FieldError[], entry: unknown, stop: unknown, target: unknown): void {
-  const positive = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;
-  if (!positive(entry) || hasError(errors, 'entryPrice')) return;
-  if (positive(stop) && stop >= entry && !hasError(errors, 'stopLossPrice')) errors.push(stopBelowEntry);
-  if (positive(target) && target <= entry && !hasError(errors, 'targetPrice')) errors.push(targetAboveEntry);
-}
-
-/** Notes sent as null are cleared. */
-const notesOf = (notes: string | null | undefined) => (notes === null ? '' : notes);
-const uniqueIds = (ids: readonly string[] | undefined) =>
-  ids ? [...new Set(ids.map((i) => i.toLowerCase()))] : ids;
-
-export function validateTradePlanCreate(body: unknown): ValidationResult<TradePlanInput> {
-  if (!isPlainObject(body)) return notAnObject;
-  const { value, errors } = run(body, planCreateStruct);
-  checkPrices(errors, body.entryPrice, body.stopLossPrice, body.targetPrice);
-  if (!value || errors.length > 0) return { ok: false, errors };
-  return {
-    ok: true,
-    value: defined({
-      id: value.id,
-      stock: value.stock,
-      entryPrice: value.entryPrice,
-      stopLossPrice: value.stopLossPrice,
-      probabilityOfSuccess: value.probabilityOfSuccess ?? null,
-      scanId: value.scanId ? value.scanId : null,
-      tradeSetupId: value.tradeSetupId ?? null,
-      edgeIds: uniqueIds(value.edgeIds) ?? [],
-      targetPrice: value.targetPrice ?? null,
-      notes: value.notes ?? '',
-      // Left out when not sent: the server then stamps the cycle it knows.
-      marketCycleAtCreation: value.marketCycleAtCreation,
-    }),
-  };
-}
-
-/**
- * A partial update: only the fields sent are checked and returned. With `current` (the stored
- * plan), stop below entry and target above entry are checked on the prices the plan would end up
- * with (a target sent as null is cleared, so it is not compared).
- */
-export function validateTradePlanUpdate(
-  body: unknown,
-  current?: { entryPrice: number; stopLossPrice: number; targetPrice?: number | null },
-): ValidationResult<TradePlanUpdate> {
-  if (!isPlainObject(body)) return notAnObject;
-  const { value, errors } = run(body, planUpdateStruct);
-  checkPrices(
-    errors,
-    body.entryPrice ?? current?.entryPrice,
-    body.stopLossPrice ?? current?.stopLossPrice,
-    body.targetPrice === undefined ? current?.targetPrice : body.targetPrice,
-  );
-  if (!value || errors.length > 0) return { ok: false, errors };
-  const update: TradePlanUpdate = defined({
-    stock: value.stock,
-    entryPrice: value.entryPrice,
-    stopLossPrice: value.stopLossPrice,
-    probabilityOfSuccess: value.probabilityOfSuccess,
-    scanId: value.scanId === '' ? null : value.scanId,
-    tradeSetupId: value.tradeSetupId,
-    edgeIds: uniqueIds(value.edgeIds),
-    targetPrice: value.targetPrice,
-    notes: notesOf(value.notes),
+/** Whether two records hold the same values in `keys` (lists compared as sets, in any order). */
+export function sameValues<T extends object>(a: T, b: T, keys: readonly (keyof T)[]): boolean {
+  return keys.every((key) => {
+    const [x, y] = [a[key], b[key]];
+    if (Array.isArray(x) && Array.isArray(y)) {
+      const set = new Set(y);
+      return new Set(x).size === set.size && x.every((v) => set.has(v));
+    }
+    return x === y;
   });
-  return { ok: true, value: update };
-}
-
-export function validateStatusChange(body: unknown): ValidationResult<StatusChange> {
-  if (!isPlainObject(body)) return notAnObject;
-  const { value, errors } = run(body, type({ status }));
-  return value ? { ok: true, value: { status: value.status } } : { ok: false, errors };
-}
-
-/** `heatLimit` left out keeps the stored limit (AccountSettingsInput). */
-export function validateAccountSettings(body: unknown): ValidationResult<AccountSettingsInput> {
-  if (!isPlainObject(body)) return notAnObject;
-  const { value, errors } = run(body, accountSettingsStruct);
-  if (!value) return { ok: false, errors };
-  const { originalBalance, capitalRisk, maxTradeRisk, scaleOutFactor, heatLimit } = value;
-  return {
-    ok: true,
-    value: defined({ originalBalance, capitalRisk, maxTradeRisk, scaleOutFactor, heatLimit }),
-  };
-}
-
-const side = define<ExecutionSide>(
-  'side',
-  (v) => (EXECUTION_SIDES as readonly unknown[]).includes(v) || messages.sideInvalid,
-);
-
-const executedAt = define<string>(
-  'executedAt',
-  (v) => (typeof v === 'string' && parseIsoDateTime(v) !== null) || messages.executedAtInvalid,
-);
-
-const executionStruct = type({
-  id: optional(uuid),
-  // Whose account it is, the server checks ('Account not found'); here only that it is an id.
-  accountId: uuid,
-  symbol: stock,
-  side,
-  quantity: positive(messages.quantityNotPositive),
-  price: positive(messages.priceNotPositive),
-  fees: optional(nullable(finite((n) => n >= 0, messages.feesNegative))),
-  executedAt,
-});
-
-/**
- * A manual fill (docs/product.md, "Trades"). `now` is the server's clock, or the phone's for an
- * offline fill; a time up to EXECUTION_CLOCK_SKEW_MINUTES past it is accepted, since the two
- * clocks rarely agree to the second. `executedAt` comes back as `toISOString` writes it.
- */
-export function validateExecutionInput(body: unknown, now: Date): ValidationResult<ExecutionInput> {
-  if (!isPlainObject(body)) return notAnObject;
-  const { value, errors } = run(body, executionStruct);
-  const at = typeof body.executedAt === 'string' ? parseIsoDateTime(body.executedAt) : null;
-  if (at !== null && at > now.getTime() + EXECUTION_CLOCK_SKEW_MINUTES * 60_000) {
-    errors.push({ field: 'executedAt', message: messages.executedAtInFuture });
-  }
-  if (!value || at === null || errors.length > 0) return { ok: false, errors };
-  return {
-    ok: true,
-    value: defined({
-      id: value.id,
-      accountId: value.accountId,
-      symbol: value.symbol,
-      side: value.side,
-      quantity: value.quantity,
-      price: value.price,
-      fees: value.fees ?? 0,
-      executedAt: new Date(at).toISOString(),
-    }),
-  };
-}
-
-const tradeUpdateStruct = type({
-  planId: optional(nullable(uuid)),
-  initialStop: optional(nullable(positive(messages.initialStopNotPositive))),
-  notes: optional(nullable(text(PLAN_NOTES_MAX_LENGTH, messages.tradeNotesTooLong))),
-});
-
-/**
- * `PUT /api/v1/trades/{id}`: the whole of what the trader attaches to a trade, so a field left
- * out is cleared (no plan, no stop, no notes). Whether the plan is theirs and for the trade's
- * symbol, the server checks.
- */
-export function validateTradeUpdate(body: unknown): ValidationResult<TradeUpdate> {
-  if (!isPlainObject(body)) return notAnObject;
-  const { value, errors } = run(body, tradeUpdateStruct);
-  if (!value) return { ok: false, errors };
-  return {
-    ok: true,
-    value: {
-      // Lower-case, as the database writes UUIDs: a plan's outcome is found by comparing ids.
-      planId: value.planId?.toLowerCase() ?? null,
-      initialStop: value.initialStop ?? null,
-      notes: value.notes ?? '',
-    },
-  };
 }

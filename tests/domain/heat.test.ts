@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { isHeatLimitInRange } from '../../src/domain/accounts.ts';
 import { DEFAULT_HEAT_LIMIT_PERCENT } from '../../src/domain/constants.ts';
-import {
-  accountHeat,
-  type HeatAccount,
-  type HeatPlan,
-  heatLevel,
-  isHeatLimitInRange,
-} from '../../src/domain/heat.ts';
+import { accountHeat, type HeatAccount, type HeatPlan, heatLevel } from '../../src/domain/heat.ts';
 import { messages } from '../../src/domain/messages.ts';
 import type { Trade, TradePlanStatus } from '../../src/domain/types.ts';
 import { ACCOUNT_1, ACCOUNT_2, day } from './fixtures.ts';

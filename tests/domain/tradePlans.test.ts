@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.ts';
+import { toTradePlan } from '../../src/domain/tradePlanDto.ts';
 import {
   allowedTransitions,
   canEditPlan,
   checkTransition,
   isActiveStatus,
   newDraftPlan,
-  normalizeStock,
   planRisk,
   planRiskPercentage,
   rewardToRisk,
   riskBadgeColor,
   statusBadgeColor,
-  toTradePlan,
   weightedEdgeScore,
 } from '../../src/domain/tradePlans.ts';
 import { TRADE_PLAN_STATUSES, type TradePlanStatus } from '../../src/domain/types.ts';
+import { normalizeStock } from '../../src/domain/validation.ts';
 
 describe('plan risk', () => {
   it('is entry minus stop, and its share of the entry in percent', () => {

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { validateAccountSettings } from '../../src/domain/accounts.ts';
+import { validateEdgeInput } from '../../src/domain/edges.ts';
+import { validateExecutionInput } from '../../src/domain/executions.ts';
 import { messages } from '../../src/domain/messages.ts';
-import type { FieldError, ValidationResult } from '../../src/domain/types.ts';
+import { validateTradeSetupInput } from '../../src/domain/setups.ts';
 import {
-  validateAccountSettings,
-  validateEdgeInput,
-  validateExecutionInput,
   validateStatusChange,
   validateTradePlanCreate,
   validateTradePlanUpdate,
-  validateTradeSetupInput,
-  validateTradeUpdate,
-} from '../../src/domain/validation.ts';
+} from '../../src/domain/tradePlans.ts';
+import { validateTradeUpdate } from '../../src/domain/trades.ts';
+import type { FieldError, ValidationResult } from '../../src/domain/types.ts';
 
 const UUID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
 const errorsOf = (r: ValidationResult<unknown>): FieldError[] => (r.ok ? [] : r.errors);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountHeat } from '../../src/domain/heat.ts';
 import { messages } from '../../src/domain/messages.ts';
-import { toTradePlan } from '../../src/domain/tradePlans.ts';
+import { toTradePlan } from '../../src/domain/tradePlanDto.ts';
 import type { Account, Trade, TradePlanDto } from '../../src/domain/types.ts';
 import { type Client, signedInServer } from './harness.ts';
 

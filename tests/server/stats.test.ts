@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.ts';
 import { computeStats, STATS_GROUPINGS } from '../../src/domain/stats.ts';
-import { toTradePlan } from '../../src/domain/tradePlans.ts';
+import { toTradePlan } from '../../src/domain/tradePlanDto.ts';
 import type { Account, Edge, GroupStats, Trade, TradePlanDto, TradeSetup } from '../../src/domain/types.ts';
 import { type Client, signedInServer } from './harness.ts';
 

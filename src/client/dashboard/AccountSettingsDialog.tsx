@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { validateAccountSettings } from '../../domain/accounts.ts';
 import { DEFAULT_HEAT_LIMIT_PERCENT } from '../../domain/constants.ts';
 import { fallbackMessages, messages } from '../../domain/messages.ts';
 import type { AccountSettingsInput, LiveAccount, ValidationResult } from '../../domain/types.ts';
-import { validateAccountSettings } from '../../domain/validation.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormActions } from '../ui/FormActions.tsx';
 import { FormError } from '../ui/FormError.tsx';

@@ -7,10 +7,10 @@ import {
   WEIGHT_FACTOR_MIN,
   WEIGHT_FACTOR_STEP,
 } from '../../domain/constants.ts';
+import { validateEdgeInput } from '../../domain/edges.ts';
 import { formatWeight } from '../../domain/format.ts';
 import { fallbackMessages } from '../../domain/messages.ts';
 import type { Edge } from '../../domain/types.ts';
-import { validateEdgeInput } from '../../domain/validation.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormActions } from '../ui/FormActions.tsx';
 import { FormError } from '../ui/FormError.tsx';

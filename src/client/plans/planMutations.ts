@@ -1,6 +1,7 @@
 import { messages } from '../../domain/messages.ts';
 import { computePositionSizes } from '../../domain/positionSize.ts';
-import { checkTransition, isActiveStatus, newDraftPlan, toTradePlan } from '../../domain/tradePlans.ts';
+import { toTradePlan } from '../../domain/tradePlanDto.ts';
+import { checkTransition, isActiveStatus, newDraftPlan } from '../../domain/tradePlans.ts';
 import {
   CYCLE_TYPES,
   type CycleType,

@@ -5,8 +5,8 @@ import {
   SETUP_NOTES_MAX_LENGTH,
 } from '../../domain/constants.ts';
 import { fallbackMessages } from '../../domain/messages.ts';
+import { validateTradeSetupInput } from '../../domain/setups.ts';
 import type { TradeSetup } from '../../domain/types.ts';
-import { validateTradeSetupInput } from '../../domain/validation.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormActions } from '../ui/FormActions.tsx';
 import { FormError } from '../ui/FormError.tsx';

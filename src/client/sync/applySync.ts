@@ -1,4 +1,4 @@
-import { toTradePlan } from '../../domain/tradePlans.ts';
+import { toTradePlan } from '../../domain/tradePlanDto.ts';
 import type { LiveAccount, SyncAnswer, SyncChanges } from '../../domain/types.ts';
 import { type CollectionName, cacheOwner, metaKeys, type TradeTrackerDb } from '../db/db.ts';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { STOCK_SYMBOL_MAX_LENGTH } from '../../domain/constants.ts';
+import { validateExecutionInput } from '../../domain/executions.ts';
 import { fallbackMessages } from '../../domain/messages.ts';
 import { EXECUTION_SIDES, type ExecutionSide } from '../../domain/types.ts';
-import { validateExecutionInput } from '../../domain/validation.ts';
 import { db } from '../db/db.ts';
 import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { Field } from '../ui/Field.tsx';

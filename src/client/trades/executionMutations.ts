@@ -1,5 +1,5 @@
+import { newExecution } from '../../domain/executions.ts';
 import { messages } from '../../domain/messages.ts';
-import { newExecution } from '../../domain/trades.ts';
 import type { Execution, ExecutionInput } from '../../domain/types.ts';
 import { RefusedLocally } from '../api/http.ts';
 import { resourceWrites } from '../sync/changes.ts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { validateAccountSettings } from '../../domain/validation.ts';
+import { validateAccountSettings } from '../../domain/accounts.ts';
 import type { AppEnv } from '../http/appEnv.ts';
 import { readValid } from '../http/body.ts';
 import type { AccountService } from './accountService.ts';

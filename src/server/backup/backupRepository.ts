@@ -15,15 +15,13 @@ import {
   countsOf,
   describeProblems,
   describeRecord,
-  isUntouchedAnnotation,
   type RestoreResult,
-  rekeyAnnotation,
   sameContent,
-  splitTradeKey,
 } from '../../domain/backup.ts';
 import { backupMessages } from '../../domain/backupMessages.ts';
 import { messages } from '../../domain/messages.ts';
 import { isActiveStatus } from '../../domain/tradePlans.ts';
+import { isUntouchedAnnotation, rekeyAnnotation, splitTradeKey } from '../../domain/trades.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import {
   accountSettings,

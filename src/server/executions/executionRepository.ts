@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { STOCK_SYMBOL_MAX_LENGTH, STOCK_SYMBOL_PATTERN } from '../../domain/constants.ts';
+import { newExecution } from '../../domain/executions.ts';
 import { messages } from '../../domain/messages.ts';
-import { newExecution } from '../../domain/trades.ts';
 import type { Execution, ExecutionInput, ImportResult } from '../../domain/types.ts';
 import type { BrokerExecution, BrokerExecutionPage } from '../brokers/broker.ts';
 import { changedSince } from '../db/changeStamps.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
+import { validateExecutionInput } from '../../domain/executions.ts';
 import { messages } from '../../domain/messages.ts';
-import { validateExecutionInput } from '../../domain/validation.ts';
 import type { AppEnv } from '../http/appEnv.ts';
 import { readValid } from '../http/body.ts';
 import { pathId } from '../http/pathId.ts';

@@ -7,9 +7,10 @@ import {
   checkTransition,
   isActiveStatus,
   newDraftPlan,
+  validateTradePlanUpdate,
 } from '../../domain/tradePlans.ts';
 import type { EdgeRef, TradePlanDto, TradePlanInput, TradePlanStatus } from '../../domain/types.ts';
-import { validateTradePlanUpdate } from '../../domain/validation.ts';
+
 import type { LiveAccount } from '../accounts/accountService.ts';
 import { changedSince } from '../db/changeStamps.ts';
 import type { Database, Transaction } from '../db/database.ts';

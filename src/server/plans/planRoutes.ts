@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { messages } from '../../domain/messages.ts';
-import { validateStatusChange, validateTradePlanCreate } from '../../domain/validation.ts';
+import { validateStatusChange, validateTradePlanCreate } from '../../domain/tradePlans.ts';
 import type { AccountService, LiveAccount } from '../accounts/accountService.ts';
 import type { AppEnv } from '../http/appEnv.ts';
 import { readJson, readValid } from '../http/body.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { messages } from '../../domain/messages.ts';
-import { validateTradeSetupInput } from '../../domain/validation.ts';
+import { validateTradeSetupInput } from '../../domain/setups.ts';
 import type { AppEnv } from '../http/appEnv.ts';
 import { readValid } from '../http/body.ts';
 import { pathId } from '../http/pathId.ts';

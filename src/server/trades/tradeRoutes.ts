@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { messages } from '../../domain/messages.ts';
-import { validateTradeUpdate } from '../../domain/validation.ts';
+import { validateTradeUpdate } from '../../domain/trades.ts';
 import { type AccountService, accountNamesOf } from '../accounts/accountService.ts';
 import type { BrokerImport } from '../executions/brokerImport.ts';
 import type { AppEnv } from '../http/appEnv.ts';

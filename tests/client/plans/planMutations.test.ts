@@ -57,7 +57,9 @@ describe('trade plan changes made offline', () => {
     const [plan] = await pendingPlans();
     expect(plan).toMatchObject({ stock: 'AAPL', status: 'Draft', pendingSync: true });
     // 1 % of 100,000 = 1,000 at $5 a share = 200 shares; 10 % capital = 100 shares at $100.
-    expect(plan?.positionSizes).toEqual([{ accountId: 'acc-1', accountName: 'Margin', position: 100 }]);
+    expect((plan as { positionSizes?: unknown } | undefined)?.positionSizes).toEqual([
+      { accountId: 'acc-1', accountName: 'Margin', position: 100 },
+    ]);
     const queued = await dbModule.db.outbox.toArray();
     expect(queued.map((q) => [q.method, q.path, q.label])).toEqual([
       ['POST', '/tradeplans', 'Create trade plan AAPL'],
@@ -90,7 +92,9 @@ describe('trade plan changes made offline', () => {
     const [edited] = await pendingPlans();
     // 1,000 of risk at $1 a share is 1,000 shares, capped by 10 % capital: 100 shares.
     expect(edited).toMatchObject({ stopLossPrice: 99, pendingSync: true });
-    expect(edited?.positionSizes[0]?.position).toBe(100);
+    expect(
+      (edited as { positionSizes?: { position: number }[] } | undefined)?.positionSizes?.[0]?.position,
+    ).toBe(100);
     expect((await dbModule.db.outbox.toArray()).map((q) => q.label)).toEqual(['Update trade plan MSFT']);
   });
 

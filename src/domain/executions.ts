@@ -1,0 +1,162 @@
+// A fill (docs/product.md, "Trades"): one execution, recorded by hand or imported from the broker.
+// Its struct is the one definition of the record: the types, the manual fill's validator, a new
+// fill, the backup's check and what a broker's fill must be to be imported.
+import { define, type Struct, validate } from 'superstruct';
+import { backupMessages } from './backupMessages.ts';
+import { EXECUTION_CLOCK_SKEW_MINUTES, FIRST_IMPORT_DAYS, IMPORT_OVERLAP_DAYS } from './constants.ts';
+import { parseIsoDateTime } from './isoDateTime.ts';
+import { messages } from './messages.ts';
+import { EXECUTION_SIDES, type FieldError } from './types.ts';
+import {
+  clientId,
+  filled,
+  finite,
+  type Infer,
+  isoTime,
+  type Loose,
+  normalizeStock,
+  nullAs,
+  nullable,
+  object,
+  oneOf,
+  positive,
+  sameValues,
+  stock,
+  text,
+  uuid,
+  validator,
+  withDefaults,
+} from './validation.ts';
+
+export const POSITION_EFFECTS = ['Open', 'Close'] as const;
+export const EXECUTION_SOURCES = ['manual', 'broker'] as const;
+
+/** What a fill is, whoever recorded it. */
+const fillFields = {
+  // Whose account it is, the server checks ('Account not found'); here only that it is an id.
+  accountId: uuid,
+  symbol: stock,
+  side: oneOf(EXECUTION_SIDES, messages.sideInvalid),
+  quantity: positive(messages.quantityNotPositive),
+  price: positive(messages.priceNotPositive),
+  /** All fees and commissions of the fill; null or left out is none. */
+  fees: nullAs(
+    0,
+    finite((n) => n >= 0, messages.feesNegative),
+  ),
+  executedAt: isoTime(messages.executedAtInvalid),
+};
+const fillDefaults = { fees: 0 };
+const FILL_FIELDS = Object.keys(fillFields) as (keyof typeof fillFields)[];
+
+/** `POST /api/v1/executions`: a fill recorded by hand. */
+const executionInput = object({ ...clientId, ...withDefaults(fillFields, fillDefaults) });
+export type ExecutionInput = Loose<Infer<typeof executionInput>, typeof fillDefaults>;
+
+/** A fill as stored, sent by the API and cached by the app. */
+export const executionRecord = object({
+  id: uuid,
+  ...fillFields,
+  source: oneOf(EXECUTION_SOURCES, messages.invalidBody),
+  /** The broker's id of the fill (unique per account); null for manual fills. */
+  brokerExecutionId: nullable(text(Number.POSITIVE_INFINITY, '')),
+  /**
+   * Whether the broker booked the fill as opening or closing a position. A closing fill never
+   * opens one: what it closes beyond the known position came from before the history we hold.
+   * Manual fills carry null: a Sell from flat opens a short.
+   */
+  positionEffect: nullable(oneOf(POSITION_EFFECTS, messages.invalidBody)),
+  createdAt: isoTime(backupMessages.timeInvalid),
+});
+export type Execution = Infer<typeof executionRecord>;
+export type ExecutionSource = Execution['source'];
+export type PositionEffect = NonNullable<Execution['positionEffect']>;
+
+/** A fill recorded by hand as a backup holds it: the broker's fills are imported again instead. */
+const manualFillRecord = object({
+  id: uuid,
+  ...withDefaults(fillFields, fillDefaults),
+  createdAt: isoTime(backupMessages.timeInvalid),
+});
+export type ManualFill = Infer<typeof manualFillRecord>;
+
+/**
+ * Not in the future: `now` is the server's clock, or the phone's for an offline fill; a time up to
+ * EXECUTION_CLOCK_SKEW_MINUTES past it is accepted, since the two clocks rarely agree to the second.
+ */
+const notInFuture =
+  (now: Date) =>
+  (body: Record<string, unknown>, errors: FieldError[]): void => {
+    const at = typeof body.executedAt === 'string' ? parseIsoDateTime(body.executedAt) : null;
+    if (at !== null && at > now.getTime() + EXECUTION_CLOCK_SKEW_MINUTES * 60_000) {
+      errors.push({ field: 'executedAt', message: messages.executedAtInFuture });
+    }
+  };
+
+/** A manual fill (docs/product.md, "Trades"); `executedAt` comes back as `toISOString` writes it. */
+export const validateExecutionInput = (body: unknown, now: Date) =>
+  validator(executionInput, notInFuture(now))(body);
+
+/** A manual fill the backup holds, checked as the API checks a new one, plus its stamp. */
+export const validateManualFill = (body: unknown, now: Date) =>
+  validator(manualFillRecord, notInFuture(now))(body);
+
+/** The fields a manual fill is written with, in the order a backup lists them. */
+export const MANUAL_FILL_FIELDS = Object.keys(manualFillRecord.schema as object) as (keyof ManualFill)[];
+
+/** The same fill, whenever it was recorded (a restore skips it). */
+export const sameFill = (a: ManualFill, b: ManualFill): boolean =>
+  sameValues(a, b, ['accountId', 'symbol', 'side', 'quantity', 'price', 'fees']) &&
+  Date.parse(a.executedAt) === Date.parse(b.executedAt);
+
+/**
+ * A manual fill as the server stores it and the app queues it offline. The caller picks the id
+ * (the client's, when it sent one) and the creation time, since the domain reads no clock.
+ */
+export function newExecution(input: ExecutionInput, made: { id: string; createdAt: string }): Execution {
+  const fill = filled<ManualFill, keyof typeof fillFields>(FILL_FIELDS, fillDefaults, input);
+  return {
+    id: made.id,
+    ...fill,
+    symbol: normalizeStock(fill.symbol),
+    executedAt: new Date(fill.executedAt).toISOString(),
+    source: 'manual',
+    brokerExecutionId: null,
+    positionEffect: null,
+    createdAt: made.createdAt,
+  };
+}
+
+// ---- Fills from the broker --------------------------------------------------------------------
+
+const { accountId: _account, ...brokerFillFields } = fillFields;
+/** What a broker's fill must be to be imported: anything else is counted as skipped, never stored half-right. */
+const brokerFill = object({
+  ...brokerFillFields,
+  brokerExecutionId: define<string>(
+    'brokerExecutionId',
+    (v) => (typeof v === 'string' && v !== '') || messages.invalidBody,
+  ),
+  positionEffect: nullable(oneOf(POSITION_EFFECTS, messages.invalidBody)),
+});
+export type ImportableFill = Infer<typeof brokerFill>;
+
+/** The broker's fill as the journal holds it (symbol upper-case, time as `toISOString`), or undefined. */
+export function importableFill(fill: object): ImportableFill | undefined {
+  const [error, value] = validate(fill, brokerFill as Struct<ImportableFill, unknown>, {
+    coerce: true,
+    mask: true,
+  });
+  return error ? undefined : value;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Where an account's import starts (docs/product.md, "Trades"): a first import reaches back
+ * FIRST_IMPORT_DAYS; later ones overlap the newest fill held by IMPORT_OVERLAP_DAYS.
+ */
+export const importStart = (newestHeld: Date | undefined, now: Date): Date =>
+  newestHeld
+    ? new Date(newestHeld.getTime() - IMPORT_OVERLAP_DAYS * DAY_MS)
+    : new Date(now.getTime() - FIRST_IMPORT_DAYS * DAY_MS);
