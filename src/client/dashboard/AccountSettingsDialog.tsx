@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { validateAccountSettings } from '../../domain/accounts.ts';
+import { validateAccountSettingsForm } from '../../domain/accounts.ts';
 import { DEFAULT_HEAT_LIMIT_PERCENT } from '../../domain/constants.ts';
 import { fallbackMessages, messages } from '../../domain/messages.ts';
 import type { AccountSettingsInput, LiveAccount, ValidationResult } from '../../domain/types.ts';
@@ -21,18 +21,11 @@ const FIELDS = [
 
 type Values = Record<(typeof FIELDS)[number][0], string>;
 
-/**
- * The domain's validator, plus one rule of the form: the API may leave the heat limit out (the
- * stored one stays), but an emptied field is a slip, refused as a limit out of range would be.
- */
+/** The form's fields as numbers, an emptied one left out: the domain's form validator refuses it. */
 function validate(values: Values): ValidationResult<AccountSettingsInput> {
-  const body = Object.fromEntries(
-    Object.entries(values).map(([k, v]) => [k, v.trim() === '' ? undefined : Number(v)]),
+  return validateAccountSettingsForm(
+    Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim() === '' ? undefined : Number(v)])),
   );
-  const result = validateAccountSettings(body);
-  if (body.heatLimit !== undefined) return result;
-  const missing = { field: 'heatLimit', message: messages.heatLimitOutOfRange };
-  return { ok: false, errors: [...(result.ok ? [] : result.errors), missing] };
 }
 
 // A cache filled before the heat limit existed has none: the server's default stands in.

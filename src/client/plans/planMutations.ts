@@ -1,7 +1,7 @@
 import { messages } from '../../domain/messages.ts';
 import { computePositionSizes } from '../../domain/positionSize.ts';
 import { toTradePlan } from '../../domain/tradePlanDto.ts';
-import { checkTransition, isActiveStatus, newDraftPlan } from '../../domain/tradePlans.ts';
+import { activeStockOf, checkTransition, isActiveStatus, newDraftPlan } from '../../domain/tradePlans.ts';
 import {
   CYCLE_TYPES,
   type CycleType,
@@ -27,7 +27,7 @@ async function assertNoOtherActivePlan(stock: string, exceptId?: string) {
   const clash = await db.tradePlans
     .where('stock')
     .equals(stock)
-    .filter((p) => p.id !== exceptId && isActiveStatus(p.status))
+    .filter((p) => p.id !== exceptId && activeStockOf(p) === stock)
     .count();
   if (clash > 0) throw new RefusedLocally(messages.activePlanExists);
 }

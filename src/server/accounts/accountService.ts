@@ -1,10 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import {
-  DEFAULT_CAPITAL_RISK_PERCENT,
-  DEFAULT_HEAT_LIMIT_PERCENT,
-  DEFAULT_MAX_TRADE_RISK_PERCENT,
-  DEFAULT_SCALE_OUT_FACTOR,
-} from '../../domain/constants.ts';
+import { defaultAccountSettings } from '../../domain/accounts.ts';
 import { maskAccountNumber } from '../../domain/format.ts';
 import { accountHeat } from '../../domain/heat.ts';
 import { messages } from '../../domain/messages.ts';
@@ -52,11 +47,7 @@ export function createAccountService(db: Database, brokerAccess: BrokerAccess, n
             id: uuidv7(at.getTime()),
             userId,
             accountHash: b.accountHash,
-            originalBalance: b.currentBalance,
-            capitalRisk: DEFAULT_CAPITAL_RISK_PERCENT,
-            maxTradeRisk: DEFAULT_MAX_TRADE_RISK_PERCENT,
-            scaleOutFactor: DEFAULT_SCALE_OUT_FACTOR,
-            heatLimit: DEFAULT_HEAT_LIMIT_PERCENT,
+            ...defaultAccountSettings(b.currentBalance),
             createdAt: at,
             updatedAt: at,
           })),

@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { STOCK_SYMBOL_MAX_LENGTH, STOCK_SYMBOL_PATTERN } from '../../domain/constants.ts';
-import { newExecution } from '../../domain/executions.ts';
+import { type ImportableFill, importableFill, importStart, newExecution } from '../../domain/executions.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Execution, ExecutionInput, ImportResult } from '../../domain/types.ts';
-import type { BrokerExecution, BrokerExecutionPage } from '../brokers/broker.ts';
+import type { BrokerExecutionPage } from '../brokers/broker.ts';
 import { changedSince } from '../db/changeStamps.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
@@ -16,10 +15,6 @@ import { executionsOf, freezePlanLinks, newestBrokerFill, toExecution } from '..
 type ExecutionRow = typeof executions.$inferSelect;
 type NewExecutionRow = typeof executions.$inferInsert;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** A first import reaches back a year; later ones overlap the last by a day (docs/product.md, "Trades"). */
-const FIRST_IMPORT_DAYS = 365;
-const OVERLAP_DAYS = 1;
 /** Rows per INSERT: far below PostgreSQL's 65,535 parameters a statement. */
 const INSERT_CHUNK = 500;
 
@@ -33,24 +28,6 @@ export interface ImportAccount {
 export type FetchFills = (accountHash: string, since: Date) => Promise<BrokerExecutionPage>;
 
 const positive = (n: number) => Number.isFinite(n) && n > 0;
-
-/** A broker's fill the journal can hold; anything else is counted as skipped, never stored half-right. */
-function isUsable(e: BrokerExecution): boolean {
-  return (
-    (e.side === 'Buy' || e.side === 'Sell') &&
-    positive(e.quantity) &&
-    positive(e.price) &&
-    Number.isFinite(e.fees) &&
-    e.fees >= 0 &&
-    !Number.isNaN(Date.parse(e.executedAt)) &&
-    typeof e.symbol === 'string' &&
-    STOCK_SYMBOL_PATTERN.test(e.symbol) &&
-    e.symbol.length <= STOCK_SYMBOL_MAX_LENGTH &&
-    typeof e.brokerExecutionId === 'string' &&
-    e.brokerExecutionId !== '' &&
-    (e.positionEffect === null || e.positionEffect === 'Open' || e.positionEffect === 'Close')
-  );
-}
 
 function toRow(userId: string, e: Execution): NewExecutionRow {
   return {
@@ -70,20 +47,14 @@ function toRow(userId: string, e: Execution): NewExecutionRow {
   };
 }
 
-function brokerRow(userId: string, accountId: string, fill: BrokerExecution, at: Date): NewExecutionRow {
+function brokerRow(userId: string, accountId: string, fill: ImportableFill, at: Date): NewExecutionRow {
   return {
+    ...fill,
     id: uuidv7(at.getTime()),
     userId,
     accountId,
-    symbol: fill.symbol.toUpperCase(),
-    side: fill.side,
-    quantity: fill.quantity,
-    price: fill.price,
-    fees: fill.fees,
     executedAt: new Date(fill.executedAt),
     source: 'broker',
-    brokerExecutionId: fill.brokerExecutionId,
-    positionEffect: fill.positionEffect,
     createdAt: at,
   };
 }
@@ -184,19 +155,17 @@ export function createExecutionRepository(db: Database, now: () => Date) {
       let skipped = 0;
       for (const account of accounts) {
         const newest = await newestBrokerFill(db, userId, account.id);
-        const since = newest
-          ? new Date(newest.getTime() - OVERLAP_DAYS * DAY_MS)
-          : new Date(at.getTime() - FIRST_IMPORT_DAYS * DAY_MS);
-        const page = await fetchFills(account.accountHash, since);
+        const page = await fetchFills(account.accountHash, importStart(newest, at));
         skipped += page.skipped;
-        for (const fill of page.executions) {
-          if (!isUsable(fill)) {
+        for (const reported of page.executions) {
+          const fill = importableFill(reported);
+          if (!fill) {
             skipped++;
             continue;
           }
           const row = brokerRow(userId, account.id, fill, at);
           rows.push(row);
-          const stop = fill.protectiveStop;
+          const stop = reported.protectiveStop;
           if (typeof stop === 'number' && positive(stop)) protectiveStops.set(row.id, stop);
         }
       }
