@@ -73,3 +73,33 @@ describe('layering', () => {
     }
   });
 });
+
+/** The modules a file loads with it: static imports that are not type-only (lazy `import()` is left out). */
+function staticImportsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^(?:import|export)(?!\s+type\b)[^'";]*?from\s+['"]([^'"]+)['"]/gm)].map(
+    (m) => m[1] as string,
+  );
+}
+
+describe('the first download', () => {
+  it('carries no validator: what the app starts with imports the records for their types only', () => {
+    // The structs load with the forms (docs/architecture.md, "The client"); at start they would
+    // cost the budget of docs/benchmarks.md some 4 KB.
+    const seen = new Set<string>();
+    const queue = [join(root, 'src/client/main.tsx')];
+    const packages = new Set<string>();
+    while (queue.length > 0) {
+      const file = queue.pop() as string;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      for (const spec of staticImportsOf(file)) {
+        if (spec.startsWith('.')) {
+          if (/\.(ts|tsx)$/.test(spec)) queue.push(join(file, '..', spec));
+        } else packages.add(spec);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(20);
+    expect([...packages]).not.toContain('superstruct');
+  });
+});
