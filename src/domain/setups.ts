@@ -47,7 +47,7 @@ export interface SetupScore {
 }
 
 /**
- * A setup's success score with its basis (docs/product.md, "Edges and setups"). `plans` are the
+ * A setup's success score with its basis (docs/product.md, "Trade setups"). `plans` are the
  * setup's plans, discarded ones too: a trade taken on a plan later discarded was still traded.
  * Once they have trades the statistics count (closed, complete, with an R), the score is those
  * trades' win rate, wins (R > 0) ÷ n × 100, rounded to a whole number: the setup's win rate on the

@@ -34,7 +34,7 @@ export interface Account extends AccountSettings {
   availableFundsForTrading: number;
   currentBalance: number;
   accountHash: string;
-  /** Dollars at risk in the open trades with a stop (docs/product.md, "Review: results"). */
+  /** Dollars at risk in the open trades with a stop (docs/product.md, "Review"). */
   openRisk: number;
   /** Dollars at risk in the active plans not traded yet, at this account's position size. */
   plannedRisk: number;
@@ -83,7 +83,7 @@ export interface TradeSetup {
   id: string;
   name: string;
   description: string;
-  /** 0..100, computed by the server (docs/product.md, "Edges and setups"). */
+  /** 0..100, computed by the server (docs/product.md, "Trade setups"). */
   successScore: number;
   /** 'trades': the win rate of the setup's closed trades; 'planned': its plans' mean probability. */
   successScoreBasis: 'trades' | 'planned';
