@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: the budgets of issue 16 and DEVELOPERS.md, measured, never asserted in the test
- * suite. Each section is a function, called in order at the bottom:
+ * `npm run bench`: the budgets of issue 16, measured, never asserted in the test suite (the
+ * figures by date: docs/benchmarks.md). Each section is a function, called in order at the bottom:
  *
  * 1. `initialJs`: initial JavaScript of the built app (the entry script and its modulepreloads), gzip.
  * 2. `apiLatency`: the API on the embedded database, a signed-in trader: creating a plan and

@@ -1,4 +1,4 @@
-// Open risk ("heat") per account (docs/product.md, "Review: results"): what the account stands to
+// Open risk ("heat") per account (docs/product.md, "Review"): what the account stands to
 // lose if every open trade and every active plan not yet traded hit its stop.
 import { HEAT_LIMIT_MAX, HEAT_LIMIT_MIN, HEAT_WARNING_PERCENT_OF_LIMIT } from './constants.ts';
 import { computePositionSizes } from './positionSize.ts';

@@ -73,7 +73,7 @@ export const sameSetup = (a: TradeSetupRecord, b: TradeSetupRecord): boolean =>
 export type SuccessScoreBasis = 'trades' | 'planned';
 
 export interface SetupScore {
-  /** 0..100 (docs/product.md, "Edges and setups"). */
+  /** 0..100 (docs/product.md, "Trade setups"). */
   successScore: number;
   /** 'trades' once the setup's plans have closed trades with an R; 'planned' until then. */
   successScoreBasis: SuccessScoreBasis;
@@ -112,7 +112,7 @@ export function successScore(
 }
 
 /**
- * A setup's success score with its basis (docs/product.md, "Edges and setups"). `plans` are the
+ * A setup's success score with its basis (docs/product.md, "Trade setups"). `plans` are the
  * setup's plans, discarded ones too: a trade taken on a plan later discarded was still traded.
  * Once they have trades the statistics count (closed, complete, with an R), the score is those
  * trades' win rate, wins (R > 0) ÷ n × 100, rounded to a whole number: the setup's win rate on the

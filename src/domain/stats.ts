@@ -1,4 +1,4 @@
-// Results in R (docs/product.md, "Review: results"): one pure function that the server answers
+// Results in R (docs/product.md, "Review"): one pure function that the server answers
 // `GET /api/v1/stats` with and the app runs offline on its cache, so both show the same figures.
 
 import { STATS_GROUPINGS, type StatsGrouping } from './constants.ts';
@@ -99,7 +99,7 @@ function groupsOf(
       return [plan ? { key: 'planned', label: 'Planned' } : UNPLANNED];
     case 'setup': {
       if (!plan) return [UNPLANNED];
-      // A setup the trader deleted leaves its plans with no setup (docs/product.md, "Edges and
+      // A setup the trader deleted leaves its plans with no setup (docs/product.md, "Trade
       // setups"); a cache may still hold the old id for a moment, so it groups where it will end up.
       const name = plan.tradeSetupId === null ? undefined : names.setups.get(plan.tradeSetupId);
       return [
@@ -165,7 +165,7 @@ function statsOf(group: Group, reviewed: readonly Trade[]): GroupStats {
 }
 
 /**
- * The statistics of the closed, complete trades, grouped (docs/product.md, "Review: results").
+ * The statistics of the closed, complete trades, grouped (docs/product.md, "Review").
  * A trade whose plan is not in `context.plans` counts as unplanned. Groups with no trade are left
  * out; the rest come by n, largest first, then by label and key.
  */

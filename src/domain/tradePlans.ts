@@ -202,7 +202,7 @@ export const isActiveStatus = (status: TradePlanStatus): boolean =>
  * The one active plan per stock (docs/product.md, "Trade plans"): the stock an active plan holds,
  * none for any other. Two plans with the same key clash; a create or a stock change is refused
  * while another plan holds the stock. The partial unique index `trade_plans_one_active_per_stock`
- * is its copy in SQL (tests/server/ruleMirrors.test.ts runs the same cases through both).
+ * is its copy in SQL.
  */
 export const activeStockOf = (plan: { stock: string; status: TradePlanStatus }): string | undefined =>
   isActiveStatus(plan.status) ? normalizeStock(plan.stock) : undefined;

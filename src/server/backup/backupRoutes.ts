@@ -18,7 +18,7 @@ export function backupRoutes(repo: BackupRepository, now: () => Date): Hono<AppE
     return c.json(backup);
   });
 
-  // The one body allowed past 1 MB (app.ts leaves this call to this limit).
+  // The one body allowed past 1 MB (http/app.ts leaves this call to this limit).
   app.post(
     '/',
     bodyLimit({

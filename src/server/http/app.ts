@@ -68,7 +68,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     // The rest of the upload is never read, so the connection cannot carry another request.
     onError: (c) => c.json({ message: messages.bodyTooLarge }, 413, { Connection: 'close' }),
   });
-  // A restore carries a whole journal: its own, larger, limit is on its route (backupRoutes.ts).
+  // A restore carries a whole journal: its own, larger, limit is on its route (backup/backupRoutes.ts).
   api.use((c, next) => (isRestoreRequest(c.req.method, c.req.path) ? next() : oneMegabyte(c, next)));
   api.route('/', authRoutes(deps));
 

@@ -46,7 +46,7 @@ export function createSetupRepository(db: Database, now: () => Date) {
     return rows[0];
   }
 
-  /** One setup with its score (docs/product.md, "Edges and setups"). */
+  /** One setup with its score (docs/product.md, "Trade setups"). */
   async function withScore(userId: string, row: SetupRow): Promise<TradeSetup> {
     const [plans, trades] = await Promise.all([
       db

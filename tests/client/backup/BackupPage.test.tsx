@@ -5,8 +5,9 @@ import type { Backup, RestoreResult } from '../../../src/domain/backup.ts';
 import { type FakeApi, startFakeApi } from '../fakeApi.ts';
 import { ownCacheBy, planFixture, resetCache, seed, setupFixture } from '../fixtures.ts';
 
-// The restore's upload and the sync after it are the browser's and the sync layer's (tests/browser
-// /backup.test.ts runs them for real); here they are stand-ins the test can hold and release.
+// The restore's upload and the sync after it are the browser's and the sync layer's
+// (tests/browser/backup.test.ts runs them for real); here they are stand-ins the test can hold and
+// release.
 const restoreModule = vi.hoisted(() => ({
   sendBackup: vi.fn(),
   resyncAfterRestore: vi.fn(),

@@ -36,8 +36,9 @@ export interface SchwabBrokerOptions extends SchwabConfig {
 }
 
 /**
- * The Charles Schwab Trader API behind the `Broker` interface (see ../shared/notes/schwab-api.md):
- * OAuth 2 authorization code flow, accounts joined from three calls, daily price history.
+ * The Charles Schwab Trader API behind the `Broker` interface (tested against the local fake in
+ * tests/server/brokers/schwab/fakeSchwab.ts): OAuth 2 authorization code flow, accounts joined
+ * from three calls, daily price history.
  */
 export function createSchwabBroker(options: SchwabBrokerOptions): Broker {
   const { clientId, clientSecret, callbackUrl, baseUrl } = options;
@@ -107,7 +108,8 @@ export function createSchwabBroker(options: SchwabBrokerOptions): Broker {
 
     async executions(tokens, accountHash, since, at) {
       const answers: unknown[] = [];
-      // Ending a day ahead keeps today's fills in, however Schwab reads the end (DECISIONS.md).
+      // Ending a day ahead keeps today's fills in, however Schwab reads the end (docs/product.md,
+      // "Trades").
       for (const [start, end] of yearRanges(since, new Date(at.getTime() + DAY_MS))) {
         // ISO 8601 with milliseconds and an offset (Z), as Schwab requires: 2025-11-23T10:00:00.000Z.
         const params = new URLSearchParams({

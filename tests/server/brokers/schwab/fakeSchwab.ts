@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local stand-in for Schwab's OAuth, Trader and Market Data endpoints, built from the
- * behaviour documented in ../shared/notes/schwab-api.md. Strict where Schwab is strict: Basic
+ * A local stand-in for Schwab's OAuth, Trader and Market Data endpoints, built from Schwab's
+ * behaviour as client libraries and their users report it. Strict where Schwab is strict: Basic
  * auth and a form body on the token call, single-use codes that live 30 s, 30-minute access
  * tokens, a refresh token that dies 7 days after the first login, and a refresh that retires
  * the access tokens issued before it (so two racing refreshes lock one caller out).

@@ -8,7 +8,7 @@ import {
   tokensFromReply,
 } from '../../../../src/server/brokers/schwab/schwabMapping.ts';
 
-// Field names as Schwab sends them (see ../shared/notes/schwab-api.md §2); values invented.
+// Field names as Schwab sends them (as fakeSchwab.ts answers); values invented.
 const numbers = [
   { accountNumber: '87654321', hashValue: 'HASH-CASH' },
   { accountNumber: '12345678', hashValue: 'HASH-MARGIN' },
