@@ -6,6 +6,7 @@
 import { define } from 'superstruct';
 import { backupMessages } from './backupMessages.ts';
 import {
+  BALANCE_MAX,
   DEFAULT_CAPITAL_RISK_PERCENT,
   DEFAULT_HEAT_LIMIT_PERCENT,
   DEFAULT_MAX_TRADE_RISK_PERCENT,
@@ -17,6 +18,7 @@ import {
 } from './constants.ts';
 import { messages } from './messages.ts';
 import {
+  between,
   finite,
   hasControlCharacters,
   type Infer,
@@ -36,7 +38,10 @@ const percent = (message: string) => finite((n) => n > 0 && n <= 100, message);
 
 const settingsFields = {
   /** Balance the trader measures P&L against; defaults to the first balance seen. */
-  originalBalance: finite((n) => n >= 0, messages.originalBalanceInvalid),
+  originalBalance: between(
+    [0, false, messages.originalBalanceInvalid],
+    [BALANCE_MAX, messages.originalBalanceTooHigh],
+  ),
   /** Percent of the balance a single position may tie up. */
   capitalRisk: percent(messages.capitalRiskOutOfRange),
   /** Percent of the balance a single trade may lose. */

@@ -23,6 +23,19 @@ export const FIRST_IMPORT_DAYS = 365;
 /** A later import starts this long before the newest fill held, so a late-booked fill is not missed. */
 export const IMPORT_OVERLAP_DAYS = 1;
 
+/**
+ * Bounds far beyond any real trade, so that money and R stay finite numbers in every sum (a price
+ * of 1e308 made P&L and the statistics null) and a fill is never too small to belong to a trade.
+ */
+export const PRICE_MAX = 1_000_000;
+export const QUANTITY_MIN = 0.000001;
+export const QUANTITY_MAX = 1_000_000_000;
+export const FEES_MAX = 1_000_000;
+export const BALANCE_MAX = 1_000_000_000_000;
+/** The years a time may name: from the Unix epoch on, and four digits (the database's and every clock's). */
+export const YEAR_MIN = 1970;
+export const YEAR_MAX = 9999;
+
 export const WEIGHT_FACTOR_MIN = 0;
 export const WEIGHT_FACTOR_MAX = 1;
 export const WEIGHT_FACTOR_STEP = 0.1;

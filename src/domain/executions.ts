@@ -3,14 +3,21 @@
 // fill, the backup's check and what a broker's fill must be to be imported.
 import { define, type Struct, validate } from 'superstruct';
 import { backupMessages } from './backupMessages.ts';
-import { EXECUTION_CLOCK_SKEW_MINUTES, FIRST_IMPORT_DAYS, IMPORT_OVERLAP_DAYS } from './constants.ts';
+import {
+  EXECUTION_CLOCK_SKEW_MINUTES,
+  FEES_MAX,
+  FIRST_IMPORT_DAYS,
+  IMPORT_OVERLAP_DAYS,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+} from './constants.ts';
 import { parseIsoDateTime } from './isoDateTime.ts';
 import { messages } from './messages.ts';
 import { EXECUTION_SIDES, type FieldError } from './types.ts';
 import {
+  between,
   clientId,
   filled,
-  finite,
   type Infer,
   isoTime,
   type Loose,
@@ -19,7 +26,7 @@ import {
   nullable,
   object,
   oneOf,
-  positive,
+  price,
   sameValues,
   stock,
   text,
@@ -37,13 +44,16 @@ const fillFields = {
   accountId: uuid,
   symbol: stock,
   side: oneOf(EXECUTION_SIDES, messages.sideInvalid),
-  quantity: positive(messages.quantityNotPositive),
-  price: positive(messages.priceNotPositive),
+  quantity: define<number>('quantity', (v) => {
+    if (v === undefined) return messages.quantityNotPositive;
+    if (typeof v !== 'number' || !Number.isFinite(v)) return messages.mustBeNumber;
+    if (!(v > 0)) return messages.quantityNotPositive;
+    if (v < QUANTITY_MIN) return messages.quantityTooSmall;
+    return v <= QUANTITY_MAX || messages.quantityTooLarge;
+  }),
+  price: price(messages.priceNotPositive, 'Price'),
   /** All fees and commissions of the fill; null or left out is none. */
-  fees: nullAs(
-    0,
-    finite((n) => n >= 0, messages.feesNegative),
-  ),
+  fees: nullAs(0, between([0, false, messages.feesNegative], [FEES_MAX, messages.feesTooHigh])),
   executedAt: isoTime(messages.executedAtInvalid),
 };
 const fillDefaults = { fees: 0 };

@@ -1,12 +1,17 @@
 // Every message the app and the API show, in one place (docs/product.md, "Validation messages").
 // Limits come from the constants, so a message cannot drift from the rule it names.
 import {
+  BALANCE_MAX,
   EDGE_NAME_MAX_LENGTH,
+  FEES_MAX,
   HEAT_LIMIT_MAX,
   HEAT_LIMIT_MIN,
   PLAN_NOTES_MAX_LENGTH,
+  PRICE_MAX,
   PROBABILITY_MAX,
   PROBABILITY_MIN,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
   SCALE_OUT_FACTOR_MAX,
   SCALE_OUT_FACTOR_MIN,
   SETUP_DESCRIPTION_MAX_LENGTH,
@@ -17,6 +22,9 @@ import {
   WEIGHT_FACTOR_MAX,
   WEIGHT_FACTOR_MIN,
 } from './constants.ts';
+
+/** 1000000 as 1,000,000: a bound in a message reads as the trader writes amounts. */
+const grouped = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 6 });
 
 export const messages = {
   edgeNameRequired: 'Name is required',
@@ -40,6 +48,7 @@ export const messages = {
   entryPriceNotPositive: 'Entry price must be greater than 0',
   stopLossNotPositive: 'Stop loss price must be greater than 0',
   stopLossNotBelowEntry: 'Stop loss price must be less than entry price',
+  priceTooHigh: (what: string) => `${what} must be at most ${grouped(PRICE_MAX)}`,
   stopNotBelowEntryWarning: 'The stop is at or above the entry: move it below the entry to size this trade',
   targetNotAboveEntry: 'Target price must be greater than entry price',
   planNotesTooLong: `Notes must be less than ${PLAN_NOTES_MAX_LENGTH} characters`,
@@ -64,8 +73,11 @@ export const messages = {
 
   sideInvalid: 'Side must be Buy or Sell',
   quantityNotPositive: 'Quantity must be greater than 0',
+  quantityTooSmall: `Quantity must be at least ${grouped(QUANTITY_MIN)}`,
+  quantityTooLarge: `Quantity must be at most ${grouped(QUANTITY_MAX)}`,
   priceNotPositive: 'Price must be greater than 0',
   feesNegative: 'Fees must not be negative',
+  feesTooHigh: `Fees must be at most ${grouped(FEES_MAX)}`,
   executedAtInvalid: 'Execution time must be a valid date and time',
   executedAtInFuture: 'Execution time must not be in the future',
   executionNotFound: 'Execution not found',
@@ -75,6 +87,7 @@ export const messages = {
   initialStopNotPositive: 'Initial stop must be greater than 0',
   tradeNotesTooLong: `Notes must be less than ${PLAN_NOTES_MAX_LENGTH} characters`,
   originalBalanceInvalid: 'Original balance must be 0 or more',
+  originalBalanceTooHigh: `Original balance must be at most ${grouped(BALANCE_MAX)}`,
   capitalRiskOutOfRange: 'Capital risk must be between 0 and 100',
   maxTradeRiskOutOfRange: 'Max trade risk must be between 0 and 100',
   capitalRiskHelp: 'The most of the balance one position may cost.',

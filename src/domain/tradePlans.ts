@@ -29,7 +29,7 @@ import {
   oneOf,
   optional,
   optionalFields,
-  positive,
+  price,
   sameValues,
   stock,
   text,
@@ -44,8 +44,8 @@ const cycleType = oneOf(CYCLE_TYPES, messages.cycleTypeInvalid);
 /** What the trader writes: `POST` and `PUT /api/v1/tradeplans` carry these. */
 const planFields = {
   stock,
-  entryPrice: positive(messages.entryPriceNotPositive),
-  stopLossPrice: positive(messages.stopLossNotPositive),
+  entryPrice: price(messages.entryPriceNotPositive, 'Entry price'),
+  stopLossPrice: price(messages.stopLossNotPositive, 'Stop loss price'),
   probabilityOfSuccess: nullable(
     finite((n) => n >= PROBABILITY_MIN && n <= PROBABILITY_MAX, messages.probabilityOutOfRange),
   ),
@@ -53,7 +53,7 @@ const planFields = {
   tradeSetupId: nullable(uuid),
   edgeIds: idSet,
   // A target at or below 0 is below any valid entry; above the entry is checked with the prices.
-  targetPrice: nullable(positive(messages.targetNotAboveEntry)),
+  targetPrice: nullable(price(messages.targetNotAboveEntry, 'Target price')),
   notes: nullAsEmpty(text(PLAN_NOTES_MAX_LENGTH, messages.planNotesTooLong)),
 };
 /** What a plan holds when the trader leaves a field out. */

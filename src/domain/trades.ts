@@ -6,7 +6,6 @@ import { backupMessages } from './backupMessages.ts';
 import { PLAN_NOTES_MAX_LENGTH } from './constants.ts';
 import type { Execution } from './executions.ts';
 import { formatR } from './format.ts';
-import { parseIsoDateTime } from './isoDateTime.ts';
 import { messages } from './messages.ts';
 import { roundCents, roundTo4 } from './rounding.ts';
 import { matchFills, type RoundTrip } from './tradeMatching.ts';
@@ -16,12 +15,14 @@ import { uuidV5 } from './uuidV5.ts';
 import {
   type Infer,
   isoTime,
+  isPlausibleTime,
+  isStock,
   isUuid,
   normalizeStock,
   nullAsEmpty,
   nullable,
   object,
-  positive,
+  price,
   sameValues,
   text,
   uuid,
@@ -49,7 +50,8 @@ export function splitTradeKey(
   if (accountId === undefined || symbol === undefined || openedAt === undefined || rest.length > 0) {
     return undefined;
   }
-  if (!isUuid(accountId) || symbol === '' || parseIsoDateTime(openedAt) === null) return undefined;
+  // The symbol as a fill holds it: a key of any other text (a NUL, kilobytes) names no trade.
+  if (!isUuid(accountId) || !isStock(symbol) || !isPlausibleTime(openedAt)) return undefined;
   if (nth !== undefined && !/^[2-9]$|^[1-9]\d+$/.test(nth)) return undefined;
   return { accountId, symbol, openedAt };
 }
@@ -73,7 +75,7 @@ const tradeKey = coerce(
 const annotationFields = {
   planId: nullable(uuid),
   /** The stop the trade's risk is measured from, frozen at open; null when none. */
-  initialStop: nullable(positive(messages.initialStopNotPositive)),
+  initialStop: nullable(price(messages.initialStopNotPositive, 'Initial stop')),
   notes: nullAsEmpty(text(PLAN_NOTES_MAX_LENGTH, messages.tradeNotesTooLong)),
 };
 /** A field left out is cleared: the update is the whole of what is attached. */

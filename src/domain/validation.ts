@@ -14,7 +14,7 @@ import {
   string,
   validate,
 } from 'superstruct';
-import { STOCK_SYMBOL_MAX_LENGTH, STOCK_SYMBOL_PATTERN } from './constants.ts';
+import { PRICE_MAX, STOCK_SYMBOL_MAX_LENGTH, STOCK_SYMBOL_PATTERN, YEAR_MAX, YEAR_MIN } from './constants.ts';
 import { parseIsoDateTime } from './isoDateTime.ts';
 import { messages } from './messages.ts';
 import type { FieldError, ValidationResult } from './types.ts';
@@ -72,6 +72,22 @@ export const finite = (inRange: (n: number) => boolean, outOfRange: string, miss
 
 export const positive = (message: string) => finite((n) => n > 0, message);
 
+/** A finite number from `min` (exclusive when `above`) to `max`, each bound with its own message. */
+export const between = (
+  [min, above, belowMessage]: [number, boolean, string],
+  [max, aboveMessage]: [number, string],
+) =>
+  define<number>('number', (v) => {
+    if (v === undefined) return belowMessage;
+    if (typeof v !== 'number' || !Number.isFinite(v)) return messages.mustBeNumber;
+    if (above ? !(v > min) : !(v >= min)) return belowMessage;
+    return v <= max || aboveMessage;
+  });
+
+/** A share price: above 0 and at most PRICE_MAX. */
+export const price = (notPositive: string, what: string) =>
+  between([0, true, notPositive], [PRICE_MAX, messages.priceTooHigh(what)]);
+
 /** A UUID, lower-case as the database writes it: ids are compared as text. */
 export const uuid = coerce(
   define<string>('uuid', (v) => isUuid(v) || messages.idNotUuid),
@@ -91,6 +107,10 @@ export const normalizeStock = (stock: string): string => stock.trim().toUpperCas
  */
 export const nameKey = (name: string): string => name.trim().toLowerCase();
 
+/** Whether text is a stock symbol as written (docs/product.md, "Trade plans"). */
+export const isStock = (s: string): boolean =>
+  s.length > 0 && s.length <= STOCK_SYMBOL_MAX_LENGTH && STOCK_SYMBOL_PATTERN.test(s);
+
 /** A stock symbol (docs/product.md, "Trade plans"), stored upper-case. */
 export const stock = coerce(
   define<string>('stock', (v) => {
@@ -102,10 +122,18 @@ export const stock = coerce(
   normalizeStock,
 );
 
+/** An ISO 8601 date-time with a zone in the years YEAR_MIN to YEAR_MAX. */
+export function isPlausibleTime(text: string): boolean {
+  const at = parseIsoDateTime(text);
+  if (at === null) return false;
+  const year = new Date(at).getUTCFullYear();
+  return year >= YEAR_MIN && year <= YEAR_MAX;
+}
+
 /** An ISO 8601 date-time with a zone, written back as `toISOString` writes it. */
 export const isoTime = (message: string) =>
   coerce(
-    define<string>('isoTime', (v) => (typeof v === 'string' && parseIsoDateTime(v) !== null) || message),
+    define<string>('isoTime', (v) => (typeof v === 'string' && isPlausibleTime(v)) || message),
     string(),
     (s) => {
       const at = parseIsoDateTime(s);

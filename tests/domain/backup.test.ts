@@ -466,6 +466,10 @@ describe('trade keys', () => {
     [`${ACCOUNT}||${AT}`, undefined],
     [`${ACCOUNT}|AAPL|yesterday`, undefined],
     ['', undefined],
+    // Not a symbol a fill can hold: a NUL, or kilobytes (the index's row limit), named no trade.
+    [`${ACCOUNT}|AA\u0000PL|${AT}`, undefined],
+    [`${ACCOUNT}|${'A'.repeat(2800)}|${AT}`, undefined],
+    [`${ACCOUNT}|AAPL|0000-01-01T00:00:00.000Z`, undefined],
   ])('%s', (key, parts) => {
     expect(splitTradeKey(key)).toEqual(parts);
   });

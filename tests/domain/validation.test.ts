@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateAccountSettings } from '../../src/domain/accounts.ts';
 import { validateEdgeInput } from '../../src/domain/edges.ts';
 import { validateExecutionInput } from '../../src/domain/executions.ts';
+import { parseIsoDateTime } from '../../src/domain/isoDateTime.ts';
 import { messages } from '../../src/domain/messages.ts';
 import { validateTradeSetupInput } from '../../src/domain/setups.ts';
 import {
@@ -167,6 +168,7 @@ describe('validateTradePlanCreate', () => {
     ['stock', 'AA PL', messages.stockInvalidCharacters],
     ['entryPrice', 0, 'Entry price must be greater than 0'],
     ['entryPrice', -1, 'Entry price must be greater than 0'],
+    ['entryPrice', 1e308, 'Entry price must be at most 1,000,000'],
     ['stopLossPrice', 0, 'Stop loss price must be greater than 0'],
     ['stopLossPrice', 100, 'Stop loss price must be less than entry price'],
     ['stopLossPrice', 100.01, 'Stop loss price must be less than entry price'],
@@ -179,6 +181,7 @@ describe('validateTradePlanCreate', () => {
     ['targetPrice', -120, 'Target price must be greater than entry price'],
     ['targetPrice', '120', messages.mustBeNumber],
     ['targetPrice', Number.POSITIVE_INFINITY, messages.mustBeNumber],
+    ['targetPrice', 1e308, 'Target price must be at most 1,000,000'],
     ['notes', x(2001), 'Notes must be less than 2000 characters'],
     ['notes', 42, messages.mustBeText],
   ])('%s = %j is refused with "%s"', (field, value, message) => {
@@ -352,6 +355,7 @@ describe('validateAccountSettings', () => {
 
   it.each([
     ['originalBalance', -1, messages.originalBalanceInvalid],
+    ['originalBalance', 1e308, messages.originalBalanceTooHigh],
     ['capitalRisk', 0, messages.capitalRiskOutOfRange],
     ['capitalRisk', 100.1, messages.capitalRiskOutOfRange],
     ['maxTradeRisk', 0, messages.maxTradeRiskOutOfRange],
@@ -509,12 +513,25 @@ describe('validateExecutionInput', () => {
     ['executedAt', '2026-03-02T15:05:00.001Z', messages.executedAtInFuture],
     ['executedAt', '2026-03-02T10:05:00.001-05:00', messages.executedAtInFuture],
     ['executedAt', '2027-01-01T00:00:00Z', messages.executedAtInFuture],
+    // Years the database or a clock cannot hold as the same instant (issue 26: a 500 before).
+    ['executedAt', '0000-01-01T00:00:00Z', messages.executedAtInvalid],
+    ['executedAt', '0099-01-01T00:00:00Z', messages.executedAtInvalid],
+    ['executedAt', '1969-12-31T23:59:59Z', messages.executedAtInvalid],
+    ['quantity', 1e-12, messages.quantityTooSmall],
+    ['quantity', 1e308, messages.quantityTooLarge],
+    ['price', 1e308, messages.priceTooHigh('Price')],
+    ['price', 1_000_000.01, messages.priceTooHigh('Price')],
+    ['fees', 1e308, messages.feesTooHigh],
   ])('%s = %j is refused with "%s"', (field, value, message) => {
     expect(errorsOf(validate({ [field]: value }))).toEqual([{ field, message }]);
   });
 
   it.each([
     ['quantity', 0.0001], // fractional shares
+    ['quantity', 0.000001],
+    ['quantity', 1_000_000_000],
+    ['price', 1_000_000],
+    ['executedAt', '1970-01-01T00:00:00Z'],
     ['price', 0.0001],
     ['fees', 0],
     ['symbol', 'BRK.B'],
@@ -535,7 +552,6 @@ describe('validateExecutionInput', () => {
       '2026-03-02T14:30:00.123Z',
     ],
     ['a leap day', '2024-02-29T14:30:00Z', '2024-02-29T14:30:00.000Z'],
-    ['a year before 100, read as written', '0099-01-01T00:00:00Z', '0099-01-01T00:00:00.000Z'],
   ])('executedAt at %s is accepted, as toISOString writes it', (_label, executedAt, expected) => {
     expect(validate({ executedAt })).toMatchObject({ ok: true, value: { executedAt: expected } });
   });
@@ -583,6 +599,7 @@ describe('validateTradeUpdate', () => {
     ['planId', 7, messages.idNotUuid],
     ['initialStop', 0, messages.initialStopNotPositive],
     ['initialStop', -1, messages.initialStopNotPositive],
+    ['initialStop', 1e308, messages.priceTooHigh('Initial stop')],
     ['initialStop', '47.5', messages.mustBeNumber],
     ['initialStop', Number.NaN, messages.mustBeNumber],
     ['notes', x(2001), 'Notes must be less than 2000 characters'],
@@ -602,5 +619,13 @@ describe('validateTradeUpdate', () => {
 
   it.each([null, [], 'update'])('refuses a non-object body %j', (body) => {
     expect(errorsOf(validateTradeUpdate(body))).toEqual([{ field: 'body', message: messages.invalidBody }]);
+  });
+});
+
+describe('parseIsoDateTime', () => {
+  it('reads a year before 100 as written, not as 19xx', () => {
+    expect(new Date(parseIsoDateTime('0099-01-01T00:00:00Z') as number).toISOString()).toBe(
+      '0099-01-01T00:00:00.000Z',
+    );
   });
 });
