@@ -139,6 +139,15 @@ export function newExecution(input: ExecutionInput, made: { id: string; createdA
 
 // ---- Fills from the broker --------------------------------------------------------------------
 
+/**
+ * The broker's order of two of its fill ids: as numbers when both are (Schwab's `activityId`
+ * grows with time, and "10" comes after "9"), else as text.
+ */
+export function compareBrokerIds(a: string, b: string): number {
+  if (/^\d+$/.test(a) && /^\d+$/.test(b) && a.length !== b.length) return a.length - b.length;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 const { accountId: _account, ...brokerFillFields } = fillFields;
 /** What a broker's fill must be to be imported: anything else is counted as skipped, never stored half-right. */
 const brokerFill = object({

@@ -4,7 +4,7 @@
 import { coerce, define, string } from 'superstruct';
 import { backupMessages } from './backupMessages.ts';
 import { PLAN_NOTES_MAX_LENGTH } from './constants.ts';
-import type { Execution } from './executions.ts';
+import { compareBrokerIds, type Execution } from './executions.ts';
 import { formatR } from './format.ts';
 import { messages } from './messages.ts';
 import { roundCents, roundTo4 } from './rounding.ts';
@@ -278,14 +278,24 @@ function figuresOf(
 }
 
 /**
- * Each account's fills of each symbol in time order, whatever order they came in. Fills of the
- * same instant (typed by hand to the minute, or one broker timestamp) keep the order they were
- * recorded in, then go by id: a buy and its sell entered within one minute stay a long.
+ * Which of two fills of the same instant came first. The broker's own sequence decides between
+ * two of its fills: Schwab's times have whole seconds, and its `activityId` grows with time, so a
+ * buy and its sell in one second are told apart by it (numbers compared as numbers). Fills typed by
+ * hand keep the order they were recorded in; last, the id.
  */
+function sameInstantOrder(a: Execution, b: Execution): number {
+  if (a.brokerExecutionId !== null && b.brokerExecutionId !== null) {
+    const bySequence = compareBrokerIds(a.brokerExecutionId, b.brokerExecutionId);
+    if (bySequence !== 0) return bySequence;
+  }
+  return time(a.createdAt) - time(b.createdAt) || compareText(a.id, b.id);
+}
+
+/** Each account's fills of each symbol in time order, whatever order they came in. */
 function fillsBySymbol(executions: readonly Execution[]): Execution[][] {
   const ordered = executions
-    .map((fill) => ({ fill, at: time(fill.executedAt), recorded: time(fill.createdAt) }))
-    .sort((a, b) => a.at - b.at || a.recorded - b.recorded || compareText(a.fill.id, b.fill.id));
+    .map((fill) => ({ fill, at: time(fill.executedAt) }))
+    .sort((a, b) => a.at - b.at || sameInstantOrder(a.fill, b.fill));
   const groups = new Map<string, Execution[]>();
   for (const { fill } of ordered) {
     const group = `${fill.accountId}|${normalizeStock(fill.symbol)}`;

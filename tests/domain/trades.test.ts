@@ -362,13 +362,36 @@ describe('buildTrades: round trips from fills', () => {
 
   it('keeps fills of the same instant in the order they were recorded, whatever their ids', () => {
     // Typed by hand to the minute: the buy was recorded first, though the sell's id sorts first.
-    const buy = fill('zz-buy', 'Buy', 10, 100, day(2), { createdAt: '2026-03-02T15:00:00.000Z' });
-    const sell = fill('aa-sell', 'Sell', 10, 110, day(2), { createdAt: '2026-03-02T15:00:05.000Z' });
+    const manual = { source: 'manual', brokerExecutionId: null } as const;
+    const buy = fill('zz-buy', 'Buy', 10, 100, day(2), { ...manual, createdAt: '2026-03-02T15:00:00.000Z' });
+    const sell = fill('aa-sell', 'Sell', 10, 110, day(2), {
+      ...manual,
+      createdAt: '2026-03-02T15:00:05.000Z',
+    });
     for (const fills of [
       [buy, sell],
       [sell, buy],
     ]) {
       expect(build(fills)).toMatchObject([{ direction: 'Long', closedAt: day(2), grossPnl: 100 }]);
+    }
+  });
+});
+
+describe('fills of one second from the broker', () => {
+  // Schwab's times have whole seconds; its activityId grows with time (issue 26: 18 of 40 such
+  // round trips came out as an exit without entry plus a position that never closed).
+  it("go in the broker's own sequence, as numbers, whatever their ids here or when imported", () => {
+    const imported = { createdAt: day(3) };
+    const at = day(2, '15:59:59.000');
+    for (let round = 0; round < 20; round++) {
+      const buy = fill(`id-${round}-b`, 'Buy', 10, 100, at, { ...imported, brokerExecutionId: '9' });
+      const sell = fill(`id-${19 - round}-a`, 'Sell', 10, 101, at, { ...imported, brokerExecutionId: '10' });
+      const next = fill(`id-${round}-c`, 'Buy', 5, 102, at, { ...imported, brokerExecutionId: '11' });
+      const fills = round % 2 === 0 ? [sell, next, buy] : [next, buy, sell];
+      expect(build(fills).map((t) => [t.direction, t.entryQuantity, t.closedAt])).toEqual([
+        ['Long', 5, null],
+        ['Long', 10, at],
+      ]);
     }
   });
 });

@@ -1,3 +1,4 @@
+import { compareBrokerIds } from '../../../domain/executions.ts';
 import type {
   BrokerAccount,
   BrokerExecution,
@@ -230,7 +231,7 @@ export function mapTransactions(
   }
   executions.sort(
     (a, b) =>
-      a.executedAt.localeCompare(b.executedAt) || a.brokerExecutionId.localeCompare(b.brokerExecutionId),
+      a.executedAt.localeCompare(b.executedAt) || compareBrokerIds(a.brokerExecutionId, b.brokerExecutionId),
   );
   return { executions, skipped };
 }
