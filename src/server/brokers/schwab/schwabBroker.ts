@@ -18,6 +18,14 @@ const DAY_MS = 86_400_000;
 /** Schwab answers transactions for at most a year per call. */
 export const TRANSACTIONS_RANGE_MS = 365 * DAY_MS;
 
+/**
+ * The most transactions Schwab puts in one answer: a range whose answer is this long may hold
+ * more, so it is split and asked again (docs/product.md, "Trades").
+ */
+export const TRANSACTIONS_PER_ANSWER = 3000;
+/** A range this short is not split further: its full answer is taken as it is. */
+const SHORTEST_RANGE_MS = 1000;
+
 /** [from, to] cut into consecutive ranges of at most a year; each starts where the last ended. */
 export function yearRanges(from: Date, to: Date): [Date, Date][] {
   const ranges: [Date, Date][] = [];
@@ -108,9 +116,7 @@ export function createSchwabBroker(options: SchwabBrokerOptions): Broker {
 
     async executions(tokens, accountHash, since, at) {
       const answers: unknown[] = [];
-      // Ending a day ahead keeps today's fills in, however Schwab reads the end (docs/product.md,
-      // "Trades").
-      for (const [start, end] of yearRanges(since, new Date(at.getTime() + DAY_MS))) {
+      const ask = async (start: Date, end: Date): Promise<void> => {
         // ISO 8601 with milliseconds and an offset (Z), as Schwab requires: 2025-11-23T10:00:00.000Z.
         const params = new URLSearchParams({
           types: 'TRADE',
@@ -123,8 +129,19 @@ export function createSchwabBroker(options: SchwabBrokerOptions): Broker {
         );
         if (!Array.isArray(answer))
           throw new BrokerUnavailableError('Schwab answered transactions with no list');
-        answers.push(...answer);
-      }
+        const span = end.getTime() - start.getTime();
+        if (answer.length < TRANSACTIONS_PER_ANSWER || span <= SHORTEST_RANGE_MS) {
+          answers.push(...answer);
+          return;
+        }
+        // A full answer may have left some out: each half is asked again, until none is full.
+        const middle = new Date(start.getTime() + Math.floor(span / 2));
+        await ask(start, middle);
+        await ask(middle, end);
+      };
+      // Ending a day ahead keeps today's fills in, however Schwab reads the end (docs/product.md,
+      // "Trades").
+      for (const [start, end] of yearRanges(since, new Date(at.getTime() + DAY_MS))) await ask(start, end);
       return mapTransactions(answers, accountHash, since, at);
     },
 

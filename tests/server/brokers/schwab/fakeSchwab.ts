@@ -123,6 +123,7 @@ export class FakeSchwab {
   private failures: { status: number; body: unknown }[] = [];
   private callsBeforeRateLimit: number | undefined;
   private transactions = new Map<string, { time: string }[]>();
+  static readonly MAX_TRANSACTIONS = 3000;
 
   constructor(
     readonly clientId: string,
@@ -361,7 +362,10 @@ export class FakeSchwab {
       const at = Date.parse(t.time);
       return at >= from && at <= to;
     });
-    return send(200, inRange);
+    // Schwab puts at most 3,000 transactions in an answer, saying nothing of the rest; which it
+    // keeps it does not document: the fake keeps the oldest.
+    const oldestFirst = [...inRange].sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
+    return send(200, oldestFirst.slice(0, FakeSchwab.MAX_TRANSACTIONS));
   }
 
   private priceHistory(url: URL, send: (s: number, p: unknown) => void) {

@@ -236,6 +236,27 @@ describe('Schwab transactions as fills', () => {
     expect(page.executions.map((e) => e.brokerExecutionId)).toEqual(['31']);
   });
 
+  it('asks again in halves while an answer is full, so a busy year of 3,600 fills is imported whole', async () => {
+    // Ten round trips of one share a day for 180 days: 3,600 fills in one year's range.
+    const trades = Array.from({ length: 3600 }, (_, i) => {
+      const at = new Date(daysAgo(1 + Math.floor(i / 20), 14).getTime() + (i % 20) * 60_000);
+      return schwabTrade({
+        activityId: 500_000 + i,
+        time: at,
+        symbol: 'SPY',
+        amount: i % 2 === 0 ? 1 : -1,
+        price: 500,
+      });
+    });
+    fake.seedTransactions(MARGIN, trades);
+    const page = await broker.executions(tokens, MARGIN, new Date(clock.now.getTime() - 200 * DAY), clock.now);
+    expect(page.executions).toHaveLength(3600);
+    expect(new Set(page.executions.map((e) => e.brokerExecutionId)).size).toBe(3600);
+    // No answer the import kept was a full one.
+    const calls = transactionCalls();
+    expect(calls.length).toBeGreaterThan(1);
+  });
+
   it("counts each range's call against the app's requests a minute", async () => {
     const frugal = createSchwabBroker({ ...options(), requestsPerMinute: 4 });
     // Signing in takes three (the token, accountNumbers, userPreference); the first range the fourth.
