@@ -1,7 +1,6 @@
-import { fallbackMessages, messages, notices } from '../../domain/messages.ts';
+import { fallbackMessages, messages } from '../../domain/messages.ts';
 import { api, errorMessage, RefusedLocally, statusOf } from '../api/http.ts';
 import { type CollectionName, cacheOwner, db, type OutboxEntry, type TradeTrackerDb } from '../db/db.ts';
-import { announce } from '../ui/notices.ts';
 import { isNetworkError, isOffline, reportApiReachable } from './connectivity.ts';
 
 export interface Change extends Omit<OutboxEntry, 'seq' | 'queuedAt' | 'refresh'> {
@@ -109,10 +108,32 @@ function outcomeOfRefusal(entry: OutboxEntry, status: number): 'done' | 'refused
   return 'refused';
 }
 
+/**
+ * What one replay did: changes the server saved, refused (listed in `refusedChanges` with its
+ * reason) and dropped as already done (410, a delete of something gone).
+ */
+export interface ReplayReport {
+  saved: number;
+  refused: number;
+  dropped: number;
+}
+
+const replayListeners = new Set<(report: ReplayReport) => void>();
+
+/**
+ * Hears what each replay that sent anything did. The data layer only reports: what the trader is
+ * told of it is the UI's to decide (app/). Returns the way to stop listening.
+ */
+export function onReplay(listener: (report: ReplayReport) => void): () => void {
+  replayListeners.add(listener);
+  return () => {
+    replayListeners.delete(listener);
+  };
+}
+
 async function replay(pull: Pull, database: TradeTrackerDb): Promise<void> {
   const touched = new Set<CollectionName>();
-  let saved = 0;
-  let undo = false;
+  const report: ReplayReport = { saved: 0, refused: 0, dropped: 0 };
   for (;;) {
     const next = await database.outbox.orderBy('seq').first();
     if (!next) break;
@@ -121,26 +142,29 @@ async function replay(pull: Pull, database: TradeTrackerDb): Promise<void> {
         method: next.method,
         body: next.body as Record<string, unknown> | undefined,
       });
-      saved++;
+      report.saved++;
     } catch (error) {
       const status = statusOf(error);
       if (isNetworkError(error) || status === undefined || status >= 500 || status === 401) {
         if (isNetworkError(error)) reportApiReachable(false);
         break;
       }
-      undo = true;
       if (outcomeOfRefusal(next, status) === 'refused') {
+        report.refused++;
         await database.refusedChanges.add({
           label: next.label,
           message: errorMessage(error, fallbackMessages.changeRefused),
           refusedAt: new Date().toISOString(),
         });
-      }
+      } else report.dropped++;
     }
     await database.outbox.delete(next.seq as number);
     for (const name of [next.collection, ...(next.refresh ?? [])]) touched.add(name);
   }
-  if (saved > 0) announce(notices.backOnline(saved));
+  if (report.saved + report.refused + report.dropped > 0) {
+    for (const listener of replayListeners) listener(report);
+  }
+  const undo = report.refused + report.dropped > 0;
   if (touched.size > 0 && (await database.outbox.count()) === 0) await pull([...touched], undo);
 }
 

@@ -105,6 +105,36 @@ describe('the outbox', () => {
     expect(pulled).toEqual([['edges', 'tradePlans']]);
   });
 
+  it('reports what a replay did, and raises nothing itself (the UI decides what to show)', async () => {
+    api.unreachable = true;
+    for (const name of ['A', 'B']) {
+      const { change, apply } = edgeChange(name);
+      await outbox.submitChange(change, apply, pull);
+    }
+    const gone = {
+      collection: 'edges',
+      method: 'DELETE',
+      path: '/edges/e9',
+      label: 'Delete edge Old',
+    } as const;
+    await outbox.submitChange({ ...gone, recordId: 'e9', refresh: [] }, async () => {}, pull);
+    const refused = { collection: 'tradePlans', method: 'PUT', path: '/tradeplans/p1/status' } as const;
+    await outbox.submitChange(
+      { ...refused, body: { status: 'Ready' }, label: 'Change AAPL to Ready', recordId: 'p1', refresh: [] },
+      async () => {},
+      pull,
+    );
+    api.unreachable = false;
+    api.routes['DELETE /api/v1/edges/e9'] = { status: 404, body: { message: 'Edge not found' } };
+    api.routes['PUT /api/v1/tradeplans/p1/status'] = { status: 409, body: { message: 'No' } };
+    const reports: unknown[] = [];
+    const stop = outbox.onReplay((report) => reports.push(report));
+    await outbox.flushOutbox(pull);
+    await outbox.flushOutbox(pull); // nothing queued: nothing to report
+    stop();
+    expect(reports).toEqual([{ saved: 2, refused: 1, dropped: 1 }]);
+  });
+
   it('replays a create whose answer was lost with the same client id', async () => {
     api.unreachable = true;
     const id = crypto.randomUUID();
