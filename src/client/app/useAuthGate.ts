@@ -16,8 +16,9 @@ import {
   takeSignInCallbackStatus,
 } from '../auth/session.ts';
 import { cacheOwner, db, metaKeys } from '../db/db.ts';
-import { isNetworkError, useOffline } from '../sync/connectivity.ts';
+import { isNetworkError } from '../sync/connectivity.ts';
 import { claimCacheFor, onUnauthorized, pullAll } from '../sync/sync.ts';
+import { useOffline } from '../ui/useOffline.ts';
 
 /**
  * 'cached': a reload of a signed-in tab; its own trader's cache is shown while the server confirms

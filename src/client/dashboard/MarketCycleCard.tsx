@@ -7,8 +7,8 @@ import {
   parseCycleType,
 } from '../../domain/marketCycle.ts';
 import { db, metaKeys } from '../db/db.ts';
-import { useLiveQuery } from '../db/useLiveQuery.ts';
-import { useCollectionState } from '../sync/syncState.ts';
+import { useCollectionState } from '../ui/useCollectionState.ts';
+import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { CycleChart } from './CycleChart.tsx';
 
 const ICONS = { up: '▲', down: '▼', flat: '▶' } as const;

@@ -1,6 +1,6 @@
 import { type CollectionName, db, metaKeys } from '../db/db.ts';
-import { useLiveQuery } from '../db/useLiveQuery.ts';
-import { useCollectionState } from '../sync/syncState.ts';
+import { useCollectionState } from './useCollectionState.ts';
+import { useLiveQuery } from './useLiveQuery.ts';
 
 /**
  * A cached collection as a page shows it: rows from Dexie, "loading" only while it has never

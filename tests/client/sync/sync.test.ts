@@ -15,7 +15,7 @@ import {
 
 let api: FakeApi;
 let sync: typeof import('../../../src/client/sync/sync.ts');
-let state: typeof import('../../../src/client/sync/syncState.ts');
+let state: typeof import('../../../src/client/ui/useCollectionState.ts');
 let dbModule: typeof import('../../../src/client/db/db.ts');
 
 const cycle = marketCycleFixture();
@@ -25,7 +25,7 @@ const plan = (id: string, stock: string) =>
 beforeAll(async () => {
   api = await startFakeApi();
   sync = await import('../../../src/client/sync/sync.ts');
-  state = await import('../../../src/client/sync/syncState.ts');
+  state = await import('../../../src/client/ui/useCollectionState.ts');
   dbModule = await import('../../../src/client/db/db.ts');
 });
 afterAll(() => api.close());
