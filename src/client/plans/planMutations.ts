@@ -1,11 +1,10 @@
 import { messages } from '../../domain/messages.ts';
 import { computePositionSizes } from '../../domain/positionSize.ts';
-import { checkTransition, isActiveStatus, newDraftPlan, toTradePlan } from '../../domain/tradePlans.ts';
+import { checkTransition, isActiveStatus, newDraftPlan } from '../../domain/tradePlans.ts';
 import {
   CYCLE_TYPES,
   type CycleType,
   type TradePlan,
-  type TradePlanDto,
   type TradePlanInput,
   type TradePlanStatus,
   type TradePlanUpdate,
@@ -18,7 +17,6 @@ const plans = resourceWrites<TradePlan>({
   collection: 'tradePlans',
   path: '/tradeplans',
   noun: 'trade plan',
-  toRow: (answer) => toTradePlan(answer as TradePlanDto),
 });
 
 /** The server's rule, checked on the cache so an offline change is refused at once where it can be. */
@@ -78,7 +76,6 @@ export function changePlanStatus(plan: TradePlan, status: TradePlanStatus) {
     recordId: plan.id,
     body: { status },
     label: `Change ${plan.stock} to ${status}`,
-    records: [plan],
     applyLocally: async () => {
       const check = checkTransition(plan.status, status);
       if (!check.ok) throw new RefusedLocally(check.message);

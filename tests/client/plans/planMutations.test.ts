@@ -116,10 +116,9 @@ describe('trade plan changes made offline', () => {
     expect((await dbModule.db.tradePlans.get(plan.id))?.status).toBe('Ready');
     await mutations.deletePlan({ ...plan, status: 'Ready' });
     expect(await dbModule.db.tradePlans.count()).toBe(0);
-    expect((await dbModule.db.outbox.toArray()).map((q) => [q.label, q.refresh])).toEqual([
-      ['Change TSLA to Ready', []],
-      // Its trades lose their link on the server: they are re-read too.
-      ['Delete trade plan TSLA', ['trades']],
+    expect((await dbModule.db.outbox.toArray()).map((q) => [q.label, q.recordId])).toEqual([
+      ['Change TSLA to Ready', plan.id],
+      ['Delete trade plan TSLA', plan.id],
     ]);
   });
 });
@@ -145,13 +144,13 @@ describe('a trade plan created online', () => {
     };
   });
 
-  it("costs one request without a setup: the server's answer goes into the cache as is", async () => {
+  it("keeps the server's answer in the cache, then syncs once, setup or not", async () => {
     api.routes['POST /api/v1/tradeplans'] = {
       status: 201,
       body: planDtoFixture({ id: 'from-server', stock: 'AAPL' }),
     };
     await mutations.createPlan({ ...input, tradeSetupId: null });
-    expect(api.received.map((r) => r.key)).toEqual(['POST /api/v1/tradeplans']);
+    expect(requestPaths(api.received)).toEqual(['POST /api/v1/tradeplans', 'GET /api/v1/sync']);
     expect(await dbModule.db.tradePlans.get('from-server')).toMatchObject({ stock: 'AAPL', edgeIds: [] });
   });
 
