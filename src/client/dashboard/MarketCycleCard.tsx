@@ -30,7 +30,7 @@ export function MarketCycleCard() {
     () =>
       db.transaction('r', db.marketCycle, db.meta, async () => ({
         cycle: (await db.marketCycle.get('current')) ?? null,
-        syncedAt: (await db.meta.get(metaKeys.syncedAt('marketCycle')))?.value ?? null,
+        syncedAt: (await db.meta.get(metaKeys.lastSyncAt))?.value ?? null,
       })),
     [],
   );

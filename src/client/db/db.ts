@@ -93,11 +93,14 @@ export const db = new TradeTrackerDb();
 
 export const metaKeys = {
   userId: 'userId',
+  /**
+   * When the last sync was written. One sync writes every collection at once, so this is also
+   * whether the cache was ever loaded, for each of them.
+   */
   lastSyncAt: 'lastSyncAt',
   /** The server's cursor from the last sync (`GET /sync?since=`); absent, the next sync gets everything. */
   syncCursor: 'syncCursor',
   brokerSessionExpiresAt: 'brokerSessionExpiresAt',
-  syncedAt: (c: CollectionName) => `syncedAt:${c}`,
 } as const;
 
 /** The trader the cache belongs to: none before a sign-in check claims it, or after a wipe. */

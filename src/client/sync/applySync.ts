@@ -75,11 +75,9 @@ export async function applySync(
       await database.accounts.bulkPut(answer.accounts);
     }
     if (answer.marketCycle) await database.marketCycle.put({ ...answer.marketCycle, key: 'current' });
-    const stamp = at.toISOString();
     await database.meta.bulkPut([
       { key: metaKeys.syncCursor, value: answer.cursor },
-      { key: metaKeys.lastSyncAt, value: stamp },
-      ...SYNCED.map((n) => ({ key: metaKeys.syncedAt(n), value: stamp })),
+      { key: metaKeys.lastSyncAt, value: at.toISOString() },
     ]);
   });
 }

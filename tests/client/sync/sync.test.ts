@@ -70,7 +70,6 @@ describe('the sync layer', () => {
     expect(await db.tradePlans.get('p1')).not.toHaveProperty('edges');
     expect(await db.marketCycle.get('current')).toMatchObject(cycle);
     expect(await db.meta.get('lastSyncAt')).toBeDefined();
-    expect(await db.meta.get('syncedAt:tradePlans')).toBeDefined();
     expect((await db.executions.toArray()).map((e) => e.id)).toEqual(['x1']);
     expect((await db.trades.get('t1'))?.executionIds).toEqual(['x1']);
   });
