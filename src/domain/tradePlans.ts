@@ -102,8 +102,11 @@ export function newDraftPlan(input: Omit<TradePlanInput, 'id'>) {
   };
 }
 
-/** The app's view of a plan: the API's edge objects become a list of ids. */
+/**
+ * The app's view of a plan: the API's edge objects become a list of ids, and the sizes go (the
+ * app computes them where it shows them, from the accounts it has).
+ */
 export function toTradePlan(dto: TradePlanDto): TradePlan {
-  const { edges, ...rest } = dto;
+  const { edges, positionSizes: _sizes, ...rest } = dto;
   return { ...rest, edgeIds: edges.map((e) => e.id) };
 }

@@ -120,7 +120,6 @@ export interface TradePlan {
   notes: string;
   /** The cycle current when the plan was created, never changed; null for plans made before it was kept. */
   marketCycleAtCreation: CycleType | null;
-  positionSizes: PositionSize[];
   createdAt: string;
   updatedAt: string;
 }
@@ -135,6 +134,8 @@ export interface EdgeRef {
 /** A plan as the API sends it (`edges`: objects with an id, name and weight). */
 export interface TradePlanDto extends Omit<TradePlan, 'edgeIds'> {
   edges: EdgeRef[];
+  /** The plan sized for each account, as the spec's API sends it; the app sizes it where shown. */
+  positionSizes: PositionSize[];
 }
 
 // Request bodies. `id` is optional on creates: a client-made UUID makes a replayed create idempotent.

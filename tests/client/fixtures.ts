@@ -72,7 +72,6 @@ export const planFixture = (o: Partial<TradePlan> = {}): TradePlan => ({
   targetPrice: null,
   notes: '',
   marketCycleAtCreation: null,
-  positionSizes: [],
   createdAt: at,
   updatedAt: at,
   ...o,
@@ -81,7 +80,12 @@ export const planFixture = (o: Partial<TradePlan> = {}): TradePlan => ({
 /** A plan as the API sends it: edges as objects, not ids. */
 export const planDtoFixture = (o: Partial<TradePlanDto> = {}): TradePlanDto => {
   const { edgeIds, ...plan } = planFixture(o as Partial<TradePlan>);
-  return { ...plan, edges: edgeIds.map((id) => ({ id, name: id, weightFactor: 0.5 })), ...o };
+  return {
+    ...plan,
+    edges: edgeIds.map((id) => ({ id, name: id, weightFactor: 0.5 })),
+    positionSizes: [],
+    ...o,
+  };
 };
 
 export const marketCycleFixture = (o: Partial<MarketCycle> = {}): MarketCycle => ({

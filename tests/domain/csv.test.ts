@@ -102,7 +102,6 @@ const plan = (over: Partial<TradePlan> = {}): TradePlan => ({
   targetPrice: null,
   notes: '=cmd|" /C calc"!A0',
   marketCycleAtCreation: 'Uptrend',
-  positionSizes: [],
   createdAt: '2026-03-02T14:30:00.000Z',
   updatedAt: '2026-03-03T09:00:00.000Z',
   ...over,

@@ -1,5 +1,4 @@
 import { messages } from '../../domain/messages.ts';
-import { computePositionSizes } from '../../domain/positionSize.ts';
 import { checkTransition, isActiveStatus, newDraftPlan } from '../../domain/tradePlans.ts';
 import {
   CYCLE_TYPES,
@@ -29,11 +28,6 @@ async function assertNoOtherActivePlan(stock: string, exceptId?: string) {
   if (clash > 0) throw new RefusedLocally(messages.activePlanExists);
 }
 
-/** A plan as the server would record it: sized for each cached account (pages size it where shown). */
-async function sized<T extends Pick<TradePlan, 'entryPrice' | 'stopLossPrice'>>(plan: T) {
-  return { ...plan, positionSizes: computePositionSizes(await db.accounts.toArray(), plan) };
-}
-
 /** The cycle this device last saw; null when it has none (or one it cannot read). */
 async function cachedCycleType(): Promise<CycleType | null> {
   const cycle = await db.marketCycle.get('current');
@@ -55,7 +49,7 @@ export async function createPlan(input: TradePlanInput) {
     input.stock,
     async () => {
       await assertNoOtherActivePlan(input.stock);
-      return sized({ id, ...newDraftPlan(stamped), createdAt: now, updatedAt: now });
+      return { id, ...newDraftPlan(stamped), createdAt: now, updatedAt: now };
     },
     stamped,
   );
@@ -65,7 +59,7 @@ export function updatePlan(plan: TradePlan, update: TradePlanUpdate) {
   return plans.update(plan, update, plan.stock, async () => {
     // No plan may move onto a stock another plan holds active, whatever its own status.
     if (update.stock && update.stock !== plan.stock) await assertNoOtherActivePlan(update.stock, plan.id);
-    return sized({ ...plan, ...update });
+    return { ...plan, ...update };
   });
 }
 

@@ -18,9 +18,9 @@ export interface Change extends Omit<OutboxEntry, 'seq' | 'queuedAt' | 'recordId
 export type SaveOutcome = 'saved' | 'queued';
 
 /**
- * A local change may read any cached table: a plan's reads the accounts (its position sizes) and
- * the other plans (one active plan per stock). A transaction that leaves a table out fails on its
- * first use, so queueing spans them all.
+ * A local change may read any cached table: a plan's reads the other plans (one active plan per
+ * stock), a fill's rebuilds the trades from the fills, plans and accounts. A transaction that
+ * leaves a table out fails on its first use, so queueing spans them all.
  */
 const cacheTables = (d: TradeTrackerDb) => d.tables;
 

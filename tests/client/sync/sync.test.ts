@@ -68,6 +68,8 @@ describe('the sync layer', () => {
     expect(await db.accounts.count()).toBe(1);
     expect((await db.tradePlans.get('p1'))?.edgeIds).toEqual(['e1']);
     expect(await db.tradePlans.get('p1')).not.toHaveProperty('edges');
+    // Sized where shown, from the cached accounts: the server's sizes are not kept.
+    expect(await db.tradePlans.get('p1')).not.toHaveProperty('positionSizes');
     expect(await db.marketCycle.get('current')).toMatchObject(cycle);
     expect(await db.meta.get('lastSyncAt')).toBeDefined();
     expect((await db.executions.toArray()).map((e) => e.id)).toEqual(['x1']);
