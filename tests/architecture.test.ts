@@ -16,8 +16,10 @@ function sourceFiles(dir: string): string[] {
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   return [
-    ...text.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g),
-  ].map((m) => (m[1] ?? m[2]) as string);
+    ...text.matchAll(
+      /(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm,
+    ),
+  ].map((m) => (m[1] ?? m[2] ?? m[3]) as string);
 }
 
 function layerOf(file: string, spec: string): string | undefined {
@@ -52,6 +54,27 @@ describe('layering', () => {
         for (const spec of importsOf(file)) {
           expect(layerOf(file, spec), `${relative(root, file)} imports ${spec}`).not.toBe(forbidden);
         }
+      }
+    }
+  });
+
+  it("keeps the client's data layer free of UI: sync/ and db/ import no React and nothing of ui/ or app/", () => {
+    const react = /^(react|react-dom|dexie-react-hooks)(\/|$)/;
+    const client = join(root, 'src/client');
+    // What the data layer may reach: the domain, the API wrapper and itself.
+    const allowed = ['domain', 'client/api', 'client/db', 'client/sync'];
+    const files = ['sync', 'db'].flatMap((dir) => sourceFiles(join(client, dir)));
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      expect(file.endsWith('.tsx'), `${relative(root, file)} renders`).toBe(false);
+      for (const spec of importsOf(file)) {
+        expect(react.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
+        if (!spec.startsWith('.')) continue;
+        const target = relative(join(root, 'src'), join(file, '..', spec));
+        expect(
+          allowed.some((place) => target.startsWith(`${place}/`)),
+          `${relative(root, file)} imports ${spec}`,
+        ).toBe(true);
       }
     }
   });

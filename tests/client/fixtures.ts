@@ -153,10 +153,10 @@ export async function ownCacheBy(userId = 'alex'): Promise<void> {
   await db.meta.put({ key: metaKeys.userId, value: userId });
 }
 
-/** Puts rows in the cache as a finished sync would, marking the collection as loaded. */
+/** Puts rows in the cache as a finished sync would, marking the cache as loaded. */
 export async function seed(name: CollectionName, rows: unknown[]): Promise<void> {
   await db.table(name).bulkPut(rows);
-  await db.meta.put({ key: metaKeys.syncedAt(name), value: at });
+  await db.meta.put({ key: metaKeys.lastSyncAt, value: at });
 }
 
 export async function resetCache(): Promise<void> {

@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter';
 import { PageSkeleton } from '../ui/PageSkeleton.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { Layout } from './Layout.tsx';
+import { useReplayNotices } from './replayNotices.ts';
 import { showsApp, useAuthGate } from './useAuthGate.ts';
 
 type PageModule = { default: React.ComponentType };
@@ -77,6 +78,8 @@ function Checking() {
 }
 
 export function App() {
+  // Before the auth gate: its sign-in check starts the first replay.
+  useReplayNotices();
   const auth = useAuthGate();
   return (
     <Suspense fallback={<Spinner />}>

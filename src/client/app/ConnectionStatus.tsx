@@ -1,9 +1,9 @@
 import { formatTimestamp } from '../../domain/format.ts';
 import { db, metaKeys } from '../db/db.ts';
-import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { UpdateNotice } from '../pwa/UpdateNotice.tsx';
-import { useOffline } from '../sync/connectivity.ts';
 import { Notices } from '../ui/Notices.tsx';
+import { useLiveQuery } from '../ui/useLiveQuery.ts';
+import { useOffline } from '../ui/useOffline.ts';
 
 /** The strip under the header: offline state, changes waiting or refused, a new version. */
 export function ConnectionStatus() {

@@ -16,8 +16,9 @@ import {
   takeSignInCallbackStatus,
 } from '../auth/session.ts';
 import { cacheOwner, db, metaKeys } from '../db/db.ts';
-import { isNetworkError, useOffline } from '../sync/connectivity.ts';
-import { claimCacheFor, onUnauthorized, pullAll } from '../sync/sync.ts';
+import { isNetworkError } from '../sync/connectivity.ts';
+import { claimCacheFor, onUnauthorized, syncNow } from '../sync/sync.ts';
+import { useOffline } from '../ui/useOffline.ts';
 
 /**
  * 'cached': a reload of a signed-in tab; its own trader's cache is shown while the server confirms
@@ -52,7 +53,7 @@ async function checkSession(claim: boolean): Promise<Check> {
         { key: metaKeys.brokerSessionExpiresAt, value: status.brokerSessionExpiresAt ?? '' },
       ]);
       rememberTabTrader(status.user.id);
-      void pullAll();
+      void syncNow();
     }
     return 'ok';
   } catch (error) {
@@ -151,7 +152,7 @@ export function useAuthGate(): AuthState {
   useEffect(() => {
     if (state !== 'authenticated') return;
     // Keep the cache fresh when the trader comes back to the app or the network returns.
-    const refresh = () => void pullAll();
+    const refresh = () => void syncNow();
     const onVisible = () => document.visibilityState === 'visible' && refresh();
     window.addEventListener('focus', refresh);
     window.addEventListener('online', refresh);

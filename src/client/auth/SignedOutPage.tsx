@@ -1,4 +1,4 @@
-import { useOffline } from '../sync/connectivity.ts';
+import { useOffline } from '../ui/useOffline.ts';
 import { signInAgain } from './session.ts';
 
 /** Shown after a logout, and when the app opens offline with nothing cached: no bounce to a broker page that cannot load. */

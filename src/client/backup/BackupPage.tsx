@@ -3,9 +3,9 @@ import { BACKUP_COLLECTIONS, type BackupCollection, type BackupCounts } from '..
 import type { CsvExportKind } from '../../domain/csvExports.ts';
 import { formatTimestamp } from '../../domain/format.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
-import { useOffline } from '../sync/connectivity.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
+import { useOffline } from '../ui/useOffline.ts';
 import {
   type CsvProgress,
   type RestoreStep,

@@ -4,7 +4,7 @@ import { API_TIMEOUT_MS } from '../../domain/constants.ts';
 import { messages } from '../../domain/messages.ts';
 import { api, apiBaseUrl } from '../api/http.ts';
 import { reportApiReachable } from '../sync/connectivity.ts';
-import { pullAll } from '../sync/sync.ts';
+import { syncNow } from '../sync/sync.ts';
 import { localDay, saveFile } from './files.ts';
 
 /** A restore of a large journal takes the server a while: far longer than an ordinary call. */
@@ -67,4 +67,4 @@ export function sendBackup(
 }
 
 /** After a restore, everything is read again, so the restored records show on every page. */
-export const resyncAfterRestore = (): Promise<void> => pullAll();
+export const resyncAfterRestore = (): Promise<void> => syncNow();

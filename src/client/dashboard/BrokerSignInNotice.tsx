@@ -2,7 +2,7 @@ import { isBrokerSignInEndingSoon } from '../../domain/brokerSession.ts';
 import { formatTimestamp } from '../../domain/format.ts';
 import { goToBrokerSignIn } from '../auth/session.ts';
 import { db, metaKeys } from '../db/db.ts';
-import { useLiveQuery } from '../db/useLiveQuery.ts';
+import { useLiveQuery } from '../ui/useLiveQuery.ts';
 
 /**
  * The broker's sign-in ends for good after a while (Schwab: 7 days); a day ahead the Dashboard

@@ -1,8 +1,8 @@
 import { formatTimestamp } from '../../domain/format.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { db, metaKeys } from '../db/db.ts';
-import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { PageHeading } from '../ui/PageHeading.tsx';
+import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { AccountSummary } from './AccountSummary.tsx';
 import { BrokerSignInNotice } from './BrokerSignInNotice.tsx';
 import { MarketCycleCard } from './MarketCycleCard.tsx';

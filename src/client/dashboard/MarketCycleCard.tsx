@@ -7,8 +7,8 @@ import {
   parseCycleType,
 } from '../../domain/marketCycle.ts';
 import { db, metaKeys } from '../db/db.ts';
-import { useLiveQuery } from '../db/useLiveQuery.ts';
-import { useCollectionState } from '../sync/syncState.ts';
+import { useCollectionState } from '../ui/useCollectionState.ts';
+import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { CycleChart } from './CycleChart.tsx';
 
 const ICONS = { up: '▲', down: '▼', flat: '▶' } as const;
@@ -30,7 +30,7 @@ export function MarketCycleCard() {
     () =>
       db.transaction('r', db.marketCycle, db.meta, async () => ({
         cycle: (await db.marketCycle.get('current')) ?? null,
-        syncedAt: (await db.meta.get(metaKeys.syncedAt('marketCycle')))?.value ?? null,
+        syncedAt: (await db.meta.get(metaKeys.lastSyncAt))?.value ?? null,
       })),
     [],
   );

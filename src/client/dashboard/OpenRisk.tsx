@@ -4,8 +4,8 @@ import { type AccountHeat, accountHeat, type HeatLevel } from '../../domain/heat
 import { ACTIVE_STATUSES } from '../../domain/tradePlans.ts';
 import type { LiveAccount } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
-import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { useCollection } from '../ui/useCollection.ts';
+import { useLiveQuery } from '../ui/useLiveQuery.ts';
 
 /** The state in words, so the colour is never the only sign of it. */
 const LEVEL_TEXT: Readonly<Record<HeatLevel, string>> = {

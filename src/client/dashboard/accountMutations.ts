@@ -7,7 +7,7 @@ const accounts = resourceWrites<LiveAccount>({
   noun: 'settings of',
 });
 
-/** Saves an account's settings; plans are re-read because their position sizes follow. */
+/** Saves an account's settings; the plans' position sizes follow where they are shown (PlanCells). */
 export function saveAccountSettings(account: LiveAccount, settings: AccountSettingsInput) {
   return accounts.update(account, settings, account.accountName, () => ({ ...account, ...settings }));
 }

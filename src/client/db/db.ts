@@ -22,17 +22,25 @@ export interface StoredMarketCycle extends MarketCycle {
   key: 'current';
 }
 
-/** A change made while the API could not be reached, replayed in order when it can. */
+/** The cached collections a trader can change; the market cycle is the server's alone. */
+export type EntityCollection = Exclude<CollectionName, 'marketCycle'>;
+export type ChangeMethod = 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * A change made while the API could not be reached, replayed in order when it can. Rows queued
+ * by older versions may also carry `refresh` (collections to re-read): it is ignored, since every
+ * replay is followed by one sync of everything that changed.
+ */
 export interface OutboxEntry {
   seq?: number;
-  collection: Exclude<CollectionName, 'marketCycle'>;
-  method: 'POST' | 'PUT' | 'DELETE';
+  collection: EntityCollection;
+  method: ChangeMethod;
   path: string;
   body?: unknown;
   /** What the trader did, in their words: "Create trade plan AAPL". */
   label: string;
-  /** Collections to re-read once the server has the change (sync/affects.ts); absent on old rows. */
-  refresh?: CollectionName[];
+  /** The record the change is about, whose row the server's answer replaces; absent on old rows. */
+  recordId?: string;
   queuedAt: string;
 }
 
@@ -85,11 +93,14 @@ export const db = new TradeTrackerDb();
 
 export const metaKeys = {
   userId: 'userId',
+  /**
+   * When the last sync was written. One sync writes every collection at once, so this is also
+   * whether the cache was ever loaded, for each of them.
+   */
   lastSyncAt: 'lastSyncAt',
   /** The server's cursor from the last sync (`GET /sync?since=`); absent, the next sync gets everything. */
   syncCursor: 'syncCursor',
   brokerSessionExpiresAt: 'brokerSessionExpiresAt',
-  syncedAt: (c: CollectionName) => `syncedAt:${c}`,
 } as const;
 
 /** The trader the cache belongs to: none before a sign-in check claims it, or after a wipe. */

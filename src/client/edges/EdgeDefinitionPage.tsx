@@ -5,13 +5,13 @@ import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { computeStats, type GroupStats } from '../../domain/stats.ts';
 import type { Edge } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
-import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { formatOptionalR, formatTradeCount, toneOf } from '../review/statsFormat.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { ListPage } from '../ui/ListPage.tsx';
 import { PendingMark } from '../ui/PendingMark.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
+import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { EdgeForm } from './EdgeForm.tsx';
 import { deleteEdge } from './edgeMutations.ts';
 

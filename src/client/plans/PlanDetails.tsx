@@ -17,9 +17,9 @@ import {
 } from '../../domain/tradePlans.ts';
 import type { TradePlan } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
-import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { Modal } from '../ui/Modal.tsx';
+import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { PlanOutcome } from './PlanOutcome.tsx';
 
 interface PlanDetailsProps {

@@ -5,12 +5,12 @@ import { fallbackMessages } from '../../domain/messages.ts';
 import { validateTradePlanCreate, validateTradePlanUpdate } from '../../domain/tradePlans.ts';
 import type { TradePlan } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
-import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormActions } from '../ui/FormActions.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { notesInput, numberInput, toNumber } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
+import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { createPlan, updatePlan } from './planMutations.ts';
 import { RiskPreview } from './RiskPreview.tsx';
 

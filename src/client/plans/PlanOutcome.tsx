@@ -1,7 +1,7 @@
 import { tradeOutcomeOfPlan } from '../../domain/trades.ts';
 import { db } from '../db/db.ts';
-import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { Badge } from '../ui/Badge.tsx';
+import { useLiveQuery } from '../ui/useLiveQuery.ts';
 
 /**
  * A plan's trade outcome beside its status (tradeOutcomeOfPlan): "Open", an R such as "+2.50R",

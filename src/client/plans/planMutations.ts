@@ -1,12 +1,9 @@
 import { messages } from '../../domain/messages.ts';
-import { computePositionSizes } from '../../domain/positionSize.ts';
-import { toTradePlan } from '../../domain/tradePlanDto.ts';
 import { activeStockOf, checkTransition, isActiveStatus, newDraftPlan } from '../../domain/tradePlans.ts';
 import {
   CYCLE_TYPES,
   type CycleType,
   type TradePlan,
-  type TradePlanDto,
   type TradePlanInput,
   type TradePlanStatus,
   type TradePlanUpdate,
@@ -19,7 +16,6 @@ const plans = resourceWrites<TradePlan>({
   collection: 'tradePlans',
   path: '/tradeplans',
   noun: 'trade plan',
-  toRow: (answer) => toTradePlan(answer as TradePlanDto),
 });
 
 /** The server's rule, checked on the cache so an offline change is refused at once where it can be. */
@@ -30,11 +26,6 @@ async function assertNoOtherActivePlan(stock: string, exceptId?: string) {
     .filter((p) => p.id !== exceptId && activeStockOf(p) === stock)
     .count();
   if (clash > 0) throw new RefusedLocally(messages.activePlanExists);
-}
-
-/** A plan as the server would record it: sized for each cached account (pages size it where shown). */
-async function sized<T extends Pick<TradePlan, 'entryPrice' | 'stopLossPrice'>>(plan: T) {
-  return { ...plan, positionSizes: computePositionSizes(await db.accounts.toArray(), plan) };
 }
 
 /** The cycle this device last saw; null when it has none (or one it cannot read). */
@@ -58,7 +49,7 @@ export async function createPlan(input: TradePlanInput) {
     input.stock,
     async () => {
       await assertNoOtherActivePlan(input.stock);
-      return sized({ id, ...newDraftPlan(stamped), createdAt: now, updatedAt: now });
+      return { id, ...newDraftPlan(stamped), createdAt: now, updatedAt: now };
     },
     stamped,
   );
@@ -68,7 +59,7 @@ export function updatePlan(plan: TradePlan, update: TradePlanUpdate) {
   return plans.update(plan, update, plan.stock, async () => {
     // No plan may move onto a stock another plan holds active, whatever its own status.
     if (update.stock && update.stock !== plan.stock) await assertNoOtherActivePlan(update.stock, plan.id);
-    return sized({ ...plan, ...update });
+    return { ...plan, ...update };
   });
 }
 
@@ -79,7 +70,6 @@ export function changePlanStatus(plan: TradePlan, status: TradePlanStatus) {
     recordId: plan.id,
     body: { status },
     label: `Change ${plan.stock} to ${status}`,
-    records: [plan],
     applyLocally: async () => {
       const check = checkTransition(plan.status, status);
       if (!check.ok) throw new RefusedLocally(check.message);

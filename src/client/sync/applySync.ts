@@ -1,5 +1,5 @@
 import { toTradePlan } from '../../domain/tradePlanDto.ts';
-import type { LiveAccount, SyncAnswer, SyncChanges } from '../../domain/types.ts';
+import type { LiveAccount, SyncAnswer, SyncChanges, TradePlanDto } from '../../domain/types.ts';
 import { type CollectionName, cacheOwner, metaKeys, type TradeTrackerDb } from '../db/db.ts';
 
 /** Every collection one sync answers for. */
@@ -12,6 +12,14 @@ export const SYNCED: CollectionName[] = [
   'executions',
   'trades',
 ];
+
+/**
+ * A row the server sent, as the cache keeps it: a plan's edge objects become ids (and its position
+ * sizes are left to where it is shown). The one mapping for a sync's rows and a write's answer.
+ */
+export function toCachedRow(collection: CollectionName, row: unknown): unknown {
+  return collection === 'tradePlans' ? toTradePlan(row as TradePlanDto) : row;
+}
 
 const sameAccounts = (a: LiveAccount[], b: LiveAccount[]) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -49,10 +57,11 @@ export async function applySync(
     const cachedAccounts = await database.accounts.toArray();
     await merge(database, 'edges', answer.edges, full);
     await merge(database, 'executions', answer.executions, full);
+    const plans = answer.tradePlans;
     await merge(
       database,
       'tradePlans',
-      { ...answer.tradePlans, upserted: answer.tradePlans.upserted.map(toTradePlan) },
+      { ...plans, upserted: plans.upserted.map((p) => toCachedRow('tradePlans', p)) },
       full,
     );
     for (const name of ['tradeSetups', 'trades'] as const) {
@@ -66,11 +75,9 @@ export async function applySync(
       await database.accounts.bulkPut(answer.accounts);
     }
     if (answer.marketCycle) await database.marketCycle.put({ ...answer.marketCycle, key: 'current' });
-    const stamp = at.toISOString();
     await database.meta.bulkPut([
       { key: metaKeys.syncCursor, value: answer.cursor },
-      { key: metaKeys.lastSyncAt, value: stamp },
-      ...SYNCED.map((n) => ({ key: metaKeys.syncedAt(n), value: stamp })),
+      { key: metaKeys.lastSyncAt, value: at.toISOString() },
     ]);
   });
 }

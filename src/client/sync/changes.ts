@@ -1,7 +1,6 @@
-import { db, type Pending } from '../db/db.ts';
-import { affectedBy, type ChangeMethod, type EntityCollection } from './affects.ts';
+import { type ChangeMethod, db, type EntityCollection, type Pending } from '../db/db.ts';
 import { type SaveOutcome, submitChange } from './outbox.ts';
-import { pullAll } from './sync.ts';
+import { syncNow } from './sync.ts';
 
 interface Resource<Row> {
   collection: EntityCollection;
@@ -9,8 +8,6 @@ interface Resource<Row> {
   path: string;
   /** How a queued change names one, "Create {noun} {name}": 'trade plan', 'edge'. */
   noun: string;
-  /** The server's answer as the cache keeps it; the answer itself when absent. */
-  toRow?: (answer: unknown) => Row;
   /** The trader's word for a create when it is not "Create": a fill is recorded. */
   createVerb?: string;
   /**
@@ -31,8 +28,7 @@ interface Write {
   /** What to queue instead of `body` offline (Change.queuedBody). */
   queuedBody?: object;
   label: string;
-  /** The record before and after, for what else the change reaches (sync/affects.ts). */
-  records: readonly object[];
+  /** The change's effect on the cache while the server does not have it yet. */
   applyLocally: () => Promise<void>;
 }
 
@@ -40,16 +36,18 @@ interface Write {
 type LocalRow<Row> = () => Row | Promise<Row>;
 
 /**
- * Every write of one resource, through the one outbox: sent at once with the server's answer
- * kept, or applied to the cache and queued while offline. A `…Mutations.ts` file says only what
+ * Every write of one resource, on the one path: sent at once (the server's answer kept), or
+ * applied to the cache and queued while offline or behind other queued changes; a change the
+ * server took is followed by one sync (`syncNow`), which brings whatever else it changed (a
+ * setup's success score, the trades rebuilt from fills). A `…Mutations.ts` file says only what
  * differs for its entity: its local rows and local checks.
  */
 export function resourceWrites<Row extends { id: string }>(resource: Resource<Row>) {
   const table = () => db.table(resource.collection);
   const now = () => new Date().toISOString();
 
-  const send = (write: Write): Promise<SaveOutcome> =>
-    submitChange(
+  const send = async (write: Write): Promise<SaveOutcome> => {
+    const outcome = await submitChange(
       {
         collection: resource.collection,
         method: write.method,
@@ -57,16 +55,16 @@ export function resourceWrites<Row extends { id: string }>(resource: Resource<Ro
         body: write.body,
         label: write.label,
         recordId: write.recordId,
-        refresh: affectedBy(resource.collection, write.method, write.records),
-        ...(resource.toRow ? { toRow: resource.toRow } : {}),
         ...(write.queuedBody ? { queuedBody: write.queuedBody } : {}),
       },
       async () => {
         await write.applyLocally();
         await resource.afterLocalChange?.();
       },
-      (names) => pullAll(names),
     );
+    if (outcome === 'saved') await syncNow();
+    return outcome;
+  };
 
   return {
     send,
@@ -83,7 +81,6 @@ export function resourceWrites<Row extends { id: string }>(resource: Resource<Ro
         body,
         ...(queuedBody ? { queuedBody } : {}),
         label: `${resource.createVerb ?? 'Create'} ${resource.noun} ${name}`,
-        records: [body],
         applyLocally: async () => {
           await table().add({ ...(await localRow()), pendingSync: true } satisfies Pending<Row>);
         },
@@ -96,7 +93,6 @@ export function resourceWrites<Row extends { id: string }>(resource: Resource<Ro
         recordId: row.id,
         body,
         label: `Update ${resource.noun} ${name}`,
-        records: [row, body],
         applyLocally: async () => {
           const next = await localRow();
           await table().put({
@@ -113,7 +109,6 @@ export function resourceWrites<Row extends { id: string }>(resource: Resource<Ro
         path: `${resource.path}/${row.id}`,
         recordId: row.id,
         label: `Delete ${resource.noun} ${name}`,
-        records: [row],
         applyLocally: async () => {
           if (resource.removedRow) await table().put({ ...resource.removedRow(row), pendingSync: true });
           else await table().delete(row.id);

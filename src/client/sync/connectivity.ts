@@ -1,5 +1,4 @@
 import { FetchError } from 'ofetch';
-import { useSyncExternalStore } from 'react';
 
 /**
  * Offline means the browser says so, or the API could not be reached at all. An HTTP answer of
@@ -37,9 +36,10 @@ if (typeof window !== 'undefined') {
   });
 }
 
-export function useOffline(): boolean {
-  return useSyncExternalStore((l) => {
-    listeners.add(l);
-    return () => listeners.delete(l);
-  }, isOffline);
+/** Hears every change of `isOffline()`; returns the way to stop listening (ui/useOffline.ts). */
+export function onConnectivityChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }

@@ -1,16 +1,12 @@
-import { fallbackMessages, messages, notices } from '../../domain/messages.ts';
+import { fallbackMessages, messages } from '../../domain/messages.ts';
 import { api, errorMessage, RefusedLocally, statusOf } from '../api/http.ts';
-import { type CollectionName, cacheOwner, db, type OutboxEntry, type TradeTrackerDb } from '../db/db.ts';
-import { announce } from '../ui/notices.ts';
+import { cacheOwner, db, type OutboxEntry, type Pending, type TradeTrackerDb } from '../db/db.ts';
+import { toCachedRow } from './applySync.ts';
 import { isNetworkError, isOffline, reportApiReachable } from './connectivity.ts';
 
-export interface Change extends Omit<OutboxEntry, 'seq' | 'queuedAt' | 'refresh'> {
-  /** The collections to re-read once the server has the change (sync/affects.ts). */
-  refresh: CollectionName[];
+export interface Change extends Omit<OutboxEntry, 'seq' | 'queuedAt' | 'recordId'> {
   /** The record the change is about: the server's answer replaces it in the cache, or it goes. */
   recordId: string;
-  /** The server's answer as the cache keeps it (a plan's edge objects become ids). */
-  toRow?: (answer: unknown) => unknown;
   /**
    * The body to queue instead of `body` when the change is kept on this device: what only a
    * change made offline says (a plan's create carries the market cycle it was stamped with here).
@@ -18,34 +14,28 @@ export interface Change extends Omit<OutboxEntry, 'seq' | 'queuedAt' | 'refresh'
   queuedBody?: object;
 }
 
-/**
- * Re-reads the server's data after changes. `undo`: a queued change was refused or dropped, so its
- * local effect must go, which only a full re-read brings (nothing changed on the server for it).
- */
-type Pull = (names: CollectionName[], undo?: boolean) => Promise<void>;
-
 /** Sent and answered, or kept on this device until the API can be reached. */
 export type SaveOutcome = 'saved' | 'queued';
 
 /**
- * A local change may read any cached table: a plan's reads the accounts (its position sizes) and
- * the other plans (one active plan per stock). A transaction that leaves a table out fails on its
- * first use, so queueing spans them all.
+ * A local change may read any cached table: a plan's reads the other plans (one active plan per
+ * stock), a fill's rebuilds the trades from the fills, plans and accounts. A transaction that
+ * leaves a table out fails on its first use, so queueing spans them all.
  */
 const cacheTables = (d: TradeTrackerDb) => d.tables;
 
 /**
- * Sends a change to the API, or, when the API cannot be reached, applies it to the cache at once
- * and queues it. A queue that is not empty takes every later change too, so order is kept.
- * Refusals from a reachable server are thrown to the caller as usual.
+ * Sends a change to the API and keeps the server's answer, or, when the API cannot be reached,
+ * applies it to the cache at once and queues it. A queue that is not empty takes every later
+ * change too, so order is kept. Refusals from a reachable server are thrown to the caller, with
+ * nothing applied. The sync that follows a change is the caller's (sync.ts, `syncNow`).
  */
 export async function submitChange(
   change: Change,
   applyLocally: () => Promise<void>,
-  pull: Pull,
   database: TradeTrackerDb = db,
 ): Promise<SaveOutcome> {
-  const { recordId: _id, toRow: _toRow, queuedBody, ...entry } = change;
+  const { queuedBody, ...entry } = change;
   const queueIt = async () => {
     await database.transaction('rw', cacheTables(database), async () => {
       // Signed out in this tab or another: there is no trader to queue the change for.
@@ -70,21 +60,50 @@ export async function submitChange(
     if (isNetworkError(error)) return queueIt();
     throw error;
   }
-  await keepAnswer(change, answer, database);
-  if (change.refresh.length > 0) await pull(change.refresh);
+  await keepAnswer(database, change, answer);
   return 'saved';
 }
 
-/** The server's answer is the record now: written to the cache at once, no list re-read. */
-async function keepAnswer(change: Change, answer: unknown, database: TradeTrackerDb): Promise<void> {
-  const table = database.table(change.collection);
-  await database.transaction('rw', [table, database.meta], async () => {
-    if (!(await cacheOwner(database))) return; // signed out meanwhile
-    if (change.method === 'DELETE') await table.delete(change.recordId);
-    else if (answer && typeof answer === 'object')
-      await table.put(change.toRow ? change.toRow(answer) : answer);
+/**
+ * The one way the server's answer to a change reaches the cache, whether the change was sent at
+ * once or replayed from the outbox (`done`: its queued entry, acknowledged in the same
+ * transaction). The answer is the record now: its row replaces the cached one, through the
+ * cache's own mapping (applySync.ts, `toCachedRow`). A delete removes the row, unless the
+ * change's local effect left one in its place (a deleted edge is kept, deactivated): that is what
+ * the server now has too, and it only loses its "not yet saved" mark.
+ *
+ * Nothing is written while a later change of the same record is still queued (its local effect
+ * stays on screen until it is sent), nor once the cache has no trader. A row queued before the
+ * record id was kept gets no answer written: the sync that follows the replay brings it.
+ */
+async function keepAnswer(
+  database: TradeTrackerDb,
+  change: Pick<OutboxEntry, 'collection' | 'method' | 'recordId'>,
+  answer: unknown,
+  done?: number,
+): Promise<void> {
+  const { collection, method, recordId } = change;
+  const table = database.table(collection);
+  await database.transaction('rw', [table, database.outbox, database.meta], async () => {
+    if (done !== undefined) await database.outbox.delete(done);
+    if (recordId === undefined || !(await cacheOwner(database))) return;
+    const later = await database.outbox
+      .filter((e) => e.collection === collection && e.recordId === recordId)
+      .count();
+    if (later > 0) return;
+    if (method === 'DELETE') {
+      const left = (await table.get(recordId)) as Pending<object> | undefined;
+      if (left?.pendingSync) {
+        const { pendingSync: _mark, ...row } = left;
+        await table.put(row);
+      } else await table.delete(recordId);
+    } else if (isRecord(answer)) await table.put(toCachedRow(collection, answer));
   });
 }
+
+/** An answer that is a record (it carries an id), not an empty body. */
+const isRecord = (answer: unknown): answer is { id: string } =>
+  typeof answer === 'object' && answer !== null && typeof (answer as { id?: unknown }).id === 'string';
 
 /** The Web Lock every tab of this origin takes to replay the outbox they share. */
 export const OUTBOX_LOCK = 'trade-tracker-outbox';
@@ -93,9 +112,9 @@ export const OUTBOX_LOCK = 'trade-tracker-outbox';
  * One tab at a time replays: a second tab waits for the lock and then finds the changes sent and
  * gone. Without Web Locks (old browsers, tests) only this tab's own guard applies.
  */
-function oneTabAtATime(work: () => Promise<void>): Promise<void> {
+function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? locks.request(OUTBOX_LOCK, () => work()).then(() => {}) : work();
+  return locks ? (locks.request(OUTBOX_LOCK, () => work()) as Promise<T>) : work();
 }
 
 /**
@@ -109,50 +128,77 @@ function outcomeOfRefusal(entry: OutboxEntry, status: number): 'done' | 'refused
   return 'refused';
 }
 
-async function replay(pull: Pull, database: TradeTrackerDb): Promise<void> {
-  const touched = new Set<CollectionName>();
-  let saved = 0;
-  let undo = false;
+/**
+ * What one replay did: changes the server saved, refused (listed in `refusedChanges` with its
+ * reason) and dropped as already done (410, a delete of something gone).
+ */
+export interface ReplayReport {
+  saved: number;
+  refused: number;
+  dropped: number;
+}
+
+const replayListeners = new Set<(report: ReplayReport) => void>();
+
+/**
+ * Hears what each replay that sent anything did. The data layer only reports: what the trader is
+ * told of it is the UI's to decide (app/). Returns the way to stop listening.
+ */
+export function onReplay(listener: (report: ReplayReport) => void): () => void {
+  replayListeners.add(listener);
+  return () => {
+    replayListeners.delete(listener);
+  };
+}
+
+async function replay(database: TradeTrackerDb): Promise<ReplayReport> {
+  const report: ReplayReport = { saved: 0, refused: 0, dropped: 0 };
   for (;;) {
     const next = await database.outbox.orderBy('seq').first();
     if (!next) break;
+    const seq = next.seq as number;
+    let answer: unknown;
     try {
-      await api(next.path, {
+      answer = await api(next.path, {
         method: next.method,
         body: next.body as Record<string, unknown> | undefined,
       });
-      saved++;
     } catch (error) {
       const status = statusOf(error);
       if (isNetworkError(error) || status === undefined || status >= 500 || status === 401) {
         if (isNetworkError(error)) reportApiReachable(false);
         break;
       }
-      undo = true;
       if (outcomeOfRefusal(next, status) === 'refused') {
+        report.refused++;
         await database.refusedChanges.add({
           label: next.label,
           message: errorMessage(error, fallbackMessages.changeRefused),
           refusedAt: new Date().toISOString(),
         });
-      }
+      } else report.dropped++;
+      await database.outbox.delete(seq);
+      continue;
     }
-    await database.outbox.delete(next.seq as number);
-    for (const name of [next.collection, ...(next.refresh ?? [])]) touched.add(name);
+    report.saved++;
+    await keepAnswer(database, next, answer, seq);
   }
-  if (saved > 0) announce(notices.backOnline(saved));
-  if (touched.size > 0 && (await database.outbox.count()) === 0) await pull([...touched], undo);
+  if (report.saved + report.refused + report.dropped > 0) {
+    for (const listener of replayListeners) listener(report);
+  }
+  return report;
 }
 
-let flushing: Promise<void> | undefined;
+let flushing: Promise<ReplayReport> | undefined;
 
 /**
- * Replays queued changes in order, each sent once across every open tab. A change the server
- * refuses (4xx) is listed for the trader with the server's message and its local effect is undone
- * by re-reading the server's data. A network failure or a 5xx stops the replay until next time.
+ * Replays queued changes in order, each sent once across every open tab, and keeps each answer as
+ * a change sent at once does. A change the server refuses (4xx) is listed for the trader with the
+ * server's message; its local effect is undone by the full sync that follows (sync.ts). A network
+ * failure or a 5xx stops the replay until next time.
  */
-export function flushOutbox(pull: Pull, database: TradeTrackerDb = db): Promise<void> {
-  flushing ??= oneTabAtATime(() => replay(pull, database)).finally(() => {
+export function flushOutbox(database: TradeTrackerDb = db): Promise<ReplayReport> {
+  flushing ??= oneTabAtATime(() => replay(database)).finally(() => {
     flushing = undefined;
   });
   return flushing;

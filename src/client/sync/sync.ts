@@ -79,21 +79,21 @@ function syncChanges(database: TradeTrackerDb, full = false): Promise<void> {
 }
 
 /**
- * Sends what was changed offline, then syncs. Which collections the caller wants (`_names`) no
- * longer matters: one request brings whatever changed in any of them.
- * While changes are still queued the cache keeps them: a sync would overwrite them.
+ * Sends the changes kept on this device, then brings whatever changed on the server in one
+ * request: the end of every write (sent at once or replayed) and of every "check for news"
+ * (sign-in, focus, back online, a list's retry, an import, a restore). The sync is a delta, or
+ * full when a replayed change was refused or dropped: nothing changed on the server for it, and
+ * only a complete re-read undoes its local effect. While changes are still queued (the API
+ * could not take them all) nothing is synced: a sync would overwrite their local effect.
  */
-export async function pullAll(_names?: CollectionName[], database: TradeTrackerDb = db): Promise<void> {
-  let synced = false;
+export async function syncNow(database: TradeTrackerDb = db): Promise<void> {
+  let full = false;
   if ((await database.outbox.count()) > 0) {
-    await flushOutbox(async (_touched, undo) => {
-      await syncChanges(database, undo);
-      synced = true;
-    }, database);
+    const { refused, dropped } = await flushOutbox(database);
     if ((await database.outbox.count()) > 0) return;
+    full = refused + dropped > 0;
   }
-  // The replay's own sync already brought everything (another tab's replay did not).
-  if (!synced) await syncChanges(database);
+  await syncChanges(database, full);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { startTransition, useEffect, useState } from 'react';
 import type { CollectionName } from '../db/db.ts';
 
 export interface CollectionState {
@@ -32,25 +31,13 @@ export const resetSyncState = () => {
   for (const l of listeners) l();
 };
 
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => {
-    listeners.delete(l);
-  };
-};
+/** The in-memory load state of one collection: loading flag and last error (ui/useCollectionState.ts). */
+export const collectionState = (name: CollectionName): CollectionState => state[name];
 
-/**
- * The in-memory load state of one collection: loading flag and last error. A change renders as a
- * transition, like the cache's rows it goes with (db/useLiveQuery.ts): a sync flips the flags of
- * every collection at its start and end, and an external store's update would re-render every
- * page part that reads one in a single urgent task.
- */
-export function useCollectionState(name: CollectionName): CollectionState {
-  const [current, setCurrent] = useState(() => state[name]);
-  useEffect(() => {
-    const update = () => startTransition(() => setCurrent(state[name]));
-    update(); // a change between the first render and this subscription
-    return subscribe(update);
-  }, [name]);
-  return current;
+/** Hears every change of any collection's state; returns the way to stop listening. */
+export function onCollectionStateChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }

@@ -4,12 +4,12 @@ import { validateExecutionInput } from '../../domain/executions.ts';
 import { fallbackMessages } from '../../domain/messages.ts';
 import { EXECUTION_SIDES, type ExecutionSide } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
-import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormActions } from '../ui/FormActions.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { numberInput, toNumber } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
+import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { recordFill } from './executionMutations.ts';
 
 interface RecordFillFormProps {

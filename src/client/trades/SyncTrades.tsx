@@ -1,9 +1,9 @@
 import { useId, useState, useSyncExternalStore } from 'react';
 import { fallbackMessages, notices } from '../../domain/messages.ts';
 import { errorMessage } from '../api/http.ts';
-import { useOffline } from '../sync/connectivity.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { announce } from '../ui/notices.ts';
+import { useOffline } from '../ui/useOffline.ts';
 import { importTrades, isImporting, onImportChange } from './importTrades.ts';
 
 /**

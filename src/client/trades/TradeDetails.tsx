@@ -1,8 +1,8 @@
 import { formatMoney, formatR, formatTimestamp } from '../../domain/format.ts';
 import type { Trade } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
-import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { Modal } from '../ui/Modal.tsx';
+import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { INCOMPLETE_TEXT, PlanLabel } from './TradeCells.tsx';
 import { TradeFills } from './TradeFills.tsx';
 import { TradeForm } from './TradeForm.tsx';

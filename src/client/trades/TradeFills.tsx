@@ -2,12 +2,12 @@ import { formatMoney, formatTimestamp } from '../../domain/format.ts';
 import { fallbackMessages, notices } from '../../domain/messages.ts';
 import type { Execution } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
-import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { announce } from '../ui/notices.ts';
 import { PendingMark } from '../ui/PendingMark.tsx';
 import { useConfirmedDelete } from '../ui/useConfirmedDelete.ts';
+import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { deleteFill } from './executionMutations.ts';
 
 const nameOf = (fill: Execution) =>

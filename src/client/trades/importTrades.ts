@@ -1,8 +1,7 @@
 import { notices } from '../../domain/messages.ts';
 import type { ImportResult } from '../../domain/types.ts';
 import { api } from '../api/http.ts';
-import { affectedBy } from '../sync/affects.ts';
-import { pullAll } from '../sync/sync.ts';
+import { syncNow } from '../sync/sync.ts';
 import { announce } from '../ui/notices.ts';
 
 /** Imports under way (after a sign-in, from "Sync trades"), for their progress to show. */
@@ -19,15 +18,16 @@ export function onImportChange(listener: () => void): () => void {
 }
 
 /**
- * Has the server import the broker's new fills now, then re-reads the fills and what new fills
- * reach (the trades built from them, the setups' scores). An import needs the broker, so it is never queued: offline it simply fails. Importing
- * twice imports nothing the second time, so a repeat is harmless.
+ * Has the server import the broker's new fills now, then syncs: the fills and what new fills
+ * reach (the trades built from them, the setups' scores) come in the one answer. An import needs
+ * the broker, so it is never queued: offline it simply fails. Importing twice imports nothing the
+ * second time, so a repeat is harmless.
  */
 export async function importTrades(): Promise<ImportResult> {
   changed(1);
   try {
     const result = await api<ImportResult>('/trades/import', { method: 'POST' });
-    await pullAll(['executions', ...affectedBy('executions', 'POST')]);
+    await syncNow();
     return result;
   } finally {
     changed(-1);

@@ -1,6 +1,6 @@
 import { type CollectionName, db, metaKeys } from '../db/db.ts';
-import { useLiveQuery } from '../db/useLiveQuery.ts';
-import { useCollectionState } from '../sync/syncState.ts';
+import { useCollectionState } from './useCollectionState.ts';
+import { useLiveQuery } from './useLiveQuery.ts';
 
 /**
  * A cached collection as a page shows it: rows from Dexie, "loading" only while it has never
@@ -20,10 +20,8 @@ export function useCollection<T>(
   const first = useLiveQuery(async () => (head ? await head.read() : null), [name]);
   const headRead = first !== undefined;
   const all = useLiveQuery(async () => (headRead ? await query() : undefined), [name, headRead]);
-  const syncedAt = useLiveQuery(
-    async () => (await db.meta.get(metaKeys.syncedAt(name)))?.value ?? null,
-    [name],
-  );
+  // One sync writes every collection: the cache was loaded once it has synced at all.
+  const syncedAt = useLiveQuery(async () => (await db.meta.get(metaKeys.lastSyncAt))?.value ?? null, []);
   const { loading, error } = useCollectionState(name);
   const neverLoaded = syncedAt === null;
   const rows = all ?? first ?? undefined;

@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { CollectionName } from '../db/db.ts';
-import { pullAll } from '../sync/sync.ts';
+import { syncNow } from '../sync/sync.ts';
 import { setCollectionState } from '../sync/syncState.ts';
 import { LIST_PAGE_SIZE } from './listPageSize.ts';
 import { type SortState, sortRows, useSort } from './sorting.ts';
@@ -105,7 +105,7 @@ export function useListPage<Row, K extends string & keyof Row>(
     clearError,
     retry: () => {
       clearError();
-      void pullAll([options.collection]);
+      void syncNow();
     },
   };
 }

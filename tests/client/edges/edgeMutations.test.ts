@@ -35,7 +35,7 @@ describe('deleting an edge', () => {
       pendingSync: true,
     });
     const [queued] = await dbModule.db.outbox.toArray();
-    expect([queued?.method, queued?.path, queued?.refresh]).toEqual(['DELETE', '/edges/e1', ['edges']]);
+    expect([queued?.method, queued?.path, queued?.recordId]).toEqual(['DELETE', '/edges/e1', 'e1']);
   });
 
   it('online: syncs, and keeps the deactivated row the server sends', async () => {

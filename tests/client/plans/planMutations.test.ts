@@ -44,7 +44,7 @@ describe('trade plan changes made offline', () => {
     connectivity.reportApiReachable(false);
   });
 
-  it('creates a plan at once, sized from the cached accounts, and queues it', async () => {
+  it('creates a plan at once, and queues it; its sizes are computed where it is shown', async () => {
     await mutations.createPlan({
       stock: 'AAPL',
       entryPrice: 100,
@@ -56,10 +56,8 @@ describe('trade plan changes made offline', () => {
     });
     const [plan] = await pendingPlans();
     expect(plan).toMatchObject({ stock: 'AAPL', status: 'Draft', pendingSync: true });
-    // 1 % of 100,000 = 1,000 at $5 a share = 200 shares; 10 % capital = 100 shares at $100.
-    expect((plan as { positionSizes?: unknown } | undefined)?.positionSizes).toEqual([
-      { accountId: 'acc-1', accountName: 'Margin', position: 100 },
-    ]);
+    // PlanCells sizes it from the cached accounts: the cached row carries no sizes of its own.
+    expect(plan).not.toHaveProperty('positionSizes');
     const queued = await dbModule.db.outbox.toArray();
     expect(queued.map((q) => [q.method, q.path, q.label])).toEqual([
       ['POST', '/tradeplans', 'Create trade plan AAPL'],
@@ -85,16 +83,13 @@ describe('trade plan changes made offline', () => {
     expect((await dbModule.db.outbox.toArray())[0]?.body).toMatchObject({ marketCycleAtCreation: null });
   });
 
-  it('edits a plan at once, re-sizing it, and queues the edit', async () => {
+  it('edits a plan at once, and queues the edit', async () => {
     const plan = planFixture({ stock: 'MSFT', entryPrice: 100, stopLossPrice: 95 });
     await dbModule.db.tradePlans.put(plan);
     await mutations.updatePlan(plan, { stopLossPrice: 99 });
     const [edited] = await pendingPlans();
-    // 1,000 of risk at $1 a share is 1,000 shares, capped by 10 % capital: 100 shares.
     expect(edited).toMatchObject({ stopLossPrice: 99, pendingSync: true });
-    expect(
-      (edited as { positionSizes?: { position: number }[] } | undefined)?.positionSizes?.[0]?.position,
-    ).toBe(100);
+    expect(edited).not.toHaveProperty('positionSizes');
     expect((await dbModule.db.outbox.toArray()).map((q) => q.label)).toEqual(['Update trade plan MSFT']);
   });
 
@@ -120,10 +115,9 @@ describe('trade plan changes made offline', () => {
     expect((await dbModule.db.tradePlans.get(plan.id))?.status).toBe('Ready');
     await mutations.deletePlan({ ...plan, status: 'Ready' });
     expect(await dbModule.db.tradePlans.count()).toBe(0);
-    expect((await dbModule.db.outbox.toArray()).map((q) => [q.label, q.refresh])).toEqual([
-      ['Change TSLA to Ready', []],
-      // Its trades lose their link on the server: they are re-read too.
-      ['Delete trade plan TSLA', ['trades']],
+    expect((await dbModule.db.outbox.toArray()).map((q) => [q.label, q.recordId])).toEqual([
+      ['Change TSLA to Ready', plan.id],
+      ['Delete trade plan TSLA', plan.id],
     ]);
   });
 });
@@ -149,14 +143,15 @@ describe('a trade plan created online', () => {
     };
   });
 
-  it("costs one request without a setup: the server's answer goes into the cache as is", async () => {
+  it("keeps the server's answer in the cache, then syncs once, setup or not", async () => {
     api.routes['POST /api/v1/tradeplans'] = {
       status: 201,
       body: planDtoFixture({ id: 'from-server', stock: 'AAPL' }),
     };
     await mutations.createPlan({ ...input, tradeSetupId: null });
-    expect(api.received.map((r) => r.key)).toEqual(['POST /api/v1/tradeplans']);
+    expect(requestPaths(api.received)).toEqual(['POST /api/v1/tradeplans', 'GET /api/v1/sync']);
     expect(await dbModule.db.tradePlans.get('from-server')).toMatchObject({ stock: 'AAPL', edgeIds: [] });
+    expect(await dbModule.db.tradePlans.get('from-server')).not.toHaveProperty('positionSizes');
   });
 
   it('leaves the market cycle to the server: the body carries none', async () => {

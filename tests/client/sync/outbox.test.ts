@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Change } from '../../../src/client/sync/outbox.ts';
 import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { edgeFixture, ownCacheBy, resetCache } from '../fixtures.ts';
+import { edgeFixture, ownCacheBy, resetCache, setupFixture } from '../fixtures.ts';
 
 let api: FakeApi;
 let outbox: typeof import('../../../src/client/sync/outbox.ts');
@@ -16,17 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-let pulled: string[][];
-const pull = async (names: string[]) => {
-  pulled.push(names);
-};
 const writes = () => api.received.map((r) => r.key);
 const namesSent = () => api.received.map((r) => (r.body as { name: string }).name);
 
 beforeEach(async () => {
   api.reset();
   api.fallback = { status: 200, body: {} };
-  pulled = [];
   connectivity.reportApiReachable(true);
   await resetCache();
   await ownCacheBy('alex');
@@ -40,7 +35,6 @@ const edgeChange = (name: string, id = crypto.randomUUID()) => ({
     body: { id, name },
     label: `Create edge ${name}`,
     recordId: id,
-    refresh: [],
   } satisfies Change,
   apply: async () => {
     await dbModule.db.edges.add({ ...edgeFixture({ id, name }), pendingSync: true } as never);
@@ -48,14 +42,13 @@ const edgeChange = (name: string, id = crypto.randomUUID()) => ({
 });
 
 describe('the outbox', () => {
-  it("sends at once when the API answers, keeps the server's answer and re-reads only what it names", async () => {
+  it("sends at once when the API answers and keeps the server's answer", async () => {
     const id = crypto.randomUUID();
     api.routes['POST /api/v1/edges'] = { status: 201, body: edgeFixture({ id, name: 'Trend (server)' }) };
     const { change, apply } = edgeChange('Trend', id);
-    expect(await outbox.submitChange({ ...change, refresh: ['tradePlans'] }, apply, pull)).toBe('saved');
+    expect(await outbox.submitChange(change, apply)).toBe('saved');
     expect(writes()).toEqual(['POST /api/v1/edges']);
     expect((await dbModule.db.edges.get(id))?.name).toBe('Trend (server)');
-    expect(pulled).toEqual([['tradePlans']]);
     expect(await dbModule.db.outbox.count()).toBe(0);
   });
 
@@ -68,17 +61,15 @@ describe('the outbox', () => {
       path: '/edges/e1',
       label: 'Delete edge Trend',
       recordId: 'e1',
-      refresh: [],
     } satisfies Change;
-    await outbox.submitChange(change, async () => {}, pull);
+    await outbox.submitChange(change, async () => {});
     expect(await dbModule.db.edges.count()).toBe(0);
-    expect(pulled).toEqual([]);
   });
 
   it('applies a change locally and queues it when the API cannot be reached', async () => {
     api.unreachable = true;
     const { change, apply } = edgeChange('Trend');
-    expect(await outbox.submitChange(change, apply, pull)).toBe('queued');
+    expect(await outbox.submitChange(change, apply)).toBe('queued');
     expect(connectivity.isOffline()).toBe(true);
     expect((await dbModule.db.edges.toArray()).map((e) => e.name)).toEqual(['Trend']);
     expect(await dbModule.db.outbox.count()).toBe(1);
@@ -86,35 +77,125 @@ describe('the outbox', () => {
     api.unreachable = false;
     connectivity.reportApiReachable(true);
     const second = edgeChange('Volume');
-    expect(await outbox.submitChange(second.change, second.apply, pull)).toBe('queued');
+    expect(await outbox.submitChange(second.change, second.apply)).toBe('queued');
     expect(api.received).toEqual([]);
   });
 
-  it('replays queued changes in the order they were made, then re-reads once what they name', async () => {
+  it('replays queued changes in the order they were made, and reports them for the one sync after', async () => {
     api.unreachable = true;
     for (const name of ['A', 'B', 'C']) {
       const { change, apply } = edgeChange(name);
-      await outbox.submitChange({ ...change, refresh: name === 'B' ? ['tradePlans'] : [] }, apply, pull);
+      await outbox.submitChange(change, apply);
     }
-    await outbox.flushOutbox(pull);
+    await outbox.flushOutbox();
     expect(await dbModule.db.outbox.count()).toBe(3); // still unreachable: nothing lost
     api.unreachable = false;
-    await outbox.flushOutbox(pull);
+    expect(await outbox.flushOutbox()).toEqual({ saved: 3, refused: 0, dropped: 0 });
     expect(namesSent()).toEqual(['A', 'B', 'C']);
     expect(await dbModule.db.outbox.count()).toBe(0);
-    expect(pulled).toEqual([['edges', 'tradePlans']]);
+  });
+
+  it('reports what a replay did, and raises nothing itself (the UI decides what to show)', async () => {
+    api.unreachable = true;
+    for (const name of ['A', 'B']) {
+      const { change, apply } = edgeChange(name);
+      await outbox.submitChange(change, apply);
+    }
+    const gone = {
+      collection: 'edges',
+      method: 'DELETE',
+      path: '/edges/e9',
+      label: 'Delete edge Old',
+    } as const;
+    await outbox.submitChange({ ...gone, recordId: 'e9' }, async () => {});
+    const refused = { collection: 'tradePlans', method: 'PUT', path: '/tradeplans/p1/status' } as const;
+    await outbox.submitChange(
+      { ...refused, body: { status: 'Ready' }, label: 'Change AAPL to Ready', recordId: 'p1' },
+      async () => {},
+    );
+    api.unreachable = false;
+    api.routes['DELETE /api/v1/edges/e9'] = { status: 404, body: { message: 'Edge not found' } };
+    api.routes['PUT /api/v1/tradeplans/p1/status'] = { status: 409, body: { message: 'No' } };
+    const reports: unknown[] = [];
+    const stop = outbox.onReplay((report) => reports.push(report));
+    await outbox.flushOutbox();
+    await outbox.flushOutbox(); // nothing queued: nothing to report
+    stop();
+    expect(reports).toEqual([{ saved: 2, refused: 1, dropped: 1 }]);
+  });
+
+  it("keeps a replayed change's answer as one sent at once does: the server's row, no longer pending", async () => {
+    api.unreachable = true;
+    const id = crypto.randomUUID();
+    const { change, apply } = edgeChange('Trend', id);
+    await outbox.submitChange(change, apply);
+    expect(await dbModule.db.edges.get(id)).toMatchObject({ pendingSync: true });
+    api.unreachable = false;
+    api.routes['POST /api/v1/edges'] = { status: 201, body: edgeFixture({ id, name: 'Trend (server)' }) };
+    await outbox.flushOutbox();
+    expect(await dbModule.db.edges.get(id)).toEqual(edgeFixture({ id, name: 'Trend (server)' }));
+  });
+
+  it('keeps on screen the local effect of a later queued change of the same record', async () => {
+    api.unreachable = true;
+    const id = crypto.randomUUID();
+    const { change, apply } = edgeChange('Trend', id);
+    await outbox.submitChange(change, apply);
+    await outbox.submitChange(
+      {
+        collection: 'edges',
+        method: 'PUT',
+        path: `/edges/${id}`,
+        body: { name: 'Renamed' },
+        label: 'Update edge Trend',
+        recordId: id,
+      },
+      async () => {
+        await dbModule.db.edges.update(id, { name: 'Renamed' });
+      },
+    );
+    api.unreachable = false;
+    api.routes['POST /api/v1/edges'] = { status: 201, body: edgeFixture({ id, name: 'Trend' }) };
+    api.routes[`PUT /api/v1/edges/${id}`] = { status: 503, body: { message: 'Busy' } };
+    await outbox.flushOutbox();
+    // The create's answer predates the rename, still queued: the cache keeps showing the rename.
+    expect(await dbModule.db.outbox.count()).toBe(1);
+    expect(await dbModule.db.edges.get(id)).toMatchObject({ name: 'Renamed', pendingSync: true });
+  });
+
+  it('confirms a replayed delete that left a row (a deactivated edge) and removes any other', async () => {
+    await dbModule.db.edges.put({
+      ...edgeFixture({ id: 'e1', isActive: false }),
+      pendingSync: true,
+    } as never);
+    await dbModule.db.tradeSetups.put(setupFixture({ id: 's1' }));
+    api.unreachable = true;
+    for (const [collection, path, recordId] of [
+      ['edges', '/edges/e1', 'e1'],
+      ['tradeSetups', '/tradesetups/s1', 's1'],
+    ] as const) {
+      await outbox.submitChange(
+        { collection, method: 'DELETE', path, label: 'Delete', recordId },
+        async () => {},
+      );
+    }
+    api.unreachable = false;
+    api.fallback = { status: 204 };
+    await outbox.flushOutbox();
+    expect(await dbModule.db.edges.get('e1')).toEqual(edgeFixture({ id: 'e1', isActive: false }));
+    expect(await dbModule.db.tradeSetups.get('s1')).toBeUndefined();
   });
 
   it('replays a create whose answer was lost with the same client id', async () => {
     api.unreachable = true;
     const id = crypto.randomUUID();
     const { change, apply } = edgeChange('Trend', id);
-    await outbox.submitChange(change, apply, pull);
+    await outbox.submitChange(change, apply);
     api.unreachable = false;
     api.dropNextAnswer = true; // the server does the work, the answer never arrives
-    await outbox.flushOutbox(pull);
+    await outbox.flushOutbox();
     expect(await dbModule.db.outbox.count()).toBe(1);
-    await outbox.flushOutbox(pull);
+    await outbox.flushOutbox();
     expect(api.received.map((r) => (r.body as { id: string }).id)).toEqual([id, id]);
     expect(await dbModule.db.outbox.count()).toBe(0);
   });
@@ -122,7 +203,7 @@ describe('the outbox', () => {
   it('lists a refused change with the server message, drops it from the queue and re-reads', async () => {
     api.unreachable = true;
     const a = edgeChange('Kept');
-    await outbox.submitChange(a.change, a.apply, pull);
+    await outbox.submitChange(a.change, a.apply);
     await outbox.submitChange(
       {
         collection: 'tradePlans',
@@ -131,17 +212,15 @@ describe('the outbox', () => {
         body: { status: 'Ready' },
         label: 'Change AAPL to Ready',
         recordId: 'p1',
-        refresh: ['tradeSetups'],
       },
       async () => {},
-      pull,
     );
     api.unreachable = false;
     api.routes['PUT /api/v1/tradeplans/p1/status'] = {
       status: 409,
       body: { message: 'An active trade plan for this stock already exists' },
     };
-    await outbox.flushOutbox(pull);
+    const report = await outbox.flushOutbox();
     expect(await dbModule.db.outbox.count()).toBe(0);
     expect(await dbModule.db.refusedChanges.toArray()).toEqual([
       expect.objectContaining({
@@ -149,17 +228,17 @@ describe('the outbox', () => {
         message: 'An active trade plan for this stock already exists',
       }),
     ]);
-    // Re-reading the server's data is what rolls the refused change back in the cache.
-    expect(pulled[0]?.sort()).toEqual(['edges', 'tradePlans', 'tradeSetups']);
+    // The report asks for a full sync: that is what rolls the refused change back in the cache.
+    expect(report).toEqual({ saved: 1, refused: 1, dropped: 0 });
   });
 
   it('keeps a change queued through a 5xx, to try again later', async () => {
     api.unreachable = true;
     const { change, apply } = edgeChange('Trend');
-    await outbox.submitChange(change, apply, pull);
+    await outbox.submitChange(change, apply);
     api.unreachable = false;
     api.routes['POST /api/v1/edges'] = { status: 503, body: { message: 'Busy' } };
-    await outbox.flushOutbox(pull);
+    await outbox.flushOutbox();
     expect(await dbModule.db.outbox.count()).toBe(1);
     expect(await dbModule.db.refusedChanges.count()).toBe(0);
   });
@@ -167,13 +246,13 @@ describe('the outbox', () => {
   it('survives closing and re-opening the database', async () => {
     api.unreachable = true;
     const { change, apply } = edgeChange('Persisted');
-    await outbox.submitChange(change, apply, pull);
+    await outbox.submitChange(change, apply);
     dbModule.db.close();
     const reopened = new dbModule.TradeTrackerDb();
     await reopened.open();
     expect((await reopened.outbox.toArray()).map((e) => e.label)).toEqual(['Create edge Persisted']);
     api.unreachable = false;
-    await outbox.flushOutbox(pull, reopened);
+    await outbox.flushOutbox(reopened);
     expect(namesSent()).toEqual(['Persisted']);
     reopened.close();
     await dbModule.db.open();
@@ -182,10 +261,10 @@ describe('the outbox', () => {
   it('drops quietly a replayed create of a record the trader deleted since (410)', async () => {
     api.unreachable = true;
     const { change, apply } = edgeChange('Deleted meanwhile');
-    await outbox.submitChange(change, apply, pull);
+    await outbox.submitChange(change, apply);
     api.unreachable = false;
     api.routes['POST /api/v1/edges'] = { status: 410, body: { message: 'This record was deleted' } };
-    await outbox.flushOutbox(pull);
+    await outbox.flushOutbox();
     expect(await dbModule.db.outbox.count()).toBe(0);
     expect(await dbModule.db.refusedChanges.count()).toBe(0);
   });
@@ -198,12 +277,11 @@ describe('the outbox', () => {
       path: '/edges/e9',
       label: 'Delete edge Old',
       recordId: 'e9',
-      refresh: [],
     } satisfies Change;
-    await outbox.submitChange(change, async () => {}, pull);
+    await outbox.submitChange(change, async () => {});
     api.unreachable = false;
     api.routes['DELETE /api/v1/edges/e9'] = { status: 404, body: { message: 'Edge not found' } };
-    await outbox.flushOutbox(pull);
+    await outbox.flushOutbox();
     expect(await dbModule.db.outbox.count()).toBe(0);
     expect(await dbModule.db.refusedChanges.count()).toBe(0);
   });
@@ -212,7 +290,7 @@ describe('the outbox', () => {
     api.unreachable = true;
     await dbModule.db.meta.clear();
     const { change, apply } = edgeChange('Orphan');
-    await expect(outbox.submitChange(change, apply, pull)).rejects.toThrow(/signed out/);
+    await expect(outbox.submitChange(change, apply)).rejects.toThrow(/signed out/);
     expect(await dbModule.db.outbox.count()).toBe(0);
     expect(await dbModule.db.edges.count()).toBe(0);
   });
@@ -244,7 +322,7 @@ describe('two tabs coming back online', () => {
     api.unreachable = true;
     for (const name of ['A', 'B', 'C']) {
       const { change, apply } = edgeChange(name);
-      await outbox.submitChange(change, apply, pull);
+      await outbox.submitChange(change, apply);
     }
     // A second tab: its own copy of every module, the same IndexedDB.
     vi.resetModules();
@@ -252,7 +330,7 @@ describe('two tabs coming back online', () => {
     const otherDb = (await import('../../../src/client/db/db.ts')).db;
     api.unreachable = false;
     api.delayMs = 30;
-    await Promise.all([outbox.flushOutbox(pull), otherTab.flushOutbox(pull, otherDb)]);
+    await Promise.all([outbox.flushOutbox(), otherTab.flushOutbox(otherDb)]);
     expect(namesSent()).toEqual(['A', 'B', 'C']);
     expect(await dbModule.db.outbox.count()).toBe(0);
     otherDb.close();

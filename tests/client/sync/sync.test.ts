@@ -9,13 +9,14 @@ import {
   fullSync,
   marketCycleFixture,
   planDtoFixture,
+  requestPaths,
   setupFixture,
   tradeFixture,
 } from '../fixtures.ts';
 
 let api: FakeApi;
 let sync: typeof import('../../../src/client/sync/sync.ts');
-let state: typeof import('../../../src/client/sync/syncState.ts');
+let state: typeof import('../../../src/client/ui/useCollectionState.ts');
 let dbModule: typeof import('../../../src/client/db/db.ts');
 
 const cycle = marketCycleFixture();
@@ -25,7 +26,7 @@ const plan = (id: string, stock: string) =>
 beforeAll(async () => {
   api = await startFakeApi();
   sync = await import('../../../src/client/sync/sync.ts');
-  state = await import('../../../src/client/sync/syncState.ts');
+  state = await import('../../../src/client/ui/useCollectionState.ts');
   dbModule = await import('../../../src/client/db/db.ts');
 });
 afterAll(() => api.close());
@@ -62,21 +63,22 @@ const delta = (o: Partial<SyncAnswer> = {}): SyncAnswer => ({
 
 describe('the sync layer', () => {
   it('pulls every collection into Dexie, plans with edgeIds', async () => {
-    await sync.pullAll();
+    await sync.syncNow();
     const { db } = dbModule;
     expect(await db.accounts.count()).toBe(1);
     expect((await db.tradePlans.get('p1'))?.edgeIds).toEqual(['e1']);
     expect(await db.tradePlans.get('p1')).not.toHaveProperty('edges');
+    // Sized where shown, from the cached accounts: the server's sizes are not kept.
+    expect(await db.tradePlans.get('p1')).not.toHaveProperty('positionSizes');
     expect(await db.marketCycle.get('current')).toMatchObject(cycle);
     expect(await db.meta.get('lastSyncAt')).toBeDefined();
-    expect(await db.meta.get('syncedAt:tradePlans')).toBeDefined();
     expect((await db.executions.toArray()).map((e) => e.id)).toEqual(['x1']);
     expect((await db.trades.get('t1'))?.executionIds).toEqual(['x1']);
   });
 
   it('asks in one request, with the cursor and the cycle it has once it has them', async () => {
-    await sync.pullAll();
-    await sync.pullAll(['tradePlans']);
+    await sync.syncNow();
+    await sync.syncNow();
     expect(api.received.map((r) => r.key)).toEqual([
       'GET /api/v1/sync',
       `GET /api/v1/sync?since=700&cycle=${encodeURIComponent(cycle.timestamp)}`,
@@ -85,12 +87,12 @@ describe('the sync layer', () => {
   });
 
   it('merges what changed: upserts and deletes, whole setups and trades only when sent', async () => {
-    await sync.pullAll();
+    await sync.syncNow();
     api.routes['GET /api/v1/sync'] = {
       status: 200,
       body: delta({ tradePlans: { upserted: [plan('p3', 'NVDA')], deleted: ['p1'] }, trades: [] }),
     };
-    await sync.pullAll();
+    await sync.syncNow();
     const { db } = dbModule;
     expect((await db.tradePlans.toArray()).map((p) => p.id).sort()).toEqual(['p2', 'p3']);
     expect(await db.trades.count()).toBe(0);
@@ -101,7 +103,7 @@ describe('the sync layer', () => {
   });
 
   it('re-reads everything after a queued change was refused, which undoes its local effect', async () => {
-    await sync.pullAll();
+    await sync.syncNow();
     const { db } = dbModule;
     await db.edges.put({ ...edgeFixture({ id: 'e9', name: 'Local' }), pendingSync: true } as never);
     await db.outbox.add({
@@ -117,7 +119,7 @@ describe('the sync layer', () => {
       body: { message: 'An edge with this name already exists' },
     };
     api.received = [];
-    await sync.pullAll();
+    await sync.syncNow();
     expect(api.received.map((r) => r.key)).toEqual([
       'POST /api/v1/edges',
       `GET /api/v1/sync?cycle=${encodeURIComponent(cycle.timestamp)}`,
@@ -126,8 +128,54 @@ describe('the sync layer', () => {
     expect(await db.refusedChanges.count()).toBe(1);
   });
 
+  it('after a replay that was all saved, keeps each answer and syncs once, a delta', async () => {
+    await sync.syncNow();
+    const { db } = dbModule;
+    await db.edges.put({ ...edgeFixture({ id: 'e9', name: 'Local' }), pendingSync: true } as never);
+    await db.outbox.add({
+      collection: 'edges',
+      method: 'POST',
+      path: '/edges',
+      body: { id: 'e9', name: 'Local' },
+      label: 'Create edge Local',
+      recordId: 'e9',
+      queuedAt: 'x',
+    });
+    api.routes['POST /api/v1/edges'] = { status: 201, body: edgeFixture({ id: 'e9', name: 'Local' }) };
+    api.routes['GET /api/v1/sync'] = { status: 200, body: delta() };
+    api.received = [];
+    await sync.syncNow();
+    expect(api.received.map((r) => r.key)).toEqual([
+      'POST /api/v1/edges',
+      `GET /api/v1/sync?since=700&cycle=${encodeURIComponent(cycle.timestamp)}`,
+    ]);
+    expect(await db.edges.get('e9')).toEqual(edgeFixture({ id: 'e9', name: 'Local' }));
+  });
+
+  it('replays a change an older version queued, ignoring the collections it listed to re-read', async () => {
+    await sync.syncNow();
+    const { db } = dbModule;
+    const old = {
+      collection: 'tradePlans',
+      method: 'DELETE',
+      path: '/tradeplans/p1',
+      label: 'Delete trade plan AAPL',
+    };
+    await db.outbox.add({ ...old, refresh: ['trades'], queuedAt: 'x' } as never);
+    api.routes['DELETE /api/v1/tradeplans/p1'] = { status: 204 };
+    api.routes['GET /api/v1/sync'] = {
+      status: 200,
+      body: delta({ tradePlans: { upserted: [], deleted: ['p1'] } }),
+    };
+    api.received = [];
+    await sync.syncNow();
+    expect(requestPaths(api.received)).toEqual(['DELETE /api/v1/tradeplans/p1', 'GET /api/v1/sync']);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.tradePlans.get('p1')).toBeUndefined();
+  });
+
   it('rewrites no cached plan when only the balances changed (pages size plans where shown)', async () => {
-    await sync.pullAll();
+    await sync.syncNow();
     const before = await dbModule.db.tradePlans.toArray();
     api.routes['GET /api/v1/sync'] = {
       status: 200,
@@ -139,7 +187,7 @@ describe('the sync layer', () => {
     const { liveQuery } = await import('dexie');
     const watch = liveQuery(() => dbModule.db.tradePlans.toArray()).subscribe(() => writes.push('plans'));
     await waitFor(() => expect(writes).toEqual(['plans']));
-    await sync.pullAll();
+    await sync.syncNow();
     expect((await dbModule.db.accounts.get('a1'))?.currentBalance).toBe(50_000);
     await new Promise((r) => setTimeout(r, 50));
     watch.unsubscribe();
@@ -148,9 +196,9 @@ describe('the sync layer', () => {
   });
 
   it('keeps the cached rows and shows the server message on every collection when the sync fails', async () => {
-    await sync.pullAll();
+    await sync.syncNow();
     api.routes['GET /api/v1/sync'] = { status: 500, body: { message: 'Database is down' } };
-    await sync.pullAll();
+    await sync.syncNow();
     expect(await dbModule.db.edges.count()).toBe(1);
     const read = (name: 'edges' | 'tradeSetups') => {
       // The store's snapshot, read the way React reads it.
@@ -158,15 +206,15 @@ describe('the sync layer', () => {
     };
     expect(read('edges')).toEqual({ loading: false, error: 'Database is down' });
     api.routes['GET /api/v1/sync'] = { status: 503, body: {} };
-    await sync.pullAll();
+    await sync.syncNow();
     expect(read('tradeSetups')).toEqual({ loading: false, error: 'Failed to load trade setups' });
   });
 
   it("shows the broker's reason on the accounts when only they could not be had", async () => {
-    await sync.pullAll();
+    await sync.syncNow();
     const { accounts: _none, ...rest } = delta({ errors: { accounts: 'Your broker is not answering' } });
     api.routes['GET /api/v1/sync'] = { status: 200, body: rest };
-    await sync.pullAll();
+    await sync.syncNow();
     expect(renderHook(() => state.useCollectionState('accounts')).result.current).toEqual({
       loading: false,
       error: 'Your broker is not answering',
@@ -176,7 +224,7 @@ describe('the sync layer', () => {
 
   it('writes nothing from answers that arrive after a logout wiped the cache', async () => {
     api.routes['GET /api/v1/sync'] = { status: 200, body: everything(), delayMs: 150 };
-    const pulling = sync.pullAll();
+    const pulling = sync.syncNow();
     await new Promise((r) => setTimeout(r, 50));
     await sync.wipeCache();
     await pulling;
@@ -186,7 +234,7 @@ describe('the sync layer', () => {
   });
 
   it("wipes the previous trader's cache when another trader signs in on this browser", async () => {
-    await sync.pullAll();
+    await sync.syncNow();
     await sync.claimCacheFor('alex');
     expect(await dbModule.db.tradePlans.count()).toBe(2);
     await sync.claimCacheFor('sam');
@@ -231,13 +279,13 @@ describe('the sync layer', () => {
 
   it('caches nothing for nobody: a pull into a cache no trader has claimed writes nothing', async () => {
     await sync.wipeCache();
-    await sync.pullAll();
+    await sync.syncNow();
     for (const table of dbModule.db.tables) expect(await table.count(), table.name).toBe(0);
   });
 
   it('writes nothing from an answer in flight once another tab wiped the cache', async () => {
     api.routes['GET /api/v1/sync'] = { status: 200, body: everything(), delayMs: 150 };
-    const pulling = sync.pullAll();
+    const pulling = sync.syncNow();
     await new Promise((r) => setTimeout(r, 50));
     // The other tab logs out: its own connection to the same IndexedDB empties every table.
     const otherTab = new dbModule.TradeTrackerDb();

@@ -45,8 +45,8 @@ describe('fills and trades changed offline', () => {
     await fills.deleteFill(sell);
     const [trade] = await cachedTrades();
     expect(trade).toMatchObject({ closedAt: null, openQuantity: 100, executionIds: ['b1'] });
-    expect((await dbModule.db.outbox.toArray()).map((q) => [q.method, q.path, q.label, q.refresh])).toEqual([
-      ['DELETE', '/executions/s1', 'Delete fill AAPL', ['trades', 'tradeSetups']],
+    expect((await dbModule.db.outbox.toArray()).map((q) => [q.method, q.path, q.label, q.recordId])).toEqual([
+      ['DELETE', '/executions/s1', 'Delete fill AAPL', 's1'],
     ]);
   });
 

@@ -150,9 +150,9 @@ describe('recording a fill', () => {
     for (const part of ['$1,250.00', '$112.50', 'AAPL', 'Ready', '(not yet saved)'])
       expect(row.textContent).toContain(part);
     const queued = await dbModule.db.outbox.toArray();
-    expect(queued.map((q) => [q.method, q.path, q.label, q.refresh])).toEqual([
-      ['POST', '/executions', 'Record fill AAPL', ['trades', 'tradeSetups']],
-      ['POST', '/executions', 'Record fill AAPL', ['trades', 'tradeSetups']],
+    expect(queued.map((q) => [q.method, q.path, q.label])).toEqual([
+      ['POST', '/executions', 'Record fill AAPL'],
+      ['POST', '/executions', 'Record fill AAPL'],
     ]);
     // The fills show in the trade's details, not yet saved.
     await userEvent.click(screen.getByRole('button', { name: 'AAPL' }));
@@ -179,7 +179,7 @@ describe('recording a fill', () => {
         trades: [tradeFixture({ accountId: MARGIN, closedAt: '2026-11-21T15:00:00.000Z', rMultiple: 2.5 })],
       }),
     };
-    await sync.pullAll(['trades']);
+    await sync.syncNow();
     const sent = api.received.filter((r) => r.key === 'POST /api/v1/executions');
     expect(sent.map((r) => (r.body as { id: string }).id)).toEqual(ids);
     expect(await dbModule.db.outbox.count()).toBe(0);

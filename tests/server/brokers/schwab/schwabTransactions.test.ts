@@ -249,7 +249,12 @@ describe('Schwab transactions as fills', () => {
       });
     });
     fake.seedTransactions(MARGIN, trades);
-    const page = await broker.executions(tokens, MARGIN, new Date(clock.now.getTime() - 200 * DAY), clock.now);
+    const page = await broker.executions(
+      tokens,
+      MARGIN,
+      new Date(clock.now.getTime() - 200 * DAY),
+      clock.now,
+    );
     expect(page.executions).toHaveLength(3600);
     expect(new Set(page.executions.map((e) => e.brokerExecutionId)).size).toBe(3600);
     // No answer the import kept was a full one.

@@ -4,11 +4,11 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { edgeFixture, resetCache } from '../fixtures.ts';
 
 let dbModule: typeof import('../../../src/client/db/db.ts');
-let hook: typeof import('../../../src/client/db/useLiveQuery.ts');
+let hook: typeof import('../../../src/client/ui/useLiveQuery.ts');
 
 beforeAll(async () => {
   dbModule = await import('../../../src/client/db/db.ts');
-  hook = await import('../../../src/client/db/useLiveQuery.ts');
+  hook = await import('../../../src/client/ui/useLiveQuery.ts');
 });
 beforeEach(() => resetCache());
 
