@@ -8,6 +8,14 @@ const usd = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
+// Stocks under $1 trade in ten-thousandths, so a price shows up to 4 decimals: $0.1234, and $2.345
+// as entered rather than rounded to $2.35. Money (P&L, balances, costs) keeps 2.
+const usdPrice = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 4,
+});
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 // Intl renders -0 and -0.004 as "-$0.00"; a trader reads that as a loss, so zero is always plain.
@@ -15,6 +23,13 @@ const noNegativeZero = (text: string): string => (/^-[$]?0(\.0+)?%?$/.test(text)
 
 /** US dollars with 2 decimals: $1,234.56 and -$1,234.56. */
 export const formatMoney = (amount: number): string => noNegativeZero(usd.format(amount));
+
+/** A share price in US dollars, 2 to 4 decimals: $100.00, $0.1234. */
+export const formatPrice = (price: number): string => noNegativeZero(usdPrice.format(price));
+
+/** A count with its noun: "1 share", "2 shares", "1 edge". */
+export const countOf = (count: number, noun: string, plural = `${noun}s`): string =>
+  `${count} ${count === 1 ? noun : plural}`;
 
 /** Percent with 2 decimals: 12.35%. */
 export const formatPercent = (percent: number): string => noNegativeZero(`${twoDecimals.format(percent)}%`);

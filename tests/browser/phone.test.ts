@@ -158,7 +158,7 @@ describe('on a 390 × 844 phone', () => {
     }
     const aapl = page.getByRole('row', { name: /AAPL/ });
     const text = await aapl.innerText();
-    for (const figure of ['Draft', '$100.00', '$95.00', '$5.00', '5.00%', '65.0%', '1 edge(s)', 'shares']) {
+    for (const figure of ['Draft', '$100.00', '$95.00', '$5.00', '5.00%', '65.0%', '1 edge', 'shares']) {
       expect(text).toContain(figure);
     }
     // Stock and status badge on the first line; the status dropdown, Edit and Delete inside the card.

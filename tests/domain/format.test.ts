@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countOf,
   formatMoney,
   formatPercent,
+  formatPrice,
   formatProbability,
   formatR,
   formatRewardToRisk,
@@ -114,5 +116,31 @@ describe('formatR', () => {
     [12.3456, '+12.35R'],
   ])('%d is %s', (r, expected) => {
     expect(formatR(r)).toBe(expected);
+  });
+});
+
+describe('formatPrice', () => {
+  // Stocks under $1 trade in ten-thousandths; issue 26: an entry of 2.345 showed as $2.35.
+  it.each([
+    [100, '$100.00'],
+    [2.345, '$2.345'],
+    [0.1234, '$0.1234'],
+    [0.12345, '$0.1235'],
+    [1234.5, '$1,234.50'],
+    [-0, '$0.00'],
+  ])('%s is %s', (price, text) => {
+    expect(formatPrice(price)).toBe(text);
+  });
+});
+
+describe('countOf', () => {
+  it.each([
+    [1, 'share', '1 share'],
+    [2, 'share', '2 shares'],
+    [0, 'share', '0 shares'],
+    [1, 'edge', '1 edge'],
+    [3, 'edge', '3 edges'],
+  ])('%s %s is "%s"', (count, noun, text) => {
+    expect(countOf(count, noun)).toBe(text);
   });
 });

@@ -1,4 +1,10 @@
-import { formatMoney, formatPercent, formatProbability, formatRewardToRisk } from '../../domain/format.ts';
+import {
+  countOf,
+  formatPercent,
+  formatPrice,
+  formatProbability,
+  formatRewardToRisk,
+} from '../../domain/format.ts';
 import { computePositionSizes, isValidPositionSize } from '../../domain/positionSize.ts';
 import {
   allowedTransitions,
@@ -40,7 +46,7 @@ function PositionSizes({
       {sizes.map((p) => (
         <li key={p.accountId}>
           {p.accountName}:{' '}
-          {isValidPositionSize(p) ? <span className="positive">{p.position} shares</span> : 'N/A'}
+          {isValidPositionSize(p) ? <span className="positive">{countOf(p.position, 'share')}</span> : 'N/A'}
         </li>
       ))}
     </ul>
@@ -64,15 +70,16 @@ export function PlanCells({ plan, accounts, onOpen }: PlanCellsProps) {
       <td data-label="Status" data-status={plan.status}>
         <Badge color={statusBadgeColor(plan.status)}>{plan.status}</Badge> <PlanOutcome planId={plan.id} />
       </td>
-      <td data-label="Entry Price">{formatMoney(plan.entryPrice)}</td>
-      <td data-label="Stop Loss">{formatMoney(plan.stopLossPrice)}</td>
-      <td data-label="Risk ($)">{formatMoney(planRisk(plan))}</td>
+      <td data-label="Entry Price">{formatPrice(plan.entryPrice)}</td>
+      <td data-label="Stop Loss">{formatPrice(plan.stopLossPrice)}</td>
+      {/* Entry − stop is a share's risk: said so, as a trader reads "Risk" as dollars at stake. */}
+      <td data-label="Risk ($)">{formatPrice(planRisk(plan))}/share</td>
       <td data-label="Risk (%)">
         <Badge color={riskBadgeColor(riskPercent)}>{formatPercent(riskPercent)}</Badge>
         {reward !== null && <small className="reward"> {formatRewardToRisk(reward)}</small>}
       </td>
       <td data-label="Probability">{formatProbability(plan.probabilityOfSuccess)}</td>
-      <td data-label="Edges">{edgeCount > 0 ? `${edgeCount} edge(s)` : 'No edges'}</td>
+      <td data-label="Edges">{edgeCount > 0 ? countOf(edgeCount, 'edge') : 'No edges'}</td>
       <td data-label="Position Sizes">
         <PositionSizes plan={plan} accounts={accounts} />
       </td>

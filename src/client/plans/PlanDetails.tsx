@@ -1,6 +1,7 @@
 import {
   formatMoney,
   formatPercent,
+  formatPrice,
   formatProbability,
   formatRewardToRisk,
   formatTimestamp,
@@ -53,14 +54,14 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
         </dd>
         <dt>Entry → Stop</dt>
         <dd>
-          {formatMoney(plan.entryPrice)} → {formatMoney(plan.stopLossPrice)} · {formatMoney(planRisk(plan))} a
+          {formatPrice(plan.entryPrice)} → {formatPrice(plan.stopLossPrice)} · {formatPrice(planRisk(plan))} a
           share ({formatPercent(planRiskPercentage(plan))})
         </dd>
         <dt>Target</dt>
         <dd>
           {plan.targetPrice === null
             ? 'Not set'
-            : `${formatMoney(plan.targetPrice)}${reward === null ? '' : ` · ${formatRewardToRisk(reward)}`}`}
+            : `${formatPrice(plan.targetPrice)}${reward === null ? '' : ` · ${formatRewardToRisk(reward)}`}`}
         </dd>
         <dt>Probability</dt>
         <dd>{formatProbability(plan.probabilityOfSuccess)}</dd>

@@ -1,4 +1,4 @@
-import { formatMoney, formatPercent, formatRewardToRisk } from '../../domain/format.ts';
+import { countOf, formatMoney, formatPercent, formatRewardToRisk } from '../../domain/format.ts';
 import { messages } from '../../domain/messages.ts';
 import { planPositionFigures } from '../../domain/positionSize.ts';
 import { planRisk, planRiskPercentage, rewardToRisk } from '../../domain/tradePlans.ts';
@@ -41,7 +41,7 @@ export function RiskPreview({ entryPrice, stopLossPrice, targetPrice, accounts }
           {planPositionFigures(accounts, prices).map((f) => (
             <li key={f.accountId} className={f.shares > 0 ? 'positive' : undefined}>
               <span>
-                {f.accountName}: {f.shares > 0 ? `${f.shares} shares` : 'N/A'}
+                {f.accountName}: {f.shares > 0 ? countOf(f.shares, 'share') : 'N/A'}
               </span>{' '}
               <small>
                 {f.shares > 0

@@ -1,4 +1,4 @@
-import { formatMoney, formatR } from '../../domain/format.ts';
+import { formatMoney, formatPrice, formatR } from '../../domain/format.ts';
 import { statusBadgeColor } from '../../domain/tradePlans.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
 import { Badge } from '../ui/Badge.tsx';
@@ -8,6 +8,7 @@ import { ShortDate } from './ShortDate.tsx';
 export const INCOMPLETE_TEXT = 'Incomplete: opening fill not in history';
 
 const money = (amount: number | null) => (amount === null ? '—' : formatMoney(amount));
+const price = (amount: number | null) => (amount === null ? '—' : formatPrice(amount));
 const tone = (amount: number | null) =>
   amount === null || amount === 0 ? undefined : amount > 0 ? 'positive' : 'negative';
 
@@ -51,8 +52,8 @@ export function TradeCells({ trade, plan, onOpen }: TradeCellsProps) {
         {trade.entryQuantity}
         {partlyClosed && <small> ({trade.openQuantity} open)</small>}
       </td>
-      <td data-label="Entry">{money(trade.averageEntryPrice)}</td>
-      <td data-label="Exit">{money(trade.averageExitPrice)}</td>
+      <td data-label="Entry">{price(trade.averageEntryPrice)}</td>
+      <td data-label="Exit">{price(trade.averageExitPrice)}</td>
       <td data-label="Net P&L" className={tone(trade.netPnl)}>
         {money(trade.netPnl)}
       </td>

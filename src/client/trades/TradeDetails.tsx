@@ -1,4 +1,4 @@
-import { formatMoney, formatR, formatTimestamp } from '../../domain/format.ts';
+import { countOf, formatMoney, formatPrice, formatR, formatTimestamp } from '../../domain/format.ts';
 import type { Trade } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { Modal } from '../ui/Modal.tsx';
@@ -33,7 +33,9 @@ export function TradeDetails({ trade, onClose }: TradeDetailsProps) {
         <dd>{formatTimestamp(trade.openedAt)}</dd>
         <dt>Closed</dt>
         <dd>
-          {trade.closedAt === null ? `Open (${trade.openQuantity} shares)` : formatTimestamp(trade.closedAt)}
+          {trade.closedAt === null
+            ? `Open (${countOf(trade.openQuantity, 'share')})`
+            : formatTimestamp(trade.closedAt)}
         </dd>
         <dt>Entry → Exit</dt>
         <dd>
@@ -47,7 +49,7 @@ export function TradeDetails({ trade, onClose }: TradeDetailsProps) {
         <dd>
           {trade.initialRisk === null
             ? 'No stop'
-            : `${formatMoney(trade.initialRisk)} (stop ${money(trade.initialStop)})`}
+            : `${formatMoney(trade.initialRisk)} (stop ${trade.initialStop === null ? '—' : formatPrice(trade.initialStop)})`}
         </dd>
         <dt>R</dt>
         <dd>{trade.rMultiple === null ? '—' : formatR(trade.rMultiple)}</dd>

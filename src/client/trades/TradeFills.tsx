@@ -1,4 +1,4 @@
-import { formatMoney, formatTimestamp } from '../../domain/format.ts';
+import { formatMoney, formatPrice, formatTimestamp } from '../../domain/format.ts';
 import { fallbackMessages, notices } from '../../domain/messages.ts';
 import type { Execution } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
@@ -11,7 +11,7 @@ import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { deleteFill } from './executionMutations.ts';
 
 const nameOf = (fill: Execution) =>
-  `${fill.side} ${fill.quantity} ${fill.symbol} at ${formatMoney(fill.price)}`;
+  `${fill.side} ${fill.quantity} ${fill.symbol} at ${formatPrice(fill.price)}`;
 
 /** A trade's fills in time order; a manual one can be deleted, the broker's are its record. */
 export function TradeFills({ executionIds }: { executionIds: string[] }) {
@@ -54,7 +54,7 @@ export function TradeFills({ executionIds }: { executionIds: string[] }) {
                 </td>
                 <td data-label="Side">{fill.side}</td>
                 <td data-label="Qty">{fill.quantity}</td>
-                <td data-label="Price">{formatMoney(fill.price)}</td>
+                <td data-label="Price">{formatPrice(fill.price)}</td>
                 <td data-label="Fees">{formatMoney(fill.fees)}</td>
                 <td data-label="Source">{fill.source === 'broker' ? 'Broker' : 'Manual'}</td>
                 <td className="row-actions">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PLAN_NOTES_MAX_LENGTH } from '../../domain/constants.ts';
-import { formatMoney } from '../../domain/format.ts';
+import { formatPrice } from '../../domain/format.ts';
 import { fallbackMessages } from '../../domain/messages.ts';
 import { validateTradeUpdate } from '../../domain/trades.ts';
 import type { Trade } from '../../domain/types.ts';
@@ -29,6 +29,8 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
   const [planId, setPlanId] = useState(trade.planId ?? '');
   const [stop, setStop] = useState(trade.initialStop?.toString() ?? '');
   const [notes, setNotes] = useState(trade.notes);
+  // The trade's own stop and the chosen plan's, when they differ: the trader picks, nothing is replaced.
+  const [stops, setStops] = useState<{ own: string; plan: string }>();
 
   const { formRef, errors, formError, saving, submit } = useFormSubmit({
     validate: () =>
@@ -45,9 +47,13 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
 
   function choosePlan(id: string) {
     setPlanId(id);
-    // A linked trade's risk is measured from its plan's stop unless the trader says otherwise.
     const plan = plans.find((p) => p.id === id);
-    if (plan) setStop(String(plan.stopLossPrice));
+    const own = stops?.own ?? stop;
+    if (!plan || toNumber(own) === plan.stopLossPrice) return setStops(undefined);
+    // A linked trade's risk is measured from its plan's stop, unless it has a stop of its own:
+    // then both are shown and the trader says which.
+    if (own.trim() === '') setStop(String(plan.stopLossPrice));
+    else setStops({ own, plan: String(plan.stopLossPrice) });
   }
 
   return (
@@ -59,13 +65,34 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
             <option value="">Unplanned</option>
             {plans.map((plan) => (
               <option key={plan.id} value={plan.id}>
-                {plan.stock} {plan.status}: entry {formatMoney(plan.entryPrice)}, stop{' '}
-                {formatMoney(plan.stopLossPrice)}
+                {plan.stock} {plan.status}: entry {formatPrice(plan.entryPrice)}, stop{' '}
+                {formatPrice(plan.stopLossPrice)}
               </option>
             ))}
           </select>
         )}
       </Field>
+      {stops && (
+        <fieldset className="stop-choice">
+          <legend>Which stop measures this trade's risk?</legend>
+          {(
+            [
+              [stops.own, "Keep the trade's stop"],
+              [stops.plan, "Use the plan's stop"],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={label}>
+              <input
+                type="radio"
+                name="stop-choice"
+                checked={stop === value}
+                onChange={() => setStop(value)}
+              />
+              {label} {formatPrice(Number(value))}
+            </label>
+          ))}
+        </fieldset>
+      )}
       <Field label="Initial stop (optional)" error={errors.initialStop}>
         {numberInput(stop, setStop)}
       </Field>

@@ -59,7 +59,7 @@ describe('Trade Plans page', () => {
       '$34.50',
       '2.79%',
       '72.3%',
-      '2 edge(s)',
+      '2 edges',
       'Margin: 12 shares',
       'Cash: N/A',
     ]) {

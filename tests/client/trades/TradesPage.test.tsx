@@ -239,6 +239,35 @@ describe('the Trades page', () => {
   });
 });
 
+describe('a trade with a stop of its own, linked to a plan', () => {
+  it("shows both stops and keeps the trade's until the trader picks the plan's", async () => {
+    await seed('trades', [tradeFixture({ id: TRADE, initialStop: 90, initialRisk: 1000 })]);
+    api.routes[`PUT /api/v1/trades/${TRADE}`] = { status: 200, body: tradeFixture({ id: TRADE }) };
+    api.routes['GET /api/v1/sync'] = { status: 200, body: deltaSync() };
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'AAPL' }));
+    const details = screen.getByRole('dialog');
+    const stop = () => (within(details).getByLabelText('Initial stop (optional)') as HTMLInputElement).value;
+    await within(details).findByRole('option', { name: /^AAPL Ready/ });
+    await userEvent.selectOptions(within(details).getByLabelText('Plan'), PLAN);
+    // Issue 26: the plan's stop used to replace the trade's without a word.
+    expect(stop()).toBe('90');
+    const keep = within(details).getByRole('radio', {
+      name: "Keep the trade's stop $90.00",
+    }) as HTMLInputElement;
+    expect(keep.checked).toBe(true);
+    await userEvent.click(within(details).getByRole('radio', { name: "Use the plan's stop $95.00" }));
+    expect(stop()).toBe('95');
+    await userEvent.click(keep);
+    expect(stop()).toBe('90');
+    await userEvent.click(within(details).getByRole('button', { name: 'Save Trade' }));
+    await waitFor(() =>
+      expect(requestPaths(api.received)).toEqual([`PUT /api/v1/trades/${TRADE}`, 'GET /api/v1/sync']),
+    );
+    expect(api.received[0]?.body).toMatchObject({ planId: PLAN, initialStop: 90 });
+  });
+});
+
 describe('Sync trades', () => {
   beforeEach(async () => {
     await seed('trades', []);
