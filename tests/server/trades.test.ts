@@ -3,12 +3,12 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/domain/messages.ts';
 import type { Account, Execution, ImportResult, Trade, TradePlanDto } from '../../src/domain/types.ts';
 import type { AccountService } from '../../src/server/accounts/accountService.ts';
-import { type BrokerImport, createBrokerImport } from '../../src/server/executions/brokerImport.ts';
-import type { ExecutionRepository } from '../../src/server/executions/executionRepository.ts';
-import type { AppEnv } from '../../src/server/http/appEnv.ts';
+import type { AppEnv } from '../../src/server/appEnv.ts';
 import { errorResponse } from '../../src/server/http/errors.ts';
 import { signedOut, unavailable } from '../../src/server/refusals.ts';
-import type { AccountName } from '../../src/server/trades/tradeInputs.ts';
+import { type BrokerImport, createBrokerImport } from '../../src/server/trades/brokerImport.ts';
+import type { FillRepository } from '../../src/server/trades/fillRepository.ts';
+import type { AccountName } from '../../src/server/trades/tradeBook.ts';
 import type { TradeRepository } from '../../src/server/trades/tradeRepository.ts';
 import { tradeRoutes } from '../../src/server/trades/tradeRoutes.ts';
 import { type Client, signedInServer } from './harness.ts';
@@ -256,7 +256,7 @@ describe('one import per trader at a time', () => {
         await new Promise<void>((resolve) => releases.push(resolve));
         return { imported: runs.length, skipped: 0, latestExecutedAt: null };
       },
-    } as unknown as ExecutionRepository;
+    } as unknown as FillRepository;
     const accounts = { list: async () => [] } as unknown as AccountService;
     const importer = createBrokerImport(repo, accounts, async () => ({ executions: [], skipped: 0 }));
 

@@ -11,7 +11,7 @@ import type { Database } from '../db/database.ts';
 import { accountSettings, tradePlans } from '../db/schema.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
 import { notFound, Refusal } from '../refusals.ts';
-import { type AccountName, tradesOf } from '../trades/tradeInputs.ts';
+import { type AccountName, tradesOf } from '../trades/tradeBook.ts';
 
 type SettingsRow = typeof accountSettings.$inferSelect;
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { checkBackup } from '../../domain/backup.ts';
 import { backupMessages } from '../../domain/backupMessages.ts';
-import type { AppEnv } from '../http/appEnv.ts';
+import type { AppEnv } from '../appEnv.ts';
 import { MAX_BACKUP_BYTES, readJson } from '../http/body.ts';
 import { Refusal } from '../refusals.ts';
 import type { BackupRepository } from './backupRepository.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { validateEdgeInput } from '../../domain/edges.ts';
 import { messages } from '../../domain/messages.ts';
-import type { AppEnv } from '../http/appEnv.ts';
+import type { AppEnv } from '../appEnv.ts';
 import { readValid } from '../http/body.ts';
 import { pathId } from '../http/pathId.ts';
 import { invalid } from '../refusals.ts';

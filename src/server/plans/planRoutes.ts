@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { messages } from '../../domain/messages.ts';
 import { validateStatusChange, validateTradePlanCreate } from '../../domain/tradePlans.ts';
 import type { AccountService, LiveAccount } from '../accounts/accountService.ts';
-import type { AppEnv } from '../http/appEnv.ts';
+import type { AppEnv } from '../appEnv.ts';
 import { readJson, readValid } from '../http/body.ts';
 import { pathId } from '../http/pathId.ts';
 import type { MarketCycleService } from '../marketCycle/marketCycleService.ts';

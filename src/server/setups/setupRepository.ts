@@ -9,7 +9,7 @@ import { tradePlans, tradeSetups } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
 import { conflict, notFound } from '../refusals.ts';
-import { tradesOf } from '../trades/tradeInputs.ts';
+import { tradesOf } from '../trades/tradeBook.ts';
 
 type SetupRow = typeof tradeSetups.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { messages } from '../../domain/messages.ts';
 import { validateTradeSetupInput } from '../../domain/setups.ts';
-import type { AppEnv } from '../http/appEnv.ts';
+import type { AppEnv } from '../appEnv.ts';
 import { readValid } from '../http/body.ts';
 import { pathId } from '../http/pathId.ts';
 import type { SetupRepository } from './setupRepository.ts';

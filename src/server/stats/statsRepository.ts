@@ -3,7 +3,7 @@ import { computeStats, type StatsGrouping } from '../../domain/stats.ts';
 import type { GroupStats } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
 import { edges, tradePlanEdges, tradePlans, tradeSetups } from '../db/schema.ts';
-import { type AccountName, tradesOf } from '../trades/tradeInputs.ts';
+import { type AccountName, tradesOf } from '../trades/tradeBook.ts';
 
 export function createStatsRepository(db: Database) {
   /** Every plan of the trader with what the groupings read of it, discarded ones too. */

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { messages } from '../../domain/messages.ts';
 import { isStatsGrouping } from '../../domain/stats.ts';
 import { type AccountService, accountNamesOf } from '../accounts/accountService.ts';
-import type { AppEnv } from '../http/appEnv.ts';
+import type { AppEnv } from '../appEnv.ts';
 import { invalid } from '../refusals.ts';
 import type { StatsRepository } from './statsRepository.ts';
 

@@ -6,11 +6,11 @@ import type { Database } from '../db/database.ts';
 import { accountSettings, tradeAnnotations, tradeSetups } from '../db/schema.ts';
 import { deletedSince } from '../db/tombstones.ts';
 import type { EdgeRepository } from '../edges/edgeRepository.ts';
-import type { ExecutionRepository } from '../executions/executionRepository.ts';
 import type { MarketCycleService } from '../marketCycle/marketCycleService.ts';
 import type { PlanRepository } from '../plans/planRepository.ts';
 import { Refusal } from '../refusals.ts';
 import type { SetupRepository } from '../setups/setupRepository.ts';
+import type { FillRepository } from '../trades/fillRepository.ts';
 import type { TradeRepository } from '../trades/tradeRepository.ts';
 
 interface SyncSources {
@@ -20,7 +20,7 @@ interface SyncSources {
   edges: EdgeRepository;
   setups: SetupRepository;
   plans: PlanRepository;
-  executions: ExecutionRepository;
+  executions: FillRepository;
   trades: TradeRepository;
 }
 

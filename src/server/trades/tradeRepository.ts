@@ -5,7 +5,7 @@ import type { Trade, TradeUpdate } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
 import { tradeAnnotations, tradePlans } from '../db/schema.ts';
 import { invalid, notFound } from '../refusals.ts';
-import { type AccountName, tradesOf } from './tradeInputs.ts';
+import { type AccountName, tradesOf } from './tradeBook.ts';
 
 export function createTradeRepository(db: Database, now: () => Date) {
   /** The plan must be the trader's and for the trade's symbol; held until the link is written. */

@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { messages } from '../../domain/messages.ts';
 import { validateTradeUpdate } from '../../domain/trades.ts';
 import { type AccountService, accountNamesOf } from '../accounts/accountService.ts';
-import type { BrokerImport } from '../executions/brokerImport.ts';
-import type { AppEnv } from '../http/appEnv.ts';
+import type { AppEnv } from '../appEnv.ts';
 import { readValid } from '../http/body.ts';
 import { pathId } from '../http/pathId.ts';
+import type { BrokerImport } from '../trades/brokerImport.ts';
 import type { TradeRepository } from './tradeRepository.ts';
 
 export function tradeRoutes(

@@ -1,7 +1,7 @@
 import type { ImportResult } from '../../domain/types.ts';
 import type { AccountService } from '../accounts/accountService.ts';
 import type { BrokerExecutionPage } from '../brokers/broker.ts';
-import type { ExecutionRepository } from './executionRepository.ts';
+import type { FillRepository } from './fillRepository.ts';
 
 /** `brokerAccess.executions`: one account's fills since a time, through the shared request budget. */
 export type BrokerFills = (userId: string, accountHash: string, since: Date) => Promise<BrokerExecutionPage>;
@@ -12,7 +12,7 @@ export type BrokerFills = (userId: string, accountHash: string, since: Date) => 
  * cannot multiply the calls to the broker, whose request budget every trader shares. Across
  * processes two runs may overlap; the unique index keeps the result the same.
  */
-export function createBrokerImport(repo: ExecutionRepository, accounts: AccountService, fills: BrokerFills) {
+export function createBrokerImport(repo: FillRepository, accounts: AccountService, fills: BrokerFills) {
   const running = new Map<string, Promise<ImportResult>>();
 
   return {

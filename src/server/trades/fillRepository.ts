@@ -10,7 +10,7 @@ import { accountSettings, executions } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
 import { conflict, invalid } from '../refusals.ts';
-import { executionsOf, freezePlanLinks, newestBrokerFill, toExecution } from '../trades/tradeInputs.ts';
+import { executionsOf, freezePlanLinks, newestBrokerFill, toExecution } from './tradeBook.ts';
 
 type ExecutionRow = typeof executions.$inferSelect;
 type NewExecutionRow = typeof executions.$inferInsert;
@@ -59,7 +59,7 @@ function brokerRow(userId: string, accountId: string, fill: ImportableFill, at: 
   };
 }
 
-export function createExecutionRepository(db: Database, now: () => Date) {
+export function createFillRepository(db: Database, now: () => Date) {
   const ofUser = (userId: string, id: string) => and(eq(executions.id, id), eq(executions.userId, userId));
 
   async function assertOwnAccount(q: Database, userId: string, accountId: string): Promise<void> {
@@ -195,4 +195,4 @@ export function createExecutionRepository(db: Database, now: () => Date) {
   };
 }
 
-export type ExecutionRepository = ReturnType<typeof createExecutionRepository>;
+export type FillRepository = ReturnType<typeof createFillRepository>;

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { validateExecutionInput } from '../../domain/executions.ts';
 import { messages } from '../../domain/messages.ts';
-import type { AppEnv } from '../http/appEnv.ts';
+import type { AppEnv } from '../appEnv.ts';
 import { readValid } from '../http/body.ts';
 import { pathId } from '../http/pathId.ts';
-import type { ExecutionRepository } from './executionRepository.ts';
+import type { FillRepository } from './fillRepository.ts';
 
-export function executionRoutes(repo: ExecutionRepository, now: () => Date): Hono<AppEnv> {
+export function fillRoutes(repo: FillRepository, now: () => Date): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) => c.json(await repo.list(c.get('user').id)));
