@@ -22,14 +22,14 @@ import { createPlanRepository } from './plans/planRepository.ts';
 import { planRoutes } from './plans/planRoutes.ts';
 import { createSetupRepository } from './setups/setupRepository.ts';
 import { setupRoutes } from './setups/setupRoutes.ts';
-import { createStatsRepository } from './stats/statsRepository.ts';
+import { createSetupService } from './setups/setupService.ts';
 import { statsRoutes } from './stats/statsRoutes.ts';
+import { createStatsService } from './stats/statsService.ts';
 import { syncRoutes } from './sync/syncRoutes.ts';
 import { createSyncService } from './sync/syncService.ts';
 import { createBrokerImport } from './trades/brokerImport.ts';
-import { createFillRepository } from './trades/fillRepository.ts';
 import { fillRoutes } from './trades/fillRoutes.ts';
-import { createTradeRepository } from './trades/tradeRepository.ts';
+import { createTradeBook } from './trades/tradeBook.ts';
 import { tradeRoutes } from './trades/tradeRoutes.ts';
 
 /** The whole product as one Hono app: the API under /api/v1, and the built PWA. */
@@ -37,12 +37,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { db, config, now } = deps;
   const brokerAccess = createBrokerAccess(deps);
   const accounts = createAccountService(db, brokerAccess, now);
-  const executions = createFillRepository(db, now);
+  const book = createTradeBook(db, now);
   const edges = createEdgeRepository(db, now);
-  const setups = createSetupRepository(db, now);
+  const setups = createSetupService(db, createSetupRepository(db, now));
   const plans = createPlanRepository(db, now);
-  const trades = createTradeRepository(db, now);
-  const brokerImport = createBrokerImport(executions, accounts, brokerAccess.executions);
+  const brokerImport = createBrokerImport(book, accounts, brokerAccess.executions, now);
   const cycles = createMarketCycleService(brokerAccess, config.marketCycleSymbol, now);
 
   const app = new Hono<AppEnv>();
@@ -79,14 +78,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   guarded.route('/edges', edgeRoutes(edges));
   guarded.route('/tradesetups', setupRoutes(setups));
   guarded.route('/tradeplans', planRoutes(plans, accounts, cycles));
-  guarded.route('/executions', fillRoutes(executions, now));
-  guarded.route('/trades', tradeRoutes(trades, accounts, brokerImport));
-  guarded.route(
-    '/sync',
-    syncRoutes(createSyncService({ db, accounts, cycles, edges, setups, plans, executions, trades })),
-  );
+  guarded.route('/executions', fillRoutes(book, now));
+  guarded.route('/trades', tradeRoutes(book, accounts, brokerImport));
+  guarded.route('/sync', syncRoutes(createSyncService({ db, accounts, cycles, edges, setups, plans, book })));
   guarded.route('/backup', backupRoutes(createBackupRepository(db, now), now));
-  guarded.route('/stats', statsRoutes(createStatsRepository(db), accounts));
+  guarded.route('/stats', statsRoutes(createStatsService(db), accounts));
   api.route('/', guarded);
   api.all('*', (c) => c.json({ message: messages.notFound }, 404));
 

@@ -113,7 +113,7 @@ const toExecution = (r: ExecutionRow): BackupExecution => ({
 });
 
 const toAnnotation = (r: AnnotationRow): BackupTradeAnnotation => ({
-  key: r.tradeKey,
+  key: r.key,
   planId: r.planId,
   initialStop: r.initialStop,
   notes: r.notes,
@@ -191,7 +191,7 @@ async function readBackup(q: Database, userId: string, at: Date): Promise<Backup
     .select()
     .from(tradeAnnotations)
     .where(eq(tradeAnnotations.userId, userId))
-    .orderBy(asc(tradeAnnotations.tradeKey));
+    .orderBy(asc(tradeAnnotations.key));
 
   const edgeIds = new Map<string, string[]>(planRows.map((p) => [p.id, []]));
   for (const l of links) edgeIds.get(l.planId)?.push(l.edgeId);
@@ -425,9 +425,9 @@ async function planRestore(
     (
       await inChunks(
         notes.map((a) => a.key),
-        (chunk) => tx.select().from(tradeAnnotations).where(inArray(tradeAnnotations.tradeKey, chunk)),
+        (chunk) => tx.select().from(tradeAnnotations).where(inArray(tradeAnnotations.key, chunk)),
       )
-    ).map((r) => [r.tradeKey, r]),
+    ).map((r) => [r.key, r]),
   );
   notes.forEach((a, index) => {
     const row = annotationRows.get(a.key);
@@ -549,7 +549,7 @@ async function writeRestore(tx: Transaction, userId: string, plan: RestorePlan):
     tx,
     tradeAnnotations,
     plan.annotationInserts.map((a) => ({
-      tradeKey: a.key,
+      key: a.key,
       userId,
       planId: a.planId,
       initialStop: a.initialStop,
@@ -562,7 +562,7 @@ async function writeRestore(tx: Transaction, userId: string, plan: RestorePlan):
     await tx
       .update(tradeAnnotations)
       .set({ planId: a.planId, initialStop: a.initialStop, notes: a.notes, updatedAt: at(a.updatedAt) })
-      .where(and(eq(tradeAnnotations.tradeKey, a.key), eq(tradeAnnotations.userId, userId)));
+      .where(and(eq(tradeAnnotations.key, a.key), eq(tradeAnnotations.userId, userId)));
   }
 
   // A record the trader had deleted here is back: its tombstone goes, so a replayed create of it

@@ -248,7 +248,8 @@ export const executions = pgTable(
 export const tradeAnnotations = pgTable(
   'trade_annotations',
   {
-    tradeKey: text('trade_key').primaryKey(),
+    // `key` as the domain's annotation names it (src/domain/trades.ts); the column keeps its name.
+    key: text('trade_key').primaryKey(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

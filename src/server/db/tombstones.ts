@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { notFound } from '../refusals.ts';
 import { changedSince } from './changeStamps.ts';
 import type { Database, Transaction } from './database.ts';
-import { tombstones } from './schema.ts';
+import { edges, executions, tombstones, tradePlans, tradeSetups } from './schema.ts';
 
-/** The collections whose deletes leave tombstones, named as the app's cache names them. */
-export type Collection = 'edges' | 'tradeSetups' | 'tradePlans' | 'executions';
+/** The collections whose deletes leave tombstones, named as the app's cache names them, and their tables. */
+export const COLLECTION_TABLES = { edges, tradeSetups, tradePlans, executions } as const;
+export type Collection = keyof typeof COLLECTION_TABLES;
 
 interface Deletion {
   collection: Collection;

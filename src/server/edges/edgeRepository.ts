@@ -2,26 +2,17 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { newEdge } from '../../domain/edges.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Edge, EdgeInput } from '../../domain/types.ts';
-import { changedSince } from '../db/changeStamps.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
+import { changedFor, ownedBy, ownRow } from '../db/owned.ts';
+import { recordFrom } from '../db/rows.ts';
 import { edges } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
 import { conflict, notFound } from '../refusals.ts';
 
-type EdgeRow = typeof edges.$inferSelect;
-
-const toEdge = (r: EdgeRow): Edge => ({
-  id: r.id,
-  name: r.name,
-  description: r.description,
-  identificationNotes: r.identificationNotes,
-  weightFactor: r.weightFactor,
-  isActive: r.isActive,
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
-});
+/** The edge a row holds: the API's, the sync's and the backup's (edgeBackup.ts). */
+export const toEdge: (row: typeof edges.$inferSelect) => Edge = recordFrom(edges);
 
 export function createEdgeRepository(db: Database, now: () => Date) {
   async function assertNameFree(q: Database, userId: string, name: string, exceptId?: string) {
@@ -52,60 +43,44 @@ export function createEdgeRepository(db: Database, now: () => Date) {
 
     /** The edges written since a sync cursor, deactivated ones included (with `isActive` false). */
     async changedSince(userId: string, since: string): Promise<Edge[]> {
-      const rows = await db
-        .select()
-        .from(edges)
-        .where(and(eq(edges.userId, userId), changedSince(edges.changedXid, since)));
-      return rows.map(toEdge);
+      return (
+        await db
+          .select()
+          .from(edges)
+          .where(changedFor(edges, userId, since))
+      ).map(toEdge);
     },
 
-    async create(userId: string, input: EdgeInput): Promise<{ edge: Edge; created: boolean }> {
-      const { value, created } = await idempotentCreate({
+    create: (userId: string, input: EdgeInput) =>
+      idempotentCreate({
         db,
         collection: 'edges',
         id: input.id,
         userId,
-        ownerOf: async (id) =>
-          (await db.select({ userId: edges.userId }).from(edges).where(eq(edges.id, id)))[0]?.userId,
-        existing: async (id) => toEdge((await db.select().from(edges).where(eq(edges.id, id)))[0] as EdgeRow),
+        existing: async (id) => toEdge(await ownRow(db, edges, userId, id, messages.edgeNotFound)),
         create: async () => {
           await assertNameFree(db, userId, input.name);
           const at = now();
-          const rows = await db
-            .insert(edges)
-            .values({
-              id: input.id ?? uuidv7(at.getTime()),
-              userId,
-              ...newEdge(input),
-              createdAt: at,
-              updatedAt: at,
-            })
-            .returning();
-          return toEdge(rows[0] as EdgeRow);
+          const id = input.id ?? uuidv7(at.getTime());
+          const row = { id, userId, ...newEdge(input), createdAt: at, updatedAt: at };
+          return toEdge((await db.insert(edges).values(row).returning())[0]!);
         },
-      });
-      return { edge: value, created };
-    },
+      }),
 
     /** Locks the active edge while writing it: a deactivation at the same time comes before or after. */
     async update(userId: string, id: string, input: EdgeInput): Promise<Edge> {
       return db.transaction(async (tx) => {
-        const activeOfUser = and(eq(edges.id, id), eq(edges.userId, userId), eq(edges.isActive, true));
-        const locked = await tx.select({ id: edges.id }).from(edges).where(activeOfUser).for('update');
-        if (!locked[0]) throw notFound(messages.edgeNotFound);
+        const row = await ownRow(tx, edges, userId, id, messages.edgeNotFound, 'update');
+        if (!row.isActive) throw notFound(messages.edgeNotFound);
         await assertNameFree(tx, userId, input.name, id);
+        // What the trader writes, whatever fields an edge has; a client-made id is for creates only.
+        const { id: _id, ...fields } = input;
         const rows = await tx
           .update(edges)
-          .set({
-            name: input.name,
-            description: input.description,
-            identificationNotes: input.identificationNotes,
-            weightFactor: input.weightFactor,
-            updatedAt: now(),
-          })
-          .where(activeOfUser)
+          .set({ ...fields, updatedAt: now() })
+          .where(ownedBy(edges, userId, id))
           .returning();
-        return toEdge(rows[0] as EdgeRow);
+        return toEdge(rows[0]!);
       });
     },
 
@@ -123,7 +98,7 @@ export function createEdgeRepository(db: Database, now: () => Date) {
             await tx
               .update(edges)
               .set({ isActive: false, updatedAt: at })
-              .where(and(eq(edges.id, id), eq(edges.userId, userId), eq(edges.isActive, true)))
+              .where(and(ownedBy(edges, userId, id), eq(edges.isActive, true)))
               .returning({ id: edges.id })
           ).length > 0,
       });

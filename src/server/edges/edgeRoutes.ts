@@ -21,8 +21,8 @@ export function edgeRoutes(repo: ReturnType<typeof createEdgeRepository>): Hono<
   });
   app.post('/', async (c) => {
     const input = await readValid(c, validateEdgeInput);
-    const { edge, created } = await repo.create(c.get('user').id, input);
-    return c.json(edge, created ? 201 : 200);
+    const { value, created } = await repo.create(c.get('user').id, input);
+    return c.json(value, created ? 201 : 200);
   });
   app.put('/:id', async (c) => {
     const id = idOf(c.req.param('id'));

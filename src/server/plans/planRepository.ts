@@ -7,20 +7,25 @@ import {
   checkTransition,
   isActiveStatus,
   newDraftPlan,
+  type TradePlan,
   validateTradePlanUpdate,
 } from '../../domain/tradePlans.ts';
 import type { EdgeRef, TradePlanDto, TradePlanInput, TradePlanStatus } from '../../domain/types.ts';
 
 import type { LiveAccount } from '../accounts/accountService.ts';
-import { changedSince } from '../db/changeStamps.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
+import { changedFor, ownedBy, ownRow } from '../db/owned.ts';
+import { recordFrom } from '../db/rows.ts';
 import { edges, tradePlanEdges, tradePlans, tradeSetups } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
-import { conflict, invalid, notFound } from '../refusals.ts';
+import { conflict, invalid } from '../refusals.ts';
 
 type PlanRow = typeof tradePlans.$inferSelect;
+
+/** The plan a row holds; its edges are rows of trade_plan_edges. The backup's too (planBackup.ts). */
+export const toPlanRecord: (row: PlanRow) => Omit<TradePlan, 'edgeIds'> = recordFrom(tradePlans);
 
 // Every helper takes the database or a transaction (`q`): on PGlite a query through `db` inside
 // a transaction would wait for that transaction, forever.
@@ -44,23 +49,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
   }
 
   function toDto(row: PlanRow, planEdges: EdgeRef[], accounts: LiveAccount[]): TradePlanDto {
-    return {
-      id: row.id,
-      stock: row.stock,
-      entryPrice: row.entryPrice,
-      stopLossPrice: row.stopLossPrice,
-      probabilityOfSuccess: row.probabilityOfSuccess,
-      status: row.status,
-      scanId: row.scanId,
-      tradeSetupId: row.tradeSetupId,
-      targetPrice: row.targetPrice,
-      notes: row.notes,
-      marketCycleAtCreation: row.marketCycleAtCreation,
-      edges: planEdges,
-      positionSizes: computePositionSizes(accounts, row),
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    };
+    return { ...toPlanRecord(row), edges: planEdges, positionSizes: computePositionSizes(accounts, row) };
   }
 
   async function toDtos(q: Database, rows: PlanRow[], accounts: LiveAccount[]): Promise<TradePlanDto[]> {
@@ -71,24 +60,18 @@ export function createPlanRepository(db: Database, now: () => Date) {
     return rows.map((r) => toDto(r, byPlan.get(r.id) ?? [], accounts));
   }
 
-  const ofUser = (userId: string, id: string) => and(eq(tradePlans.id, id), eq(tradePlans.userId, userId));
+  const ofUser = (userId: string, id: string) => ownedBy(tradePlans, userId, id);
 
-  async function findRow(q: Database, userId: string, id: string): Promise<PlanRow> {
-    const rows = await q.select().from(tradePlans).where(ofUser(userId, id));
-    if (!rows[0]) throw notFound(messages.planNotFound);
-    return rows[0];
-  }
+  const findRow = (q: Database, userId: string, id: string) =>
+    ownRow(q, tradePlans, userId, id, messages.planNotFound);
 
   /**
    * The plan, locked until the transaction ends: a check made on it holds when the write comes,
    * because a concurrent change of the same plan waits (on PostgreSQL; PGlite runs one
    * transaction at a time anyway).
    */
-  async function lockRow(tx: Transaction, userId: string, id: string): Promise<PlanRow> {
-    const rows = await tx.select().from(tradePlans).where(ofUser(userId, id)).for('update');
-    if (!rows[0]) throw notFound(messages.planNotFound);
-    return rows[0];
-  }
+  const lockRow = (tx: Transaction, userId: string, id: string) =>
+    ownRow(tx, tradePlans, userId, id, messages.planNotFound, 'update');
 
   async function assertNoOtherActivePlan(q: Database, userId: string, stock: string, exceptId?: string) {
     const rows = await q
@@ -158,25 +141,18 @@ export function createPlanRepository(db: Database, now: () => Date) {
       const rows = await db
         .select()
         .from(tradePlans)
-        .where(and(eq(tradePlans.userId, userId), changedSince(tradePlans.changedXid, since)));
+        .where(changedFor(tradePlans, userId, since));
       return toDtos(db, rows, accounts);
     },
 
     get: (userId: string, id: string, accounts: LiveAccount[]) => one(db, userId, id, accounts),
 
-    async create(
-      userId: string,
-      input: TradePlanInput,
-      accounts: LiveAccount[],
-    ): Promise<{ plan: TradePlanDto; created: boolean }> {
-      const { value, created } = await idempotentCreate({
+    create: (userId: string, input: TradePlanInput, accounts: LiveAccount[]) =>
+      idempotentCreate({
         db,
         collection: 'tradePlans',
         id: input.id,
         userId,
-        ownerOf: async (id) =>
-          (await db.select({ userId: tradePlans.userId }).from(tradePlans).where(eq(tradePlans.id, id)))[0]
-            ?.userId,
         existing: (id) => one(db, userId, id, accounts),
         create: async () => {
           await assertNoOtherActivePlan(db, userId, input.stock);
@@ -190,9 +166,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
           });
           return one(db, userId, id, accounts);
         },
-      });
-      return { plan: value, created };
-    },
+      }),
 
     /**
      * A partial update, checked against the plan as it is when written (docs/product.md, "Trade
@@ -255,3 +229,16 @@ export function createPlanRepository(db: Database, now: () => Date) {
 }
 
 export type PlanRepository = ReturnType<typeof createPlanRepository>;
+
+/**
+ * The trader's active plans (Ready or Hold): what links a new trade and what sums to planned risk.
+ * With `hold`, they are locked until the transaction `q` ends, so a plan deleted or discarded
+ * meanwhile waits for what is decided on it.
+ */
+export async function activePlansOf(q: Database, userId: string, hold = false) {
+  const query = q
+    .select()
+    .from(tradePlans)
+    .where(and(eq(tradePlans.userId, userId), inArray(tradePlans.status, ACTIVE_STATUSES)));
+  return (hold ? await query.for('share') : await query).map(toPlanRecord);
+}

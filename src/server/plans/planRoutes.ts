@@ -42,8 +42,8 @@ export function planRoutes(
       accountsOf(userId),
       input.marketCycleAtCreation !== undefined ? input.marketCycleAtCreation : cycles.typeForNewPlan(userId),
     ]);
-    const { plan, created } = await repo.create(userId, { ...input, marketCycleAtCreation }, accountList);
-    return c.json(plan, created ? 201 : 200);
+    const { value, created } = await repo.create(userId, { ...input, marketCycleAtCreation }, accountList);
+    return c.json(value, created ? 201 : 200);
   });
   app.put('/:id', async (c) => {
     const userId = c.get('user').id;

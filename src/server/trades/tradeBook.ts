@@ -1,26 +1,30 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { ACTIVE_STATUSES } from '../../domain/tradePlans.ts';
-import { buildTrades, newAnnotations } from '../../domain/trades.ts';
-import type { Execution, Trade, TradeAnnotation } from '../../domain/types.ts';
+// The trades, derived from the fills on every read (docs/product.md, "Trades"): built by the
+// domain's `buildTrades` from the fill, annotation and plan rows. Every write of fills stores, in
+// its own transaction, the plan link of the trades it makes (`freezePlanLinks`).
+
+import { newExecution } from '../../domain/executions.ts';
+import { messages } from '../../domain/messages.ts';
+import { applyTradeUpdate, buildTrades, newAnnotations } from '../../domain/trades.ts';
+import type { Execution, ExecutionInput, Trade, TradeUpdate } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
-import { executions, tradeAnnotations, tradePlans } from '../db/schema.ts';
-
-type ExecutionRow = typeof executions.$inferSelect;
-
-export const toExecution = (r: ExecutionRow): Execution => ({
-  id: r.id,
-  accountId: r.accountId,
-  symbol: r.symbol,
-  side: r.side,
-  quantity: r.quantity,
-  price: r.price,
-  fees: r.fees,
-  executedAt: r.executedAt.toISOString(),
-  source: r.source,
-  brokerExecutionId: r.brokerExecutionId,
-  positionEffect: r.positionEffect,
-  createdAt: r.createdAt.toISOString(),
-});
+import { idempotentCreate } from '../db/idempotentCreate.ts';
+import { ownedBy } from '../db/owned.ts';
+import { executions, tradePlans } from '../db/schema.ts';
+import { deleteWithTombstone } from '../db/tombstones.ts';
+import { uuidv7 } from '../db/uuidv7.ts';
+import { activePlansOf } from '../plans/planRepository.ts';
+import { invalid, notFound } from '../refusals.ts';
+import { annotationsOf, insertNewAnnotations, saveAnnotation } from './annotationRepository.ts';
+import {
+  assertOwnAccount,
+  deleteManualFill,
+  fillById,
+  fillRow,
+  fillsChangedSince,
+  fillsOf,
+  insertBrokerFills,
+  newestBrokerFill,
+} from './fillRepository.ts';
 
 /** An account as a trade names it; '' when the broker could not be asked. */
 export interface AccountName {
@@ -28,53 +32,10 @@ export interface AccountName {
   accountName: string;
 }
 
-/** The trader's fills, newest first. */
-export async function executionsOf(q: Database, userId: string): Promise<Execution[]> {
-  const rows = await q
-    .select()
-    .from(executions)
-    .where(eq(executions.userId, userId))
-    .orderBy(desc(executions.executedAt), desc(executions.id));
-  return rows.map(toExecution);
-}
-
-function annotationsOf(q: Database, userId: string): Promise<TradeAnnotation[]> {
-  return q
-    .select({
-      key: tradeAnnotations.tradeKey,
-      planId: tradeAnnotations.planId,
-      initialStop: tradeAnnotations.initialStop,
-      notes: tradeAnnotations.notes,
-    })
-    .from(tradeAnnotations)
-    .where(eq(tradeAnnotations.userId, userId));
-}
-
-/**
- * The plans a trade can be linked to automatically: the active ones (the rest never are). With
- * `hold`, they are locked until the transaction ends, so a plan deleted or discarded meanwhile
- * waits for the links decided on it, never the other way round (a link to a plan deleted under
- * it would fail the fill's whole create).
- */
-async function activePlansOf(q: Database, userId: string, hold = false) {
-  const query = q
-    .select({
-      id: tradePlans.id,
-      stock: tradePlans.stock,
-      status: tradePlans.status,
-      stopLossPrice: tradePlans.stopLossPrice,
-      createdAt: tradePlans.createdAt,
-    })
-    .from(tradePlans)
-    .where(and(eq(tradePlans.userId, userId), inArray(tradePlans.status, ACTIVE_STATUSES)));
-  const rows = hold ? await query.for('share') : await query;
-  return rows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() }));
-}
-
-/** Everything the trader's trades are built from, read through `q` (the database or the caller's transaction). */
+/** Everything the trader's trades are built from, read through `q`; with `holdPlans`, the plans locked. */
 async function sourcesOf(q: Database, userId: string, holdPlans = false) {
   const [fills, annotations, plans] = await Promise.all([
-    executionsOf(q, userId),
+    fillsOf(q, userId),
     annotationsOf(q, userId),
     activePlansOf(q, userId, holdPlans),
   ]);
@@ -91,58 +52,100 @@ export async function tradesOf(q: Database, userId: string, accounts: AccountNam
  * none (docs/product.md, "Trades"). Called in the transaction that writes fills: the link is
  * decided by the plans as they are when the trade's fills arrive, so a plan discarded or edited
  * later keeps its trade and its stop, and a plan set to Ready later claims no trade made before.
- * What a concurrent request stored first is kept (ON CONFLICT DO NOTHING). `protectiveStops`
- * (new fill id → the broker's stop order price) gives a trade no plan claims its initial stop.
+ * The plans are held meanwhile: one deleted under it would fail the fill's whole write.
+ * `protectiveStops` (new fill id → the broker's stop order price) gives a trade no plan claims
+ * its initial stop.
  */
-export async function freezePlanLinks(
+async function freezePlanLinks(
   q: Database,
   userId: string,
   at: Date,
   protectiveStops?: ReadonlyMap<string, number>,
 ): Promise<void> {
   const sources = await sourcesOf(q, userId, true);
-  const fresh = newAnnotations(
-    buildTrades({ ...sources, accounts: [] }),
-    sources.annotations,
-    protectiveStops,
-  )
-    // In one order everywhere: two transactions inserting the same keys in opposite orders would
-    // wait on each other (PostgreSQL ends that deadlock by failing one).
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  if (fresh.length === 0) return;
-  await q
-    .insert(tradeAnnotations)
-    .values(
-      fresh.map((a) => ({
-        tradeKey: a.key,
-        userId,
-        planId: a.planId,
-        initialStop: a.initialStop,
-        notes: a.notes,
-        createdAt: at,
-        updatedAt: at,
-      })),
-    )
-    .onConflictDoNothing({ target: tradeAnnotations.tradeKey });
+  const trades = buildTrades({ ...sources, accounts: [] });
+  await insertNewAnnotations(q, userId, newAnnotations(trades, sources.annotations, protectiveStops), at);
 }
 
-/** When the account's newest broker fill was executed; undefined before the first import. */
-export async function newestBrokerFill(
-  q: Database,
-  userId: string,
-  accountId?: string,
-): Promise<Date | undefined> {
-  const rows = await q
-    .select({ executedAt: executions.executedAt })
-    .from(executions)
-    .where(
-      and(
-        eq(executions.userId, userId),
-        eq(executions.source, 'broker'),
-        accountId ? eq(executions.accountId, accountId) : undefined,
-      ),
-    )
-    .orderBy(desc(executions.executedAt))
-    .limit(1);
-  return rows[0]?.executedAt;
+export function createTradeBook(db: Database, now: () => Date) {
+  return {
+    list: (userId: string, accounts: AccountName[]): Promise<Trade[]> => tradesOf(db, userId, accounts),
+    fills: (userId: string): Promise<Execution[]> => fillsOf(db, userId),
+    fillsChangedSince: (userId: string, since: string) => fillsChangedSince(db, userId, since),
+    newestBrokerFill: (userId: string, accountId?: string) => newestBrokerFill(db, userId, accountId),
+
+    /** A manual fill; its trade's plan link is decided in the same transaction. */
+    recordFill: (userId: string, input: ExecutionInput) =>
+      idempotentCreate({
+        db,
+        collection: 'executions',
+        id: input.id,
+        userId,
+        existing: (id) => fillById(db, id),
+        create: () =>
+          db.transaction(async (tx) => {
+            await assertOwnAccount(tx, userId, input.accountId);
+            const at = now();
+            const id = input.id ?? uuidv7(at.getTime());
+            const fill = newExecution(input, { id, createdAt: at.toISOString() });
+            await tx.insert(executions).values(fillRow(userId, fill));
+            await freezePlanLinks(tx, userId, at);
+            return fillById(tx, id);
+          }),
+      }),
+
+    /** Manual fills only; a trade that now opens on a later fill has a new key, decided now too. */
+    async deleteFill(userId: string, id: string): Promise<void> {
+      const at = now();
+      await deleteWithTombstone(db, {
+        collection: 'executions',
+        userId,
+        id,
+        at,
+        notFoundMessage: messages.executionNotFound,
+        remove: async (tx) => {
+          if (!(await deleteManualFill(tx, userId, id))) return false;
+          await freezePlanLinks(tx, userId, at);
+          return true;
+        },
+      });
+    },
+
+    /** The broker's new fills and the plan links of their trades, in one transaction; answers how many were new. */
+    storeBrokerFills: (
+      userId: string,
+      rows: (typeof executions.$inferInsert)[],
+      protectiveStops: ReadonlyMap<string, number>,
+      at: Date,
+    ): Promise<number> =>
+      db.transaction(async (tx) => {
+        const inserted = await insertBrokerFills(tx, rows);
+        if (inserted > 0) await freezePlanLinks(tx, userId, at, protectiveStops);
+        return inserted;
+      }),
+
+    /**
+     * Links or unlinks a plan, sets the stop and the notes, under the trade's key. The plan must be
+     * the trader's and for the trade's symbol, and is held until the link is written.
+     */
+    annotate: (userId: string, id: string, update: TradeUpdate, accounts: AccountName[]): Promise<Trade> =>
+      db.transaction(async (tx) => {
+        const trade = (await tradesOf(tx, userId, accounts)).find((t) => t.id === id);
+        if (!trade) throw notFound(messages.tradeNotFound);
+        if (update.planId !== null) {
+          const [plan] = await tx
+            .select({ stock: tradePlans.stock })
+            .from(tradePlans)
+            .where(ownedBy(tradePlans, userId, update.planId))
+            .for('share');
+          if (!plan) throw invalid([{ field: 'planId', message: messages.planNotFound }]);
+          if (plan.stock !== trade.symbol)
+            throw invalid([{ field: 'planId', message: messages.tradePlanOtherSymbol }]);
+        }
+        await saveAnnotation(tx, userId, { key: trade.key, ...update }, now());
+        return applyTradeUpdate(trade, update);
+      }),
+  };
 }
+
+export type TradeBook = ReturnType<typeof createTradeBook>;
