@@ -5,8 +5,8 @@ import { accountRoutes } from './accounts/accountRoutes.ts';
 import { createAccountService } from './accounts/accountService.ts';
 import type { AppDeps, AppEnv } from './appEnv.ts';
 import { authRoutes, requireUser } from './auth/authRoutes.ts';
-import { createBackupRepository } from './backup/backupRepository.ts';
 import { backupRoutes } from './backup/backupRoutes.ts';
+import { createBackupService } from './backup/backupService.ts';
 import { createBrokerAccess } from './brokers/brokerAccess.ts';
 import { isDatabaseReachable } from './db/database.ts';
 import { createEdgeRepository } from './edges/edgeRepository.ts';
@@ -81,7 +81,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   guarded.route('/executions', fillRoutes(book, now));
   guarded.route('/trades', tradeRoutes(book, accounts, brokerImport));
   guarded.route('/sync', syncRoutes(createSyncService({ db, accounts, cycles, edges, setups, plans, book })));
-  guarded.route('/backup', backupRoutes(createBackupRepository(db, now), now));
+  guarded.route('/backup', backupRoutes(createBackupService(db, now), now));
   guarded.route('/stats', statsRoutes(createStatsService(db), accounts));
   api.route('/', guarded);
   api.all('*', (c) => c.json({ message: messages.notFound }, 404));

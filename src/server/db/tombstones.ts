@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { notFound } from '../refusals.ts';
 import { changedSince } from './changeStamps.ts';
+import { forChunks, inChunks } from './chunks.ts';
 import type { Database, Transaction } from './database.ts';
 import { edges, executions, tombstones, tradePlans, tradeSetups } from './schema.ts';
 
@@ -50,4 +51,51 @@ export async function deletedSince(
   };
   for (const r of rows) deleted[r.collection as Collection]?.push(r.id);
   return deleted;
+}
+
+/** The records are back (a restore): their tombstones go, so a replayed create of one is the record again. */
+export async function clearTombstones(
+  tx: Transaction,
+  userId: string,
+  collection: Collection,
+  ids: readonly string[],
+): Promise<void> {
+  await forChunks(ids, (chunk) =>
+    tx
+      .delete(tombstones)
+      .where(
+        and(
+          eq(tombstones.userId, userId),
+          eq(tombstones.collection, collection),
+          inArray(tombstones.recordId, chunk),
+        ),
+      ),
+  );
+}
+
+/** Tombstones for records restored as deleted (a deactivated edge), unless they have one. */
+export async function addTombstones(
+  tx: Transaction,
+  userId: string,
+  collection: Collection,
+  deleted: readonly { id: string; at: string }[],
+): Promise<void> {
+  const rows = deleted.map((d) => ({ userId, collection, recordId: d.id, deletedAt: new Date(d.at) }));
+  await forChunks(rows, (chunk) => tx.insert(tombstones).values(chunk).onConflictDoNothing());
+}
+
+/** Another trader's tombstones among these ids: their deleted records' ids stay theirs. */
+export async function othersDeleted(
+  q: Database,
+  userId: string,
+  collection: Collection,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  const rows = await inChunks(ids, (chunk) =>
+    q
+      .select({ recordId: tombstones.recordId, userId: tombstones.userId })
+      .from(tombstones)
+      .where(and(eq(tombstones.collection, collection), inArray(tombstones.recordId, chunk))),
+  );
+  return new Set(rows.filter((r) => r.userId !== userId).map((r) => r.recordId));
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { newEdge } from '../../domain/edges.ts';
+import { activeNameOf, newEdge } from '../../domain/edges.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Edge, EdgeInput } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
@@ -107,3 +107,12 @@ export function createEdgeRepository(db: Database, now: () => Date) {
 }
 
 export type EdgeRepository = ReturnType<typeof createEdgeRepository>;
+
+/** The names the trader's active edges hold (docs/product.md, "Edges"), by the domain's `activeNameOf`, with the edge holding each. */
+export async function activeEdgeNames(q: Database, userId: string): Promise<Map<string, string>> {
+  const rows = await q
+    .select({ id: edges.id, name: edges.name, isActive: edges.isActive })
+    .from(edges)
+    .where(and(eq(edges.userId, userId), eq(edges.isActive, true)));
+  return new Map(rows.map((row) => [activeNameOf(row) as string, row.id]));
+}

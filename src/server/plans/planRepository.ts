@@ -3,6 +3,7 @@ import { messages } from '../../domain/messages.ts';
 import { computePositionSizes } from '../../domain/positionSize.ts';
 import {
   ACTIVE_STATUSES,
+  activeStockOf,
   canEditPlan,
   checkTransition,
   isActiveStatus,
@@ -13,6 +14,7 @@ import {
 import type { EdgeRef, TradePlanDto, TradePlanInput, TradePlanStatus } from '../../domain/types.ts';
 
 import type { LiveAccount } from '../accounts/accountService.ts';
+import { inChunks } from '../db/chunks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { changedFor, ownedBy, ownRow } from '../db/owned.ts';
@@ -27,13 +29,11 @@ type PlanRow = typeof tradePlans.$inferSelect;
 /** The plan a row holds; its edges are rows of trade_plan_edges. The backup's too (planBackup.ts). */
 export const toPlanRecord: (row: PlanRow) => Omit<TradePlan, 'edgeIds'> = recordFrom(tradePlans);
 
-// Every helper takes the database or a transaction (`q`): on PGlite a query through `db` inside
-// a transaction would wait for that transaction, forever.
-export function createPlanRepository(db: Database, now: () => Date) {
-  async function edgesOf(q: Database, planIds: string[]): Promise<Map<string, EdgeRef[]>> {
-    const byPlan = new Map<string, EdgeRef[]>(planIds.map((id) => [id, []]));
-    if (planIds.length === 0) return byPlan;
-    const rows = await q
+/** Each plan's edges, by name: what a plan answer cites (and a backup lists by id). */
+export async function planEdgesOf(q: Database, planIds: readonly string[]): Promise<Map<string, EdgeRef[]>> {
+  const byPlan = new Map<string, EdgeRef[]>(planIds.map((id) => [id, []]));
+  const rows = await inChunks(planIds, (chunk) =>
+    q
       .select({
         planId: tradePlanEdges.planId,
         id: edges.id,
@@ -42,18 +42,22 @@ export function createPlanRepository(db: Database, now: () => Date) {
       })
       .from(tradePlanEdges)
       .innerJoin(edges, eq(edges.id, tradePlanEdges.edgeId))
-      .where(inArray(tradePlanEdges.planId, planIds))
-      .orderBy(edges.name);
-    for (const { planId, ...edge } of rows) byPlan.get(planId)?.push(edge);
-    return byPlan;
-  }
+      .where(inArray(tradePlanEdges.planId, chunk))
+      .orderBy(edges.name),
+  );
+  for (const { planId, ...edge } of rows) byPlan.get(planId)?.push(edge);
+  return byPlan;
+}
 
+// Every helper takes the database or a transaction (`q`): on PGlite a query through `db` inside
+// a transaction would wait for that transaction, forever.
+export function createPlanRepository(db: Database, now: () => Date) {
   function toDto(row: PlanRow, planEdges: EdgeRef[], accounts: LiveAccount[]): TradePlanDto {
     return { ...toPlanRecord(row), edges: planEdges, positionSizes: computePositionSizes(accounts, row) };
   }
 
   async function toDtos(q: Database, rows: PlanRow[], accounts: LiveAccount[]): Promise<TradePlanDto[]> {
-    const byPlan = await edgesOf(
+    const byPlan = await planEdgesOf(
       q,
       rows.map((r) => r.id),
     );
@@ -241,4 +245,9 @@ export async function activePlansOf(q: Database, userId: string, hold = false) {
     .from(tradePlans)
     .where(and(eq(tradePlans.userId, userId), inArray(tradePlans.status, ACTIVE_STATUSES)));
   return (hold ? await query.for('share') : await query).map(toPlanRecord);
+}
+
+/** The stocks the trader's active plans hold (docs/product.md, "Trade plans"), by the domain's `activeStockOf`, with the plan holding each. */
+export async function activeStocks(q: Database, userId: string): Promise<Map<string, string>> {
+  return new Map((await activePlansOf(q, userId)).map((plan) => [activeStockOf(plan) as string, plan.id]));
 }

@@ -4,6 +4,7 @@ import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { messages } from '../../domain/messages.ts';
 import { newSetup, type TradeSetupRecord } from '../../domain/setups.ts';
 import type { TradeSetupInput } from '../../domain/types.ts';
+import { nameKey } from '../../domain/validation.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { ownedBy, ownRow } from '../db/owned.ts';
@@ -128,3 +129,12 @@ export function createSetupRepository(db: Database, now: () => Date) {
 }
 
 export type SetupRepository = ReturnType<typeof createSetupRepository>;
+
+/** The names the trader's setups hold (docs/product.md, "Edges and setups"), by the domain's `nameKey`, with the setup holding each. */
+export async function setupNames(q: Database, userId: string): Promise<Map<string, string>> {
+  const rows = await q
+    .select({ id: tradeSetups.id, name: tradeSetups.name })
+    .from(tradeSetups)
+    .where(eq(tradeSetups.userId, userId));
+  return new Map(rows.map((row) => [nameKey(row.name), row.id]));
+}

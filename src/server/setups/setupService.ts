@@ -16,8 +16,11 @@ export function createSetupService(db: Database, repo: SetupRepository) {
       tradesOf(db, userId, []).then((all) => all.filter(isCountedTrade)),
     ]);
     const bySetup = new Map<string, typeof plans>();
-    for (const plan of plans)
-      bySetup.set(plan.tradeSetupId!, [...(bySetup.get(plan.tradeSetupId!) ?? []), plan]);
+    for (const plan of plans) {
+      const own = bySetup.get(plan.tradeSetupId!);
+      if (own) own.push(plan);
+      else bySetup.set(plan.tradeSetupId!, [plan]);
+    }
     return setups.map((s) => ({ ...s, ...setupSuccessScore(bySetup.get(s.id) ?? [], trades) }));
   }
 

@@ -2,7 +2,7 @@
 // notes) under the trade's stable key, so it outlives every rebuild of the trades from their fills.
 import { eq } from 'drizzle-orm';
 import type { StoredAnnotation, TradeAnnotation } from '../../domain/trades.ts';
-import { CHUNK } from '../db/chunks.ts';
+import { forChunks } from '../db/chunks.ts';
 import type { Database } from '../db/database.ts';
 import { recordFrom, rowFrom } from '../db/rows.ts';
 import { tradeAnnotations } from '../db/schema.ts';
@@ -46,12 +46,9 @@ export async function insertNewAnnotations(
   const rows = [...annotations]
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .map((a) => annotationRow(userId, stamped(a, at)));
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await q
-      .insert(tradeAnnotations)
-      .values(rows.slice(i, i + CHUNK))
-      .onConflictDoNothing({ target: tradeAnnotations.key });
-  }
+  await forChunks(rows, (chunk) =>
+    q.insert(tradeAnnotations).values(chunk).onConflictDoNothing({ target: tradeAnnotations.key }),
+  );
 }
 
 /** Stores what the trader set on a trade, over what was stored (only ever the trader's own key). */
