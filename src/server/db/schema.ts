@@ -1,6 +1,7 @@
 // The database schema. drizzle-kit generates the SQL migrations in /drizzle from this file.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -39,6 +40,13 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'dat
  * the `stamp_change` trigger (migration 0006) on every update. Nothing in the app writes it, so a
  * row inserted with only its own columns (a restore) is marked changed too.
  */
+/**
+ * The key a name is unique by, in SQL: the domain's `nameKey` (JavaScript's toLowerCase). ICU's
+ * root locale lowers as JavaScript does (İ to i̇, a final Σ to ς); plain lower() follows the
+ * database's LC_CTYPE (ASCII only under C). tests/server/ruleMirrors.test.ts checks both agree.
+ */
+const nameKeyOf = (name: AnyPgColumn) => sql`lower(${name} collate "und-x-icu")`;
+
 const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 const changedXid = () => xid8('changed_xid').notNull().default(sql`pg_current_xact_id()`);
 
@@ -128,7 +136,7 @@ export const edges = pgTable(
   },
   // Deleting deactivates, and frees the name: uniqueness is among active edges only.
   (t) => [
-    uniqueIndex('edges_user_active_name').on(t.userId, sql`lower(${t.name})`).where(sql`${t.isActive}`),
+    uniqueIndex('edges_user_active_name').on(t.userId, nameKeyOf(t.name)).where(sql`${t.isActive}`),
     index('edges_user_changed').on(t.userId, t.changedXid),
   ],
 );
@@ -150,7 +158,7 @@ export const tradeSetups = pgTable(
     changedXid: changedXid(),
   },
   (t) => [
-    uniqueIndex('trade_setups_user_name').on(t.userId, sql`lower(${t.name})`),
+    uniqueIndex('trade_setups_user_name').on(t.userId, nameKeyOf(t.name)),
     index('trade_setups_user_changed').on(t.userId, t.changedXid),
   ],
 );

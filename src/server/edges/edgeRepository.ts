@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { activeNameOf, newEdge } from '../../domain/edges.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Edge, EdgeInput } from '../../domain/types.ts';
@@ -15,19 +15,10 @@ import { conflict, notFound } from '../refusals.ts';
 export const toEdge: (row: typeof edges.$inferSelect) => Edge = recordFrom(edges);
 
 export function createEdgeRepository(db: Database, now: () => Date) {
+  /** The name must be free among the trader's other active edges (the domain's `activeNameOf`). */
   async function assertNameFree(q: Database, userId: string, name: string, exceptId?: string) {
-    const clash = await q
-      .select({ id: edges.id })
-      .from(edges)
-      .where(
-        and(
-          eq(edges.userId, userId),
-          eq(edges.isActive, true),
-          sql`lower(${edges.name}) = lower(${name})`,
-          exceptId ? ne(edges.id, exceptId) : undefined,
-        ),
-      );
-    if (clash.length > 0) throw conflict(messages.edgeNameTaken, 'name');
+    const holder = (await activeEdgeNames(q, userId)).get(activeNameOf({ name, isActive: true }) as string);
+    if (holder !== undefined && holder !== exceptId) throw conflict(messages.edgeNameTaken, 'name');
   }
 
   return {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { messages } from '../../domain/messages.ts';
 import { computePositionSizes } from '../../domain/positionSize.ts';
 import {
@@ -12,6 +12,7 @@ import {
   validateTradePlanUpdate,
 } from '../../domain/tradePlans.ts';
 import type { EdgeRef, TradePlanDto, TradePlanInput, TradePlanStatus } from '../../domain/types.ts';
+import { normalizeStock } from '../../domain/validation.ts';
 
 import type { LiveAccount } from '../accounts/accountService.ts';
 import { inChunks } from '../db/chunks.ts';
@@ -77,19 +78,10 @@ export function createPlanRepository(db: Database, now: () => Date) {
   const lockRow = (tx: Transaction, userId: string, id: string) =>
     ownRow(tx, tradePlans, userId, id, messages.planNotFound, 'update');
 
+  /** No other plan of the trader may hold the stock active (the domain's `activeStockOf`). */
   async function assertNoOtherActivePlan(q: Database, userId: string, stock: string, exceptId?: string) {
-    const rows = await q
-      .select({ id: tradePlans.id })
-      .from(tradePlans)
-      .where(
-        and(
-          eq(tradePlans.userId, userId),
-          eq(tradePlans.stock, stock),
-          inArray(tradePlans.status, ACTIVE_STATUSES),
-          exceptId ? ne(tradePlans.id, exceptId) : undefined,
-        ),
-      );
-    if (rows.length > 0) throw conflict(messages.activePlanExists, 'stock');
+    const holder = (await activeStocks(q, userId)).get(normalizeStock(stock));
+    if (holder !== undefined && holder !== exceptId) throw conflict(messages.activePlanExists, 'stock');
   }
 
   /** Setups and edges cited by a plan must be the user's own (and edges active). */

@@ -1,6 +1,6 @@
 // The rows of `trade_setups` (docs/product.md, "Edges and setups"): what the trader wrote. The
 // success score is derived from plans and trades on every read (setupService.ts), never stored.
-import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { messages } from '../../domain/messages.ts';
 import { newSetup, type TradeSetupRecord } from '../../domain/setups.ts';
 import type { TradeSetupInput } from '../../domain/types.ts';
@@ -19,18 +19,10 @@ export const toSetupRecord: (row: typeof tradeSetups.$inferSelect) => TradeSetup
   recordFrom(tradeSetups);
 
 export function createSetupRepository(db: Database, now: () => Date) {
+  /** The name must be free among the trader's other setups (the domain's `nameKey`). */
   async function assertNameFree(q: Database, userId: string, name: string, exceptId?: string) {
-    const clash = await q
-      .select({ id: tradeSetups.id })
-      .from(tradeSetups)
-      .where(
-        and(
-          eq(tradeSetups.userId, userId),
-          sql`lower(${tradeSetups.name}) = lower(${name})`,
-          exceptId ? ne(tradeSetups.id, exceptId) : undefined,
-        ),
-      );
-    if (clash.length > 0) throw conflict(messages.setupNameTaken, 'name');
+    const holder = (await setupNames(q, userId)).get(nameKey(name));
+    if (holder !== undefined && holder !== exceptId) throw conflict(messages.setupNameTaken, 'name');
   }
 
   const get = async (userId: string, id: string) =>
