@@ -1,13 +1,11 @@
 // Account settings in a backup (docs/product.md, "Export and backup"). Accounts are the trader's
 // broker accounts: found by their hash, whatever their id here. A known account takes the
 // backup's settings (they are settings, not records); another trader's id is never written.
-import { asc, eq } from 'drizzle-orm';
 import { type AccountRecord, accountRecord, sameAccount } from '../../domain/accounts.ts';
 import { backupMessages } from '../../domain/backupMessages.ts';
 import { messages } from '../../domain/messages.ts';
 import type { BackupAdapter } from '../backup/backupAdapter.ts';
-import { rowsWithIds } from '../backup/backupAdapter.ts';
-import { insertInChunks } from '../db/chunks.ts';
+import { ownRowsInOrder, rowsWithIds } from '../backup/backupAdapter.ts';
 import { ownedBy } from '../db/owned.ts';
 import { SERVER_COLUMNS } from '../db/rows.ts';
 import { accountSettings } from '../db/schema.ts';
@@ -15,16 +13,11 @@ import { accountRow, settingsOf, toAccountRecord } from './accountRepository.ts'
 
 export const accountBackup: BackupAdapter<'accounts'> = {
   collection: 'accounts',
+  table: accountSettings,
   covers: [{ table: accountSettings, fields: Object.keys(accountRecord.schema), leftOut: SERVER_COLUMNS }],
 
-  async read(q, userId) {
-    const rows = await q
-      .select()
-      .from(accountSettings)
-      .where(eq(accountSettings.userId, userId))
-      .orderBy(asc(accountSettings.createdAt), asc(accountSettings.id));
-    return rows.map(toAccountRecord);
-  },
+  read: async (q, userId) =>
+    (await ownRowsInOrder(q, accountSettings, userId, accountSettings.createdAt)).map(toAccountRecord),
 
   async decide(step, records) {
     const byHash = new Map((await settingsOf(step.tx, step.userId)).map((a) => [a.accountHash, a]));
@@ -56,22 +49,12 @@ export const accountBackup: BackupAdapter<'accounts'> = {
       }
     });
     return {
-      restored: inserts.length + updates.length,
+      inserts: inserts.map((a) => accountRow(step.userId, a)),
+      updates: updates.map((a) => {
+        const { id, accountHash: _same, createdAt: _kept, ...settings } = accountRow(step.userId, a);
+        return { set: settings, where: ownedBy(accountSettings, step.userId, id!) };
+      }),
       skipped,
-      async write() {
-        await insertInChunks(
-          step.tx,
-          accountSettings,
-          inserts.map((a) => accountRow(step.userId, a)),
-        );
-        for (const a of updates) {
-          const { id, accountHash: _same, createdAt: _kept, ...settings } = accountRow(step.userId, a);
-          await step.tx
-            .update(accountSettings)
-            .set(settings)
-            .where(ownedBy(accountSettings, step.userId, id!));
-        }
-      },
     };
   },
 };

@@ -1,15 +1,12 @@
 // What a resource's backup adapter is (docs/product.md, "Export and backup"): its rows out, and
 // its records back in through the resource's own struct, row mapper and rule predicates. Each
 // resource folder holds one (edges/edgeBackup.ts…); backupService.ts runs them in one transaction.
-import { inArray } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Backup, BackupCollection } from '../../domain/backup.ts';
-import { backupMessages } from '../../domain/backupMessages.ts';
-import { messages } from '../../domain/messages.ts';
 import { inChunks } from '../db/chunks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import type { OwnedTable } from '../db/owned.ts';
-import { COLLECTION_TABLES, type Collection, othersDeleted } from '../db/tombstones.ts';
 
 /**
  * How a table's columns reach the backup: each under its own name among the record's fields (its
@@ -34,15 +31,21 @@ export interface RestoreStep {
   accountIds: Map<string, string>;
 }
 
-/** An adapter's decision: how many records it writes and skips, and the write, run only when nothing conflicts. */
+/**
+ * An adapter's decision, written (by backupService.ts) only when no adapter found a conflict: the
+ * rows of new records, the changes to the journal's own, and what else they need (links, tombstones).
+ */
 export interface Decision {
-  restored: number;
+  inserts: object[];
+  updates: { set: object; where: SQL }[];
   skipped: number;
-  write(): Promise<void>;
+  after?(): Promise<void>;
 }
 
 export interface BackupAdapter<C extends BackupCollection> {
   collection: C;
+  /** The table its records are written to. */
+  table: PgTable;
   covers: readonly TableCoverage[];
   /** The trader's records, in the order the backup lists them. */
   read(q: Database, userId: string): Promise<Backup[C]>;
@@ -62,54 +65,17 @@ export function rowsWithIds<T extends OwnedTable>(q: Database, table: T, ids: re
   );
 }
 
-/**
- * The decision every record with an id shares (edges, setups, plans, fills): another trader's id,
- * held or deleted, is a conflict and never a write; the journal's own id is skipped when it holds
- * the same record and a conflict when not. Answers the records whose id is free, for the
- * adapter's own rules, and how many were skipped.
- */
-export async function freeIds<R extends { id: string }, Row extends { id: string; userId: string }>(
-  step: RestoreStep,
-  collection: Collection,
-  records: readonly R[],
-  same: (record: R, row: Row) => boolean,
-  stored: (ids: string[]) => Promise<Row[]> = (ids) =>
-    rowsWithIds(step.tx, COLLECTION_TABLES[collection], ids) as Promise<unknown> as Promise<Row[]>,
-): Promise<{ free: { record: R; index: number }[]; skipped: number }> {
-  const ids = records.map((r) => r.id);
-  const byId = new Map((await stored(ids)).map((row) => [row.id, row]));
-  const deleted = await othersDeleted(step.tx, step.userId, collection, ids);
-  const free: { record: R; index: number }[] = [];
-  let skipped = 0;
-  records.forEach((record, index) => {
-    const row = byId.get(record.id);
-    if ((row && row.userId !== step.userId) || (!row && deleted.has(record.id))) {
-      step.conflict(index, 'id', messages.idInUse);
-    } else if (row) {
-      if (same(record, row)) skipped++;
-      else step.conflict(index, 'id', backupMessages.idHoldsOther);
-    } else {
-      free.push({ record, index });
-    }
-  });
-  return { free, skipped };
-}
-
-/** The free records whose key (a name, an active stock) no other record of the journal holds. */
-export function unclaimed<R>(
-  step: RestoreStep,
-  free: readonly { record: R; index: number }[],
-  keyOf: (record: R) => string | undefined,
-  held: ReadonlyMap<string, string>,
-  field: string,
-  message: string,
-): R[] {
-  return free.flatMap(({ record, index }) => {
-    const key = keyOf(record);
-    if (key !== undefined && held.has(key)) {
-      step.conflict(index, field, message);
-      return [];
-    }
-    return [record];
-  });
+/** The trader's rows in the order a backup lists them (`order`, then the id), narrowed by `where`. */
+export function ownRowsInOrder<T extends OwnedTable>(
+  q: Database,
+  table: T,
+  userId: string,
+  order: AnyPgColumn,
+  where?: SQL,
+): Promise<T['$inferSelect'][]> {
+  return q
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.userId, userId), where))
+    .orderBy(asc(order), asc(table.id)) as Promise<T['$inferSelect'][]>;
 }

@@ -3,7 +3,7 @@ import { messages } from '../../domain/messages.ts';
 import { conflict, gone } from '../refusals.ts';
 import { uniqueViolation } from './constraints.ts';
 import type { Database } from './database.ts';
-import { ownerOf } from './owned.ts';
+import { ownerOf, ownerWhere } from './owned.ts';
 import { tombstones } from './schema.ts';
 import { COLLECTION_TABLES, type Collection } from './tombstones.ts';
 
@@ -27,12 +27,12 @@ async function refuseDeletedId(
   id: string,
   userId: string,
 ): Promise<void> {
-  const rows = await db
-    .select({ userId: tombstones.userId })
-    .from(tombstones)
-    .where(and(eq(tombstones.collection, collection), eq(tombstones.recordId, id)));
-  if (!rows[0]) return;
-  if (checkClientId(rows[0].userId, userId) === 'existing') {
+  const deletedBy = await ownerWhere(
+    db,
+    tombstones,
+    and(eq(tombstones.collection, collection), eq(tombstones.recordId, id)),
+  );
+  if (deletedBy !== undefined && checkClientId(deletedBy, userId) === 'existing') {
     throw gone(messages.recordDeleted, 'id');
   }
 }

@@ -3,33 +3,42 @@ import { notFound } from '../refusals.ts';
 import { changedSince } from './changeStamps.ts';
 import { forChunks, inChunks } from './chunks.ts';
 import type { Database, Transaction } from './database.ts';
+import { ownedBy } from './owned.ts';
 import { edges, executions, tombstones, tradePlans, tradeSetups } from './schema.ts';
 
 /** The collections whose deletes leave tombstones, named as the app's cache names them, and their tables. */
 export const COLLECTION_TABLES = { edges, tradeSetups, tradePlans, executions } as const;
 export type Collection = keyof typeof COLLECTION_TABLES;
 
-interface Deletion {
-  collection: Collection;
-  userId: string;
-  id: string;
-  at: Date;
-  notFoundMessage: string;
-  /**
-   * The delete (or deactivation) itself, conditional on the record being the user's and still
-   * there; answers whether it touched a row. Checking and writing in one statement means two
-   * deletes at once cannot both succeed.
-   */
-  remove(tx: Transaction): Promise<boolean>;
-}
-
-/** Deletes a record and leaves its tombstone in the same transaction: one without the other never commits. */
-export async function deleteWithTombstone(db: Database, d: Deletion): Promise<void> {
+/**
+ * Deletes the trader's record and leaves its tombstone in the same transaction: one without the
+ * other never commits; a record that is not the trader's (or is gone) is `notFoundMessage`.
+ * `remove` is the delete (or deactivation) itself, conditional on the record being the trader's
+ * and still there, and says whether it touched a row: checking and writing in one statement, two
+ * deletes at once cannot both succeed. By default, the row is deleted.
+ */
+export async function deleteWithTombstone(
+  db: Database,
+  collection: Collection,
+  userId: string,
+  id: string,
+  at: Date,
+  notFoundMessage: string,
+  remove: (tx: Transaction) => Promise<boolean> = async (tx) => {
+    const table = COLLECTION_TABLES[collection];
+    return (
+      (
+        await tx
+          .delete(table)
+          .where(ownedBy(table, userId, id))
+          .returning({ id: table.id })
+      ).length > 0
+    );
+  },
+): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await d.remove(tx))) throw notFound(d.notFoundMessage);
-    await tx
-      .insert(tombstones)
-      .values({ userId: d.userId, collection: d.collection, recordId: d.id, deletedAt: d.at });
+    if (!(await remove(tx))) throw notFound(notFoundMessage);
+    await tx.insert(tombstones).values({ userId, collection, recordId: id, deletedAt: at });
   });
 }
 

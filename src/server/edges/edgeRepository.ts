@@ -4,11 +4,10 @@ import { messages } from '../../domain/messages.ts';
 import type { Edge, EdgeInput } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
-import { changedFor, ownedBy, ownRow } from '../db/owned.ts';
+import { insertRecord, ownedBy, ownRow, rowsChangedSince, updateRecord } from '../db/owned.ts';
 import { recordFrom } from '../db/rows.ts';
 import { edges } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
-import { uuidv7 } from '../db/uuidv7.ts';
 import { conflict, notFound } from '../refusals.ts';
 
 /** The edge a row holds: the API's, the sync's and the backup's (edgeBackup.ts). */
@@ -34,12 +33,7 @@ export function createEdgeRepository(db: Database, now: () => Date) {
 
     /** The edges written since a sync cursor, deactivated ones included (with `isActive` false). */
     async changedSince(userId: string, since: string): Promise<Edge[]> {
-      return (
-        await db
-          .select()
-          .from(edges)
-          .where(changedFor(edges, userId, since))
-      ).map(toEdge);
+      return (await rowsChangedSince(db, edges, userId, since)).map(toEdge);
     },
 
     create: (userId: string, input: EdgeInput) =>
@@ -51,10 +45,7 @@ export function createEdgeRepository(db: Database, now: () => Date) {
         existing: async (id) => toEdge(await ownRow(db, edges, userId, id, messages.edgeNotFound)),
         create: async () => {
           await assertNameFree(db, userId, input.name);
-          const at = now();
-          const id = input.id ?? uuidv7(at.getTime());
-          const row = { id, userId, ...newEdge(input), createdAt: at, updatedAt: at };
-          return toEdge((await db.insert(edges).values(row).returning())[0]!);
+          return toEdge(await insertRecord(db, edges, userId, input.id, newEdge(input), now()));
         },
       }),
 
@@ -64,34 +55,21 @@ export function createEdgeRepository(db: Database, now: () => Date) {
         const row = await ownRow(tx, edges, userId, id, messages.edgeNotFound, 'update');
         if (!row.isActive) throw notFound(messages.edgeNotFound);
         await assertNameFree(tx, userId, input.name, id);
-        // What the trader writes, whatever fields an edge has; a client-made id is for creates only.
-        const { id: _id, ...fields } = input;
-        const rows = await tx
-          .update(edges)
-          .set({ ...fields, updatedAt: now() })
-          .where(ownedBy(edges, userId, id))
-          .returning();
-        return toEdge(rows[0]!);
+        return toEdge(await updateRecord(tx, edges, userId, id, input, now()));
       });
     },
 
     /** Deactivates: plans that cite the edge keep the link, and the name is free again. */
     async deactivate(userId: string, id: string): Promise<void> {
       const at = now();
-      await deleteWithTombstone(db, {
-        collection: 'edges',
-        userId,
-        id,
-        at,
-        notFoundMessage: messages.edgeNotFound,
-        remove: async (tx) =>
-          (
-            await tx
-              .update(edges)
-              .set({ isActive: false, updatedAt: at })
-              .where(and(ownedBy(edges, userId, id), eq(edges.isActive, true)))
-              .returning({ id: edges.id })
-          ).length > 0,
+      await deleteWithTombstone(db, 'edges', userId, id, at, messages.edgeNotFound, async (tx) => {
+        const stillActive = and(ownedBy(edges, userId, id), eq(edges.isActive, true));
+        const rows = await tx
+          .update(edges)
+          .set({ isActive: false, updatedAt: at })
+          .where(stillActive)
+          .returning();
+        return rows.length > 0;
       });
     },
   };

@@ -18,11 +18,10 @@ import type { LiveAccount } from '../accounts/accountService.ts';
 import { inChunks } from '../db/chunks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
-import { changedFor, ownedBy, ownRow } from '../db/owned.ts';
+import { insertRecord, ownedBy, ownRow, rowsChangedSince, updateRecord } from '../db/owned.ts';
 import { recordFrom } from '../db/rows.ts';
 import { edges, tradePlanEdges, tradePlans, tradeSetups } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
-import { uuidv7 } from '../db/uuidv7.ts';
 import { conflict, invalid } from '../refusals.ts';
 
 type PlanRow = typeof tradePlans.$inferSelect;
@@ -134,11 +133,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
 
     /** The plans written since a sync cursor (db/changeStamps.ts), as the list answers them. */
     async changedSince(userId: string, since: string, accounts: LiveAccount[]): Promise<TradePlanDto[]> {
-      const rows = await db
-        .select()
-        .from(tradePlans)
-        .where(changedFor(tradePlans, userId, since));
-      return toDtos(db, rows, accounts);
+      return toDtos(db, await rowsChangedSince(db, tradePlans, userId, since), accounts);
     },
 
     get: (userId: string, id: string, accounts: LiveAccount[]) => one(db, userId, id, accounts),
@@ -153,12 +148,11 @@ export function createPlanRepository(db: Database, now: () => Date) {
         create: async () => {
           await assertNoOtherActivePlan(db, userId, input.stock);
           await assertReferences(db, userId, input);
-          const at = now();
-          const id = input.id ?? uuidv7(at.getTime());
-          await db.transaction(async (tx) => {
+          const id = await db.transaction(async (tx) => {
             const { edgeIds, ...plan } = newDraftPlan(input);
-            await tx.insert(tradePlans).values({ id, userId, ...plan, createdAt: at, updatedAt: at });
-            await replaceEdges(tx, id, edgeIds);
+            const row = await insertRecord(tx, tradePlans, userId, input.id, plan, now());
+            await replaceEdges(tx, row.id, edgeIds);
+            return row.id;
           });
           return one(db, userId, id, accounts);
         },
@@ -180,10 +174,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
           await assertNoOtherActivePlan(tx, userId, fields.stock, row.id);
         }
         await assertReferences(tx, userId, result.value);
-        await tx
-          .update(tradePlans)
-          .set({ ...fields, updatedAt: now() })
-          .where(ofUser(userId, id));
+        await updateRecord(tx, tradePlans, userId, id, fields, now());
         if (edgeIds) await replaceEdges(tx, id, edgeIds);
         return one(tx, userId, id, accounts);
       });
@@ -210,17 +201,8 @@ export function createPlanRepository(db: Database, now: () => Date) {
       });
     },
 
-    async remove(userId: string, id: string): Promise<void> {
-      await deleteWithTombstone(db, {
-        collection: 'tradePlans',
-        userId,
-        id,
-        at: now(),
-        notFoundMessage: messages.planNotFound,
-        remove: async (tx) =>
-          (await tx.delete(tradePlans).where(ofUser(userId, id)).returning({ id: tradePlans.id })).length > 0,
-      });
-    },
+    remove: (userId: string, id: string) =>
+      deleteWithTombstone(db, 'tradePlans', userId, id, now(), messages.planNotFound),
   };
 }
 

@@ -7,11 +7,10 @@ import type { TradeSetupInput } from '../../domain/types.ts';
 import { nameKey } from '../../domain/validation.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
-import { ownedBy, ownRow } from '../db/owned.ts';
+import { insertRecord, ownRow, updateRecord } from '../db/owned.ts';
 import { recordFrom } from '../db/rows.ts';
 import { tradePlans, tradeSetups } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
-import { uuidv7 } from '../db/uuidv7.ts';
 import { conflict } from '../refusals.ts';
 
 /** The setup a row holds, without its score: the backup's record too (setupBackup.ts). */
@@ -67,21 +66,13 @@ export function createSetupRepository(db: Database, now: () => Date) {
         existing: (id) => get(userId, id),
         create: async () => {
           await assertNameFree(db, userId, input.name);
-          const at = now();
           const {
             successScore: _s,
             successScoreBasis: _b,
             successScoreTrades: _t,
             ...setup
           } = newSetup(input);
-          const row = {
-            id: input.id ?? uuidv7(at.getTime()),
-            userId,
-            ...setup,
-            createdAt: at,
-            updatedAt: at,
-          };
-          return toSetupRecord((await db.insert(tradeSetups).values(row).returning())[0]!);
+          return toSetupRecord(await insertRecord(db, tradeSetups, userId, input.id, setup, now()));
         },
       }),
 
@@ -90,33 +81,12 @@ export function createSetupRepository(db: Database, now: () => Date) {
       db.transaction(async (tx) => {
         await ownRow(tx, tradeSetups, userId, id, messages.setupNotFound, 'update');
         await assertNameFree(tx, userId, input.name, id);
-        // What the trader writes, whatever fields a setup has; a client-made id is for creates only.
-        const { id: _id, ...fields } = input;
-        const rows = await tx
-          .update(tradeSetups)
-          .set({ ...fields, updatedAt: now() })
-          .where(ownedBy(tradeSetups, userId, id))
-          .returning();
-        return toSetupRecord(rows[0]!);
+        return toSetupRecord(await updateRecord(tx, tradeSetups, userId, id, input, now()));
       }),
 
     /** Removes the setup; plans that cited it keep no setup (the foreign key sets null). */
-    async remove(userId: string, id: string): Promise<void> {
-      await deleteWithTombstone(db, {
-        collection: 'tradeSetups',
-        userId,
-        id,
-        at: now(),
-        notFoundMessage: messages.setupNotFound,
-        remove: async (tx) =>
-          (
-            await tx
-              .delete(tradeSetups)
-              .where(ownedBy(tradeSetups, userId, id))
-              .returning({ id: tradeSetups.id })
-          ).length > 0,
-      });
-    },
+    remove: (userId: string, id: string) =>
+      deleteWithTombstone(db, 'tradeSetups', userId, id, now(), messages.setupNotFound),
   };
 }
 

@@ -2,7 +2,7 @@ import type { LiveAccount, MarketCycle, SyncAnswer } from '../../domain/types.ts
 import type { AccountService } from '../accounts/accountService.ts';
 import { currentCursor } from '../db/changeStamps.ts';
 import type { Database } from '../db/database.ts';
-import { changedFor } from '../db/owned.ts';
+import { changedFor, ownerWhere } from '../db/owned.ts';
 import { accountSettings, tradeAnnotations, tradeSetups } from '../db/schema.ts';
 import { deletedSince } from '../db/tombstones.ts';
 import type { EdgeRepository } from '../edges/edgeRepository.ts';
@@ -36,18 +36,11 @@ export function createSyncService(s: SyncSources) {
   const { db } = s;
 
   /** Whether any of the trader's rows in `table` were written since the cursor. */
-  async function changedIn(
+  const changedIn = async (
     table: typeof tradeSetups | typeof tradeAnnotations | typeof accountSettings,
     userId: string,
     since: string,
-  ): Promise<boolean> {
-    const rows = await db
-      .select({ userId: table.userId })
-      .from(table)
-      .where(changedFor(table, userId, since))
-      .limit(1);
-    return rows.length > 0;
-  }
+  ) => (await ownerWhere(db, table, changedFor(table, userId, since))) !== undefined;
 
   async function everything(userId: string, accounts: LiveAccount[]) {
     const [edges, tradeSetupList, plans, executions, trades] = await Promise.all([

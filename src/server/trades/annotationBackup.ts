@@ -13,13 +13,14 @@ import {
   splitTradeKey,
 } from '../../domain/trades.ts';
 import type { BackupAdapter } from '../backup/backupAdapter.ts';
-import { inChunks, insertInChunks } from '../db/chunks.ts';
+import { inChunks } from '../db/chunks.ts';
 import { SERVER_COLUMNS } from '../db/rows.ts';
 import { tradeAnnotations } from '../db/schema.ts';
 import { annotationRow, toAnnotation } from './annotationRepository.ts';
 
 export const annotationBackup: BackupAdapter<'tradeAnnotations'> = {
   collection: 'tradeAnnotations',
+  table: tradeAnnotations,
   covers: [
     { table: tradeAnnotations, fields: Object.keys(annotationRecord.schema), leftOut: SERVER_COLUMNS },
   ],
@@ -55,22 +56,15 @@ export const annotationBackup: BackupAdapter<'tradeAnnotations'> = {
       else step.conflict(index, 'key', backupMessages.idHoldsOther);
     });
     return {
-      restored: inserts.length + updates.length,
+      inserts: inserts.map((a) => annotationRow(step.userId, a)),
+      updates: updates.map((a) => {
+        const { key, createdAt: _kept, ...fields } = annotationRow(step.userId, a);
+        return {
+          set: fields,
+          where: and(eq(tradeAnnotations.key, key), eq(tradeAnnotations.userId, step.userId))!,
+        };
+      }),
       skipped,
-      async write() {
-        await insertInChunks(
-          step.tx,
-          tradeAnnotations,
-          inserts.map((a) => annotationRow(step.userId, a)),
-        );
-        for (const a of updates) {
-          const { key, createdAt: _kept, ...fields } = annotationRow(step.userId, a);
-          await step.tx
-            .update(tradeAnnotations)
-            .set(fields)
-            .where(and(eq(tradeAnnotations.key, key), eq(tradeAnnotations.userId, step.userId)));
-        }
-      },
     };
   },
 };

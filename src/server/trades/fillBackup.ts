@@ -1,15 +1,13 @@
 // Fills in a backup (docs/product.md, "Export and backup"): the manual ones only; the broker's are
 // imported again after a restore. A restored fill keeps its id and moves to the account's id in
 // this journal (found by hash, accountBackup.ts).
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { MANUAL_FILL_FIELDS, type ManualFill, newExecution, sameFill } from '../../domain/executions.ts';
 import type { Execution } from '../../domain/types.ts';
-import type { BackupAdapter } from '../backup/backupAdapter.ts';
-import { freeIds } from '../backup/backupAdapter.ts';
-import { insertInChunks } from '../db/chunks.ts';
+import { ownRowsInOrder } from '../backup/backupAdapter.ts';
+import { idRecordAdapter } from '../backup/idRecordAdapter.ts';
 import { SERVER_COLUMNS } from '../db/rows.ts';
 import { executions } from '../db/schema.ts';
-import { clearTombstones } from '../db/tombstones.ts';
 import { fillRow, toFill } from './fillRepository.ts';
 
 const BROKER_ONLY = 'a backup holds manual fills only; a restore imports the broker fills again';
@@ -17,7 +15,7 @@ const BROKER_ONLY = 'a backup holds manual fills only; a restore imports the bro
 const manualFill = (fill: Execution): ManualFill =>
   Object.fromEntries(MANUAL_FILL_FIELDS.map((key) => [key, fill[key]])) as ManualFill;
 
-export const fillBackup: BackupAdapter<'executions'> = {
+export const fillBackup = idRecordAdapter({
   collection: 'executions',
   covers: [
     {
@@ -31,45 +29,12 @@ export const fillBackup: BackupAdapter<'executions'> = {
       },
     },
   ],
-
-  async read(q, userId) {
-    const rows = await q
-      .select()
-      .from(executions)
-      .where(and(eq(executions.userId, userId), eq(executions.source, 'manual')))
-      .orderBy(asc(executions.executedAt), asc(executions.id));
-    return rows.map((row) => manualFill(toFill(row)));
-  },
-
-  async decide(step, records) {
-    const fills = records.map((f) => ({ ...f, accountId: step.accountIds.get(f.accountId) ?? f.accountId }));
-    const { free, skipped } = await freeIds(
-      step,
-      'executions',
-      fills,
-      (f, row: typeof executions.$inferSelect) =>
-        row.source === 'manual' && sameFill(f, manualFill(toFill(row))),
-    );
-    // Written as the API writes a manual fill (newExecution), so both are the same row.
-    const fresh = free.map(({ record }) =>
-      newExecution(record, { id: record.id, createdAt: record.createdAt }),
-    );
-    return {
-      restored: fresh.length,
-      skipped,
-      async write() {
-        await insertInChunks(
-          step.tx,
-          executions,
-          fresh.map((f) => fillRow(step.userId, f)),
-        );
-        await clearTombstones(
-          step.tx,
-          step.userId,
-          'executions',
-          fresh.map((f) => f.id),
-        );
-      },
-    };
-  },
-};
+  read: async (q, userId) =>
+    (await ownRowsInOrder(q, executions, userId, executions.executedAt, eq(executions.source, 'manual'))).map(
+      (row) => manualFill(toFill(row)),
+    ),
+  here: (fill, { accountIds }) => ({ ...fill, accountId: accountIds.get(fill.accountId) ?? fill.accountId }),
+  same: (fill, row) => row.source === 'manual' && sameFill(fill, manualFill(toFill(row))),
+  // Written as the API writes a manual fill (newExecution), so both are the same row.
+  rowOf: (userId, fill) => fillRow(userId, newExecution(fill, { id: fill.id, createdAt: fill.createdAt })),
+});

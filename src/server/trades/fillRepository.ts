@@ -5,7 +5,7 @@ import { messages } from '../../domain/messages.ts';
 import type { Execution } from '../../domain/types.ts';
 import { inChunks } from '../db/chunks.ts';
 import type { Database, Transaction } from '../db/database.ts';
-import { changedFor, ownedBy } from '../db/owned.ts';
+import { ownedBy, rowsChangedSince } from '../db/owned.ts';
 import { recordFrom, rowFrom } from '../db/rows.ts';
 import { accountSettings, executions } from '../db/schema.ts';
 import { conflict, invalid } from '../refusals.ts';
@@ -30,12 +30,7 @@ export async function fillsOf(q: Database, userId: string): Promise<Execution[]>
 
 /** The fills written since a sync cursor (db/changeStamps.ts). */
 export async function fillsChangedSince(q: Database, userId: string, since: string): Promise<Execution[]> {
-  return (
-    await q
-      .select()
-      .from(executions)
-      .where(changedFor(executions, userId, since))
-  ).map(toFill);
+  return (await rowsChangedSince(q, executions, userId, since)).map(toFill);
 }
 
 export async function fillById(q: Database, id: string): Promise<Execution> {

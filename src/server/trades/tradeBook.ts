@@ -97,17 +97,10 @@ export function createTradeBook(db: Database, now: () => Date) {
     /** Manual fills only; a trade that now opens on a later fill has a new key, decided now too. */
     async deleteFill(userId: string, id: string): Promise<void> {
       const at = now();
-      await deleteWithTombstone(db, {
-        collection: 'executions',
-        userId,
-        id,
-        at,
-        notFoundMessage: messages.executionNotFound,
-        remove: async (tx) => {
-          if (!(await deleteManualFill(tx, userId, id))) return false;
-          await freezePlanLinks(tx, userId, at);
-          return true;
-        },
+      await deleteWithTombstone(db, 'executions', userId, id, at, messages.executionNotFound, async (tx) => {
+        if (!(await deleteManualFill(tx, userId, id))) return false;
+        await freezePlanLinks(tx, userId, at);
+        return true;
       });
     },
 
