@@ -44,7 +44,7 @@ export function createAccountService(db: Database, brokerAccess: BrokerAccess, n
   }
 
   /**
-   * Each account's open and planned risk (docs/product.md, "Review: results"), from one build of
+   * Each account's open and planned risk (docs/product.md, "Review"), from one build of
    * the trades and one read of the active plans, sized as the plans list sizes them.
    */
   async function withHeat(userId: string, accounts: LiveAccount[]): Promise<Account[]> {

@@ -45,7 +45,7 @@ export const NOT_BACKED_UP = new Map<PgTable, string>([
   [tombstones, "the deletes the trader's devices replay against; a restore writes its records' own"],
 ]);
 
-/** What one adapter reads, and decides for the backup's records of its collection. */
+/** An adapter's records into the backup; its decision on the backup's records of its collection. */
 const read = async <C extends BackupCollection>(
   adapter: BackupAdapter<C>,
   q: Database,

@@ -1,8 +1,8 @@
-// Every record belongs to one trader (docs/product.md, "Authentication and session"): the queries
+// Every record belongs to one trader (docs/product.md, "Sign-in and sessions"): the queries
 // that find a row by its id and its owner, shared by every repository.
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { notFound } from '../refusals.ts';
+import { notFound, type Refusal } from '../refusals.ts';
 import { changedSince } from './changeStamps.ts';
 import type { Database } from './database.ts';
 import { uuidv7 } from './uuidv7.ts';
@@ -14,7 +14,7 @@ export type OwnedTable = PgTable & { id: AnyPgColumn; userId: AnyPgColumn };
 export const ownedBy = (table: OwnedTable, userId: string, id: string): SQL =>
   and(eq(table.id, id), eq(table.userId, userId)) as SQL;
 
-/** The trader's rows written since a sync cursor (db/changeStamps.ts). */
+/** Matches the trader's rows written since a sync cursor (db/changeStamps.ts). */
 export const changedFor = (
   table: PgTable & { userId: AnyPgColumn; changedXid: AnyPgColumn },
   userId: string,
@@ -38,6 +38,28 @@ export async function ownerWhere(
 /** Who holds a row with this id, whoever it is; undefined when none does. */
 export const ownerOf = (q: Database, table: OwnedTable, id: string) => ownerWhere(q, table, eq(table.id, id));
 
+/**
+ * The trader's row with this id, or a 404 with `missing` (or the refusal it makes): another
+ * trader's is never told apart from none. With `lock`, the row is held until the transaction `q`
+ * ends, so a check made on it still holds when the write comes.
+ */
+export async function ownRow<T extends OwnedTable>(
+  q: Database,
+  table: T,
+  userId: string,
+  id: string,
+  missing: string | (() => Refusal),
+  lock?: 'update' | 'share',
+): Promise<T['$inferSelect']> {
+  const query = q
+    .select()
+    .from(table as PgTable)
+    .where(ownedBy(table, userId, id));
+  const rows = lock ? await query.for(lock) : await query;
+  if (!rows[0]) throw typeof missing === 'string' ? notFound(missing) : missing();
+  return rows[0] as T['$inferSelect'];
+}
+
 /** The trader's rows written since a sync cursor (db/changeStamps.ts). */
 export function rowsChangedSince<T extends PgTable & { userId: AnyPgColumn; changedXid: AnyPgColumn }>(
   q: Database,
@@ -49,46 +71,6 @@ export function rowsChangedSince<T extends PgTable & { userId: AnyPgColumn; chan
     .select()
     .from(table as PgTable)
     .where(changedFor(table, userId, since)) as Promise<T['$inferSelect'][]>;
-}
-
-/** Writes the trader's changes to their record, made `at`, and answers its row; a client-made id is for creates only. */
-export async function updateRecord<T extends OwnedTable>(
-  q: Database,
-  table: T,
-  userId: string,
-  id: string,
-  changes: Partial<NewFields<T>> & { id?: string | undefined },
-  at: Date,
-): Promise<T['$inferSelect']> {
-  const { id: _id, ...fields } = changes;
-  const rows = await q
-    .update(table)
-    .set({ ...fields, updatedAt: at } as Partial<T['$inferInsert']>)
-    .where(ownedBy(table, userId, id))
-    .returning();
-  return (rows as T['$inferSelect'][])[0]!;
-}
-
-/**
- * The trader's row with this id, or a 404 with `message`: another trader's is never told apart
- * from none. With `lock`, the row is held until the transaction `q` ends, so a check made on it
- * still holds when the write comes.
- */
-export async function ownRow<T extends OwnedTable>(
-  q: Database,
-  table: T,
-  userId: string,
-  id: string,
-  message: string,
-  lock?: 'update' | 'share',
-): Promise<T['$inferSelect']> {
-  const query = q
-    .select()
-    .from(table as PgTable)
-    .where(ownedBy(table, userId, id));
-  const rows = lock ? await query.for(lock) : await query;
-  if (!rows[0]) throw notFound(message);
-  return rows[0] as T['$inferSelect'];
 }
 
 /** A new record's own fields: what the table holds but its id, its owner and its times. */
@@ -110,4 +92,22 @@ export async function insertRecord<T extends OwnedTable>(
       .values(row as T['$inferInsert'])
       .returning()
   )[0] as T['$inferSelect'];
+}
+
+/** Writes the trader's changes to their record, made `at`, and answers its row; a client-made id is for creates only. */
+export async function updateRecord<T extends OwnedTable>(
+  q: Database,
+  table: T,
+  userId: string,
+  id: string,
+  changes: Partial<NewFields<T>> & { id?: string | undefined },
+  at: Date,
+): Promise<T['$inferSelect']> {
+  const { id: _id, ...fields } = changes;
+  const rows = await q
+    .update(table)
+    .set({ ...fields, updatedAt: at } as Partial<T['$inferInsert']>)
+    .where(ownedBy(table, userId, id))
+    .returning();
+  return (rows as T['$inferSelect'][])[0]!;
 }

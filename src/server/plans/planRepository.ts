@@ -93,7 +93,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
       const rows = await q
         .select({ id: tradeSetups.id })
         .from(tradeSetups)
-        .where(and(eq(tradeSetups.id, input.tradeSetupId), eq(tradeSetups.userId, userId)));
+        .where(ownedBy(tradeSetups, userId, input.tradeSetupId));
       if (rows.length === 0) throw invalid([{ field: 'tradeSetupId', message: messages.setupNotFound }]);
     }
     if (input.edgeIds && input.edgeIds.length > 0) {

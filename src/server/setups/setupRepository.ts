@@ -1,4 +1,4 @@
-// The rows of `trade_setups` (docs/product.md, "Edges and setups"): what the trader wrote. The
+// The rows of `trade_setups` (docs/product.md, "Trade setups"): what the trader wrote. The
 // success score is derived from plans and trades on every read (setupService.ts), never stored.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { messages } from '../../domain/messages.ts';
@@ -92,7 +92,7 @@ export function createSetupRepository(db: Database, now: () => Date) {
 
 export type SetupRepository = ReturnType<typeof createSetupRepository>;
 
-/** The names the trader's setups hold (docs/product.md, "Edges and setups"), by the domain's `nameKey`, with the setup holding each. */
+/** The names the trader's setups hold (docs/product.md, "Trade setups"), by the domain's `nameKey`, with the setup holding each. */
 export async function setupNames(q: Database, userId: string): Promise<Map<string, string>> {
   const rows = await q
     .select({ id: tradeSetups.id, name: tradeSetups.name })

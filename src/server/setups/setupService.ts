@@ -1,4 +1,4 @@
-// The setups as the API answers them: each with its success score (docs/product.md, "Edges and
+// The setups as the API answers them: each with its success score (docs/product.md, "Trade
 // setups"), derived from its plans and the trades linked to them on every read.
 import { setupSuccessScore, type TradeSetupRecord, UNSCORED } from '../../domain/setups.ts';
 import { isCountedTrade } from '../../domain/stats.ts';

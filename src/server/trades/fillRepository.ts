@@ -37,6 +37,10 @@ export async function fillById(q: Database, id: string): Promise<Execution> {
   return toFill((await q.select().from(executions).where(eq(executions.id, id)))[0]!);
 }
 
+export async function insertFill(q: Database, userId: string, fill: Execution): Promise<void> {
+  await q.insert(executions).values(fillRow(userId, fill));
+}
+
 /** A fill is recorded only in one of the trader's own accounts. */
 export async function assertOwnAccount(q: Database, userId: string, accountId: string): Promise<void> {
   const rows = await q

@@ -8,8 +8,8 @@ import { applyTradeUpdate, buildTrades, newAnnotations } from '../../domain/trad
 import type { Execution, ExecutionInput, Trade, TradeUpdate } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
-import { ownedBy } from '../db/owned.ts';
-import { executions, tradePlans } from '../db/schema.ts';
+import { ownRow } from '../db/owned.ts';
+import { type executions, tradePlans } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
 import { activePlansOf } from '../plans/planRepository.ts';
@@ -19,10 +19,10 @@ import {
   assertOwnAccount,
   deleteManualFill,
   fillById,
-  fillRow,
   fillsChangedSince,
   fillsOf,
   insertBrokerFills,
+  insertFill,
   newestBrokerFill,
 } from './fillRepository.ts';
 
@@ -88,7 +88,7 @@ export function createTradeBook(db: Database, now: () => Date) {
             const at = now();
             const id = input.id ?? uuidv7(at.getTime());
             const fill = newExecution(input, { id, createdAt: at.toISOString() });
-            await tx.insert(executions).values(fillRow(userId, fill));
+            await insertFill(tx, userId, fill);
             await freezePlanLinks(tx, userId, at);
             return fillById(tx, id);
           }),
@@ -126,12 +126,8 @@ export function createTradeBook(db: Database, now: () => Date) {
         const trade = (await tradesOf(tx, userId, accounts)).find((t) => t.id === id);
         if (!trade) throw notFound(messages.tradeNotFound);
         if (update.planId !== null) {
-          const [plan] = await tx
-            .select({ stock: tradePlans.stock })
-            .from(tradePlans)
-            .where(ownedBy(tradePlans, userId, update.planId))
-            .for('share');
-          if (!plan) throw invalid([{ field: 'planId', message: messages.planNotFound }]);
+          const notTheirs = () => invalid([{ field: 'planId', message: messages.planNotFound }]);
+          const plan = await ownRow(tx, tradePlans, userId, update.planId, notTheirs, 'share');
           if (plan.stock !== trade.symbol)
             throw invalid([{ field: 'planId', message: messages.tradePlanOtherSymbol }]);
         }
