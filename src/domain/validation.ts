@@ -103,7 +103,8 @@ export const normalizeStock = (stock: string): string => stock.trim().toUpperCas
 
 /**
  * What a name is unique by: names are unique case-insensitively (edges among the active ones,
- * setups among all). The unique indexes on `lower(name)` are its copy in SQL.
+ * setups among all). The unique indexes on the name's ICU lower case are its copy in SQL
+ * (`nameKeyOf`, src/server/db/schema.ts); tests/server/ruleMirrors.test.ts runs the same names through both.
  */
 export const nameKey = (name: string): string => name.trim().toLowerCase();
 

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
 import { startExpiryPurge } from './auth/expiryPurge.ts';
 import { createTokenCipher, loadDataKey } from './auth/tokenCipher.ts';
 import type { Broker } from './brokers/broker.ts';
@@ -10,7 +11,6 @@ import { createDemoBroker } from './brokers/demo/demoBroker.ts';
 import { createSchwabBroker } from './brokers/schwab/schwabBroker.ts';
 import type { ServerConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
-import { createApp } from './http/app.ts';
 
 /** How long requests in flight may take to finish once the server is asked to stop. */
 const DRAIN_TIMEOUT_MS = 10_000;

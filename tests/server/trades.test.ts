@@ -3,13 +3,11 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/domain/messages.ts';
 import type { Account, Execution, ImportResult, Trade, TradePlanDto } from '../../src/domain/types.ts';
 import type { AccountService } from '../../src/server/accounts/accountService.ts';
-import { type BrokerImport, createBrokerImport } from '../../src/server/executions/brokerImport.ts';
-import type { ExecutionRepository } from '../../src/server/executions/executionRepository.ts';
-import type { AppEnv } from '../../src/server/http/appEnv.ts';
+import type { AppEnv } from '../../src/server/appEnv.ts';
 import { errorResponse } from '../../src/server/http/errors.ts';
 import { signedOut, unavailable } from '../../src/server/refusals.ts';
-import type { AccountName } from '../../src/server/trades/tradeInputs.ts';
-import type { TradeRepository } from '../../src/server/trades/tradeRepository.ts';
+import { type BrokerImport, oneRunPerTrader } from '../../src/server/trades/brokerImport.ts';
+import type { AccountName, TradeBook } from '../../src/server/trades/tradeBook.ts';
 import { tradeRoutes } from '../../src/server/trades/tradeRoutes.ts';
 import { type Client, signedInServer } from './harness.ts';
 
@@ -250,15 +248,11 @@ describe('one import per trader at a time', () => {
   it('joins a call to the import already running for that trader, and runs anew after it', async () => {
     const releases: (() => void)[] = [];
     const runs: string[] = [];
-    const repo = {
-      async importFromBroker(userId: string): Promise<ImportResult> {
-        runs.push(userId);
-        await new Promise<void>((resolve) => releases.push(resolve));
-        return { imported: runs.length, skipped: 0, latestExecutedAt: null };
-      },
-    } as unknown as ExecutionRepository;
-    const accounts = { list: async () => [] } as unknown as AccountService;
-    const importer = createBrokerImport(repo, accounts, async () => ({ executions: [], skipped: 0 }));
+    const importer = oneRunPerTrader(async (userId: string): Promise<ImportResult> => {
+      runs.push(userId);
+      await new Promise<void>((resolve) => releases.push(resolve));
+      return { imported: runs.length, skipped: 0, latestExecutedAt: null };
+    });
 
     const first = importer.run('alex');
     const joined = importer.run('alex');
@@ -285,7 +279,7 @@ describe('while the broker is not answering', () => {
         namesAsked.push(names);
         return [];
       },
-    } as unknown as TradeRepository;
+    } as unknown as TradeBook;
     let failure = unavailable(messages.brokerUnavailable);
     const accounts = {
       async list() {

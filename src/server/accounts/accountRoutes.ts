@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { validateAccountSettings } from '../../domain/accounts.ts';
-import type { AppEnv } from '../http/appEnv.ts';
+import type { AppEnv } from '../appEnv.ts';
 import { readValid } from '../http/body.ts';
 import type { AccountService } from './accountService.ts';
 

@@ -1,59 +1,40 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { defaultAccountSettings } from '../../domain/accounts.ts';
+import type { AccountRecord } from '../../domain/accounts.ts';
 import { maskAccountNumber } from '../../domain/format.ts';
 import { accountHeat } from '../../domain/heat.ts';
 import { messages } from '../../domain/messages.ts';
-import { ACTIVE_STATUSES } from '../../domain/tradePlans.ts';
 import type { Account, AccountSettingsInput, LiveAccount } from '../../domain/types.ts';
 import type { BrokerAccount } from '../brokers/broker.ts';
 import type { BrokerAccess } from '../brokers/brokerAccess.ts';
 import type { Database } from '../db/database.ts';
-import { accountSettings, tradePlans } from '../db/schema.ts';
-import { uuidv7 } from '../db/uuidv7.ts';
+import { activePlansOf } from '../plans/planRepository.ts';
 import { notFound, Refusal } from '../refusals.ts';
-import { type AccountName, tradesOf } from '../trades/tradeInputs.ts';
-
-type SettingsRow = typeof accountSettings.$inferSelect;
+import { type AccountName, tradesOf } from '../trades/tradeBook.ts';
+import { addDefaultSettings, saveSettings, settingsOf } from './accountRepository.ts';
 
 export type { LiveAccount };
 
-const toAccount = (b: BrokerAccount, s: SettingsRow): LiveAccount => ({
-  id: s.id,
-  accountName: b.accountName,
-  accountNumber: maskAccountNumber(b.accountNumber),
-  accountHash: b.accountHash,
-  currentBalance: b.currentBalance,
-  availableFundsForTrading: b.availableFundsForTrading,
-  originalBalance: s.originalBalance,
-  capitalRisk: s.capitalRisk,
-  maxTradeRisk: s.maxTradeRisk,
-  scaleOutFactor: s.scaleOutFactor,
-  heatLimit: s.heatLimit,
-});
+/** The broker's account with the trader's settings of it (every stored field but its stamps). */
+function toAccount(b: BrokerAccount, settings: AccountRecord): LiveAccount {
+  const { createdAt: _c, updatedAt: _u, ...stored } = settings;
+  return {
+    ...stored,
+    accountName: b.accountName,
+    accountNumber: maskAccountNumber(b.accountNumber),
+    currentBalance: b.currentBalance,
+    availableFundsForTrading: b.availableFundsForTrading,
+  };
+}
 
 export function createAccountService(db: Database, brokerAccess: BrokerAccess, now: () => Date) {
   /** Live balances merged with the trader's settings; an account seen for the first time gets defaults. */
   async function list(userId: string): Promise<LiveAccount[]> {
     const live = await brokerAccess.accounts(userId);
-    let rows = await db.select().from(accountSettings).where(eq(accountSettings.userId, userId));
+    let rows = await settingsOf(db, userId);
     const known = new Set(rows.map((r) => r.accountHash));
     const unseen = live.filter((b) => !known.has(b.accountHash));
     if (unseen.length > 0) {
-      const at = now();
-      await db
-        .insert(accountSettings)
-        .values(
-          unseen.map((b) => ({
-            id: uuidv7(at.getTime()),
-            userId,
-            accountHash: b.accountHash,
-            ...defaultAccountSettings(b.currentBalance),
-            createdAt: at,
-            updatedAt: at,
-          })),
-        )
-        .onConflictDoNothing();
-      rows = await db.select().from(accountSettings).where(eq(accountSettings.userId, userId));
+      await addDefaultSettings(db, userId, unseen, now());
+      rows = await settingsOf(db, userId);
     }
     const byHash = new Map(rows.map((r) => [r.accountHash, r]));
     return live.flatMap((b) => {
@@ -70,16 +51,7 @@ export function createAccountService(db: Database, brokerAccess: BrokerAccess, n
     const [trades, plans] = await Promise.all([
       // Names play no part in the heat, so the broker is not asked again for them.
       tradesOf(db, userId, []),
-      db
-        .select({
-          id: tradePlans.id,
-          stock: tradePlans.stock,
-          status: tradePlans.status,
-          entryPrice: tradePlans.entryPrice,
-          stopLossPrice: tradePlans.stopLossPrice,
-        })
-        .from(tradePlans)
-        .where(and(eq(tradePlans.userId, userId), inArray(tradePlans.status, ACTIVE_STATUSES))),
+      activePlansOf(db, userId),
     ]);
     return accounts.map((a) => {
       const { openRisk, plannedRisk, openWithoutStop } = accountHeat(a, trades, plans);
@@ -95,11 +67,7 @@ export function createAccountService(db: Database, brokerAccess: BrokerAccess, n
   ): Promise<Account> {
     const accounts = await list(userId);
     if (!accounts.some((a) => a.id === id)) throw notFound(messages.accountNotFound);
-    const { originalBalance, capitalRisk, maxTradeRisk, scaleOutFactor, heatLimit } = settings;
-    await db
-      .update(accountSettings)
-      .set({ originalBalance, capitalRisk, maxTradeRisk, scaleOutFactor, heatLimit, updatedAt: now() })
-      .where(and(eq(accountSettings.id, id), eq(accountSettings.userId, userId)));
+    await saveSettings(db, userId, id, settings, now());
     const updated = (await list(userId)).filter((a) => a.id === id);
     if (!updated[0]) throw notFound(messages.accountNotFound);
     return (await withHeat(userId, updated))[0] as Account;

@@ -2,9 +2,9 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { messages } from '../../domain/messages.ts';
 import type { AuthStatus } from '../../domain/types.ts';
+import type { AppDeps, AppEnv } from '../appEnv.ts';
 import { DEMO_AUTHORIZE_PATH } from '../brokers/demo/demoBroker.ts';
 import { DEMO_LOGIN_CSS, demoLoginPage } from '../brokers/demo/loginPage.ts';
-import type { AppDeps, AppEnv } from '../http/appEnv.ts';
 import { newOAuthBinding, OAUTH_COOKIE, OAUTH_COOKIE_PATH, stateMatchesNonce } from './oauthBinding.ts';
 import {
   consumeOAuthState,

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
+import type { SessionUser } from '../appEnv.ts';
 import type { Database } from '../db/database.ts';
 import { brokerTokens, oauthStates, sessions, users } from '../db/schema.ts';
-import type { SessionUser } from '../http/appEnv.ts';
 import { hashToken, randomToken } from './tokens.ts';
 
 export const SESSION_COOKIE = 'tt_session';

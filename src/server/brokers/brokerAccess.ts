@@ -1,8 +1,8 @@
 import { messages } from '../../domain/messages.ts';
+import type { AppDeps } from '../appEnv.ts';
 import { deleteUserSessions } from '../auth/sessionStore.ts';
 import { deleteBrokerTokens, loadBrokerTokens, saveBrokerTokens } from '../auth/userStore.ts';
 import type { Database } from '../db/database.ts';
-import type { AppDeps } from '../http/appEnv.ts';
 import { signedOut, unavailable } from '../refusals.ts';
 import {
   AccessTokenRejectedError,

@@ -3,8 +3,9 @@ import { messages } from '../../domain/messages.ts';
 import { conflict, gone } from '../refusals.ts';
 import { uniqueViolation } from './constraints.ts';
 import type { Database } from './database.ts';
+import { ownerOf, ownerWhere } from './owned.ts';
 import { tombstones } from './schema.ts';
-import type { Collection } from './tombstones.ts';
+import { COLLECTION_TABLES, type Collection } from './tombstones.ts';
 
 /**
  * A create may carry a client-made id (the offline outbox replays creates). The same id from
@@ -26,12 +27,12 @@ async function refuseDeletedId(
   id: string,
   userId: string,
 ): Promise<void> {
-  const rows = await db
-    .select({ userId: tombstones.userId })
-    .from(tombstones)
-    .where(and(eq(tombstones.collection, collection), eq(tombstones.recordId, id)));
-  if (!rows[0]) return;
-  if (checkClientId(rows[0].userId, userId) === 'existing') {
+  const deletedBy = await ownerWhere(
+    db,
+    tombstones,
+    and(eq(tombstones.collection, collection), eq(tombstones.recordId, id)),
+  );
+  if (deletedBy !== undefined && checkClientId(deletedBy, userId) === 'existing') {
     throw gone(messages.recordDeleted, 'id');
   }
 }
@@ -42,8 +43,6 @@ interface IdempotentCreate<T> {
   /** The client-made id, if the create carries one. */
   id: string | undefined;
   userId: string;
-  /** Who owns a record with this id, if any. */
-  ownerOf(id: string): Promise<string | undefined>;
   existing(id: string): Promise<T>;
   create(): Promise<T>;
 }
@@ -55,15 +54,16 @@ interface IdempotentCreate<T> {
  */
 export async function idempotentCreate<T>(op: IdempotentCreate<T>): Promise<{ value: T; created: boolean }> {
   const { id, userId } = op;
+  const ownerOfId = (id: string) => ownerOf(op.db, COLLECTION_TABLES[op.collection], id);
   if (id) await refuseDeletedId(op.db, op.collection, id, userId);
-  if (id && checkClientId(await op.ownerOf(id), userId) === 'existing') {
+  if (id && checkClientId(await ownerOfId(id), userId) === 'existing') {
     return { value: await op.existing(id), created: false };
   }
   try {
     return { value: await op.create(), created: true };
   } catch (error) {
     if (id && uniqueViolation(error)?.endsWith('_pkey')) {
-      if (checkClientId(await op.ownerOf(id), userId) === 'existing') {
+      if (checkClientId(await ownerOfId(id), userId) === 'existing') {
         return { value: await op.existing(id), created: false };
       }
     }

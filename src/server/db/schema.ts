@@ -1,6 +1,7 @@
 // The database schema. drizzle-kit generates the SQL migrations in /drizzle from this file.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -39,8 +40,28 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'dat
  * the `stamp_change` trigger (migration 0006) on every update. Nothing in the app writes it, so a
  * row inserted with only its own columns (a restore) is marked changed too.
  */
+/**
+ * The key a name is unique by, in SQL: the domain's `nameKey` (JavaScript's toLowerCase). ICU's
+ * root locale lowers as JavaScript does (İ to i̇, a final Σ to ς); plain lower() follows the
+ * database's LC_CTYPE (ASCII only under C). tests/server/ruleMirrors.test.ts checks both agree.
+ */
+const nameKeyOf = (name: AnyPgColumn) => sql`lower(${name} collate "und-x-icu")`;
+
 const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 const changedXid = () => xid8('changed_xid').notNull().default(sql`pg_current_xact_id()`);
+
+/** A trader's record: its id, and whose it is (it goes with its trader). */
+const record = () => ({
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+});
+/** When a record was made and last changed, and the stamp the sync reads. */
+const recordStamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt(), changedXid: changedXid() });
+/** The delta sync's index: a trader's rows written since a cursor. */
+const changedIndex = (table: string, t: { userId: AnyPgColumn; changedXid: AnyPgColumn }) =>
+  index(`${table}_user_changed`).on(t.userId, t.changedXid);
 
 export const users = pgTable(
   'users',
@@ -90,78 +111,60 @@ export const brokerTokens = pgTable('broker_tokens', {
 export const accountSettings = pgTable(
   'account_settings',
   {
-    id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...record(),
     accountHash: text('account_hash').notNull(),
     originalBalance: doublePrecision('original_balance').notNull(),
     capitalRisk: doublePrecision('capital_risk').notNull(),
     maxTradeRisk: doublePrecision('max_trade_risk').notNull(),
     scaleOutFactor: integer('scale_out_factor').notNull(),
     heatLimit: doublePrecision('heat_limit').notNull().default(DEFAULT_HEAT_LIMIT_PERCENT),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    changedXid: changedXid(),
+    ...recordStamps(),
   },
   (t) => [
     uniqueIndex('account_settings_user_account').on(t.userId, t.accountHash),
-    index('account_settings_user_changed').on(t.userId, t.changedXid),
+    changedIndex('account_settings', t),
   ],
 );
 
 export const edges = pgTable(
   'edges',
   {
-    id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...record(),
     name: text('name').notNull(),
     description: text('description').notNull(),
     identificationNotes: text('identification_notes').notNull(),
     weightFactor: doublePrecision('weight_factor').notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    changedXid: changedXid(),
+    ...recordStamps(),
   },
   // Deleting deactivates, and frees the name: uniqueness is among active edges only.
   (t) => [
-    uniqueIndex('edges_user_active_name').on(t.userId, sql`lower(${t.name})`).where(sql`${t.isActive}`),
-    index('edges_user_changed').on(t.userId, t.changedXid),
+    uniqueIndex('edges_user_active_name').on(t.userId, nameKeyOf(t.name)).where(sql`${t.isActive}`),
+    changedIndex('edges', t),
   ],
 );
 
 export const tradeSetups = pgTable(
   'trade_setups',
   {
-    id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...record(),
     name: text('name').notNull(),
     description: text('description').notNull(),
     entryCriteria: text('entry_criteria').notNull(),
     exitCriteria: text('exit_criteria').notNull(),
     notes: text('notes').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    changedXid: changedXid(),
+    ...recordStamps(),
   },
   (t) => [
-    uniqueIndex('trade_setups_user_name').on(t.userId, sql`lower(${t.name})`),
-    index('trade_setups_user_changed').on(t.userId, t.changedXid),
+    uniqueIndex('trade_setups_user_name').on(t.userId, nameKeyOf(t.name)),
+    changedIndex('trade_setups', t),
   ],
 );
 
 export const tradePlans = pgTable(
   'trade_plans',
   {
-    id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...record(),
     /** Stored upper-case, so the active-stock index needs no function. */
     stock: text('stock').notNull(),
     entryPrice: doublePrecision('entry_price').notNull(),
@@ -175,9 +178,7 @@ export const tradePlans = pgTable(
     notes: text('notes').notNull().default(''),
     /** Stamped at creation, never updated; null on plans made before it was kept ("Unknown"). */
     marketCycleAtCreation: text('market_cycle_at_creation').$type<CycleType>(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    changedXid: changedXid(),
+    ...recordStamps(),
   },
   (t) => [
     uniqueIndex('trade_plans_one_active_per_stock')
@@ -187,7 +188,7 @@ export const tradePlans = pgTable(
     check('trade_plans_market_cycle', sql`${t.marketCycleAtCreation} in (${literals(CYCLE_TYPES)})`),
     index('trade_plans_user').on(t.userId),
     index('trade_plans_setup').on(t.tradeSetupId),
-    index('trade_plans_user_changed').on(t.userId, t.changedXid),
+    changedIndex('trade_plans', t),
   ],
 );
 
@@ -208,10 +209,7 @@ export const tradePlanEdges = pgTable(
 export const executions = pgTable(
   'executions',
   {
-    id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...record(),
     accountId: uuid('account_id')
       .notNull()
       .references(() => accountSettings.id, { onDelete: 'cascade' }),
@@ -233,7 +231,7 @@ export const executions = pgTable(
       .on(t.accountId, t.brokerExecutionId)
       .where(sql`${t.brokerExecutionId} is not null`),
     index('executions_user_executed').on(t.userId, t.executedAt),
-    index('executions_user_changed').on(t.userId, t.changedXid),
+    changedIndex('executions', t),
     check('executions_side', sql`${t.side} in (${literals(EXECUTION_SIDES)})`),
     check('executions_source', sql`${t.source} in ('manual', 'broker')`),
     check('executions_position_effect', sql`${t.positionEffect} in ('Open', 'Close')`),
@@ -248,7 +246,8 @@ export const executions = pgTable(
 export const tradeAnnotations = pgTable(
   'trade_annotations',
   {
-    tradeKey: text('trade_key').primaryKey(),
+    // `key` as the domain's annotation names it (src/domain/trades.ts); the column keeps its name.
+    key: text('trade_key').primaryKey(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -256,14 +255,12 @@ export const tradeAnnotations = pgTable(
     planId: uuid('plan_id').references(() => tradePlans.id, { onDelete: 'set null' }),
     initialStop: doublePrecision('initial_stop'),
     notes: text('notes').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    changedXid: changedXid(),
+    ...recordStamps(),
   },
   (t) => [
     index('trade_annotations_user').on(t.userId),
     index('trade_annotations_plan').on(t.planId),
-    index('trade_annotations_user_changed').on(t.userId, t.changedXid),
+    changedIndex('trade_annotations', t),
   ],
 );
 
@@ -286,6 +283,6 @@ export const tombstones = pgTable(
   (t) => [
     primaryKey({ columns: [t.collection, t.recordId] }),
     index('tombstones_user_deleted').on(t.userId, t.deletedAt),
-    index('tombstones_user_changed').on(t.userId, t.changedXid),
+    changedIndex('tombstones', t),
   ],
 );

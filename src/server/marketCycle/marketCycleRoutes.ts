@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/appEnv.ts';
+import type { AppEnv } from '../appEnv.ts';
 import type { MarketCycleService } from './marketCycleService.ts';
 
 export function marketCycleRoutes(cycles: MarketCycleService): Hono<AppEnv> {

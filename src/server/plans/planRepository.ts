@@ -1,34 +1,39 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { messages } from '../../domain/messages.ts';
 import { computePositionSizes } from '../../domain/positionSize.ts';
 import {
   ACTIVE_STATUSES,
+  activeStockOf,
   canEditPlan,
   checkTransition,
   isActiveStatus,
   newDraftPlan,
+  type TradePlan,
   validateTradePlanUpdate,
 } from '../../domain/tradePlans.ts';
 import type { EdgeRef, TradePlanDto, TradePlanInput, TradePlanStatus } from '../../domain/types.ts';
+import { normalizeStock } from '../../domain/validation.ts';
 
 import type { LiveAccount } from '../accounts/accountService.ts';
-import { changedSince } from '../db/changeStamps.ts';
+import { inChunks } from '../db/chunks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
+import { insertRecord, ownedBy, ownRow, rowsChangedSince, updateRecord } from '../db/owned.ts';
+import { recordFrom } from '../db/rows.ts';
 import { edges, tradePlanEdges, tradePlans, tradeSetups } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
-import { uuidv7 } from '../db/uuidv7.ts';
-import { conflict, invalid, notFound } from '../refusals.ts';
+import { conflict, invalid } from '../refusals.ts';
 
 type PlanRow = typeof tradePlans.$inferSelect;
 
-// Every helper takes the database or a transaction (`q`): on PGlite a query through `db` inside
-// a transaction would wait for that transaction, forever.
-export function createPlanRepository(db: Database, now: () => Date) {
-  async function edgesOf(q: Database, planIds: string[]): Promise<Map<string, EdgeRef[]>> {
-    const byPlan = new Map<string, EdgeRef[]>(planIds.map((id) => [id, []]));
-    if (planIds.length === 0) return byPlan;
-    const rows = await q
+/** The plan a row holds; its edges are rows of trade_plan_edges. The backup's too (planBackup.ts). */
+export const toPlanRecord: (row: PlanRow) => Omit<TradePlan, 'edgeIds'> = recordFrom(tradePlans);
+
+/** Each plan's edges, by name: what a plan answer cites (and a backup lists by id). */
+export async function planEdgesOf(q: Database, planIds: readonly string[]): Promise<Map<string, EdgeRef[]>> {
+  const byPlan = new Map<string, EdgeRef[]>(planIds.map((id) => [id, []]));
+  const rows = await inChunks(planIds, (chunk) =>
+    q
       .select({
         planId: tradePlanEdges.planId,
         id: edges.id,
@@ -37,72 +42,45 @@ export function createPlanRepository(db: Database, now: () => Date) {
       })
       .from(tradePlanEdges)
       .innerJoin(edges, eq(edges.id, tradePlanEdges.edgeId))
-      .where(inArray(tradePlanEdges.planId, planIds))
-      .orderBy(edges.name);
-    for (const { planId, ...edge } of rows) byPlan.get(planId)?.push(edge);
-    return byPlan;
-  }
+      .where(inArray(tradePlanEdges.planId, chunk))
+      .orderBy(edges.name),
+  );
+  for (const { planId, ...edge } of rows) byPlan.get(planId)?.push(edge);
+  return byPlan;
+}
 
+// Every helper takes the database or a transaction (`q`): on PGlite a query through `db` inside
+// a transaction would wait for that transaction, forever.
+export function createPlanRepository(db: Database, now: () => Date) {
   function toDto(row: PlanRow, planEdges: EdgeRef[], accounts: LiveAccount[]): TradePlanDto {
-    return {
-      id: row.id,
-      stock: row.stock,
-      entryPrice: row.entryPrice,
-      stopLossPrice: row.stopLossPrice,
-      probabilityOfSuccess: row.probabilityOfSuccess,
-      status: row.status,
-      scanId: row.scanId,
-      tradeSetupId: row.tradeSetupId,
-      targetPrice: row.targetPrice,
-      notes: row.notes,
-      marketCycleAtCreation: row.marketCycleAtCreation,
-      edges: planEdges,
-      positionSizes: computePositionSizes(accounts, row),
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    };
+    return { ...toPlanRecord(row), edges: planEdges, positionSizes: computePositionSizes(accounts, row) };
   }
 
   async function toDtos(q: Database, rows: PlanRow[], accounts: LiveAccount[]): Promise<TradePlanDto[]> {
-    const byPlan = await edgesOf(
+    const byPlan = await planEdgesOf(
       q,
       rows.map((r) => r.id),
     );
     return rows.map((r) => toDto(r, byPlan.get(r.id) ?? [], accounts));
   }
 
-  const ofUser = (userId: string, id: string) => and(eq(tradePlans.id, id), eq(tradePlans.userId, userId));
+  const ofUser = (userId: string, id: string) => ownedBy(tradePlans, userId, id);
 
-  async function findRow(q: Database, userId: string, id: string): Promise<PlanRow> {
-    const rows = await q.select().from(tradePlans).where(ofUser(userId, id));
-    if (!rows[0]) throw notFound(messages.planNotFound);
-    return rows[0];
-  }
+  const findRow = (q: Database, userId: string, id: string) =>
+    ownRow(q, tradePlans, userId, id, messages.planNotFound);
 
   /**
    * The plan, locked until the transaction ends: a check made on it holds when the write comes,
    * because a concurrent change of the same plan waits (on PostgreSQL; PGlite runs one
    * transaction at a time anyway).
    */
-  async function lockRow(tx: Transaction, userId: string, id: string): Promise<PlanRow> {
-    const rows = await tx.select().from(tradePlans).where(ofUser(userId, id)).for('update');
-    if (!rows[0]) throw notFound(messages.planNotFound);
-    return rows[0];
-  }
+  const lockRow = (tx: Transaction, userId: string, id: string) =>
+    ownRow(tx, tradePlans, userId, id, messages.planNotFound, 'update');
 
+  /** No other plan of the trader may hold the stock active (the domain's `activeStockOf`). */
   async function assertNoOtherActivePlan(q: Database, userId: string, stock: string, exceptId?: string) {
-    const rows = await q
-      .select({ id: tradePlans.id })
-      .from(tradePlans)
-      .where(
-        and(
-          eq(tradePlans.userId, userId),
-          eq(tradePlans.stock, stock),
-          inArray(tradePlans.status, ACTIVE_STATUSES),
-          exceptId ? ne(tradePlans.id, exceptId) : undefined,
-        ),
-      );
-    if (rows.length > 0) throw conflict(messages.activePlanExists, 'stock');
+    const holder = (await activeStocks(q, userId)).get(normalizeStock(stock));
+    if (holder !== undefined && holder !== exceptId) throw conflict(messages.activePlanExists, 'stock');
   }
 
   /** Setups and edges cited by a plan must be the user's own (and edges active). */
@@ -115,7 +93,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
       const rows = await q
         .select({ id: tradeSetups.id })
         .from(tradeSetups)
-        .where(and(eq(tradeSetups.id, input.tradeSetupId), eq(tradeSetups.userId, userId)));
+        .where(ownedBy(tradeSetups, userId, input.tradeSetupId));
       if (rows.length === 0) throw invalid([{ field: 'tradeSetupId', message: messages.setupNotFound }]);
     }
     if (input.edgeIds && input.edgeIds.length > 0) {
@@ -155,44 +133,30 @@ export function createPlanRepository(db: Database, now: () => Date) {
 
     /** The plans written since a sync cursor (db/changeStamps.ts), as the list answers them. */
     async changedSince(userId: string, since: string, accounts: LiveAccount[]): Promise<TradePlanDto[]> {
-      const rows = await db
-        .select()
-        .from(tradePlans)
-        .where(and(eq(tradePlans.userId, userId), changedSince(tradePlans.changedXid, since)));
-      return toDtos(db, rows, accounts);
+      return toDtos(db, await rowsChangedSince(db, tradePlans, userId, since), accounts);
     },
 
     get: (userId: string, id: string, accounts: LiveAccount[]) => one(db, userId, id, accounts),
 
-    async create(
-      userId: string,
-      input: TradePlanInput,
-      accounts: LiveAccount[],
-    ): Promise<{ plan: TradePlanDto; created: boolean }> {
-      const { value, created } = await idempotentCreate({
+    create: (userId: string, input: TradePlanInput, accounts: LiveAccount[]) =>
+      idempotentCreate({
         db,
         collection: 'tradePlans',
         id: input.id,
         userId,
-        ownerOf: async (id) =>
-          (await db.select({ userId: tradePlans.userId }).from(tradePlans).where(eq(tradePlans.id, id)))[0]
-            ?.userId,
         existing: (id) => one(db, userId, id, accounts),
         create: async () => {
           await assertNoOtherActivePlan(db, userId, input.stock);
           await assertReferences(db, userId, input);
-          const at = now();
-          const id = input.id ?? uuidv7(at.getTime());
-          await db.transaction(async (tx) => {
+          const id = await db.transaction(async (tx) => {
             const { edgeIds, ...plan } = newDraftPlan(input);
-            await tx.insert(tradePlans).values({ id, userId, ...plan, createdAt: at, updatedAt: at });
-            await replaceEdges(tx, id, edgeIds);
+            const row = await insertRecord(tx, tradePlans, userId, input.id, plan, now());
+            await replaceEdges(tx, row.id, edgeIds);
+            return row.id;
           });
           return one(db, userId, id, accounts);
         },
-      });
-      return { plan: value, created };
-    },
+      }),
 
     /**
      * A partial update, checked against the plan as it is when written (docs/product.md, "Trade
@@ -210,10 +174,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
           await assertNoOtherActivePlan(tx, userId, fields.stock, row.id);
         }
         await assertReferences(tx, userId, result.value);
-        await tx
-          .update(tradePlans)
-          .set({ ...fields, updatedAt: now() })
-          .where(ofUser(userId, id));
+        await updateRecord(tx, tradePlans, userId, id, fields, now());
         if (edgeIds) await replaceEdges(tx, id, edgeIds);
         return one(tx, userId, id, accounts);
       });
@@ -240,18 +201,27 @@ export function createPlanRepository(db: Database, now: () => Date) {
       });
     },
 
-    async remove(userId: string, id: string): Promise<void> {
-      await deleteWithTombstone(db, {
-        collection: 'tradePlans',
-        userId,
-        id,
-        at: now(),
-        notFoundMessage: messages.planNotFound,
-        remove: async (tx) =>
-          (await tx.delete(tradePlans).where(ofUser(userId, id)).returning({ id: tradePlans.id })).length > 0,
-      });
-    },
+    remove: (userId: string, id: string) =>
+      deleteWithTombstone(db, 'tradePlans', userId, id, now(), messages.planNotFound),
   };
 }
 
 export type PlanRepository = ReturnType<typeof createPlanRepository>;
+
+/**
+ * The trader's active plans (Ready or Hold): what links a new trade and what sums to planned risk.
+ * With `hold`, they are locked until the transaction `q` ends, so a plan deleted or discarded
+ * meanwhile waits for what is decided on it.
+ */
+export async function activePlansOf(q: Database, userId: string, hold = false) {
+  const query = q
+    .select()
+    .from(tradePlans)
+    .where(and(eq(tradePlans.userId, userId), inArray(tradePlans.status, ACTIVE_STATUSES)));
+  return (hold ? await query.for('share') : await query).map(toPlanRecord);
+}
+
+/** The stocks the trader's active plans hold (docs/product.md, "Trade plans"), by the domain's `activeStockOf`, with the plan holding each. */
+export async function activeStocks(q: Database, userId: string): Promise<Map<string, string>> {
+  return new Map((await activePlansOf(q, userId)).map((plan) => [activeStockOf(plan) as string, plan.id]));
+}

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { messages } from '../../domain/messages.ts';
 import { validateStatusChange, validateTradePlanCreate } from '../../domain/tradePlans.ts';
 import type { AccountService, LiveAccount } from '../accounts/accountService.ts';
-import type { AppEnv } from '../http/appEnv.ts';
+import type { AppEnv } from '../appEnv.ts';
 import { readJson, readValid } from '../http/body.ts';
 import { pathId } from '../http/pathId.ts';
 import type { MarketCycleService } from '../marketCycle/marketCycleService.ts';
@@ -42,8 +42,8 @@ export function planRoutes(
       accountsOf(userId),
       input.marketCycleAtCreation !== undefined ? input.marketCycleAtCreation : cycles.typeForNewPlan(userId),
     ]);
-    const { plan, created } = await repo.create(userId, { ...input, marketCycleAtCreation }, accountList);
-    return c.json(plan, created ? 201 : 200);
+    const { value, created } = await repo.create(userId, { ...input, marketCycleAtCreation }, accountList);
+    return c.json(value, created ? 201 : 200);
   });
   app.put('/:id', async (c) => {
     const userId = c.get('user').id;

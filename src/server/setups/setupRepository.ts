@@ -1,183 +1,102 @@
-import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+// The rows of `trade_setups` (docs/product.md, "Trade setups"): what the trader wrote. The
+// success score is derived from plans and trades on every read (setupService.ts), never stored.
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { messages } from '../../domain/messages.ts';
-import { newSetup, type SetupScore, setupSuccessScore } from '../../domain/setups.ts';
-import { isCountedTrade } from '../../domain/stats.ts';
-import type { Trade, TradeSetup, TradeSetupInput } from '../../domain/types.ts';
+import { newSetup, type TradeSetupRecord } from '../../domain/setups.ts';
+import type { TradeSetupInput } from '../../domain/types.ts';
+import { nameKey } from '../../domain/validation.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
+import { insertRecord, ownRow, updateRecord } from '../db/owned.ts';
+import { recordFrom } from '../db/rows.ts';
 import { tradePlans, tradeSetups } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
-import { uuidv7 } from '../db/uuidv7.ts';
-import { conflict, notFound } from '../refusals.ts';
-import { tradesOf } from '../trades/tradeInputs.ts';
+import { conflict } from '../refusals.ts';
 
-type SetupRow = typeof tradeSetups.$inferSelect;
-
-const toSetup = (r: SetupRow, score: SetupScore): TradeSetup => ({
-  id: r.id,
-  name: r.name,
-  description: r.description,
-  ...score,
-  entryCriteria: r.entryCriteria,
-  exitCriteria: r.exitCriteria,
-  notes: r.notes,
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
-});
+/** The setup a row holds, without its score: the backup's record too (setupBackup.ts). */
+export const toSetupRecord: (row: typeof tradeSetups.$inferSelect) => TradeSetupRecord =
+  recordFrom(tradeSetups);
 
 export function createSetupRepository(db: Database, now: () => Date) {
-  const scoredPlans = {
-    id: tradePlans.id,
-    tradeSetupId: tradePlans.tradeSetupId,
-    status: tradePlans.status,
-    probabilityOfSuccess: tradePlans.probabilityOfSuccess,
-  };
-
-  /** Names play no part in a score, so the broker is not asked for them. */
-  const countedTradesOf = async (userId: string): Promise<Trade[]> =>
-    (await tradesOf(db, userId, [])).filter(isCountedTrade);
-
-  async function findRow(userId: string, id: string): Promise<SetupRow> {
-    const rows = await db
-      .select()
-      .from(tradeSetups)
-      .where(and(eq(tradeSetups.id, id), eq(tradeSetups.userId, userId)));
-    if (!rows[0]) throw notFound(messages.setupNotFound);
-    return rows[0];
-  }
-
-  /** One setup with its score (docs/product.md, "Trade setups"). */
-  async function withScore(userId: string, row: SetupRow): Promise<TradeSetup> {
-    const [plans, trades] = await Promise.all([
-      db
-        .select(scoredPlans)
-        .from(tradePlans)
-        .where(and(eq(tradePlans.userId, userId), eq(tradePlans.tradeSetupId, row.id))),
-      countedTradesOf(userId),
-    ]);
-    return toSetup(row, setupSuccessScore(plans, trades));
-  }
-
+  /** The name must be free among the trader's other setups (the domain's `nameKey`). */
   async function assertNameFree(q: Database, userId: string, name: string, exceptId?: string) {
-    const clash = await q
-      .select({ id: tradeSetups.id })
-      .from(tradeSetups)
-      .where(
-        and(
-          eq(tradeSetups.userId, userId),
-          sql`lower(${tradeSetups.name}) = lower(${name})`,
-          exceptId ? ne(tradeSetups.id, exceptId) : undefined,
-        ),
-      );
-    if (clash.length > 0) throw conflict(messages.setupNameTaken, 'name');
+    const holder = (await setupNames(q, userId)).get(nameKey(name));
+    if (holder !== undefined && holder !== exceptId) throw conflict(messages.setupNameTaken, 'name');
   }
 
-  const fields = (input: TradeSetupInput) => ({
-    name: input.name,
-    description: input.description,
-    entryCriteria: input.entryCriteria,
-    exitCriteria: input.exitCriteria,
-    notes: input.notes,
-  });
+  const get = async (userId: string, id: string) =>
+    toSetupRecord(await ownRow(db, tradeSetups, userId, id, messages.setupNotFound));
 
   return {
-    /** Every setup with its score, from one read of the plans and one build of the trades. */
-    async list(userId: string): Promise<TradeSetup[]> {
-      const [rows, plans, trades] = await Promise.all([
-        db
-          .select()
-          .from(tradeSetups)
-          .where(eq(tradeSetups.userId, userId))
-          .orderBy(sql`lower(${tradeSetups.name})`),
-        db
-          .select(scoredPlans)
-          .from(tradePlans)
-          .where(and(eq(tradePlans.userId, userId), isNotNull(tradePlans.tradeSetupId))),
-        countedTradesOf(userId),
-      ]);
-      const plansOf = new Map<string, typeof plans>();
-      for (const p of plans) {
-        const setupId = p.tradeSetupId as string;
-        const own = plansOf.get(setupId);
-        if (own) own.push(p);
-        else plansOf.set(setupId, [p]);
-      }
-      return rows.map((r) => toSetup(r, setupSuccessScore(plansOf.get(r.id) ?? [], trades)));
-    },
+    get,
 
-    async get(userId: string, id: string): Promise<TradeSetup> {
-      return withScore(userId, await findRow(userId, id));
-    },
-
-    /** True when the user owns a setup with this id. */
-    async exists(userId: string, id: string): Promise<boolean> {
+    /** The trader's setups by name. */
+    async list(userId: string): Promise<TradeSetupRecord[]> {
       const rows = await db
-        .select({ id: tradeSetups.id })
+        .select()
         .from(tradeSetups)
-        .where(and(eq(tradeSetups.id, id), eq(tradeSetups.userId, userId)));
-      return rows.length > 0;
+        .where(eq(tradeSetups.userId, userId))
+        .orderBy(sql`lower(${tradeSetups.name})`);
+      return rows.map(toSetupRecord);
     },
 
-    async create(userId: string, input: TradeSetupInput): Promise<{ setup: TradeSetup; created: boolean }> {
-      const { value, created } = await idempotentCreate({
+    /** What each setup's score is computed from: its plans (discarded ones too), with one setup's alone when `setupId`. */
+    plansOf: (userId: string, setupId?: string) =>
+      db
+        .select({
+          id: tradePlans.id,
+          tradeSetupId: tradePlans.tradeSetupId,
+          status: tradePlans.status,
+          probabilityOfSuccess: tradePlans.probabilityOfSuccess,
+        })
+        .from(tradePlans)
+        .where(
+          and(
+            eq(tradePlans.userId, userId),
+            setupId ? eq(tradePlans.tradeSetupId, setupId) : isNotNull(tradePlans.tradeSetupId),
+          ),
+        ),
+
+    create: (userId: string, input: TradeSetupInput) =>
+      idempotentCreate({
         db,
         collection: 'tradeSetups',
         id: input.id,
         userId,
-        ownerOf: async (id) =>
-          (await db.select({ userId: tradeSetups.userId }).from(tradeSetups).where(eq(tradeSetups.id, id)))[0]
-            ?.userId,
-        existing: async (id) => withScore(userId, await findRow(userId, id)),
+        existing: (id) => get(userId, id),
         create: async () => {
           await assertNameFree(db, userId, input.name);
-          const at = now();
-          const { successScore, successScoreBasis, successScoreTrades, ...setup } = newSetup(input);
-          const rows = await db
-            .insert(tradeSetups)
-            .values({ id: input.id ?? uuidv7(at.getTime()), userId, ...setup, createdAt: at, updatedAt: at })
-            .returning();
-          // No plan cites a setup yet: it scores as newSetup says.
-          return toSetup(rows[0] as SetupRow, { successScore, successScoreBasis, successScoreTrades });
+          const {
+            successScore: _s,
+            successScoreBasis: _b,
+            successScoreTrades: _t,
+            ...setup
+          } = newSetup(input);
+          return toSetupRecord(await insertRecord(db, tradeSetups, userId, input.id, setup, now()));
         },
-      });
-      return { setup: value, created };
-    },
+      }),
 
     /** Locks the setup while writing it: a delete at the same time comes before or after, never between. */
-    async update(userId: string, id: string, input: TradeSetupInput): Promise<TradeSetup> {
-      const row = await db.transaction(async (tx) => {
-        const ofUser = and(eq(tradeSetups.id, id), eq(tradeSetups.userId, userId));
-        const locked = await tx.select({ id: tradeSetups.id }).from(tradeSetups).where(ofUser).for('update');
-        if (!locked[0]) throw notFound(messages.setupNotFound);
+    update: (userId: string, id: string, input: TradeSetupInput): Promise<TradeSetupRecord> =>
+      db.transaction(async (tx) => {
+        await ownRow(tx, tradeSetups, userId, id, messages.setupNotFound, 'update');
         await assertNameFree(tx, userId, input.name, id);
-        const rows = await tx
-          .update(tradeSetups)
-          .set({ ...fields(input), updatedAt: now() })
-          .where(ofUser)
-          .returning();
-        return rows[0] as SetupRow;
-      });
-      return withScore(userId, row);
-    },
+        return toSetupRecord(await updateRecord(tx, tradeSetups, userId, id, input, now()));
+      }),
 
     /** Removes the setup; plans that cited it keep no setup (the foreign key sets null). */
-    async remove(userId: string, id: string): Promise<void> {
-      await deleteWithTombstone(db, {
-        collection: 'tradeSetups',
-        userId,
-        id,
-        at: now(),
-        notFoundMessage: messages.setupNotFound,
-        remove: async (tx) =>
-          (
-            await tx
-              .delete(tradeSetups)
-              .where(and(eq(tradeSetups.id, id), eq(tradeSetups.userId, userId)))
-              .returning({ id: tradeSetups.id })
-          ).length > 0,
-      });
-    },
+    remove: (userId: string, id: string) =>
+      deleteWithTombstone(db, 'tradeSetups', userId, id, now(), messages.setupNotFound),
   };
 }
 
 export type SetupRepository = ReturnType<typeof createSetupRepository>;
+
+/** The names the trader's setups hold (docs/product.md, "Trade setups"), by the domain's `nameKey`, with the setup holding each. */
+export async function setupNames(q: Database, userId: string): Promise<Map<string, string>> {
+  const rows = await q
+    .select({ id: tradeSetups.id, name: tradeSetups.name })
+    .from(tradeSetups)
+    .where(eq(tradeSetups.userId, userId));
+  return new Map(rows.map((row) => [nameKey(row.name), row.id]));
+}

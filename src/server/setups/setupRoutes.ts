@@ -1,30 +1,22 @@
 import { Hono } from 'hono';
 import { messages } from '../../domain/messages.ts';
 import { validateTradeSetupInput } from '../../domain/setups.ts';
-import type { AppEnv } from '../http/appEnv.ts';
-import { readValid } from '../http/body.ts';
+import type { AppEnv } from '../appEnv.ts';
 import { pathId } from '../http/pathId.ts';
-import type { SetupRepository } from './setupRepository.ts';
+import { recordWrites } from '../http/recordRoutes.ts';
+import type { SetupService } from './setupService.ts';
 
-export function setupRoutes(repo: SetupRepository): Hono<AppEnv> {
+export function setupRoutes(setups: SetupService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const idOf = (id: string) => pathId(id, messages.setupNotFound);
-
-  app.get('/', async (c) => c.json(await repo.list(c.get('user').id)));
-  app.get('/:id', async (c) => c.json(await repo.get(c.get('user').id, idOf(c.req.param('id')))));
-  app.post('/', async (c) => {
-    const input = await readValid(c, validateTradeSetupInput);
-    const { setup, created } = await repo.create(c.get('user').id, input);
-    return c.json(setup, created ? 201 : 200);
+  app.get('/', async (c) => c.json(await setups.list(c.get('user').id)));
+  app.get('/:id', async (c) =>
+    c.json(await setups.get(c.get('user').id, pathId(c.req.param('id'), messages.setupNotFound))),
+  );
+  return recordWrites(app, {
+    notFound: messages.setupNotFound,
+    validate: validateTradeSetupInput,
+    create: setups.create,
+    update: setups.update,
+    remove: setups.remove,
   });
-  app.put('/:id', async (c) => {
-    const id = idOf(c.req.param('id'));
-    const input = await readValid(c, validateTradeSetupInput);
-    return c.json(await repo.update(c.get('user').id, id, input));
-  });
-  app.delete('/:id', async (c) => {
-    await repo.remove(c.get('user').id, idOf(c.req.param('id')));
-    return c.body(null, 204);
-  });
-  return app;
 }

@@ -2,11 +2,11 @@ import { Hono } from 'hono';
 import { messages } from '../../domain/messages.ts';
 import { isStatsGrouping } from '../../domain/stats.ts';
 import { type AccountService, accountNamesOf } from '../accounts/accountService.ts';
-import type { AppEnv } from '../http/appEnv.ts';
+import type { AppEnv } from '../appEnv.ts';
 import { invalid } from '../refusals.ts';
-import type { StatsRepository } from './statsRepository.ts';
+import type { StatsService } from './statsService.ts';
 
-export function statsRoutes(repo: StatsRepository, accounts: AccountService): Hono<AppEnv> {
+export function statsRoutes(repo: StatsService, accounts: AccountService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => {
     const by = c.req.query('by') ?? 'all';

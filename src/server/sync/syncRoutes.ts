@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { messages } from '../../domain/messages.ts';
+import type { AppEnv } from '../appEnv.ts';
 import { isCursor } from '../db/changeStamps.ts';
-import type { AppEnv } from '../http/appEnv.ts';
 import { invalid } from '../refusals.ts';
 import type { SyncService } from './syncService.ts';
 

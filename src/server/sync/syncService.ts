@@ -1,27 +1,25 @@
-import { and, eq } from 'drizzle-orm';
 import type { LiveAccount, MarketCycle, SyncAnswer } from '../../domain/types.ts';
 import type { AccountService } from '../accounts/accountService.ts';
-import { changedSince, currentCursor } from '../db/changeStamps.ts';
+import { currentCursor } from '../db/changeStamps.ts';
 import type { Database } from '../db/database.ts';
+import { changedFor, ownerWhere } from '../db/owned.ts';
 import { accountSettings, tradeAnnotations, tradeSetups } from '../db/schema.ts';
 import { deletedSince } from '../db/tombstones.ts';
 import type { EdgeRepository } from '../edges/edgeRepository.ts';
-import type { ExecutionRepository } from '../executions/executionRepository.ts';
 import type { MarketCycleService } from '../marketCycle/marketCycleService.ts';
 import type { PlanRepository } from '../plans/planRepository.ts';
 import { Refusal } from '../refusals.ts';
-import type { SetupRepository } from '../setups/setupRepository.ts';
-import type { TradeRepository } from '../trades/tradeRepository.ts';
+import type { SetupService } from '../setups/setupService.ts';
+import type { TradeBook } from '../trades/tradeBook.ts';
 
 interface SyncSources {
   db: Database;
   accounts: AccountService;
   cycles: MarketCycleService;
   edges: EdgeRepository;
-  setups: SetupRepository;
+  setups: SetupService;
   plans: PlanRepository;
-  executions: ExecutionRepository;
-  trades: TradeRepository;
+  book: TradeBook;
 }
 
 /** A broker-backed part of the answer, or why it is missing; any other refusal (a sign-in the broker ended) fails the sync. */
@@ -38,18 +36,11 @@ export function createSyncService(s: SyncSources) {
   const { db } = s;
 
   /** Whether any of the trader's rows in `table` were written since the cursor. */
-  async function changedIn(
+  const changedIn = async (
     table: typeof tradeSetups | typeof tradeAnnotations | typeof accountSettings,
     userId: string,
     since: string,
-  ): Promise<boolean> {
-    const rows = await db
-      .select({ userId: table.userId })
-      .from(table)
-      .where(and(eq(table.userId, userId), changedSince(table.changedXid, since)))
-      .limit(1);
-    return rows.length > 0;
-  }
+  ) => (await ownerWhere(db, table, changedFor(table, userId, since))) !== undefined;
 
   async function everything(userId: string, accounts: LiveAccount[]) {
     const [edges, tradeSetupList, plans, executions, trades] = await Promise.all([
@@ -57,8 +48,8 @@ export function createSyncService(s: SyncSources) {
       s.edges.list(userId, true),
       s.setups.list(userId),
       s.plans.list(userId, accounts),
-      s.executions.list(userId),
-      s.trades.list(userId, accounts),
+      s.book.fills(userId),
+      s.book.list(userId, accounts),
     ]);
     return {
       edges: { upserted: edges, deleted: [] },
@@ -74,7 +65,7 @@ export function createSyncService(s: SyncSources) {
       await Promise.all([
         s.edges.changedSince(userId, since),
         s.plans.changedSince(userId, since, accounts),
-        s.executions.changedSince(userId, since),
+        s.book.fillsChangedSince(userId, since),
         deletedSince(db, userId, since),
         // These rows only feed derived figures: whether they changed is all that matters.
         changedIn(tradeSetups, userId, since),
@@ -89,7 +80,7 @@ export function createSyncService(s: SyncSources) {
     const tradesChanged = fillsOrPlans || annotationsChanged || settingsChanged;
     const [tradeSetupList, trades] = await Promise.all([
       scoresChanged ? s.setups.list(userId) : undefined,
-      tradesChanged ? s.trades.list(userId, accounts) : undefined,
+      tradesChanged ? s.book.list(userId, accounts) : undefined,
     ]);
     return {
       // Deactivating an edge updates its row, so it comes as an upsert (isActive false); no edge is ever removed.

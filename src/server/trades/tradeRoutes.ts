@@ -2,14 +2,14 @@ import { Hono } from 'hono';
 import { messages } from '../../domain/messages.ts';
 import { validateTradeUpdate } from '../../domain/trades.ts';
 import { type AccountService, accountNamesOf } from '../accounts/accountService.ts';
-import type { BrokerImport } from '../executions/brokerImport.ts';
-import type { AppEnv } from '../http/appEnv.ts';
+import type { AppEnv } from '../appEnv.ts';
 import { readValid } from '../http/body.ts';
 import { pathId } from '../http/pathId.ts';
-import type { TradeRepository } from './tradeRepository.ts';
+import type { BrokerImport } from './brokerImport.ts';
+import type { TradeBook } from './tradeBook.ts';
 
 export function tradeRoutes(
-  repo: TradeRepository,
+  book: Pick<TradeBook, 'list' | 'annotate'>,
   accounts: AccountService,
   brokerImport: BrokerImport,
 ): Hono<AppEnv> {
@@ -19,7 +19,7 @@ export function tradeRoutes(
 
   app.get('/', async (c) => {
     const userId = c.get('user').id;
-    return c.json(await repo.list(userId, await namesOf(userId)));
+    return c.json(await book.list(userId, await namesOf(userId)));
   });
   app.put('/:id', async (c) => {
     const userId = c.get('user').id;
@@ -27,7 +27,7 @@ export function tradeRoutes(
     const update = await readValid(c, validateTradeUpdate);
     // Names first: the broker is not called inside the transaction.
     const names = await namesOf(userId);
-    return c.json(await repo.update(userId, id, update, names));
+    return c.json(await book.annotate(userId, id, update, names));
   });
   app.post('/import', async (c) => c.json(await brokerImport.run(c.get('user').id)));
   return app;

@@ -1,7 +1,7 @@
-import type { TokenCipher } from '../auth/tokenCipher.ts';
-import type { Broker } from '../brokers/broker.ts';
-import type { ServerConfig } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import type { TokenCipher } from './auth/tokenCipher.ts';
+import type { Broker } from './brokers/broker.ts';
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/database.ts';
 
 export interface SessionUser {
   id: string;

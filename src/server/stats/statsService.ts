@@ -3,9 +3,9 @@ import { computeStats, type StatsGrouping } from '../../domain/stats.ts';
 import type { GroupStats } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
 import { edges, tradePlanEdges, tradePlans, tradeSetups } from '../db/schema.ts';
-import { type AccountName, tradesOf } from '../trades/tradeInputs.ts';
+import { type AccountName, tradesOf } from '../trades/tradeBook.ts';
 
-export function createStatsRepository(db: Database) {
+export function createStatsService(db: Database) {
   /** Every plan of the trader with what the groupings read of it, discarded ones too. */
   async function plansOf(userId: string) {
     const [rows, links] = await Promise.all([
@@ -48,4 +48,4 @@ export function createStatsRepository(db: Database) {
   };
 }
 
-export type StatsRepository = ReturnType<typeof createStatsRepository>;
+export type StatsService = ReturnType<typeof createStatsService>;

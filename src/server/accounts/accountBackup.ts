@@ -1,0 +1,60 @@
+// Account settings in a backup (docs/product.md, "Export and backup"). Accounts are the trader's
+// broker accounts: found by their hash, whatever their id here. A known account takes the
+// backup's settings (they are settings, not records); another trader's id is never written.
+import { type AccountRecord, accountRecord, sameAccount } from '../../domain/accounts.ts';
+import { backupMessages } from '../../domain/backupMessages.ts';
+import { messages } from '../../domain/messages.ts';
+import type { BackupAdapter } from '../backup/backupAdapter.ts';
+import { ownRowsInOrder, rowsWithIds } from '../backup/backupAdapter.ts';
+import { ownedBy } from '../db/owned.ts';
+import { SERVER_COLUMNS } from '../db/rows.ts';
+import { accountSettings } from '../db/schema.ts';
+import { accountRow, settingsOf, toAccountRecord } from './accountRepository.ts';
+
+export const accountBackup: BackupAdapter<'accounts'> = {
+  collection: 'accounts',
+  table: accountSettings,
+  covers: [{ table: accountSettings, fields: Object.keys(accountRecord.schema), leftOut: SERVER_COLUMNS }],
+
+  read: async (q, userId) =>
+    (await ownRowsInOrder(q, accountSettings, userId, accountSettings.createdAt)).map(toAccountRecord),
+
+  async decide(step, records) {
+    const byHash = new Map((await settingsOf(step.tx, step.userId)).map((a) => [a.accountHash, a]));
+    const holders = new Map(
+      (
+        await rowsWithIds(
+          step.tx,
+          accountSettings,
+          records.map((a) => a.id),
+        )
+      ).map((r) => [r.id, r.userId]),
+    );
+    const inserts: AccountRecord[] = [];
+    const updates: AccountRecord[] = [];
+    let skipped = 0;
+    records.forEach((account, index) => {
+      const mine = byHash.get(account.accountHash);
+      if (mine) {
+        step.accountIds.set(account.id, mine.id);
+        // The backup's settings replace the journal's (a new journal holds the defaults).
+        if (sameAccount(account, mine)) skipped++;
+        else updates.push({ ...account, id: mine.id });
+      } else if (holders.has(account.id)) {
+        const own = holders.get(account.id) === step.userId;
+        step.conflict(index, 'id', own ? backupMessages.idHoldsOther : messages.idInUse);
+      } else {
+        step.accountIds.set(account.id, account.id);
+        inserts.push(account);
+      }
+    });
+    return {
+      inserts: inserts.map((a) => accountRow(step.userId, a)),
+      updates: updates.map((a) => {
+        const { id, accountHash: _same, createdAt: _kept, ...settings } = accountRow(step.userId, a);
+        return { set: settings, where: ownedBy(accountSettings, step.userId, id!) };
+      }),
+      skipped,
+    };
+  },
+};

@@ -1,0 +1,93 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { messages } from '../domain/messages.ts';
+import { accountRoutes } from './accounts/accountRoutes.ts';
+import { createAccountService } from './accounts/accountService.ts';
+import type { AppDeps, AppEnv } from './appEnv.ts';
+import { authRoutes, requireUser } from './auth/authRoutes.ts';
+import { backupRoutes } from './backup/backupRoutes.ts';
+import { createBackupService } from './backup/backupService.ts';
+import { createBrokerAccess } from './brokers/brokerAccess.ts';
+import { isDatabaseReachable } from './db/database.ts';
+import { createEdgeRepository } from './edges/edgeRepository.ts';
+import { edgeRoutes } from './edges/edgeRoutes.ts';
+import { isRestoreRequest, MAX_BODY_BYTES } from './http/body.ts';
+import { compressJson } from './http/compression.ts';
+import { errorResponse } from './http/errors.ts';
+import { sameOriginWrites, securityHeaders } from './http/security.ts';
+import { serveApp } from './http/static.ts';
+import { marketCycleRoutes } from './marketCycle/marketCycleRoutes.ts';
+import { createMarketCycleService } from './marketCycle/marketCycleService.ts';
+import { createPlanRepository } from './plans/planRepository.ts';
+import { planRoutes } from './plans/planRoutes.ts';
+import { createSetupRepository } from './setups/setupRepository.ts';
+import { setupRoutes } from './setups/setupRoutes.ts';
+import { createSetupService } from './setups/setupService.ts';
+import { statsRoutes } from './stats/statsRoutes.ts';
+import { createStatsService } from './stats/statsService.ts';
+import { syncRoutes } from './sync/syncRoutes.ts';
+import { createSyncService } from './sync/syncService.ts';
+import { createBrokerImport } from './trades/brokerImport.ts';
+import { fillRoutes } from './trades/fillRoutes.ts';
+import { createTradeBook } from './trades/tradeBook.ts';
+import { tradeRoutes } from './trades/tradeRoutes.ts';
+
+/** The whole product as one Hono app: the API under /api/v1, and the built PWA. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const { db, config, now } = deps;
+  const brokerAccess = createBrokerAccess(deps);
+  const accounts = createAccountService(db, brokerAccess, now);
+  const book = createTradeBook(db, now);
+  const edges = createEdgeRepository(db, now);
+  const setups = createSetupService(db, createSetupRepository(db, now));
+  const plans = createPlanRepository(db, now);
+  const brokerImport = createBrokerImport(book, accounts, brokerAccess.executions, now);
+  const cycles = createMarketCycleService(brokerAccess, config.marketCycleSymbol, now);
+
+  const app = new Hono<AppEnv>();
+  app.onError(errorResponse);
+  const tls = config.tls !== undefined;
+  app.use(securityHeaders(undefined, { tls }));
+
+  app.get('/healthz', async (c) =>
+    (await isDatabaseReachable(db))
+      ? c.json({ status: 'ok' })
+      : c.json({ status: 'database unreachable' }, 503),
+  );
+
+  const api = new Hono<AppEnv>();
+  api.use(async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  api.use(compressJson());
+  api.use(sameOriginWrites([config.appOrigin, deps.broker.callbackUrl], { tls }));
+  const oneMegabyte = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    // The rest of the upload is never read, so the connection cannot carry another request.
+    onError: (c) => c.json({ message: messages.bodyTooLarge }, 413, { Connection: 'close' }),
+  });
+  // A restore carries a whole journal: its own, larger, limit is on its route (backup/backupRoutes.ts).
+  api.use((c, next) => (isRestoreRequest(c.req.method, c.req.path) ? next() : oneMegabyte(c, next)));
+  api.route('/', authRoutes(deps));
+
+  const guarded = new Hono<AppEnv>();
+  guarded.use(requireUser(deps));
+  guarded.route('/accounts', accountRoutes(accounts));
+  guarded.route('/market-cycle', marketCycleRoutes(cycles));
+  guarded.route('/edges', edgeRoutes(edges));
+  guarded.route('/tradesetups', setupRoutes(setups));
+  guarded.route('/tradeplans', planRoutes(plans, accounts, cycles));
+  guarded.route('/executions', fillRoutes(book, now));
+  guarded.route('/trades', tradeRoutes(book, accounts, brokerImport));
+  guarded.route('/sync', syncRoutes(createSyncService({ db, accounts, cycles, edges, setups, plans, book })));
+  guarded.route('/backup', backupRoutes(createBackupService(db, now), now));
+  guarded.route('/stats', statsRoutes(createStatsService(db), accounts));
+  api.route('/', guarded);
+  api.all('*', (c) => c.json({ message: messages.notFound }, 404));
+
+  app.route('/api/v1', api);
+  app.all('/api/*', (c) => c.json({ message: messages.notFound }, 404));
+  app.use(serveApp(config.staticDir));
+  return app;
+}

@@ -1,0 +1,57 @@
+// Plans in a backup (docs/product.md, "Export and backup"), each with its edge links as `edgeIds`
+// (the rows of trade_plan_edges); a restored plan keeps its id, and an active one may not share
+// its stock with another active plan.
+import { messages } from '../../domain/messages.ts';
+import { activeStockOf, planRecord, samePlan, type TradePlan } from '../../domain/tradePlans.ts';
+import { ownRowsInOrder, rowsWithIds } from '../backup/backupAdapter.ts';
+import { idRecordAdapter } from '../backup/idRecordAdapter.ts';
+import { insertInChunks } from '../db/chunks.ts';
+import type { Database } from '../db/database.ts';
+import { SERVER_COLUMNS } from '../db/rows.ts';
+import { tradePlanEdges, tradePlans } from '../db/schema.ts';
+import { activeStocks, planEdgesOf, toPlanRecord } from './planRepository.ts';
+
+/** The plans of these rows as records, with their edge ids in one order. */
+async function withEdgeIds(q: Database, rows: (typeof tradePlans.$inferSelect)[]): Promise<TradePlan[]> {
+  const edgesOf = await planEdgesOf(
+    q,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    ...toPlanRecord(r),
+    edgeIds: (edgesOf.get(r.id) ?? []).map((e) => e.id).sort(),
+  }));
+}
+
+export const planBackup = idRecordAdapter({
+  collection: 'tradePlans',
+  covers: [
+    { table: tradePlans, fields: Object.keys(planRecord.schema), leftOut: SERVER_COLUMNS },
+    {
+      table: tradePlanEdges,
+      fields: Object.keys(planRecord.schema),
+      heldAs: { planId: 'id', edgeId: 'edgeIds' },
+      leftOut: {},
+    },
+  ],
+  read: async (q, userId) =>
+    withEdgeIds(q, await ownRowsInOrder(q, tradePlans, userId, tradePlans.createdAt)),
+  // The journal's own plans among these ids are compared with their edges; another's is a conflict anyway.
+  async stored({ tx, userId }, ids) {
+    const rows = await rowsWithIds(tx, tradePlans, ids);
+    const own = await withEdgeIds(
+      tx,
+      rows.filter((r) => r.userId === userId),
+    );
+    const plans = new Map(own.map((p) => [p.id, p]));
+    return rows.map((row) => ({ id: row.id, userId: row.userId, plan: plans.get(row.id) }));
+  },
+  same: (plan, row) => !!row.plan && samePlan(plan, row.plan),
+  unique: { keyOf: activeStockOf, held: activeStocks, field: 'stock', message: messages.activePlanExists },
+  alongside: (tx, _userId, plans) =>
+    insertInChunks(
+      tx,
+      tradePlanEdges,
+      plans.flatMap((p) => p.edgeIds.map((edgeId) => ({ planId: p.id, edgeId }))),
+    ),
+});

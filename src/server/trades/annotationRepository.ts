@@ -1,0 +1,71 @@
+// The rows of `trade_annotations`: what the trader attached to a trade (plan link, initial stop,
+// notes) under the trade's stable key, so it outlives every rebuild of the trades from their fills.
+import { eq } from 'drizzle-orm';
+import type { StoredAnnotation, TradeAnnotation } from '../../domain/trades.ts';
+import { forChunks } from '../db/chunks.ts';
+import type { Database } from '../db/database.ts';
+import { recordFrom, rowFrom } from '../db/rows.ts';
+import { tradeAnnotations } from '../db/schema.ts';
+
+type AnnotationRow = typeof tradeAnnotations.$inferSelect;
+
+/** The annotation a row holds: the backup's record (annotationBackup.ts). */
+export const toAnnotation: (row: AnnotationRow) => StoredAnnotation = recordFrom(tradeAnnotations);
+/** The row an annotation is stored as, owned by the trader. */
+export const annotationRow: (
+  userId: string,
+  annotation: StoredAnnotation,
+) => typeof tradeAnnotations.$inferInsert = rowFrom(tradeAnnotations);
+
+/** The trader's annotations, as trades are built with them. */
+export async function annotationsOf(q: Database, userId: string): Promise<TradeAnnotation[]> {
+  const rows = await q.select().from(tradeAnnotations).where(eq(tradeAnnotations.userId, userId));
+  return rows.map((row) => {
+    const { createdAt: _c, updatedAt: _u, ...annotation } = toAnnotation(row);
+    return annotation;
+  });
+}
+
+const stamped = (annotation: TradeAnnotation, at: Date): StoredAnnotation => ({
+  ...annotation,
+  createdAt: at.toISOString(),
+  updatedAt: at.toISOString(),
+});
+
+/**
+ * Stores annotations for keys that have none; what a concurrent request stored first is kept.
+ * In one order everywhere: two transactions inserting the same keys in opposite orders would wait
+ * on each other (PostgreSQL ends that deadlock by failing one).
+ */
+export async function insertNewAnnotations(
+  q: Database,
+  userId: string,
+  annotations: readonly TradeAnnotation[],
+  at: Date,
+): Promise<void> {
+  const rows = [...annotations]
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map((a) => annotationRow(userId, stamped(a, at)));
+  await forChunks(rows, (chunk) =>
+    q.insert(tradeAnnotations).values(chunk).onConflictDoNothing({ target: tradeAnnotations.key }),
+  );
+}
+
+/** Stores what the trader set on a trade, over what was stored (only ever the trader's own key). */
+export async function saveAnnotation(
+  q: Database,
+  userId: string,
+  annotation: TradeAnnotation,
+  at: Date,
+): Promise<void> {
+  const row = annotationRow(userId, stamped(annotation, at));
+  const { key: _key, createdAt: _created, ...fields } = row;
+  await q
+    .insert(tradeAnnotations)
+    .values(row)
+    .onConflictDoUpdate({
+      target: tradeAnnotations.key,
+      set: fields,
+      setWhere: eq(tradeAnnotations.userId, userId),
+    });
+}

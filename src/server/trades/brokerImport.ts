@@ -1,0 +1,85 @@
+// "Import the broker's fills now" (docs/product.md, "Trades"): a service over the broker and the
+// trade book. The broker is asked outside any transaction; the new fills and the plan links of
+// their trades are then written in one (TradeBook.storeBrokerFills).
+import { importableFill, importStart } from '../../domain/executions.ts';
+import type { ImportResult } from '../../domain/types.ts';
+import type { AccountService } from '../accounts/accountService.ts';
+import type { BrokerExecutionPage } from '../brokers/broker.ts';
+import type { executions } from '../db/schema.ts';
+import { uuidv7 } from '../db/uuidv7.ts';
+import { fillRow } from './fillRepository.ts';
+import type { TradeBook } from './tradeBook.ts';
+
+/** `brokerAccess.executions`: one account's fills since a time, through the shared request budget. */
+export type BrokerFills = (userId: string, accountHash: string, since: Date) => Promise<BrokerExecutionPage>;
+
+const positive = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;
+
+/**
+ * At most one run per trader at a time in this process: a second request while one runs joins it
+ * and gets its answer, so repeated clicks (or a script) cannot multiply the calls to the broker,
+ * whose request budget every trader shares. Across processes two runs may overlap; the unique
+ * index keeps the result the same.
+ */
+export function oneRunPerTrader(run: (userId: string) => Promise<ImportResult>) {
+  const running = new Map<string, Promise<ImportResult>>();
+  return {
+    run(userId: string): Promise<ImportResult> {
+      let pending = running.get(userId);
+      if (!pending) {
+        pending = run(userId).finally(() => running.delete(userId));
+        running.set(userId, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+export function createBrokerImport(
+  book: TradeBook,
+  accounts: AccountService,
+  brokerFills: BrokerFills,
+  now: () => Date,
+) {
+  /** Each account's fills since its newest held; a fill the domain cannot import is counted as skipped. */
+  async function importNow(userId: string): Promise<ImportResult> {
+    const at = now();
+    const rows: (typeof executions.$inferInsert)[] = [];
+    const protectiveStops = new Map<string, number>();
+    let skipped = 0;
+    for (const account of await accounts.list(userId)) {
+      const newest = await book.newestBrokerFill(userId, account.id);
+      const page = await brokerFills(userId, account.accountHash, importStart(newest, at));
+      skipped += page.skipped;
+      for (const reported of page.executions) {
+        const fill = importableFill(reported);
+        if (!fill) {
+          skipped++;
+          continue;
+        }
+        const id = uuidv7(at.getTime());
+        rows.push(
+          fillRow(userId, {
+            ...fill,
+            id,
+            accountId: account.id,
+            source: 'broker',
+            createdAt: at.toISOString(),
+          }),
+        );
+        if (positive(reported.protectiveStop)) protectiveStops.set(id, reported.protectiveStop);
+      }
+    }
+    const imported = await book.storeBrokerFills(userId, rows, protectiveStops, at);
+    const latest = await book.newestBrokerFill(userId);
+    return {
+      imported,
+      skipped: skipped + rows.length - imported,
+      latestExecutedAt: latest ? latest.toISOString() : null,
+    };
+  }
+
+  return oneRunPerTrader(importNow);
+}
+
+export type BrokerImport = ReturnType<typeof createBrokerImport>;

@@ -1,0 +1,110 @@
+// The rows of `executions`: the trader's fills, manual or imported (docs/product.md, "Trades").
+// Each function reads or writes through `q`, the database or the caller's transaction.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { messages } from '../../domain/messages.ts';
+import type { Execution } from '../../domain/types.ts';
+import { inChunks } from '../db/chunks.ts';
+import type { Database, Transaction } from '../db/database.ts';
+import { ownedBy, rowsChangedSince } from '../db/owned.ts';
+import { recordFrom, rowFrom } from '../db/rows.ts';
+import { accountSettings, executions } from '../db/schema.ts';
+import { conflict, invalid } from '../refusals.ts';
+
+type FillRow = typeof executions.$inferSelect;
+
+/** The fill a row holds: the API's, the sync's, the trade book's and the backup's (fillBackup.ts). */
+export const toFill: (row: FillRow) => Execution = recordFrom(executions);
+/** The row a fill is stored as, owned by the trader. */
+export const fillRow: (userId: string, fill: Execution) => typeof executions.$inferInsert =
+  rowFrom(executions);
+
+/** The trader's fills, newest first. */
+export async function fillsOf(q: Database, userId: string): Promise<Execution[]> {
+  const rows = await q
+    .select()
+    .from(executions)
+    .where(eq(executions.userId, userId))
+    .orderBy(desc(executions.executedAt), desc(executions.id));
+  return rows.map(toFill);
+}
+
+/** The fills written since a sync cursor (db/changeStamps.ts). */
+export async function fillsChangedSince(q: Database, userId: string, since: string): Promise<Execution[]> {
+  return (await rowsChangedSince(q, executions, userId, since)).map(toFill);
+}
+
+export async function fillById(q: Database, id: string): Promise<Execution> {
+  return toFill((await q.select().from(executions).where(eq(executions.id, id)))[0]!);
+}
+
+export async function insertFill(q: Database, userId: string, fill: Execution): Promise<void> {
+  await q.insert(executions).values(fillRow(userId, fill));
+}
+
+/** A fill is recorded only in one of the trader's own accounts. */
+export async function assertOwnAccount(q: Database, userId: string, accountId: string): Promise<void> {
+  const rows = await q
+    .select({ id: accountSettings.id })
+    .from(accountSettings)
+    .where(ownedBy(accountSettings, userId, accountId));
+  if (!rows[0]) throw invalid([{ field: 'accountId', message: messages.accountNotFound }]);
+}
+
+/**
+ * Deletes one of the trader's manual fills; false when they have no such fill. A broker fill is
+ * the broker's record of what was traded: refused. The row is locked while this is checked.
+ */
+export async function deleteManualFill(tx: Transaction, userId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .select({ source: executions.source })
+    .from(executions)
+    .where(ownedBy(executions, userId, id))
+    .for('update');
+  if (!rows[0]) return false;
+  if (rows[0].source === 'broker') throw conflict(messages.brokerExecutionNotDeletable);
+  await tx.delete(executions).where(ownedBy(executions, userId, id));
+  return true;
+}
+
+/**
+ * Inserts the broker's fills, a chunk at a time; a fill already held (same account, same broker
+ * id) is skipped by the unique index, so importing twice stores nothing the second time. Answers
+ * how many were new.
+ */
+export async function insertBrokerFills(
+  q: Database,
+  rows: (typeof executions.$inferInsert)[],
+): Promise<number> {
+  const written = await inChunks(rows, (chunk) =>
+    q
+      .insert(executions)
+      .values(chunk)
+      .onConflictDoNothing({
+        target: [executions.accountId, executions.brokerExecutionId],
+        where: sql`${executions.brokerExecutionId} is not null`,
+      })
+      .returning({ id: executions.id }),
+  );
+  return written.length;
+}
+
+/** When the account's (or any account's) newest broker fill was executed; undefined before the first import. */
+export async function newestBrokerFill(
+  q: Database,
+  userId: string,
+  accountId?: string,
+): Promise<Date | undefined> {
+  const rows = await q
+    .select({ executedAt: executions.executedAt })
+    .from(executions)
+    .where(
+      and(
+        eq(executions.userId, userId),
+        eq(executions.source, 'broker'),
+        accountId ? eq(executions.accountId, accountId) : undefined,
+      ),
+    )
+    .orderBy(desc(executions.executedAt))
+    .limit(1);
+  return rows[0]?.executedAt;
+}

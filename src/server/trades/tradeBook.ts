@@ -1,0 +1,140 @@
+// The trades, derived from the fills on every read (docs/product.md, "Trades"): built by the
+// domain's `buildTrades` from the fill, annotation and plan rows. Every write of fills stores, in
+// its own transaction, the plan link of the trades it makes (`freezePlanLinks`).
+
+import { newExecution } from '../../domain/executions.ts';
+import { messages } from '../../domain/messages.ts';
+import { applyTradeUpdate, buildTrades, newAnnotations } from '../../domain/trades.ts';
+import type { Execution, ExecutionInput, Trade, TradeUpdate } from '../../domain/types.ts';
+import type { Database } from '../db/database.ts';
+import { idempotentCreate } from '../db/idempotentCreate.ts';
+import { ownRow } from '../db/owned.ts';
+import { type executions, tradePlans } from '../db/schema.ts';
+import { deleteWithTombstone } from '../db/tombstones.ts';
+import { uuidv7 } from '../db/uuidv7.ts';
+import { activePlansOf } from '../plans/planRepository.ts';
+import { invalid, notFound } from '../refusals.ts';
+import { annotationsOf, insertNewAnnotations, saveAnnotation } from './annotationRepository.ts';
+import {
+  assertOwnAccount,
+  deleteManualFill,
+  fillById,
+  fillsChangedSince,
+  fillsOf,
+  insertBrokerFills,
+  insertFill,
+  newestBrokerFill,
+} from './fillRepository.ts';
+
+/** An account as a trade names it; '' when the broker could not be asked. */
+export interface AccountName {
+  id: string;
+  accountName: string;
+}
+
+/** Everything the trader's trades are built from, read through `q`; with `holdPlans`, the plans locked. */
+async function sourcesOf(q: Database, userId: string, holdPlans = false) {
+  const [fills, annotations, plans] = await Promise.all([
+    fillsOf(q, userId),
+    annotationsOf(q, userId),
+    activePlansOf(q, userId, holdPlans),
+  ]);
+  return { executions: fills, annotations, plans };
+}
+
+/** The trader's trades, rebuilt from every fill with what the trader attached to them. */
+export async function tradesOf(q: Database, userId: string, accounts: AccountName[]): Promise<Trade[]> {
+  return buildTrades({ ...(await sourcesOf(q, userId)), accounts });
+}
+
+/**
+ * Stores, for every trade that has nothing stored yet, its automatic plan link or that it has
+ * none (docs/product.md, "Trades"). Called in the transaction that writes fills: the link is
+ * decided by the plans as they are when the trade's fills arrive, so a plan discarded or edited
+ * later keeps its trade and its stop, and a plan set to Ready later claims no trade made before.
+ * The plans are held meanwhile: one deleted under it would fail the fill's whole write.
+ * `protectiveStops` (new fill id → the broker's stop order price) gives a trade no plan claims
+ * its initial stop.
+ */
+async function freezePlanLinks(
+  q: Database,
+  userId: string,
+  at: Date,
+  protectiveStops?: ReadonlyMap<string, number>,
+): Promise<void> {
+  const sources = await sourcesOf(q, userId, true);
+  const trades = buildTrades({ ...sources, accounts: [] });
+  await insertNewAnnotations(q, userId, newAnnotations(trades, sources.annotations, protectiveStops), at);
+}
+
+export function createTradeBook(db: Database, now: () => Date) {
+  return {
+    list: (userId: string, accounts: AccountName[]): Promise<Trade[]> => tradesOf(db, userId, accounts),
+    fills: (userId: string): Promise<Execution[]> => fillsOf(db, userId),
+    fillsChangedSince: (userId: string, since: string) => fillsChangedSince(db, userId, since),
+    newestBrokerFill: (userId: string, accountId?: string) => newestBrokerFill(db, userId, accountId),
+
+    /** A manual fill; its trade's plan link is decided in the same transaction. */
+    recordFill: (userId: string, input: ExecutionInput) =>
+      idempotentCreate({
+        db,
+        collection: 'executions',
+        id: input.id,
+        userId,
+        existing: (id) => fillById(db, id),
+        create: () =>
+          db.transaction(async (tx) => {
+            await assertOwnAccount(tx, userId, input.accountId);
+            const at = now();
+            const id = input.id ?? uuidv7(at.getTime());
+            const fill = newExecution(input, { id, createdAt: at.toISOString() });
+            await insertFill(tx, userId, fill);
+            await freezePlanLinks(tx, userId, at);
+            return fillById(tx, id);
+          }),
+      }),
+
+    /** Manual fills only; a trade that now opens on a later fill has a new key, decided now too. */
+    async deleteFill(userId: string, id: string): Promise<void> {
+      const at = now();
+      await deleteWithTombstone(db, 'executions', userId, id, at, messages.executionNotFound, async (tx) => {
+        if (!(await deleteManualFill(tx, userId, id))) return false;
+        await freezePlanLinks(tx, userId, at);
+        return true;
+      });
+    },
+
+    /** The broker's new fills and the plan links of their trades, in one transaction; answers how many were new. */
+    storeBrokerFills: (
+      userId: string,
+      rows: (typeof executions.$inferInsert)[],
+      protectiveStops: ReadonlyMap<string, number>,
+      at: Date,
+    ): Promise<number> =>
+      db.transaction(async (tx) => {
+        const inserted = await insertBrokerFills(tx, rows);
+        if (inserted > 0) await freezePlanLinks(tx, userId, at, protectiveStops);
+        return inserted;
+      }),
+
+    /**
+     * Links or unlinks a plan, sets the stop and the notes, under the trade's key. The plan must be
+     * the trader's and for the trade's symbol, and is held until the link is written.
+     */
+    annotate: (userId: string, id: string, update: TradeUpdate, accounts: AccountName[]): Promise<Trade> =>
+      db.transaction(async (tx) => {
+        const trade = (await tradesOf(tx, userId, accounts)).find((t) => t.id === id);
+        if (!trade) throw notFound(messages.tradeNotFound);
+        if (update.planId !== null) {
+          const notTheirs = () => invalid([{ field: 'planId', message: messages.planNotFound }]);
+          const plan = await ownRow(tx, tradePlans, userId, update.planId, notTheirs, 'share');
+          if (plan.stock !== trade.symbol)
+            throw invalid([{ field: 'planId', message: messages.tradePlanOtherSymbol }]);
+        }
+        await saveAnnotation(tx, userId, { key: trade.key, ...update }, now());
+        return applyTradeUpdate(trade, update);
+      }),
+  };
+}
+
+export type TradeBook = ReturnType<typeof createTradeBook>;
