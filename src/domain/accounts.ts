@@ -22,10 +22,10 @@ import {
   finite,
   hasControlCharacters,
   type Infer,
-  isoTime,
   object,
   optional,
   sameValues,
+  stamps,
   uuid,
   validator,
 } from './validation.ts';
@@ -92,8 +92,7 @@ export const accountRecord = object({
   ...settingsFields,
   // A backup always carries the heat limit, so a missing one is a broken backup, not "keep it".
   heatLimit: finite(isHeatLimitInRange, messages.heatLimitOutOfRange, messages.mustBeNumber),
-  createdAt: isoTime(backupMessages.timeInvalid),
-  updatedAt: isoTime(backupMessages.timeInvalid),
+  ...stamps(),
 });
 export type AccountRecord = Infer<typeof accountRecord>;
 

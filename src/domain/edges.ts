@@ -8,10 +8,10 @@ import {
   clientId,
   finite,
   type Infer,
-  isoTime,
   nameKey,
   object,
   sameValues,
+  stamps,
   text,
   uuid,
   validator,
@@ -37,8 +37,7 @@ export const edgeRecord = object({
   ...edgeFields,
   // Deleting deactivates: plans that cite the edge keep its name.
   isActive: define<boolean>('isActive', (v) => boolean().is(v) || backupMessages.mustBeYesOrNo),
-  createdAt: isoTime(backupMessages.timeInvalid),
-  updatedAt: isoTime(backupMessages.timeInvalid),
+  ...stamps(),
 });
 export type Edge = Infer<typeof edgeRecord>;
 

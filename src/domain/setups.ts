@@ -2,7 +2,6 @@
 // Its struct is the one definition of the record: the types, the API's validator, the new setup
 // and the backup's check; its success score is derived, never written.
 import { array, optional } from 'superstruct';
-import { backupMessages } from './backupMessages.ts';
 import { SETUP_DESCRIPTION_MAX_LENGTH, SETUP_NAME_MAX_LENGTH, SETUP_NOTES_MAX_LENGTH } from './constants.ts';
 import { messages } from './messages.ts';
 import { roundHalfAway } from './rounding.ts';
@@ -13,10 +12,10 @@ import {
   filled,
   freeText,
   type Infer,
-  isoTime,
   type Loose,
   object,
   sameValues,
+  stamps,
   text,
   uuid,
   validator,
@@ -49,8 +48,7 @@ export type TradeSetupInput = Loose<Omit<Infer<typeof setupInput>, 'rules'>, typ
 export const setupRecord = object({
   id: uuid,
   ...withDefaults(setupFields, setupDefaults),
-  createdAt: isoTime(backupMessages.timeInvalid),
-  updatedAt: isoTime(backupMessages.timeInvalid),
+  ...stamps(),
 });
 export type TradeSetupRecord = Infer<typeof setupRecord>;
 

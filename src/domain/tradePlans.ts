@@ -2,7 +2,6 @@
 // (the types, the create and update validators, the defaults of a new plan, the backup's check),
 // and below it the plan's rules: risk, statuses and transitions, the one active plan per stock.
 import { defaulted } from 'superstruct';
-import { backupMessages } from './backupMessages.ts';
 import {
   PLAN_NOTES_MAX_LENGTH,
   PROBABILITY_MAX,
@@ -20,7 +19,6 @@ import {
   freeText,
   type Infer,
   idSet,
-  isoTime,
   type Loose,
   normalizeStock,
   nullAsEmpty,
@@ -31,6 +29,7 @@ import {
   optionalFields,
   price,
   sameValues,
+  stamps,
   stock,
   text,
   uuid,
@@ -88,8 +87,7 @@ export const planRecord = object({
   status,
   // Absent from plans made before it was kept.
   marketCycleAtCreation: defaulted(nullable(cycleType), null),
-  createdAt: isoTime(backupMessages.timeInvalid),
-  updatedAt: isoTime(backupMessages.timeInvalid),
+  ...stamps(),
 });
 export type TradePlan = Infer<typeof planRecord>;
 

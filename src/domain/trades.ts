@@ -14,7 +14,6 @@ import type { Account } from './types.ts';
 import { uuidV5 } from './uuidV5.ts';
 import {
   type Infer,
-  isoTime,
   isPlausibleTime,
   isStock,
   isUuid,
@@ -24,6 +23,7 @@ import {
   object,
   price,
   sameValues,
+  stamps,
   text,
   uuid,
   validator,
@@ -99,8 +99,7 @@ export const validateTradeUpdate = validator(tradeUpdate);
 export const annotationRecord = object({
   key: tradeKey,
   ...withDefaults(annotationFields, annotationDefaults),
-  createdAt: isoTime(backupMessages.timeInvalid),
-  updatedAt: isoTime(backupMessages.timeInvalid),
+  ...stamps(),
 });
 export type StoredAnnotation = Infer<typeof annotationRecord>;
 

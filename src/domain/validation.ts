@@ -14,6 +14,7 @@ import {
   string,
   validate,
 } from 'superstruct';
+import { backupMessages } from './backupMessages.ts';
 import { PRICE_MAX, STOCK_SYMBOL_MAX_LENGTH, STOCK_SYMBOL_PATTERN, YEAR_MAX, YEAR_MIN } from './constants.ts';
 import { parseIsoDateTime } from './isoDateTime.ts';
 import { messages } from './messages.ts';
@@ -141,6 +142,12 @@ export const isoTime = (message: string) =>
       return at === null ? s : new Date(at).toISOString();
     },
   );
+
+/** When a record was made and last changed: every stored record carries both. */
+export const stamps = () => ({
+  createdAt: isoTime(backupMessages.timeInvalid),
+  updatedAt: isoTime(backupMessages.timeInvalid),
+});
 
 /** A list of ids, each once, lower-case. */
 export const idSet = coerce(array(uuid), array(), (ids) => [

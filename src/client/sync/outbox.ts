@@ -24,6 +24,10 @@ export type SaveOutcome = 'saved' | 'queued';
  */
 const cacheTables = (d: TradeTrackerDb) => d.tables;
 
+/** One change to the API, as it was made or as it was queued. */
+const send = (change: Pick<OutboxEntry, 'path' | 'method' | 'body'>) =>
+  api(change.path, { method: change.method, body: change.body as Record<string, unknown> | undefined });
+
 /**
  * Sends a change to the API and keeps the server's answer, or, when the API cannot be reached,
  * applies it to the cache at once and queues it. A queue that is not empty takes every later
@@ -52,10 +56,7 @@ export async function submitChange(
   if (isOffline() || (await database.outbox.count()) > 0) return queueIt();
   let answer: unknown;
   try {
-    answer = await api(change.path, {
-      method: change.method,
-      body: change.body as Record<string, unknown> | undefined,
-    });
+    answer = await send(change);
   } catch (error) {
     if (isNetworkError(error)) return queueIt();
     throw error;
@@ -159,10 +160,7 @@ async function replay(database: TradeTrackerDb): Promise<ReplayReport> {
     const seq = next.seq as number;
     let answer: unknown;
     try {
-      answer = await api(next.path, {
-        method: next.method,
-        body: next.body as Record<string, unknown> | undefined,
-      });
+      answer = await send(next);
     } catch (error) {
       const status = statusOf(error);
       if (isNetworkError(error) || status === undefined || status >= 500 || status === 401) {
