@@ -116,7 +116,8 @@ export const messages = {
   invalidSyncCursor: 'Not a sync cursor: sync again without one',
   notFound: 'Not found',
   crossSiteRefused: 'Cross-site request refused',
-  idInUse: 'This id is already in use',
+  // Said of an id another trader holds or deleted, alike: nothing of whose it is or what it holds.
+  idInUse: 'This id cannot be used',
   alreadyExists: 'Already exists',
   brokerUnavailable: 'Your broker is not answering right now. Try again in a minute.',
   invalidTimestamp: 'Invalid timestamp',

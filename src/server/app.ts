@@ -25,6 +25,7 @@ import { setupRoutes } from './setups/setupRoutes.ts';
 import { createSetupService } from './setups/setupService.ts';
 import { statsRoutes } from './stats/statsRoutes.ts';
 import { createStatsService } from './stats/statsService.ts';
+import { createSyncCursors } from './sync/syncCursor.ts';
 import { syncRoutes } from './sync/syncRoutes.ts';
 import { createSyncService } from './sync/syncService.ts';
 import { createBrokerImport } from './trades/brokerImport.ts';
@@ -80,7 +81,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   guarded.route('/tradeplans', planRoutes(plans, accounts, cycles));
   guarded.route('/executions', fillRoutes(book, now));
   guarded.route('/trades', tradeRoutes(book, accounts, brokerImport));
-  guarded.route('/sync', syncRoutes(createSyncService({ db, accounts, cycles, edges, setups, plans, book })));
+  guarded.route(
+    '/sync',
+    syncRoutes(
+      createSyncService({ db, accounts, cycles, edges, setups, plans, book }),
+      createSyncCursors(deps.tokenCipher),
+    ),
+  );
   guarded.route('/backup', backupRoutes(createBackupService(db, now), now));
   guarded.route('/stats', statsRoutes(createStatsService(db), accounts));
   api.route('/', guarded);
