@@ -40,7 +40,8 @@ const post = async <T>(client: Client, path: string, body: unknown) => {
 };
 
 beforeAll(async () => {
-  t = await startTestServer();
+  // Ten thousand requests as fast as they are answered: far past a trader's rate (http/fairShare.ts).
+  t = await startTestServer({ TRADER_REQUESTS_PER_SECOND: '1000000' });
   alex = await signIn(t.url, 'alex');
   const sam = await signIn(t.url, 'sam');
   for (const [client, own] of [

@@ -40,14 +40,24 @@ const sessionCookieOf = (deps: Pick<AppDeps, 'config' | 'broker'>) => {
   return (requestUrl: string) => sessionCookieName(overHttps(requestUrl));
 };
 
-/** Requires a valid session; the signed-in user is then `c.get('user')`. */
+/**
+ * Requires a valid session; the signed-in user is then `c.get('user')`. The request counts against
+ * the trader's share (`deps.requests`, http/fairShare.ts): over it, 429 with Retry-After.
+ */
 export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
-  const { db, now } = deps;
+  const { db, now, requests } = deps;
   const sessionCookie = sessionCookieOf(deps);
   return async (c, next) => {
     const sessionId = getCookie(c, sessionCookie(c.req.url));
     const user = sessionId ? await findSessionUser(db, sessionId, now()) : undefined;
     if (!user) return c.json({ message: messages.authRequired }, 401);
+    const waitSeconds = requests?.take(user.id);
+    if (waitSeconds !== undefined) {
+      // An upload refused unread (a restore) cannot leave its connection for another request.
+      const headers: Record<string, string> = { 'Retry-After': String(waitSeconds) };
+      if (c.req.raw.body) headers.Connection = 'close';
+      return c.json({ message: messages.tooManyRequests }, 429, headers);
+    }
     c.set('user', user);
     return next();
   };

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { messages } from '../../domain/messages.ts';
 import type { AppEnv } from '../appEnv.ts';
+import { jsonAnswer } from '../http/fairShare.ts';
 import { invalid } from '../refusals.ts';
 import type { SyncCursors } from './syncCursor.ts';
 import type { SyncService } from './syncService.ts';
@@ -17,7 +18,7 @@ export function syncRoutes(service: SyncService, cursors: SyncCursors): Hono<App
     }
     const since = opened && 'since' in opened ? opened.since : undefined;
     const answer = await service.sync(userId, since, c.req.query('cycle') || undefined);
-    return c.json({ ...answer, cursor: cursors.seal(userId, answer.cursor) });
+    return jsonAnswer(c, { ...answer, cursor: cursors.seal(userId, answer.cursor) });
   });
   return app;
 }

@@ -8,6 +8,7 @@ import { applyTradeUpdate, buildTrades, newAnnotations } from '../../domain/trad
 import type { Execution, ExecutionInput, Trade, TradeUpdate } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
+import { holdJournal } from '../db/journalLimits.ts';
 import { ownRow } from '../db/owned.ts';
 import { type executions, tradePlans } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
@@ -112,7 +113,7 @@ export function createTradeBook(db: Database, now: () => Date) {
       at: Date,
     ): Promise<number> =>
       db.transaction(async (tx) => {
-        const inserted = await insertBrokerFills(tx, rows);
+        const inserted = await insertBrokerFills(tx, userId, rows);
         if (inserted > 0) await freezePlanLinks(tx, userId, at, protectiveStops);
         return inserted;
       }),
@@ -123,6 +124,8 @@ export function createTradeBook(db: Database, now: () => Date) {
      */
     annotate: (userId: string, id: string, update: TradeUpdate, accounts: AccountName[]): Promise<Trade> =>
       db.transaction(async (tx) => {
+        // The trader first, then the plan: the order every locking write takes (db/journalLimits.ts).
+        await holdJournal(tx, userId);
         const trade = (await tradesOf(tx, userId, accounts)).find((t) => t.id === id);
         if (!trade) throw notFound(messages.tradeNotFound);
         if (update.planId !== null) {
