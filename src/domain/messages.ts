@@ -149,6 +149,8 @@ export const messages = {
     `Your journal would hold ${grouped(count)} ${LIMITED[collection][0]}, more than the ${grouped(JOURNAL_LIMITS[collection])} it can`,
   alreadyExists: 'Already exists',
   brokerUnavailable: 'Your broker is not answering right now. Try again in a minute.',
+  brokerShareUsed:
+    "You have used your share of the broker's requests for this minute (every trader shares them). Try again in a minute.",
   invalidTimestamp: 'Invalid timestamp',
   serverError: 'Server error',
 } as const;

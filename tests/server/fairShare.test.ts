@@ -2,7 +2,10 @@ import { type ClientRequest, type IncomingMessage, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Backup } from '../../src/domain/backup.ts';
 import { messages } from '../../src/domain/messages.ts';
-import type { AuthStatus, SyncAnswer } from '../../src/domain/types.ts';
+import type { Account, AuthStatus, ImportResult, SyncAnswer } from '../../src/domain/types.ts';
+import { type Broker, BrokerUnavailableError } from '../../src/server/brokers/broker.ts';
+import { createBrokerShare } from '../../src/server/brokers/brokerAccess.ts';
+import { createDemoBroker } from '../../src/server/brokers/demo/demoBroker.ts';
 import {
   createHeavyCalls,
   createTraderRequestLimiter,
@@ -169,7 +172,108 @@ describe("each trader's rate of requests", () => {
   });
 });
 
+describe("the broker's budget, shared among the traders (issue 26, item 11)", () => {
+  const BUDGET = 12;
+  let t: TestServer;
+  let alex: Client;
+  let sam: Client;
+  /** Every request the broker received in the last minute, by trader, as the broker counts them. */
+  const sent: { trader: string; at: number }[] = [];
+  const MINUTE = 60_000;
+
+  /**
+   * The demo broker with a budget of 12 requests a minute for the whole app, enforced as Schwab
+   * enforces its 120 (schwabHttp.ts): each request first passes the server's gate (the trader's
+   * share), then the app-wide limit, past which the broker is "not answering".
+   */
+  function smallBudgetBroker(): Broker {
+    const demo = createDemoBroker();
+    let gate = () => {};
+    const request = (tokens: { accessToken: string }) => {
+      gate();
+      const at = t.clock.now.getTime();
+      const recent = sent.filter((r) => r.at > at - MINUTE);
+      if (recent.length >= BUDGET) throw new BrokerUnavailableError('app-wide limit reached');
+      sent.push({ trader: tokens.accessToken.replace('demo:', ''), at });
+    };
+    return {
+      ...demo,
+      requestsPerMinute: BUDGET,
+      setRequestGate(g) {
+        gate = g;
+      },
+      async listAccounts(tokens) {
+        request(tokens);
+        return demo.listAccounts(tokens);
+      },
+      async executions(tokens, hash, since, now) {
+        request(tokens);
+        return demo.executions(tokens, hash, since, now);
+      },
+      async dailyCandles(tokens, symbol, now) {
+        request(tokens);
+        return demo.dailyCandles(tokens, symbol, now);
+      },
+    };
+  }
+
+  beforeAll(async () => {
+    t = await startTestServer({}, { broker: smallBudgetBroker() });
+    alex = await signIn(t.url, 'alex');
+    sam = await signIn(t.url, 'sam');
+  });
+  afterAll(() => t.stop());
+
+  it("keeps one trader's imports from spending the others' share: Sam's balances and import still come", async () => {
+    t.clock.advance(2 * MINUTE);
+    // Alone, Alex has half the budget: six requests (an import asks for the accounts and each account's fills).
+    const answers: { status: number; body: unknown }[] = [];
+    for (let i = 0; i < 6; i++) answers.push(await alex.json<ImportResult>('POST', '/api/v1/trades/import'));
+    expect(answers.slice(0, 2).map((a) => a.status)).toEqual([200, 200]);
+    const refused = answers.slice(2);
+    expect(refused.map((a) => a.status)).toEqual([429, 429, 429, 429]);
+    expect(refused[0]?.body).toEqual({ message: messages.brokerShareUsed });
+    const recent = () => sent.filter((r) => r.at > t.clock.now.getTime() - MINUTE);
+    expect(recent().filter((r) => r.trader === 'alex').length).toBeLessThanOrEqual(BUDGET / 2);
+
+    // Sam finds room: balances, and an import of both accounts.
+    const accounts = await sam.json<Account[]>('GET', '/api/v1/accounts');
+    expect(accounts.status).toBe(200);
+    expect(accounts.body.length).toBe(2);
+    expect((await sam.json<ImportResult>('POST', '/api/v1/trades/import')).status).toBe(200);
+    expect(recent().length).toBeLessThanOrEqual(BUDGET);
+
+    // A minute on, Alex's requests have left the window: Alex imports again.
+    t.clock.advance(MINUTE + 1000);
+    expect((await alex.json('POST', '/api/v1/trades/import')).status).toBe(200);
+  });
+
+  it('tells a trader over their share when to ask again', async () => {
+    const res = await alex.call('POST', '/api/v1/trades/import');
+    const again = res.status === 429 ? res : await alex.call('POST', '/api/v1/trades/import');
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
 describe('the pieces of the fair share', () => {
+  it('a broker share: half the budget alone, an equal share among those active, one kept for a newcomer', () => {
+    let ms = 0;
+    const share = createBrokerShare(12, () => ms);
+    const take = (who: string, n: number) => Array.from({ length: n }, () => share.take(who));
+    expect(take('a', 6)).toEqual(Array(6).fill(undefined));
+    expect(share.take('a')).toBe(60);
+    // With A active, B's share is 12 ÷ 3: four requests; A, over it already, stays refused.
+    expect(take('b', 4)).toEqual(Array(4).fill(undefined));
+    expect(share.take('b')).toBeGreaterThan(0);
+    expect(share.take('a')).toBeGreaterThan(0);
+    ms += 30_000;
+    expect(share.take('a')).toBeGreaterThan(0);
+    ms += 31_000;
+    expect(share.take('a')).toBeUndefined();
+    expect(createBrokerShare(undefined, () => ms).take('a')).toBeUndefined();
+  });
+
   it('a bucket: a burst, then the rate, each trader alone; a trader refused is told when to come back', () => {
     let ms = 0;
     const limiter = createTraderRequestLimiter({ perSecond: 2, burst: 4, clockMs: () => ms });

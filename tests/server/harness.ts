@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
+import type { Broker } from '../../src/server/brokers/broker.ts';
 import type { HeavyCalls } from '../../src/server/http/fairShare.ts';
 import { type RunningServer, startServer } from '../../src/server/server.ts';
 import { makeCertificate } from './certificate.ts';
@@ -71,6 +72,8 @@ export interface TestServerOptions {
   onQuery?: (query: string, params: unknown[]) => void;
   /** The traders' heavy calls, for a test to watch (src/server/http/fairShare.ts). */
   heavy?: HeavyCalls;
+  /** Another broker than the configured one (a demo broker with a small budget). */
+  broker?: Broker;
 }
 
 export async function startTestServer(
@@ -104,6 +107,7 @@ export async function startTestServer(
     purgeEveryMs: options.purgeEveryMs,
     onQuery: options.onQuery,
     heavy: options.heavy,
+    broker: options.broker,
   });
   const url = `${config.tls ? 'https' : 'http'}://127.0.0.1:${server.port}`;
   return {

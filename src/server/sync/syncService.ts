@@ -30,7 +30,9 @@ async function brokerPart<T>(load: () => Promise<T>): Promise<{ value?: T; error
   try {
     return { value: await load() };
   } catch (error) {
-    if (error instanceof Refusal && error.kind === 'unavailable') return { error: error.message };
+    // The broker not answering, or this trader's share of it used: the rest of the sync still comes.
+    if (error instanceof Refusal && (error.kind === 'unavailable' || error.kind === 'limited'))
+      return { error: error.message };
     throw error;
   }
 }
