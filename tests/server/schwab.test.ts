@@ -302,6 +302,18 @@ describe('Schwab tokens', () => {
     expect(fake.requests.length).toBe(calls);
   });
 
+  it("relaunches without Schwab's page during the 7-day grant, and goes to Schwab once it is over", async () => {
+    const alice = await signInSchwab();
+    const relaunch = () => alice.call('GET', '/api/v1/auth/authorize');
+    const calls = fake.requests.length;
+    t.clock.advance(7 * 24 * 60 * MINUTE - MINUTE);
+    expect((await relaunch()).headers.get('location')).toBe('/?status=success');
+    expect(fake.requests.length).toBe(calls);
+    t.clock.advance(MINUTE);
+    const after = new URL((await relaunch()).headers.get('location') as string);
+    expect(`${after.origin}${after.pathname}`).toBe(`${fake.url}/v1/oauth/authorize`);
+  });
+
   it('keeps tokens only encrypted: not in the row, not in the database files, unreadable with another key', async () => {
     const alice = await signInSchwab();
     expect((await alice.call('GET', '/api/v1/accounts')).status).toBe(200);
