@@ -17,6 +17,11 @@ export const PLAN_NOTES_MAX_LENGTH = 2000;
  * server's must not turn a fill recorded just now into one "in the future".
  */
 export const EXECUTION_CLOCK_SKEW_MINUTES = 5;
+/**
+ * The same tolerance for the time a device stamps on a record it creates (`creationTime`): a
+ * phone's clock a little ahead still has its records' creation times kept.
+ */
+export const DEVICE_CLOCK_SKEW_MINUTES = EXECUTION_CLOCK_SKEW_MINUTES;
 
 /** A first import of the broker's fills reaches back this far; Schwab answers a year at most a call. */
 export const FIRST_IMPORT_DAYS = 365;

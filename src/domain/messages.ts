@@ -99,6 +99,7 @@ export const messages = {
   mustBeNumber: 'Must be a number',
   mustBeText: 'Must be text',
   idNotUuid: 'Id must be a UUID',
+  createdAtInvalid: 'Creation time must be a valid date and time',
   textControlCharacters: 'Text must not contain control characters',
   recordDeleted: 'This record was deleted',
   invalidBody: 'Request body must be a JSON object',

@@ -150,7 +150,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
           await assertReferences(db, userId, input);
           const id = await db.transaction(async (tx) => {
             const { edgeIds, ...plan } = newDraftPlan(input);
-            const row = await insertRecord(tx, tradePlans, userId, input.id, plan, now());
+            const row = await insertRecord(tx, tradePlans, userId, input, plan, now());
             await replaceEdges(tx, row.id, edgeIds);
             return row.id;
           });
