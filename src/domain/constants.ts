@@ -27,6 +27,12 @@ export const DEVICE_CLOCK_SKEW_MINUTES = EXECUTION_CLOCK_SKEW_MINUTES;
 export const FIRST_IMPORT_DAYS = 365;
 /** A later import starts this long before the newest fill held, so a late-booked fill is not missed. */
 export const IMPORT_OVERLAP_DAYS = 1;
+/**
+ * The broker's fills are imported at most once per trader in this many minutes, whatever tab,
+ * device or button asks: the app imports when it opens and regains focus, and the broker's
+ * request budget is shared by every trader.
+ */
+export const IMPORT_THROTTLE_MINUTES = 2;
 
 /**
  * Bounds far beyond any real trade, so that money and R stay finite numbers in every sum (a price

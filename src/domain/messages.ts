@@ -158,4 +158,9 @@ export const notices = {
   backOnline: (count: number) => `Back online: ${count} ${count === 1 ? 'change' : 'changes'} saved`,
   fillsImported: (count: number) =>
     count === 0 ? 'No new fills' : `${count} ${count === 1 ? 'fill' : 'fills'} imported`,
+  /** Beside "Sync trades": `ago` as formatAgo writes it. */
+  fillsImportedAgo: (ago: string) => `Fills imported ${ago}`,
+  /** "Sync trades" within IMPORT_THROTTLE_MINUTES of the last import: `wait` as formatWait writes it. */
+  importThrottled: (ago: string, wait: string) =>
+    `Fills were imported ${ago}. Sync trades can run again ${wait}.`,
 } as const;

@@ -1,6 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, launchChromium, PHONE, pageHeading, signInAs, startAppServer } from './harness.ts';
+import type { ImportResult } from '../../src/domain/types.ts';
+import {
+  type AppServer,
+  callApi,
+  launchChromium,
+  PHONE,
+  pageHeading,
+  signInAs,
+  startAppServer,
+} from './harness.ts';
 
 // Issue 26: a new tab or a cold launch of the installed app landed on the broker's sign-in
 // although the server's session was valid. The per-tab flag's rule stands, and the
@@ -13,11 +22,16 @@ let server: AppServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+/** Every answer to an import any tab asked for. */
+const imports: ImportResult[] = [];
 
 beforeAll(async () => {
   server = await startAppServer();
   browser = await launchChromium();
   context = await browser.newContext({ viewport: PHONE });
+  context.on('response', (res) => {
+    if (res.url().endsWith('/api/v1/trades/import')) void res.json().then((body) => imports.push(body));
+  });
   page = await context.newPage();
   await signInAs(page, server.url);
 });
@@ -50,6 +64,27 @@ describe('relaunch', () => {
       expect(await tab.evaluate(() => sessionStorage.getItem('tradeTracker.sessionActive'))).toBe('true');
       await tab.close();
     }
+  });
+
+  it('shows when fills were imported after a relaunch, and imports once for every tab in 2 minutes', {
+    timeout: 60_000,
+  }, async () => {
+    const { tab } = await newTab();
+    await tab.goto(`${server.url}/trades`);
+    await pageHeading(tab, 'Dashboard').waitFor({ timeout: 10_000 });
+    await tab.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trades' }).click();
+    await tab.getByText(/^Fills imported (just now|\d min ago)$/).waitFor();
+    // Both tabs come back to the foreground; a tab asking anyway is answered by the throttle.
+    await tab.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.bringToFront();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    const asked = await callApi<ImportResult>(tab, 'POST', '/trades/import');
+    expect(asked.body.throttled).toBe(true);
+    await tab.waitForTimeout(500);
+    // The sign-in's import ran; every other ask within the 2 minutes was answered without the broker.
+    expect(imports.filter((i) => !i.throttled)).toHaveLength(1);
+    expect(new Set(imports.map((i) => i.importedAt)).size).toBe(1);
+    await tab.close();
   });
 
   it("goes to the broker's page after a logout, in that tab and in a new one", {

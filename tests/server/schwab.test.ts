@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { IMPORT_THROTTLE_MINUTES } from '../../src/domain/constants.ts';
 import { messages } from '../../src/domain/messages.ts';
 import type {
   Account,
@@ -441,7 +442,13 @@ describe('Schwab fills', () => {
     const res = await importNow();
     expect(res).toEqual({
       status: 200,
-      body: { imported: 3, skipped: 1, latestExecutedAt: seeded.today.toISOString() },
+      body: {
+        imported: 3,
+        skipped: 1,
+        latestExecutedAt: seeded.today.toISOString(),
+        importedAt: t.clock.now.toISOString(),
+        throttled: false,
+      },
     });
     // A first import reaches back a year: two calls, neither over a year (the fake would refuse it).
     const calls = fake
@@ -532,6 +539,62 @@ describe('Schwab fills', () => {
     expect((await dana.call('GET', '/api/v1/accounts')).status).toBe(200); // balances cached
     fake.failNext(500, { message: 'Internal error' });
     expect(await importNow()).toEqual({ status: 503, body: { message: messages.brokerUnavailable } });
+  });
+});
+
+describe(`imports at most once per trader every ${IMPORT_THROTTLE_MINUTES} minutes`, () => {
+  const importBy = (client: Client) => client.json<ImportResult>('POST', '/api/v1/trades/import');
+
+  it("answers a second import within the throttle without asking Schwab, from any of the trader's browsers", async () => {
+    const phone = await signInSchwab('carol');
+    const laptop = await signInSchwab('carol');
+    const first = (await importBy(phone)).body;
+    expect(first).toMatchObject({ throttled: false, importedAt: t.clock.now.toISOString() });
+    const asked = fake.requests.length;
+
+    t.clock.advance(IMPORT_THROTTLE_MINUTES * MINUTE - 1000);
+    for (const client of [laptop, phone, laptop]) {
+      expect(await importBy(client)).toEqual({
+        status: 200,
+        body: {
+          imported: 0,
+          skipped: 0,
+          latestExecutedAt: first.latestExecutedAt,
+          importedAt: first.importedAt,
+          throttled: true,
+        },
+      });
+    }
+    expect(fake.requests.length).toBe(asked);
+    // Every tab learns when, from the sign-in check as from the import.
+    const status = await laptop.json<AuthStatus>('GET', '/api/v1/auth/status');
+    expect(status.body.fillsImportedAt).toBe(first.importedAt);
+
+    // Another trader is not held back by it.
+    const alice = await signInSchwab('alice');
+    expect((await importBy(alice)).body.throttled).toBe(false);
+    expect(fake.requests.length).toBeGreaterThan(asked);
+
+    // Once the throttle is over, the trader's next import asks Schwab again.
+    t.clock.advance(1000);
+    const before = fake.apiCalls().filter((c) => c.path.endsWith('/transactions')).length;
+    const again = (await importBy(laptop)).body;
+    expect(again).toMatchObject({ throttled: false, importedAt: t.clock.now.toISOString() });
+    expect(fake.apiCalls().filter((c) => c.path.endsWith('/transactions')).length).toBeGreaterThan(before);
+  });
+
+  it('does not count an import Schwab could not answer: the next one asks again at once', async () => {
+    const carol = await signInSchwab('carol');
+    expect((await carol.call('GET', '/api/v1/accounts')).status).toBe(200); // balances cached
+    const before = (await carol.json<AuthStatus>('GET', '/api/v1/auth/status')).body.fillsImportedAt;
+    fake.failNext(500, { message: 'Internal error' });
+    expect((await importBy(carol)).status).toBe(503);
+    expect((await carol.json<AuthStatus>('GET', '/api/v1/auth/status')).body.fillsImportedAt).toBe(before);
+    t.clock.advance(1000);
+    expect((await importBy(carol)).body).toMatchObject({
+      throttled: false,
+      importedAt: t.clock.now.toISOString(),
+    });
   });
 });
 

@@ -118,6 +118,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       authenticated: true,
       user: { id: user.id, displayName: user.displayName },
       brokerSessionExpiresAt: user.brokerSessionExpiresAt,
+      fillsImportedAt: user.fillsImportedAt,
     };
     return c.json(body);
   });
