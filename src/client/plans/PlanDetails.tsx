@@ -21,6 +21,7 @@ import { useLiveQuery } from '../db/useLiveQuery.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { PlanOutcome } from './PlanOutcome.tsx';
+import '../ui/table.css';
 
 interface PlanDetailsProps {
   plan: TradePlan;
