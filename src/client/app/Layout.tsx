@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { LogoutButton } from '../auth/LogoutButton.tsx';
 import { BACKUP_LINK, footerText, ICON_MARKUP, type IconName, NAV_LINKS } from './appShell.ts';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
+import './frame.css';
 
 /** An icon from the shell's markup (constant strings of appShell.ts, never data); its <svg> as appShell.ts writes it. */
 function Icon({ name, className }: { name: IconName; className: string }) {

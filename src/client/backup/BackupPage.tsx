@@ -13,6 +13,7 @@ import {
   useCsvExport,
   useRestore,
 } from './useBackup.ts';
+import './backup.css';
 
 const heading = PAGE_HEADINGS['/backup'];
 

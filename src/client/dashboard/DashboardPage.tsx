@@ -7,6 +7,7 @@ import { AccountSummary } from './AccountSummary.tsx';
 import { BrokerSignInNotice } from './BrokerSignInNotice.tsx';
 import { MarketCycleCard } from './MarketCycleCard.tsx';
 import { OpenRisk } from './OpenRisk.tsx';
+import './dashboard.css';
 
 const heading = PAGE_HEADINGS['/dashboard'];
 

@@ -22,6 +22,7 @@ import { Badge } from '../ui/Badge.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { PlanOutcome } from './PlanOutcome.tsx';
+import '../ui/table.css';
 
 interface PlanDetailsProps {
   plan: TradePlan;

@@ -13,6 +13,7 @@ import { PlanDetails } from './PlanDetails.tsx';
 import { PlanForm } from './PlanForm.tsx';
 import { deletePlan } from './planMutations.ts';
 import { useStatusChange } from './useStatusChange.ts';
+import './plans.css';
 
 type PlanSortKey = 'stock' | 'status' | 'entryPrice' | 'stopLossPrice' | 'probabilityOfSuccess';
 

@@ -9,6 +9,7 @@ import { PendingMark } from '../ui/PendingMark.tsx';
 import { useConfirmedDelete } from '../ui/useConfirmedDelete.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { deleteFill } from './executionMutations.ts';
+import '../ui/table.css';
 
 const nameOf = (fill: Execution) =>
   `${fill.side} ${fill.quantity} ${fill.symbol} at ${formatPrice(fill.price)}`;

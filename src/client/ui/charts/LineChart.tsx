@@ -1,5 +1,6 @@
 import type { LineChartProps } from './chartTypes.ts';
 import { LinePlot } from './LinePlot.tsx';
+import './charts.css';
 
 interface LineChartFigureProps extends LineChartProps {
   /** The chart in words, for screen readers. */
