@@ -26,7 +26,7 @@ function Icon({ name, className }: { name: IconName; className: string }) {
 
 /**
  * Header, navigation and footer around every main page. The navigation is one list of links:
- * a sidebar on a wide screen, a tab bar fixed at the bottom on a phone (styles.css). "Export and
+ * a sidebar on a wide screen, a tab bar fixed at the bottom on a phone (app/frame.css). "Export and
  * backup" sits in the header, beside Logout: the tab bar has no room for a seventh tab, and it
  * is not a place a trader goes every day. On a phone it shows as its icon alone. The same frame is
  * in index.html before the script runs (appShell.ts).

@@ -5,7 +5,7 @@ import './charts.css';
 interface LineChartFigureProps extends LineChartProps {
   /** The chart in words, for screen readers. */
   summary: string;
-  /** Sets the plot's height in styles.css. */
+  /** Sets the plot's height in ui/charts/charts.css. */
   className: string;
 }
 
