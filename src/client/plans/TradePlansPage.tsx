@@ -101,7 +101,8 @@ export default function TradePlansPage() {
                   <p
                     role="alert"
                     className="row-error"
-                    ref={(el) => el?.scrollIntoView({ block: 'nearest' })}
+                    // Centred, not at the screen's edge: wholly in view whatever its height rounds to.
+                    ref={(el) => el?.scrollIntoView({ block: 'center' })}
                   >
                     {refused}
                     <button
