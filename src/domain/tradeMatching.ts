@@ -42,7 +42,7 @@ export interface RoundTrip {
   /** The cost of (part of) the entry is unknown: no average entry, no P&L. */
   entryUnknown: boolean;
   /** The ratio each split applied (shares after ÷ shares before), by execution id. */
-  splitRatios: Map<string, number>;
+  splitRatios: ReadonlyMap<string, number>;
 }
 
 interface Lot {
@@ -69,7 +69,11 @@ const asOpened = (open: OpenTrip, quantity: number): number =>
   open.factor === 1 ? quantity : roundHalfAway(quantity / open.factor, SPLIT_QUANTITY_DECIMALS);
 
 /** A fee part's precision: at least the cent, or the fill's own when finer. */
-const feePrecision = (fees: number): number => Math.max(2, decimalsOf(fees));
+const feePrecision = (fees: number): number =>
+  Math.round(fees * 100) / 100 === fees ? 2 : Math.max(2, decimalsOf(fees));
+
+/** Most trips meet no split: they share this empty map, and a split gives its trip a map of its own. */
+const NO_SPLITS: ReadonlyMap<string, number> = new Map();
 
 /**
  * A fill split at zero gives each part its share of the fees, to the fill's own precision (at
@@ -157,7 +161,7 @@ function opened(direction: TradeDirection, at: string): OpenTrip {
       executionIds: [],
       incomplete: false,
       entryUnknown: false,
-      splitRatios: new Map(),
+      splitRatios: NO_SPLITS,
     },
     lots: [],
     held: 0,
@@ -186,7 +190,7 @@ function incompleteTrip(fill: Execution, quantity: number, fees: number, at: str
     executionIds: [fill.id],
     incomplete: true,
     entryUnknown: true,
-    splitRatios: new Map(),
+    splitRatios: NO_SPLITS,
   };
 }
 
@@ -219,7 +223,7 @@ function split(open: OpenTrip, adjustment: Execution, at: string): void {
   }
   open.held = Math.abs(after);
   open.factor *= ratio;
-  trip.splitRatios.set(adjustment.id, ratio);
+  trip.splitRatios = new Map([...trip.splitRatios, [adjustment.id, ratio]]);
   closeIfFlat(open, at);
 }
 
