@@ -7,7 +7,7 @@ import { PLAN_NOTES_MAX_LENGTH } from './constants.ts';
 import { compareBrokerIds, type Execution } from './executions.ts';
 import { formatR } from './format.ts';
 import { messages } from './messages.ts';
-import { roundCents, roundTo4 } from './rounding.ts';
+import { roundCents, roundHalfAway, roundTo4 } from './rounding.ts';
 import { matchFills, type RoundTrip } from './tradeMatching.ts';
 import { isActiveStatus, type TradePlan } from './tradePlans.ts';
 import type { Account } from './types.ts';
@@ -131,7 +131,11 @@ export const isUntouchedAnnotation = (
 
 export type TradeDirection = 'Long' | 'Short';
 
-/** A round trip of one account and one symbol: from a position leaving zero to its return. */
+/**
+ * A round trip of one account and one symbol: from a position leaving zero to its return. Its
+ * quantities and prices are in the shares of its opening, as it was planned: a split while it is
+ * open (its fills list the split) leaves them, its stop and its risk as they were.
+ */
 export interface Trade {
   /** A name-based UUID (v5) of `key`: the same on the server and in an offline rebuild. */
   id: string;
@@ -145,17 +149,20 @@ export interface Trade {
   closedAt: string | null;
   /** Shares bought (Long) or sold (Short) to open, scale-ins included. */
   entryQuantity: number;
-  /** Shares still held; 0 once closed. */
+  /** Shares still held, as shares of the opening; 0 once closed. */
   openQuantity: number;
-  /** null only for an incomplete trade (its opening fill is not in the history). */
+  /** null when the entry's cost is unknown (its opening fill is not in the history, or shares came in by a transfer without a cost). */
   averageEntryPrice: number | null;
   /** null before the first exit. */
   averageExitPrice: number | null;
-  /** Realised on the exits so far, FIFO; null for an incomplete trade. */
+  /** Realised on the exits so far, FIFO; null when the entry's cost is unknown. */
   grossPnl: number | null;
-  /** Every fee of the trade's fills (a fill split at zero gives each side its share). */
+  /**
+   * Every fee of the trade's fills (a fill split at zero gives each side its share), to the
+   * precision the broker gave them in (at least the cent).
+   */
   fees: number;
-  /** grossPnl − fees; null for an incomplete trade. */
+  /** grossPnl − fees, to the cent; null when the entry's cost is unknown. */
   netPnl: number | null;
   planId: string | null;
   planned: boolean;
@@ -166,7 +173,11 @@ export interface Trade {
   rMultiple: number | null;
   notes: string;
   executionIds: string[];
-  /** A closing fill with no opening fill: shown, but left out of R and of every statistic. */
+  /**
+   * Part of the trade is not in the history held (a closing fill with no opening fill, shares
+   * transferred in without a cost or out of the account): shown, but left out of R and of every
+   * statistic.
+   */
   incomplete: boolean;
 }
 
@@ -253,8 +264,9 @@ function figuresOf(
   accountName: string,
   symbol: string,
 ): TradeFigures {
-  const grossPnl = trip.incomplete ? null : roundCents(trip.grossPnl);
-  const fees = roundCents(trip.fees);
+  const grossPnl = trip.entryUnknown ? null : roundCents(trip.grossPnl);
+  // Kept to the fills' own precision (at least the cent): rounded to the cent only where shown.
+  const fees = roundHalfAway(trip.fees, trip.feeDecimals);
   return {
     id: tradeIdOf(key),
     key,
@@ -266,7 +278,7 @@ function figuresOf(
     closedAt: trip.closedAt,
     entryQuantity: trip.entryQuantity,
     openQuantity: trip.openQuantity,
-    averageEntryPrice: trip.incomplete ? null : roundTo4(trip.entryValue / trip.entryQuantity),
+    averageEntryPrice: trip.entryUnknown ? null : roundTo4(trip.entryValue / trip.entryQuantity),
     averageExitPrice: trip.exitQuantity > 0 ? roundTo4(trip.exitValue / trip.exitQuantity) : null,
     grossPnl,
     fees,
@@ -303,6 +315,20 @@ function fillsBySymbol(executions: readonly Execution[]): Execution[][] {
     else groups.set(group, [fill]);
   }
   return [...groups.values()];
+}
+
+/**
+ * The ratio each split applied to the position it met (2 for a 2-for-1 split, 0.01 for a 1-for-100
+ * reverse split), by execution id: what a trade's fills show beside a split. Computed the way the
+ * trades are built, over the account's executions in the symbol (a split meeting no open trade has
+ * none).
+ */
+export function splitRatiosOf(executions: readonly Execution[]): Map<string, number> {
+  const ratios = new Map<string, number>();
+  for (const fills of fillsBySymbol(executions)) {
+    for (const trip of matchFills(fills)) for (const [id, ratio] of trip.splitRatios) ratios.set(id, ratio);
+  }
+  return ratios;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { DEFAULT_HEAT_LIMIT_PERCENT } from '../../domain/constants.ts';
+import { EXECUTION_KINDS, type ExecutionKind } from '../../domain/executions.ts';
 import { ACTIVE_STATUSES } from '../../domain/tradePlans.ts';
 import {
   CYCLE_TYPES,
@@ -222,6 +223,8 @@ export const executions = pgTable(
     source: text('source').$type<ExecutionSource>().notNull(),
     brokerExecutionId: text('broker_execution_id'),
     positionEffect: text('position_effect').$type<PositionEffect>(),
+    /** A fill, or one of the broker's adjustments (split, transfer): src/domain/executions.ts. */
+    kind: text('kind').$type<ExecutionKind>().notNull().default('fill'),
     createdAt: createdAt(),
     changedXid: changedXid(),
   },
@@ -235,6 +238,9 @@ export const executions = pgTable(
     check('executions_side', sql`${t.side} in (${literals(EXECUTION_SIDES)})`),
     check('executions_source', sql`${t.source} in ('manual', 'broker')`),
     check('executions_position_effect', sql`${t.positionEffect} in ('Open', 'Close')`),
+    check('executions_kind', sql`${t.kind} in (${literals(EXECUTION_KINDS)})`),
+    // Only the broker reports adjustments: what the trader records by hand is a fill.
+    check('executions_manual_fill', sql`${t.source} = 'broker' or ${t.kind} = 'fill'`),
   ],
 );
 

@@ -91,3 +91,80 @@ describe('fills and trades changed offline', () => {
     expect(await dbModule.db.trades.count()).toBe(0);
   });
 });
+
+describe("the broker's splits and transfers, offline", () => {
+  // As a sync brought them: 100 ABCD bought at $10, a 2-for-1 split, 50 XYZ transferred in at $12.
+  const broker = { source: 'broker' as const, accountId: 'acc-1' };
+  const bought = executionFixture({
+    ...broker,
+    id: 'x1',
+    symbol: 'ABCD',
+    quantity: 100,
+    price: 10,
+    executedAt: '2026-11-10T15:00:00.000Z',
+    brokerExecutionId: '1',
+    kind: 'fill',
+  });
+  const split = executionFixture({
+    ...broker,
+    id: 'x2',
+    symbol: 'ABCD',
+    side: 'Buy',
+    quantity: 100,
+    price: 0,
+    executedAt: '2026-11-12T05:00:00.000Z',
+    brokerExecutionId: '2',
+    kind: 'split',
+  });
+  const transferredIn = executionFixture({
+    ...broker,
+    id: 'x3',
+    symbol: 'XYZ',
+    quantity: 50,
+    price: 12,
+    executedAt: '2026-11-13T05:00:00.000Z',
+    brokerExecutionId: '3',
+    kind: 'transfer',
+  });
+
+  it('a sale recorded offline after a split closes the trade at once, as the server would', async () => {
+    const { db } = dbModule;
+    await db.executions.bulkPut([bought, split, transferredIn]);
+    // The 200 shares the split made, sold at $6: $1,200 for what cost $1,000.
+    await fills.recordFill({
+      accountId: 'acc-1',
+      symbol: 'ABCD',
+      side: 'Sell',
+      quantity: 200,
+      price: 6,
+      executedAt: '2026-11-22T15:00:00.000Z',
+    });
+    const cached = await cachedTrades();
+    expect(cached.find((t) => t.symbol === 'ABCD')).toMatchObject({
+      closedAt: '2026-11-22T15:00:00.000Z',
+      openQuantity: 0,
+      entryQuantity: 100,
+      averageEntryPrice: 10,
+      averageExitPrice: 12,
+      grossPnl: 200,
+      pendingSync: true,
+    });
+    expect(cached.find((t) => t.symbol === 'XYZ')).toMatchObject({ openQuantity: 50, averageEntryPrice: 12 });
+
+    // The same trades the server builds from the same rows (the one function, src/domain/trades.ts).
+    const { buildTrades, annotationOf } = await import('../../../src/domain/trades.ts');
+    const server = buildTrades({
+      executions: await db.executions.toArray(),
+      annotations: cached.map(annotationOf),
+      plans: await db.tradePlans.toArray(),
+      accounts: await db.accounts.toArray(),
+    });
+    const withoutMarks = cached.map((row) => {
+      const { pendingSync: _pending, ...trade } = row as typeof row & { pendingSync?: true };
+      return trade;
+    });
+    expect(withoutMarks.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [...server].sort((a, b) => a.id.localeCompare(b.id)),
+    );
+  });
+});
