@@ -66,7 +66,10 @@ async function recordFill(fill: {
 }) {
   await userEvent.click(screen.getByRole('button', { name: '+ Record Fill' }));
   const form = screen.getByRole('dialog', { name: 'Record Fill' });
-  expect((within(form).getByLabelText('Account') as HTMLSelectElement).value).toBe(MARGIN);
+  // The accounts are read from the cache once the dialog is open.
+  await waitFor(() =>
+    expect((within(form).getByLabelText('Account') as HTMLSelectElement).value).toBe(MARGIN),
+  );
   await userEvent.type(within(form).getByLabelText('Symbol'), fill.symbol);
   await userEvent.selectOptions(within(form).getByLabelText('Side'), fill.side);
   await userEvent.type(within(form).getByLabelText('Quantity'), fill.quantity);
