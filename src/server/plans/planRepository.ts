@@ -6,7 +6,6 @@ import {
   activeStockOf,
   canEditPlan,
   checkTransition,
-  isActiveStatus,
   newDraftPlan,
   type TradePlan,
   validateTradePlanUpdate,
@@ -149,7 +148,8 @@ export function createPlanRepository(db: Database, now: () => Date) {
           await assertNoOtherActivePlan(db, userId, input.stock);
           await assertReferences(db, userId, input);
           const id = await db.transaction(async (tx) => {
-            const { edgeIds, ...plan } = newDraftPlan(input);
+            // A new plan is not done; only its trades make it so.
+            const { edgeIds, doneAt: _notDone, ...plan } = newDraftPlan(input);
             const row = await insertRecord(tx, tradePlans, userId, input.id, plan, now());
             await replaceEdges(tx, row.id, edgeIds);
             return row.id;
@@ -194,8 +194,10 @@ export function createPlanRepository(db: Database, now: () => Date) {
         const row = await lockRow(tx, userId, id);
         const check = checkTransition(row.status, to);
         if (!check.ok) throw conflict(check.message, 'status');
-        // Two plans of one stock activated at once: the partial unique index refuses the second.
-        if (isActiveStatus(to)) await assertNoOtherActivePlan(tx, userId, row.stock, row.id);
+        // Two plans of one stock activated at once: the partial unique index refuses the second. A
+        // done plan set to Ready or Hold stays done, so it holds no stock (docs/product.md, "Trade plans").
+        if (activeStockOf({ ...toPlanRecord(row), status: to }) !== undefined)
+          await assertNoOtherActivePlan(tx, userId, row.stock, row.id);
         await tx.update(tradePlans).set({ status: to, updatedAt: now() }).where(ofUser(userId, id));
         return one(tx, userId, id, accounts);
       });
@@ -209,9 +211,10 @@ export function createPlanRepository(db: Database, now: () => Date) {
 export type PlanRepository = ReturnType<typeof createPlanRepository>;
 
 /**
- * The trader's active plans (Ready or Hold): what links a new trade and what sums to planned risk.
- * With `hold`, they are locked until the transaction `q` ends, so a plan deleted or discarded
- * meanwhile waits for what is decided on it.
+ * The trader's plans in an active status (Ready or Hold), done ones too: what links a new trade and
+ * what sums to planned risk (accountHeat leaves the done ones out). With `hold`, they are locked
+ * until the transaction `q` ends, so a plan deleted or discarded meanwhile waits for what is
+ * decided on it.
  */
 export async function activePlansOf(q: Database, userId: string, hold = false) {
   const query = q
@@ -223,5 +226,10 @@ export async function activePlansOf(q: Database, userId: string, hold = false) {
 
 /** The stocks the trader's active plans hold (docs/product.md, "Trade plans"), by the domain's `activeStockOf`, with the plan holding each. */
 export async function activeStocks(q: Database, userId: string): Promise<Map<string, string>> {
-  return new Map((await activePlansOf(q, userId)).map((plan) => [activeStockOf(plan) as string, plan.id]));
+  const held = new Map<string, string>();
+  for (const plan of await activePlansOf(q, userId)) {
+    const stock = activeStockOf(plan);
+    if (stock !== undefined) held.set(stock, plan.id);
+  }
+  return held;
 }
