@@ -9,7 +9,7 @@ import { formatR } from './format.ts';
 import { messages } from './messages.ts';
 import { roundCents, roundHalfAway, roundTo4 } from './rounding.ts';
 import { matchFills, type RoundTrip } from './tradeMatching.ts';
-import { isActiveStatus, type TradePlan } from './tradePlans.ts';
+import { activeStockOf, isActiveStatus, type TradePlan } from './tradePlans.ts';
 import type { Account } from './types.ts';
 import { uuidV5 } from './uuidV5.ts';
 import {
@@ -236,17 +236,46 @@ const unlinked: TradeUpdate = { planId: null, initialStop: null, notes: '' };
 const FILL_TIME_PRECISION_MS = 60_000;
 
 /**
- * The plan a trade is linked to when the trader said nothing (docs/product.md, "Trades"): for a
- * Long trade, the active plan of its stock that existed when it opened, with that plan's stop.
- * "Active" is the plan's status now, not at the open: the server stores the link as soon as the
- * fills arrive (newAnnotations), so later status changes do not move it.
+ * What the trades linked to a plan say so far: whether one of them is open, and when the last of
+ * them closed. A plan with linked trades, all closed, is done (docs/product.md, "Trade plans").
  */
-function automaticLink(trade: TradeFigures, plansByStock: ReadonlyMap<string, PlanForLink[]>): TradeUpdate {
+interface LinkedTrades {
+  open: boolean;
+  lastClosedAt: number;
+}
+
+/** The plan's linked trades with one more. */
+const withTrade = (linked: LinkedTrades | undefined, trade: Pick<Trade, 'closedAt'>): LinkedTrades => ({
+  open: (linked?.open ?? false) || trade.closedAt === null,
+  lastClosedAt: Math.max(
+    linked?.lastClosedAt ?? -Infinity,
+    trade.closedAt === null ? -Infinity : time(trade.closedAt),
+  ),
+});
+
+/** Whether a plan was done at `at`: its linked trades opened by then had all closed by then. */
+const wasDone = (linked: LinkedTrades | undefined, at: number): boolean =>
+  linked !== undefined && !linked.open && linked.lastClosedAt <= at;
+
+/**
+ * The plan a trade is linked to when the trader said nothing (docs/product.md, "Trades"): for a
+ * Long trade, the active plan of its stock that existed when it opened and was not done by then
+ * (`linked`: the plans' trades opened before this one), with that plan's stop. "Active" is the
+ * plan's status now, not at the open: the server stores the link as soon as the fills arrive
+ * (newAnnotations), so later status changes do not move it. Done is judged at the open from the
+ * trades alone, so a history rebuilt from scratch links as the live one did: a re-entry after the
+ * plan's trade closed is unplanned.
+ */
+function automaticLink(
+  trade: TradeFigures,
+  plansByStock: ReadonlyMap<string, PlanForLink[]>,
+  linked: ReadonlyMap<string, LinkedTrades>,
+): TradeUpdate {
   if (trade.direction !== 'Long' || trade.incomplete) return unlinked;
   const opened = time(trade.openedAt) + FILL_TIME_PRECISION_MS;
   let chosen: PlanForLink | undefined;
   for (const plan of plansByStock.get(trade.symbol) ?? []) {
-    if (time(plan.createdAt) > opened) continue;
+    if (time(plan.createdAt) > opened || wasDone(linked.get(plan.id), time(trade.openedAt))) continue;
     // At most one plan per stock is active, but an offline cache can briefly hold two: the newest wins.
     const newer =
       chosen === undefined ||
@@ -356,7 +385,7 @@ export function buildTrades(input: TradeInputs): Trade[] {
     plansByStock.set(stock, [...(plansByStock.get(stock) ?? []), plan]);
   }
 
-  const trades: Trade[] = [];
+  const figures: TradeFigures[] = [];
   for (const fills of fillsBySymbol(input.executions)) {
     const { accountId } = fills[0]!;
     const symbol = normalizeStock(fills[0]!.symbol);
@@ -369,10 +398,19 @@ export function buildTrades(input: TradeInputs): Trade[] {
       const seen = (keysSeen.get(base) ?? 0) + 1;
       keysSeen.set(base, seen);
       const key = seen === 1 ? base : `${base}|${seen}`;
-      const trade = figuresOf(trip, key, accountId, accountNames.get(accountId) ?? '', symbol);
-      trades.push(withLink(trade, annotations.get(key) ?? automaticLink(trade, plansByStock)));
+      figures.push(figuresOf(trip, key, accountId, accountNames.get(accountId) ?? '', symbol));
     }
   }
+
+  // Links in the order the trades opened, every account's together: whether a plan was done when a
+  // trade opened depends only on the trades opened before it.
+  figures.sort((a, b) => time(a.openedAt) - time(b.openedAt) || compareText(a.key, b.key));
+  const linked = new Map<string, LinkedTrades>();
+  const trades = figures.map((trade) => {
+    const built = withLink(trade, annotations.get(trade.key) ?? automaticLink(trade, plansByStock, linked));
+    if (built.planId !== null) linked.set(built.planId, withTrade(linked.get(built.planId), built));
+    return built;
+  });
   return trades.sort(tradeListOrder);
 }
 
@@ -413,10 +451,72 @@ export function newAnnotations(
 export const applyTradeUpdate = (trade: Trade, update: TradeUpdate): Trade => withLink(trade, update);
 
 /**
+ * The plans that are done (docs/product.md, "Trade plans"), each with when: a plan is done once it
+ * has linked trades and all of them have closed, at the last close. A plan traded in two accounts
+ * is done when both positions are closed; one whose closing fill is deleted is done no more.
+ */
+export function donePlans(trades: readonly Pick<Trade, 'planId' | 'closedAt'>[]): Map<string, string> {
+  const linked = new Map<string, LinkedTrades>();
+  for (const trade of trades) {
+    if (trade.planId !== null) linked.set(trade.planId, withTrade(linked.get(trade.planId), trade));
+  }
+  const done = new Map<string, string>();
+  for (const [planId, of] of linked) {
+    if (!of.open) done.set(planId, new Date(of.lastClosedAt).toISOString());
+  }
+  return done;
+}
+
+export type PlanDoneState = Pick<TradePlan, 'id' | 'stock' | 'status' | 'doneAt' | 'createdAt'>;
+
+/**
+ * The plans whose `doneAt` the trades change, with its new value: the server writes them in the
+ * transaction that changed the trades, the app's offline rebuild in its own. A plan is done as
+ * `donePlans` says, with one exception: a done plan whose trades reopen (a closing fill deleted, a
+ * trade linked to it again) while another plan of the stock is active stays done, since a stock has
+ * at most one active plan and the other was made for the trades to come. Of two such plans the
+ * newest takes the free stock. `plans` must hold every plan that is active, done or linked to a
+ * trade; others have nothing to change.
+ */
+export function doneChanges(
+  plans: readonly PlanDoneState[],
+  trades: readonly Pick<Trade, 'planId' | 'closedAt'>[],
+): { id: string; doneAt: string | null }[] {
+  const done = donePlans(trades);
+  const changes: { id: string; doneAt: string | null }[] = [];
+  const reopening: PlanDoneState[] = [];
+  const held = new Set<string>();
+  for (const plan of plans) {
+    const doneAt = done.get(plan.id) ?? null;
+    const was = plan.doneAt ?? null;
+    if (doneAt === null && was !== null && isActiveStatus(plan.status)) reopening.push(plan);
+    else {
+      if (doneAt !== was && !(doneAt !== null && was !== null && time(doneAt) === time(was)))
+        changes.push({ id: plan.id, doneAt });
+      const stock = activeStockOf({ ...plan, doneAt });
+      if (stock !== undefined) held.add(stock);
+    }
+  }
+  reopening.sort((a, b) => time(b.createdAt) - time(a.createdAt) || compareText(b.id, a.id));
+  for (const plan of reopening) {
+    const stock = normalizeStock(plan.stock);
+    if (held.has(stock)) continue;
+    held.add(stock);
+    changes.push({ id: plan.id, doneAt: null });
+  }
+  return changes;
+}
+
+/**
  * What a plan shows beside its status: nothing without a linked trade; else, for the linked trade
  * opened last, "Open" while it is open, its R ("+2.50R") once closed, or "Closed" without an R.
+ * A done plan (`doneAt`) shows "Done", with that R when there is one: "Done · +2.50R".
  */
-export function tradeOutcomeOfPlan(planId: string, trades: readonly Trade[]): string | null {
+export function tradeOutcomeOfPlan(
+  planId: string,
+  trades: readonly Trade[],
+  doneAt: string | null = null,
+): string | null {
   let latest: Trade | undefined;
   for (const trade of trades) {
     if (trade.planId !== planId) continue;
@@ -425,6 +525,10 @@ export function tradeOutcomeOfPlan(planId: string, trades: readonly Trade[]): st
       trade.openedAt > latest.openedAt ||
       (trade.openedAt === latest.openedAt && trade.id > latest.id);
     if (later) latest = trade;
+  }
+  if (doneAt !== null) {
+    const r = latest?.closedAt === null ? null : (latest?.rMultiple ?? null);
+    return r === null ? 'Done' : `Done · ${formatR(r)}`;
   }
   if (latest === undefined) return null;
   if (latest.closedAt === null) return 'Open';

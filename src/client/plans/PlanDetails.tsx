@@ -51,7 +51,8 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
       <dl className="plan-details">
         <dt>Status</dt>
         <dd>
-          <Badge color={statusBadgeColor(plan.status)}>{plan.status}</Badge> <PlanOutcome planId={plan.id} />
+          <Badge color={statusBadgeColor(plan.status)}>{plan.status}</Badge>{' '}
+          <PlanOutcome planId={plan.id} doneAt={plan.doneAt} />
         </dd>
         <dt>Entry → Stop</dt>
         <dd>

@@ -179,12 +179,15 @@ export const tradePlans = pgTable(
     notes: text('notes').notNull().default(''),
     /** Stamped at creation, never updated; null on plans made before it was kept ("Unknown"). */
     marketCycleAtCreation: text('market_cycle_at_creation').$type<CycleType>(),
+    /** When its linked trades had all closed (docs/product.md, "Trade plans"); set from the trades only. */
+    doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
     ...recordStamps(),
   },
   (t) => [
+    // The domain's `activeStockOf`: Ready or Hold, and not done.
     uniqueIndex('trade_plans_one_active_per_stock')
       .on(t.userId, t.stock)
-      .where(sql`${t.status} in (${literals(ACTIVE_STATUSES)})`),
+      .where(sql`${t.status} in (${literals(ACTIVE_STATUSES)}) and ${t.doneAt} is null`),
     check('trade_plans_status', sql`${t.status} in (${literals(TRADE_PLAN_STATUSES)})`),
     check('trade_plans_market_cycle', sql`${t.marketCycleAtCreation} in (${literals(CYCLE_TYPES)})`),
     index('trade_plans_user').on(t.userId),

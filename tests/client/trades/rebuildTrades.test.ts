@@ -3,6 +3,7 @@ import { type FakeApi, startFakeApi } from '../fakeApi.ts';
 import { accountFixture, executionFixture, ownCacheBy, planFixture, resetCache } from '../fixtures.ts';
 
 let api: FakeApi;
+let plans: typeof import('../../../src/client/plans/planMutations.ts');
 let fills: typeof import('../../../src/client/trades/executionMutations.ts');
 let trades: typeof import('../../../src/client/trades/tradeMutations.ts');
 let rebuild: typeof import('../../../src/client/trades/rebuildTrades.ts');
@@ -11,6 +12,7 @@ let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 
 beforeAll(async () => {
   api = await startFakeApi();
+  plans = await import('../../../src/client/plans/planMutations.ts');
   fills = await import('../../../src/client/trades/executionMutations.ts');
   trades = await import('../../../src/client/trades/tradeMutations.ts');
   rebuild = await import('../../../src/client/trades/rebuildTrades.ts');
@@ -166,5 +168,61 @@ describe("the broker's splits and transfers, offline", () => {
     expect(withoutMarks.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
       [...server].sort((a, b) => a.id.localeCompare(b.id)),
     );
+  });
+});
+
+// A plan whose linked trades have all closed is done (docs/product.md, "Trade plans"), offline too.
+describe('plans the trades leave done, offline', () => {
+  const planP1 = () => dbModule.db.tradePlans.get('p1');
+  const reentry = {
+    accountId: 'acc-1',
+    symbol: 'AAPL',
+    side: 'Buy' as const,
+    quantity: 10,
+    price: 105,
+    executedAt: '2026-11-23T15:00:00.000Z',
+  };
+
+  it('marks the plan done at the close, as derived (not a change to send), and done no more once the close is deleted', async () => {
+    expect(await planP1()).toMatchObject({ status: 'Ready', doneAt: sell.executedAt });
+    expect(await planP1()).not.toHaveProperty('pendingSync');
+    await fills.deleteFill(sell);
+    expect(await planP1()).toMatchObject({ status: 'Ready', doneAt: null });
+  });
+
+  it('leaves a re-entry unplanned, and lets a new plan for the stock be made Ready', async () => {
+    await fills.recordFill(reentry);
+    const aapl = (await cachedTrades()).filter((t) => t.symbol === 'AAPL');
+    expect(aapl.map((t) => [t.openedAt, t.planId]).sort()).toEqual([
+      [buy.executedAt, 'p1'],
+      [reentry.executedAt, null],
+    ]);
+    expect(await planP1()).toMatchObject({ doneAt: sell.executedAt });
+
+    await plans.createPlan({
+      stock: 'AAPL',
+      entryPrice: 104,
+      stopLossPrice: 100,
+      probabilityOfSuccess: null,
+      scanId: null,
+      tradeSetupId: null,
+      edgeIds: [],
+    });
+    const next = (await dbModule.db.tradePlans.toArray()).find((p) => p.id !== 'p1')!;
+    await plans.changePlanStatus(next, 'Ready');
+    expect(await dbModule.db.tradePlans.get(next.id)).toMatchObject({ status: 'Ready', doneAt: null });
+  });
+
+  it('lets a done plan change status without taking its stock back', async () => {
+    await plans.changePlanStatus((await planP1())!, 'Hold');
+    expect(await planP1()).toMatchObject({ status: 'Hold', doneAt: sell.executedAt });
+  });
+
+  it('makes the plan active again when the trader links an open trade to it by hand', async () => {
+    await fills.recordFill(reentry);
+    const again = (await cachedTrades()).find((t) => t.openedAt === reentry.executedAt)!;
+    expect(await planP1()).toMatchObject({ doneAt: sell.executedAt });
+    await trades.updateTrade(again, { planId: 'p1', initialStop: 100, notes: '' });
+    expect(await planP1()).toMatchObject({ doneAt: null });
   });
 });

@@ -165,10 +165,10 @@ describe('recording a fill', () => {
     );
     unmount();
 
-    // The plan shows its trade's outcome at once too.
+    // The plan shows its trade's outcome at once too: its trade closed, so it is done.
     const plans = render(<TradePlansPage />);
     const planRow = (await screen.findByRole('button', { name: 'AAPL' })).closest('tr') as HTMLElement;
-    expect(await within(planRow).findByText('+2.50R')).toBeTruthy();
+    expect(await within(planRow).findByText('Done · +2.50R')).toBeTruthy();
     plans.unmount();
 
     // Back online: the queued fills go in order, with their ids, then the trades are re-read.
