@@ -45,7 +45,7 @@ export function Layout({ children, checking = false }: { children: ReactNode; ch
             title={BACKUP_LINK.label}
           >
             <Icon name={BACKUP_LINK.icon} className="header-icon" />
-            <span className="header-link-label">{BACKUP_LINK.label}</span>
+            <span className="header-link-label visually-hidden-on-phone">{BACKUP_LINK.label}</span>
           </Link>
           <LogoutButton />
         </div>

@@ -11,6 +11,7 @@ import { useConfirmedDelete } from '../ui/useConfirmedDelete.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { deleteFill } from './executionMutations.ts';
 import '../ui/table.css';
+import { TableHead } from '../ui/TableHead.tsx';
 
 const nameOf = (fill: Execution) =>
   `${fill.side} ${fill.quantity} ${fill.symbol} at ${formatPrice(fill.price)}`;
@@ -57,19 +58,7 @@ export function TradeFills({ executionIds }: { executionIds: string[] }) {
       <FormError message={deletion.error} />
       <div className="table-wrap">
         <table className="stack-on-phone trade-fills">
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Side</th>
-              <th scope="col">Qty</th>
-              <th scope="col">Price</th>
-              <th scope="col">Fees</th>
-              <th scope="col">Source</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Time', 'Side', 'Qty', 'Price', 'Fees', 'Source', { hidden: 'Actions' }]} />
           <tbody>
             {fills.map((fill) => (
               <tr key={fill.id}>
