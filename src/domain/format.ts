@@ -92,3 +92,33 @@ export function formatR(r: number): string {
   if (shown === '0.00') return '0.00R';
   return `${r > 0 ? '+' : '\u2212'}${shown}R`;
 }
+
+/**
+ * A split's ratio as new shares to old: 2 → "2:1", 1.5 → "3:2", 0.01 → "1:100". Brokers' splits
+ * are ratios of small whole numbers; one that is not shows to 4 decimals ("1.2345:1").
+ */
+export function formatSplitRatio(ratio: number): string {
+  const [shares, per] = ratio >= 1 ? [ratio, 1] : [1, 1 / ratio];
+  const whole = (n: number) => Math.abs(n - Math.round(n)) < 1e-6 * n;
+  for (let scale = 1; scale <= 1000; scale++) {
+    if (whole(shares * scale) && whole(per * scale)) {
+      return `${Math.round(shares * scale)}:${Math.round(per * scale)}`;
+    }
+  }
+  return `${roundHalfAway(ratio, 4)}:1`;
+}
+
+/**
+ * What an execution is, as a trade's fills name it: its side for a fill ("Buy"); for the broker's
+ * adjustments "Split 2:1" (with the ratio it applied, when it met an open trade), "Transfer in" or
+ * "Transfer out".
+ */
+export function executionLabel(
+  execution: { kind?: 'fill' | 'split' | 'transfer' | undefined; side: 'Buy' | 'Sell' },
+  splitRatio?: number,
+): string {
+  if (execution.kind === 'split')
+    return splitRatio === undefined ? 'Split' : `Split ${formatSplitRatio(splitRatio)}`;
+  if (execution.kind === 'transfer') return execution.side === 'Buy' ? 'Transfer in' : 'Transfer out';
+  return execution.side;
+}

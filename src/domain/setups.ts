@@ -13,6 +13,7 @@ import {
   freeText,
   type Infer,
   type Loose,
+  nullAsEmpty,
   object,
   sameValues,
   stamps,
@@ -24,11 +25,11 @@ import {
 
 const setupFields = {
   name: text(SETUP_NAME_MAX_LENGTH, messages.setupNameTooLong, messages.setupNameRequired),
-  description: text(SETUP_DESCRIPTION_MAX_LENGTH, messages.setupDescriptionTooLong),
+  description: nullAsEmpty(text(SETUP_DESCRIPTION_MAX_LENGTH, messages.setupDescriptionTooLong)),
   // The spec sets no limit on the criteria.
   entryCriteria: freeText,
   exitCriteria: freeText,
-  notes: text(SETUP_NOTES_MAX_LENGTH, messages.setupNotesTooLong),
+  notes: nullAsEmpty(text(SETUP_NOTES_MAX_LENGTH, messages.setupNotesTooLong)),
 };
 /** Every text but the name may be left out, and starts empty. */
 const setupDefaults = { description: '', entryCriteria: '', exitCriteria: '', notes: '' };

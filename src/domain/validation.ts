@@ -51,7 +51,9 @@ export const hasControlCharacters = (s: string): boolean => CONTROL_CHARACTERS.t
 export const text = (max: number, tooLong: string, required?: string) =>
   trimmed(
     define<string>('text', (v) => {
-      if (v === undefined || v === null) return required ?? true;
+      if (v === undefined) return required ?? true;
+      // null is no text: a field that takes it as "empty" says so (nullAsEmpty).
+      if (v === null) return required ?? messages.mustBeText;
       if (typeof v !== 'string') return messages.mustBeText;
       if (required !== undefined && v.length === 0) return required;
       if (hasControlCharacters(v)) return messages.textControlCharacters;

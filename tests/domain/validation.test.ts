@@ -695,3 +695,17 @@ describe('creationTime', () => {
     expect(creationTime(undefined, now, firstSignIn)).toBe(now);
   });
 });
+
+describe('text sent as null', () => {
+  // A setup update with "notes": null passed and then answered 500 (NOT NULL): it clears instead.
+  it("clears a setup's optional texts, and is refused where no field takes it", () => {
+    expect(validateTradeSetupInput({ name: 'Flag', description: null, notes: null })).toMatchObject({
+      ok: true,
+      value: { description: '', notes: '' },
+    });
+    const edge = { name: 'Trend', identificationNotes: 'Daily', weightFactor: 0.5 };
+    expect(errorsOf(validateEdgeInput({ ...edge, description: null }))).toEqual([
+      { field: 'description', message: messages.edgeDescriptionRequired },
+    ]);
+  });
+});

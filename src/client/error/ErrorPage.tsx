@@ -1,4 +1,5 @@
 import { goToBrokerSignIn } from '../auth/session.ts';
+import './error.css';
 
 export function ErrorPage() {
   return (

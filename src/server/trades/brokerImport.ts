@@ -1,8 +1,8 @@
 // "Import the broker's fills now" (docs/product.md, "Trades"): a service over the broker and the
 // trade book. The broker is asked outside any transaction; the new fills and the plan links of
 // their trades are then written in one (TradeBook.storeBrokerFills).
-import { importableFill, importStart } from '../../domain/executions.ts';
-import type { ImportResult } from '../../domain/types.ts';
+import { addSkipped, countSkipped, importableFill, importStart } from '../../domain/executions.ts';
+import type { ImportResult, SkippedReasons } from '../../domain/types.ts';
 import type { AccountService } from '../accounts/accountService.ts';
 import type { BrokerExecutionPage } from '../brokers/broker.ts';
 import type { executions } from '../db/schema.ts';
@@ -58,6 +58,7 @@ export function createBrokerImport(
       return {
         imported: 0,
         skipped: 0,
+        skippedReasons: {},
         latestExecutedAt: await latestOf(userId),
         importedAt,
         throttled: true,
@@ -75,15 +76,15 @@ export function createBrokerImport(
   async function importFromBroker(userId: string, at: Date): Promise<ImportResult> {
     const rows: (typeof executions.$inferInsert)[] = [];
     const protectiveStops = new Map<string, number>();
-    let skipped = 0;
+    const skippedReasons: SkippedReasons = {};
     for (const account of await accounts.list(userId)) {
       const newest = await book.newestBrokerFill(userId, account.id);
       const page = await brokerFills(userId, account.accountHash, importStart(newest, at));
-      skipped += page.skipped;
+      addSkipped(skippedReasons, page.skippedReasons);
       for (const reported of page.executions) {
         const fill = importableFill(reported);
         if (!fill) {
-          skipped++;
+          countSkipped(skippedReasons, 'unreadable');
           continue;
         }
         const id = uuidv7(at.getTime());
@@ -100,9 +101,11 @@ export function createBrokerImport(
       }
     }
     const imported = await book.storeBrokerFills(userId, rows, protectiveStops, at);
+    countSkipped(skippedReasons, 'alreadyImported', rows.length - imported);
     return {
       imported,
-      skipped: skipped + rows.length - imported,
+      skipped: Object.values(skippedReasons).reduce((sum, n) => sum + n, 0),
+      skippedReasons,
       latestExecutedAt: await latestOf(userId),
       importedAt: at.toISOString(),
       throttled: false,
