@@ -54,6 +54,28 @@ export function formatTimestamp(timestamp: string): string {
   return Number.isNaN(at.getTime()) ? messages.invalidTimestamp : at.toLocaleString();
 }
 
+const MINUTE_MS = 60_000;
+
+/**
+ * How long ago a moment was, in the largest whole unit: "just now" (under a minute, or a moment a
+ * clock a little behind puts in the future), "3 min ago", "2 h ago", "1 day ago", "5 days ago".
+ */
+export function formatAgo(at: string, now: Date): string {
+  const minutes = Math.floor((now.getTime() - Date.parse(at)) / MINUTE_MS);
+  if (!(minutes >= 1)) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  return `${days} ${days === 1 ? 'day' : 'days'} ago`;
+}
+
+/** A wait still to go, rounded up: "in 45 s" under a minute, else "in 2 min". */
+export function formatWait(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return seconds < 60 ? `in ${seconds} s` : `in ${Math.ceil(ms / MINUTE_MS)} min`;
+}
+
 /** Account numbers are shown with only their last 4 digits. */
 export const maskAccountNumber = (accountNumber: string): string => {
   const last4 = accountNumber.slice(-4);

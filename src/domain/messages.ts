@@ -101,6 +101,7 @@ export const messages = {
   mustBeNumber: 'Must be a number',
   mustBeText: 'Must be text',
   idNotUuid: 'Id must be a UUID',
+  createdAtInvalid: 'Creation time must be a valid date and time',
   textControlCharacters: 'Text must not contain control characters',
   recordDeleted: 'This record was deleted',
   invalidBody: 'Request body must be a JSON object',
@@ -159,6 +160,11 @@ export const notices = {
   backOnline: (count: number) => `Back online: ${count} ${count === 1 ? 'change' : 'changes'} saved`,
   fillsImported: (count: number) =>
     count === 0 ? 'No new fills' : `${count} ${count === 1 ? 'fill' : 'fills'} imported`,
+  /** Beside "Sync trades": `ago` as formatAgo writes it. */
+  fillsImportedAgo: (ago: string) => `Fills imported ${ago}`,
+  /** "Sync trades" within IMPORT_THROTTLE_MINUTES of the last import: `wait` as formatWait writes it. */
+  importThrottled: (ago: string, wait: string) =>
+    `Fills were imported ${ago}. Sync trades can run again ${wait}.`,
 } as const;
 
 /** Why the broker's transactions were not imported (an import's `skippedReasons`), as the Trades page says it. */

@@ -97,6 +97,8 @@ export interface AuthStatus {
   user: { id: string; displayName: string };
   /** When the broker sign-in ends for good (Schwab: 7 days after sign-in); null when it does not. */
   brokerSessionExpiresAt: string | null;
+  /** When the trader's last import of the broker's fills started; null before the first. */
+  fillsImportedAt: string | null;
 }
 
 /** `POST /api/v1/trades/import`. */
@@ -107,6 +109,13 @@ export interface ImportResult {
   skippedReasons: SkippedReasons;
   /** The newest fill the trader has from the broker; null when none. */
   latestExecutedAt: string | null;
+  /** When the import this answers started: this one, or the one less than IMPORT_THROTTLE_MINUTES ago. */
+  importedAt: string;
+  /**
+   * True when the broker was not asked because the trader's last import (`importedAt`) is less
+   * than IMPORT_THROTTLE_MINUTES old, by this tab, another or another device.
+   */
+  throttled: boolean;
 }
 
 /** What changed in one collection since a sync cursor: the records now, and the ids deleted. */

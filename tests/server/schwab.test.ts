@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { IMPORT_THROTTLE_MINUTES } from '../../src/domain/constants.ts';
 import { messages } from '../../src/domain/messages.ts';
 import type {
   Account,
@@ -311,6 +312,18 @@ describe('Schwab tokens', () => {
     expect(fake.requests.length).toBe(calls);
   });
 
+  it("relaunches without Schwab's page during the 7-day grant, and goes to Schwab once it is over", async () => {
+    const alice = await signInSchwab();
+    const relaunch = () => alice.call('GET', '/api/v1/auth/authorize');
+    const calls = fake.requests.length;
+    t.clock.advance(7 * 24 * 60 * MINUTE - MINUTE);
+    expect((await relaunch()).headers.get('location')).toBe('/?status=success');
+    expect(fake.requests.length).toBe(calls);
+    t.clock.advance(MINUTE);
+    const after = new URL((await relaunch()).headers.get('location') as string);
+    expect(`${after.origin}${after.pathname}`).toBe(`${fake.url}/v1/oauth/authorize`);
+  });
+
   it('keeps tokens only encrypted: not in the row, not in the database files, unreadable with another key', async () => {
     const alice = await signInSchwab();
     expect((await alice.call('GET', '/api/v1/accounts')).status).toBe(200);
@@ -443,6 +456,8 @@ describe('Schwab fills', () => {
         skipped: 1,
         skippedReasons: { notStockOrEtf: 1 },
         latestExecutedAt: seeded.today.toISOString(),
+        importedAt: t.clock.now.toISOString(),
+        throttled: false,
       },
     });
     // A first import reaches back a year: two calls, neither over a year (the fake would refuse it).
@@ -534,6 +549,62 @@ describe('Schwab fills', () => {
     expect((await dana.call('GET', '/api/v1/accounts')).status).toBe(200); // balances cached
     fake.failNext(500, { message: 'Internal error' });
     expect(await importNow()).toEqual({ status: 503, body: { message: messages.brokerUnavailable } });
+  });
+});
+
+describe(`imports at most once per trader every ${IMPORT_THROTTLE_MINUTES} minutes`, () => {
+  const importBy = (client: Client) => client.json<ImportResult>('POST', '/api/v1/trades/import');
+
+  it("answers a second import within the throttle without asking Schwab, from any of the trader's browsers", async () => {
+    const phone = await signInSchwab('carol');
+    const laptop = await signInSchwab('carol');
+    const first = (await importBy(phone)).body;
+    expect(first).toMatchObject({ throttled: false, importedAt: t.clock.now.toISOString() });
+    const asked = fake.requests.length;
+
+    t.clock.advance(IMPORT_THROTTLE_MINUTES * MINUTE - 1000);
+    for (const client of [laptop, phone, laptop]) {
+      expect(await importBy(client)).toEqual({
+        status: 200,
+        body: {
+          imported: 0,
+          skipped: 0,
+          latestExecutedAt: first.latestExecutedAt,
+          importedAt: first.importedAt,
+          throttled: true,
+        },
+      });
+    }
+    expect(fake.requests.length).toBe(asked);
+    // Every tab learns when, from the sign-in check as from the import.
+    const status = await laptop.json<AuthStatus>('GET', '/api/v1/auth/status');
+    expect(status.body.fillsImportedAt).toBe(first.importedAt);
+
+    // Another trader is not held back by it.
+    const alice = await signInSchwab('alice');
+    expect((await importBy(alice)).body.throttled).toBe(false);
+    expect(fake.requests.length).toBeGreaterThan(asked);
+
+    // Once the throttle is over, the trader's next import asks Schwab again.
+    t.clock.advance(1000);
+    const before = fake.apiCalls().filter((c) => c.path.endsWith('/transactions')).length;
+    const again = (await importBy(laptop)).body;
+    expect(again).toMatchObject({ throttled: false, importedAt: t.clock.now.toISOString() });
+    expect(fake.apiCalls().filter((c) => c.path.endsWith('/transactions')).length).toBeGreaterThan(before);
+  });
+
+  it('does not count an import Schwab could not answer: the next one asks again at once', async () => {
+    const carol = await signInSchwab('carol');
+    expect((await carol.call('GET', '/api/v1/accounts')).status).toBe(200); // balances cached
+    const before = (await carol.json<AuthStatus>('GET', '/api/v1/auth/status')).body.fillsImportedAt;
+    fake.failNext(500, { message: 'Internal error' });
+    expect((await importBy(carol)).status).toBe(503);
+    expect((await carol.json<AuthStatus>('GET', '/api/v1/auth/status')).body.fillsImportedAt).toBe(before);
+    t.clock.advance(1000);
+    expect((await importBy(carol)).body).toMatchObject({
+      throttled: false,
+      importedAt: t.clock.now.toISOString(),
+    });
   });
 });
 
@@ -653,6 +724,7 @@ describe('Schwab splits and transfers', () => {
   });
 
   it('imports them once: a second import finds them already held', async () => {
+    t.clock.advance(IMPORT_THROTTLE_MINUTES * MINUTE);
     const before = (await erin.json<Execution[]>('GET', '/api/v1/executions')).body.length;
     const res = await erin.json<ImportResult>('POST', '/api/v1/trades/import');
     expect(res.body).toMatchObject({ imported: 0 });

@@ -42,14 +42,13 @@ async function cachedCycleType(): Promise<CycleType | null> {
  */
 export async function createPlan(input: TradePlanInput) {
   const id = crypto.randomUUID();
-  const now = new Date().toISOString();
   const stamped = { ...input, id, marketCycleAtCreation: await cachedCycleType() };
   return plans.create(
     { ...input, id },
     input.stock,
-    async () => {
+    async (createdAt) => {
       await assertNoOtherActivePlan(input.stock);
-      return { id, ...newDraftPlan(stamped), createdAt: now, updatedAt: now };
+      return { id, ...newDraftPlan(stamped), createdAt, updatedAt: createdAt };
     },
     stamped,
   );

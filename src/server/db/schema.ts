@@ -72,6 +72,11 @@ export const users = pgTable(
     brokerUserId: text('broker_user_id').notNull(),
     displayName: text('display_name').notNull(),
     createdAt: createdAt(),
+    /**
+     * When the trader's last import of the broker's fills started: imports are at most one every
+     * IMPORT_THROTTLE_MINUTES per trader, whatever tab or device asks (trades/importClock.ts).
+     */
+    fillsImportedAt: timestamp('fills_imported_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [uniqueIndex('users_broker_identity').on(t.broker, t.brokerUserId)],
 );

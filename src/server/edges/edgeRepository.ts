@@ -45,7 +45,7 @@ export function createEdgeRepository(db: Database, now: () => Date) {
         existing: async (id) => toEdge(await ownRow(db, edges, userId, id, messages.edgeNotFound)),
         create: async () => {
           await assertNameFree(db, userId, input.name);
-          return toEdge(await insertRecord(db, edges, userId, input.id, newEdge(input), now()));
+          return toEdge(await insertRecord(db, edges, userId, input, newEdge(input), now()));
         },
       }),
 

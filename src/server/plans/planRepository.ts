@@ -150,7 +150,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
           const id = await db.transaction(async (tx) => {
             // A new plan is not done; only the trades make it so (markDone).
             const { edgeIds, doneAt: _notDone, ...plan } = newDraftPlan(input);
-            const row = await insertRecord(tx, tradePlans, userId, input.id, plan, now());
+            const row = await insertRecord(tx, tradePlans, userId, input, plan, now());
             await replaceEdges(tx, row.id, edgeIds);
             return row.id;
           });

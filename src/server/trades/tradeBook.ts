@@ -8,7 +8,7 @@ import { applyTradeUpdate, buildTrades, doneChanges, newAnnotations } from '../.
 import type { Execution, ExecutionInput, Trade, TradeUpdate } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
-import { ownRow } from '../db/owned.ts';
+import { madeAt, ownRow } from '../db/owned.ts';
 import { type executions, tradePlans } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
@@ -86,7 +86,10 @@ export function createTradeBook(db: Database, now: () => Date) {
     fillsChangedSince: (userId: string, since: string) => fillsChangedSince(db, userId, since),
     newestBrokerFill: (userId: string, accountId?: string) => newestBrokerFill(db, userId, accountId),
 
-    /** A manual fill; its trade's plan link is decided in the same transaction. */
+    /**
+     * A manual fill, made when the device says if plausible (`madeAt`); its trade's plan link is
+     * decided in the same transaction.
+     */
     recordFill: (userId: string, input: ExecutionInput) =>
       idempotentCreate({
         db,
@@ -99,7 +102,8 @@ export function createTradeBook(db: Database, now: () => Date) {
             await assertOwnAccount(tx, userId, input.accountId);
             const at = now();
             const id = input.id ?? uuidv7(at.getTime());
-            const fill = newExecution(input, { id, createdAt: at.toISOString() });
+            const createdAt = (await madeAt(tx, userId, input.createdAt, at)).toISOString();
+            const fill = newExecution(input, { id, createdAt });
             await insertFill(tx, userId, fill);
             await freezePlanLinks(tx, userId, at);
             return fillById(tx, id);

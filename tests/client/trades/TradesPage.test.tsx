@@ -18,12 +18,14 @@ let api: FakeApi;
 let TradesPage: typeof import('../../../src/client/trades/TradesPage.tsx').default;
 let Notices: typeof import('../../../src/client/ui/Notices.tsx').Notices;
 let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
+let dbModule: typeof import('../../../src/client/db/db.ts');
 
 beforeAll(async () => {
   api = await startFakeApi();
   TradesPage = (await import('../../../src/client/trades/TradesPage.tsx')).default;
   Notices = (await import('../../../src/client/ui/Notices.tsx')).Notices;
   connectivity = await import('../../../src/client/sync/connectivity.ts');
+  dbModule = await import('../../../src/client/db/db.ts');
 });
 afterAll(() => api.close());
 
@@ -48,6 +50,7 @@ beforeEach(async () => {
   await seed('executions', []);
 });
 
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 const symbols = () => screen.getAllByRole('rowheader').map((th) => th.querySelector('button')?.textContent);
 const rowOf = async (symbol: string) =>
   (await screen.findByRole('button', { name: symbol })).closest('tr') as HTMLElement;
@@ -343,7 +346,7 @@ describe('Sync trades', () => {
   it('imports, shows it is busy meanwhile, then says how many fills came', async () => {
     api.routes['POST /api/v1/trades/import'] = {
       status: 200,
-      body: { imported: 12, skipped: 1, latestExecutedAt: null },
+      body: { imported: 12, skipped: 1, latestExecutedAt: null, importedAt: minutesAgo(0), throttled: false },
       delayMs: 100,
     };
     renderPage();
@@ -358,10 +361,36 @@ describe('Sync trades', () => {
 
     api.routes['POST /api/v1/trades/import'] = {
       status: 200,
-      body: { imported: 0, skipped: 0, latestExecutedAt: null },
+      body: { imported: 0, skipped: 0, latestExecutedAt: null, importedAt: minutesAgo(0), throttled: false },
     };
     await userEvent.click(sync);
     expect(await screen.findByText('No new fills')).toBeTruthy();
+  });
+
+  it('says when fills were last imported, from the cache, and keeps the time an import answers', async () => {
+    await dbModule.db.meta.put({ key: dbModule.metaKeys.fillsImportedAt, value: minutesAgo(3) });
+    renderPage();
+    expect(await screen.findByText('Fills imported 3 min ago')).toBeTruthy();
+    const importedAt = minutesAgo(0);
+    api.routes['POST /api/v1/trades/import'] = {
+      status: 200,
+      body: { imported: 2, skipped: 0, latestExecutedAt: null, importedAt, throttled: false },
+    };
+    await userEvent.click(await screen.findByRole('button', { name: 'Sync trades' }));
+    expect(await screen.findByText('Fills imported just now')).toBeTruthy();
+    expect((await dbModule.db.meta.get(dbModule.metaKeys.fillsImportedAt))?.value).toBe(importedAt);
+  });
+
+  it('says when it can run again while the server holds imports back', async () => {
+    api.routes['POST /api/v1/trades/import'] = {
+      status: 200,
+      body: { imported: 0, skipped: 0, latestExecutedAt: null, importedAt: minutesAgo(0.5), throttled: true },
+    };
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sync trades' }));
+    expect(
+      await screen.findByText('Fills were imported just now. Sync trades can run again in 2 min.'),
+    ).toBeTruthy();
   });
 
   it('says what the broker reported that was not imported, and why', async () => {
