@@ -29,6 +29,7 @@ export function largeJournal(base: Backup, accounts: Account[]): Backup {
     edgeIds: [],
     notes: `Plan ${i}: entry on a close above the range, stop under the last swing low`,
     marketCycleAtCreation: 'Uptrend',
+    doneAt: null,
     createdAt: at,
     updatedAt: at,
   }));

@@ -1,5 +1,5 @@
 import '@picocss/pico/css/pico.min.css';
-import './styles.css';
+import './app/base.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';

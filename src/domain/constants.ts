@@ -46,11 +46,22 @@ export const JOURNAL_NOTES_MAX_BYTES = 10 * 1024 * 1024;
  * server's must not turn a fill recorded just now into one "in the future".
  */
 export const EXECUTION_CLOCK_SKEW_MINUTES = 5;
+/**
+ * The same tolerance for the time a device stamps on a record it creates (`creationTime`): a
+ * phone's clock a little ahead still has its records' creation times kept.
+ */
+export const DEVICE_CLOCK_SKEW_MINUTES = EXECUTION_CLOCK_SKEW_MINUTES;
 
 /** A first import of the broker's fills reaches back this far; Schwab answers a year at most a call. */
 export const FIRST_IMPORT_DAYS = 365;
 /** A later import starts this long before the newest fill held, so a late-booked fill is not missed. */
 export const IMPORT_OVERLAP_DAYS = 1;
+/**
+ * The broker's fills are imported at most once per trader in this many minutes, whatever tab,
+ * device or button asks: the app imports when it opens and regains focus, and the broker's
+ * request budget is shared by every trader.
+ */
+export const IMPORT_THROTTLE_MINUTES = 2;
 
 /**
  * Bounds far beyond any real trade, so that money and R stay finite numbers in every sum (a price

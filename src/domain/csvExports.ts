@@ -95,6 +95,8 @@ export function executionColumns(names: Pick<CsvNames, 'accounts'>): CsvColumn<E
     { header: 'Source', value: (e) => e.source },
     { header: 'Broker Execution Id', value: (e) => e.brokerExecutionId },
     { header: 'Position Effect', value: (e) => e.positionEffect },
+    // A split or a transfer is not a trade at a price: the kind says so (a row cached before kinds is a fill).
+    { header: 'Kind', value: (e) => e.kind ?? 'fill' },
     { header: 'Created At', value: (e) => e.createdAt },
   ];
 }

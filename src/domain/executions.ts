@@ -1,13 +1,14 @@
 // A fill (docs/product.md, "Trades"): one execution, recorded by hand or imported from the broker.
 // Its struct is the one definition of the record: the types, the manual fill's validator, a new
 // fill, the backup's check and what a broker's fill must be to be imported.
-import { define, type Struct, validate } from 'superstruct';
+import { defaulted, define, type Struct, validate } from 'superstruct';
 import { backupMessages } from './backupMessages.ts';
 import {
   EXECUTION_CLOCK_SKEW_MINUTES,
   FEES_MAX,
   FIRST_IMPORT_DAYS,
   IMPORT_OVERLAP_DAYS,
+  PRICE_MAX,
   QUANTITY_MAX,
   QUANTITY_MIN,
 } from './constants.ts';
@@ -26,6 +27,7 @@ import {
   nullable,
   object,
   oneOf,
+  optional,
   price,
   sameValues,
   stock,
@@ -37,6 +39,14 @@ import {
 
 export const POSITION_EFFECTS = ['Open', 'Close'] as const;
 export const EXECUTION_SOURCES = ['manual', 'broker'] as const;
+/**
+ * What an execution is (docs/product.md, "Trades"): a `fill` (a trade at a price), or one of the
+ * broker's position adjustments, which are not trades: a `split` (the shares a split or reverse
+ * split added or took away) and a `transfer` (shares moved into or out of the account). The side
+ * says which way the shares moved: Buy into the account, Sell out of it.
+ */
+export const EXECUTION_KINDS = ['fill', 'split', 'transfer'] as const;
+export type ExecutionKind = (typeof EXECUTION_KINDS)[number];
 
 /** What a fill is, whoever recorded it. */
 const fillFields = {
@@ -67,6 +77,13 @@ export type ExecutionInput = Loose<Infer<typeof executionInput>, typeof fillDefa
 export const executionRecord = object({
   id: uuid,
   ...fillFields,
+  /**
+   * A fill's price; an adjustment's cost per share as the broker reported it, 0 when it reported
+   * none (a split always: it moves shares, not money).
+   */
+  price: between([0, false, messages.priceNotPositive], [PRICE_MAX, messages.priceTooHigh('Price')]),
+  /** Left out by rows cached before adjustments were read: those are fills (`kindOf`). */
+  kind: optional(oneOf(EXECUTION_KINDS, messages.invalidBody)),
   source: oneOf(EXECUTION_SOURCES, messages.invalidBody),
   /** The broker's id of the fill (unique per account); null for manual fills. */
   brokerExecutionId: nullable(text(Number.POSITIVE_INFINITY, '')),
@@ -130,12 +147,16 @@ export function newExecution(input: ExecutionInput, made: { id: string; createdA
     ...fill,
     symbol: normalizeStock(fill.symbol),
     executedAt: new Date(fill.executedAt).toISOString(),
+    kind: 'fill',
     source: 'manual',
     brokerExecutionId: null,
     positionEffect: null,
     createdAt: made.createdAt,
   };
 }
+
+/** What an execution is; one cached before adjustments were read carries no kind and is a fill. */
+export const kindOf = (execution: Pick<Execution, 'kind'>): ExecutionKind => execution.kind ?? 'fill';
 
 // ---- Fills from the broker --------------------------------------------------------------------
 
@@ -149,24 +170,71 @@ export function compareBrokerIds(a: string, b: string): number {
 }
 
 const { accountId: _account, ...brokerFillFields } = fillFields;
+const brokerId = define<string>(
+  'brokerExecutionId',
+  (v) => (typeof v === 'string' && v !== '') || messages.invalidBody,
+);
 /** What a broker's fill must be to be imported: anything else is counted as skipped, never stored half-right. */
 const brokerFill = object({
   ...brokerFillFields,
-  brokerExecutionId: define<string>(
-    'brokerExecutionId',
-    (v) => (typeof v === 'string' && v !== '') || messages.invalidBody,
-  ),
+  kind: defaulted(oneOf(['fill'] as const, messages.invalidBody), 'fill'),
+  brokerExecutionId: brokerId,
   positionEffect: nullable(oneOf(POSITION_EFFECTS, messages.invalidBody)),
 });
-export type ImportableFill = Infer<typeof brokerFill>;
+/**
+ * A position adjustment of the broker (a split, a transfer): shares moved without a trade. A
+ * transfer's price is the cost per share the broker reported, 0 when none; a split has none.
+ */
+const brokerAdjustment = object({
+  ...brokerFillFields,
+  kind: oneOf(['split', 'transfer'] as const, messages.invalidBody),
+  price: between([0, false, messages.priceNotPositive], [PRICE_MAX, messages.priceTooHigh('Price')]),
+  brokerExecutionId: brokerId,
+  positionEffect: defaulted(nullable(oneOf(POSITION_EFFECTS, messages.invalidBody)), null),
+});
+export type ImportableFill = Omit<Infer<typeof brokerFill>, 'kind'> & { kind: ExecutionKind };
 
-/** The broker's fill as the journal holds it (symbol upper-case, time as `toISOString`), or undefined. */
+/**
+ * The broker's fill or adjustment as the journal holds it (symbol upper-case, time as
+ * `toISOString`), or undefined.
+ */
 export function importableFill(fill: object): ImportableFill | undefined {
-  const [error, value] = validate(fill, brokerFill as Struct<ImportableFill, unknown>, {
-    coerce: true,
-    mask: true,
-  });
-  return error ? undefined : value;
+  const adjustment = 'kind' in fill && fill.kind !== undefined && fill.kind !== 'fill';
+  const struct = (adjustment ? brokerAdjustment : brokerFill) as Struct<ImportableFill, unknown>;
+  const [error, value] = validate(fill, struct, { coerce: true, mask: true });
+  if (error) return undefined;
+  // A split moves shares, not money: no price, no fees.
+  if (value.kind === 'split' && (value.price !== 0 || value.fees !== 0)) return undefined;
+  return value;
+}
+
+/**
+ * Why the broker's transactions were not imported (the import's `skippedReasons`): each reason
+ * with how many. Texts to show are in messages.ts (`skipReasonTexts`).
+ */
+export const SKIP_REASONS = [
+  /** Options, mutual funds, bonds: the journal holds stocks and ETFs. */
+  'notStockOrEtf',
+  /** A corporate action the journal cannot follow (a merger or exchange into other securities). */
+  'corporateAction',
+  /** Missing or impossible fields. */
+  'unreadable',
+  /** Already in the journal from an earlier import (imports overlap by a day). */
+  'alreadyImported',
+] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+export type SkippedReasons = Partial<Record<SkipReason, number>>;
+
+/** `reasons` with `count` more of `reason` (none added for 0). */
+export function countSkipped(reasons: SkippedReasons, reason: SkipReason, count = 1): SkippedReasons {
+  if (count > 0) reasons[reason] = (reasons[reason] ?? 0) + count;
+  return reasons;
+}
+
+/** Two tallies as one. */
+export function addSkipped(into: SkippedReasons, more: SkippedReasons): SkippedReasons {
+  for (const reason of SKIP_REASONS) countSkipped(into, reason, more[reason] ?? 0);
+  return into;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -54,6 +54,28 @@ export function formatTimestamp(timestamp: string): string {
   return Number.isNaN(at.getTime()) ? messages.invalidTimestamp : at.toLocaleString();
 }
 
+const MINUTE_MS = 60_000;
+
+/**
+ * How long ago a moment was, in the largest whole unit: "just now" (under a minute, or a moment a
+ * clock a little behind puts in the future), "3 min ago", "2 h ago", "1 day ago", "5 days ago".
+ */
+export function formatAgo(at: string, now: Date): string {
+  const minutes = Math.floor((now.getTime() - Date.parse(at)) / MINUTE_MS);
+  if (!(minutes >= 1)) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  return `${days} ${days === 1 ? 'day' : 'days'} ago`;
+}
+
+/** A wait still to go, rounded up: "in 45 s" under a minute, else "in 2 min". */
+export function formatWait(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return seconds < 60 ? `in ${seconds} s` : `in ${Math.ceil(ms / MINUTE_MS)} min`;
+}
+
 /** Account numbers are shown with only their last 4 digits. */
 export const maskAccountNumber = (accountNumber: string): string => {
   const last4 = accountNumber.slice(-4);
@@ -69,4 +91,34 @@ export function formatR(r: number): string {
   const shown = roundHalfAway(Math.abs(r), 2).toFixed(2);
   if (shown === '0.00') return '0.00R';
   return `${r > 0 ? '+' : '\u2212'}${shown}R`;
+}
+
+/**
+ * A split's ratio as new shares to old: 2 → "2:1", 1.5 → "3:2", 0.01 → "1:100". Brokers' splits
+ * are ratios of small whole numbers; one that is not shows to 4 decimals ("1.2345:1").
+ */
+export function formatSplitRatio(ratio: number): string {
+  const [shares, per] = ratio >= 1 ? [ratio, 1] : [1, 1 / ratio];
+  const whole = (n: number) => Math.abs(n - Math.round(n)) < 1e-6 * n;
+  for (let scale = 1; scale <= 1000; scale++) {
+    if (whole(shares * scale) && whole(per * scale)) {
+      return `${Math.round(shares * scale)}:${Math.round(per * scale)}`;
+    }
+  }
+  return `${roundHalfAway(ratio, 4)}:1`;
+}
+
+/**
+ * What an execution is, as a trade's fills name it: its side for a fill ("Buy"); for the broker's
+ * adjustments "Split 2:1" (with the ratio it applied, when it met an open trade), "Transfer in" or
+ * "Transfer out".
+ */
+export function executionLabel(
+  execution: { kind?: 'fill' | 'split' | 'transfer' | undefined; side: 'Buy' | 'Sell' },
+  splitRatio?: number,
+): string {
+  if (execution.kind === 'split')
+    return splitRatio === undefined ? 'Split' : `Split ${formatSplitRatio(splitRatio)}`;
+  if (execution.kind === 'transfer') return execution.side === 'Buy' ? 'Transfer in' : 'Transfer out';
+  return execution.side;
 }

@@ -3,7 +3,7 @@
 import { HEAT_LIMIT_MAX, HEAT_LIMIT_MIN, HEAT_WARNING_PERCENT_OF_LIMIT } from './constants.ts';
 import { computePositionSizes } from './positionSize.ts';
 import { roundCents, roundHalfAway, roundTo4 } from './rounding.ts';
-import { isActiveStatus } from './tradePlans.ts';
+import { isActivePlan } from './tradePlans.ts';
 import type { Account, Trade, TradePlan } from './types.ts';
 
 export type HeatLevel = 'ok' | 'warning' | 'over';
@@ -16,7 +16,7 @@ export type HeatAccount = Pick<
   heatLimit: number;
 };
 
-export type HeatPlan = Pick<TradePlan, 'id' | 'stock' | 'status' | 'entryPrice' | 'stopLossPrice'>;
+export type HeatPlan = Pick<TradePlan, 'id' | 'stock' | 'status' | 'doneAt' | 'entryPrice' | 'stopLossPrice'>;
 
 export interface AccountHeat {
   /** Dollars: Σ openQuantity × |averageEntryPrice − initialStop| over the open trades with a stop. */
@@ -55,7 +55,8 @@ export function heatLevel(heatPercent: number, heatLimit: number): HeatLevel {
 /**
  * One account's heat. `trades` are the trader's trades of every account: a plan counts as traded
  * once any trade, in any account and open or closed, is linked to it. `plans` are all of them;
- * only the active ones (Ready, Hold) count, each sized for this account as the plans list sizes it.
+ * only the active ones (Ready or Hold, and not done) count, each sized for this account as the
+ * plans list sizes it.
  */
 export function accountHeat(
   account: HeatAccount,
@@ -75,7 +76,7 @@ export function accountHeat(
   const sizing = { ...account, accountName: '' };
   let plannedRisk = 0;
   for (const plan of plans) {
-    if (!isActiveStatus(plan.status) || traded.has(plan.id)) continue;
+    if (!isActivePlan(plan) || traded.has(plan.id)) continue;
     // 0 shares when the stop is not below the entry, so such a plan adds nothing.
     const [size] = computePositionSizes([sizing], plan);
     plannedRisk += size!.position * (plan.entryPrice - plan.stopLossPrice);

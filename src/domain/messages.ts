@@ -1,5 +1,6 @@
 // Every message the app and the API show, in one place (docs/product.md, "Validation messages").
 // Limits come from the constants, so a message cannot drift from the rule it names.
+
 import {
   BALANCE_MAX,
   EDGE_NAME_MAX_LENGTH,
@@ -29,6 +30,7 @@ import {
   WEIGHT_FACTOR_MAX,
   WEIGHT_FACTOR_MIN,
 } from './constants.ts';
+import type { SkippedReasons, SkipReason } from './executions.ts';
 
 /** 1000000 as 1,000,000: a bound in a message reads as the trader writes amounts. */
 const grouped = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 6 });
@@ -120,6 +122,7 @@ export const messages = {
   mustBeNumber: 'Must be a number',
   mustBeText: 'Must be text',
   idNotUuid: 'Id must be a UUID',
+  createdAtInvalid: 'Creation time must be a valid date and time',
   textControlCharacters: 'Text must not contain control characters',
   recordDeleted: 'This record was deleted',
   invalidBody: 'Request body must be a JSON object',
@@ -189,4 +192,31 @@ export const notices = {
   backOnline: (count: number) => `Back online: ${count} ${count === 1 ? 'change' : 'changes'} saved`,
   fillsImported: (count: number) =>
     count === 0 ? 'No new fills' : `${count} ${count === 1 ? 'fill' : 'fills'} imported`,
+  /** Beside "Sync trades": `ago` as formatAgo writes it. */
+  fillsImportedAgo: (ago: string) => `Fills imported ${ago}`,
+  /** "Sync trades" within IMPORT_THROTTLE_MINUTES of the last import: `wait` as formatWait writes it. */
+  importThrottled: (ago: string, wait: string) =>
+    `Fills were imported ${ago}. Sync trades can run again ${wait}.`,
 } as const;
+
+/** Why the broker's transactions were not imported (an import's `skippedReasons`), as the Trades page says it. */
+export const skipReasonTexts: Record<SkipReason, string> = {
+  notStockOrEtf: 'not a stock or ETF',
+  corporateAction: 'a corporate action the journal cannot follow',
+  unreadable: 'could not be read',
+  alreadyImported: 'already imported',
+};
+
+const SKIP_REASON_ORDER = Object.keys(skipReasonTexts) as SkipReason[];
+
+/**
+ * What the last import left out and why ("Not imported: 2 not a stock or ETF, 1 could not be
+ * read"); null when nothing but fills already held. Those come back at every import (imports
+ * overlap by a day), so they are not news.
+ */
+export function skippedSummary(reasons: SkippedReasons): string | null {
+  const parts = SKIP_REASON_ORDER.filter((r) => r !== 'alreadyImported' && (reasons[r] ?? 0) > 0).map(
+    (r) => `${reasons[r]} ${skipReasonTexts[r]}`,
+  );
+  return parts.length === 0 ? null : `Not imported: ${parts.join(', ')}`;
+}

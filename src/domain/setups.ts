@@ -18,6 +18,7 @@ import {
   filled,
   type Infer,
   type Loose,
+  nullAsEmpty,
   object,
   sameValues,
   stamps,
@@ -29,11 +30,11 @@ import {
 
 const setupFields = {
   name: text(SETUP_NAME_MAX_LENGTH, messages.setupNameTooLong, messages.setupNameRequired),
-  description: text(SETUP_DESCRIPTION_MAX_LENGTH, messages.setupDescriptionTooLong),
+  description: nullAsEmpty(text(SETUP_DESCRIPTION_MAX_LENGTH, messages.setupDescriptionTooLong)),
   // The spec sets no limit on the criteria; the journal's limits do.
   entryCriteria: boundedText(SETUP_CRITERIA_MAX_LENGTH, messages.setupCriteriaTooLong),
   exitCriteria: boundedText(SETUP_CRITERIA_MAX_LENGTH, messages.setupCriteriaTooLong),
-  notes: text(SETUP_NOTES_MAX_LENGTH, messages.setupNotesTooLong),
+  notes: nullAsEmpty(text(SETUP_NOTES_MAX_LENGTH, messages.setupNotesTooLong)),
 };
 /** Every text but the name may be left out, and starts empty. */
 const setupDefaults = { description: '', entryCriteria: '', exitCriteria: '', notes: '' };

@@ -2,6 +2,7 @@
 // (the types, the create and update validators, the defaults of a new plan, the backup's check),
 // and below it the plan's rules: risk, statuses and transitions, the one active plan per stock.
 import { defaulted } from 'superstruct';
+import { backupMessages } from './backupMessages.ts';
 import {
   PLAN_EDGES_MAX,
   PLAN_NOTES_MAX_LENGTH,
@@ -21,6 +22,7 @@ import {
   finite,
   type Infer,
   idSetOfAtMost,
+  isoTime,
   type Loose,
   normalizeStock,
   nullAsEmpty,
@@ -89,6 +91,12 @@ export const planRecord = object({
   status,
   // Absent from plans made before it was kept.
   marketCycleAtCreation: defaulted(nullable(cycleType), null),
+  /**
+   * When the plan's linked trades had all closed: the plan is done (docs/product.md, "Trade
+   * plans"). The server's, derived from the trades; no create or update writes it. Absent from
+   * older backups.
+   */
+  doneAt: defaulted(nullable(isoTime(backupMessages.timeInvalid)), null),
   ...stamps(),
 });
 export type TradePlan = Infer<typeof planRecord>;
@@ -153,6 +161,7 @@ export function newDraftPlan(
     status: 'Draft',
     // The server passes the cycle it stamps, the app the one it has cached; null when neither knows.
     marketCycleAtCreation: input.marketCycleAtCreation ?? null,
+    doneAt: null,
   };
 }
 
@@ -192,11 +201,19 @@ export function weightedEdgeScore(edges: readonly { weightFactor: number }[]): n
   return oneDecimal(edges.reduce((sum, e) => sum + e.weightFactor, 0) / edges.length);
 }
 
-/** A plan in one of these is active: a stock has at most one active plan (docs/product.md, "Trade plans"). */
+/** A plan in one of these is active unless it is done (docs/product.md, "Trade plans"). */
 export const ACTIVE_STATUSES = ['Ready', 'Hold'] as const satisfies readonly TradePlanStatus[];
 
 export const isActiveStatus = (status: TradePlanStatus): boolean =>
   (ACTIVE_STATUSES as readonly TradePlanStatus[]).includes(status);
+
+/**
+ * Active (docs/product.md, "Trade plans"): Ready or Hold, and not done. A done plan keeps its
+ * status, but no longer holds its stock, takes new trades or counts for planned risk. A plan
+ * cached before `doneAt` was kept has none: it reads as not done.
+ */
+export const isActivePlan = (plan: { status: TradePlanStatus; doneAt: string | null }): boolean =>
+  isActiveStatus(plan.status) && (plan.doneAt ?? null) === null;
 
 /**
  * The one active plan per stock (docs/product.md, "Trade plans"): the stock an active plan holds,
@@ -204,8 +221,11 @@ export const isActiveStatus = (status: TradePlanStatus): boolean =>
  * while another plan holds the stock. The partial unique index `trade_plans_one_active_per_stock`
  * is its copy in SQL.
  */
-export const activeStockOf = (plan: { stock: string; status: TradePlanStatus }): string | undefined =>
-  isActiveStatus(plan.status) ? normalizeStock(plan.stock) : undefined;
+export const activeStockOf = (plan: {
+  stock: string;
+  status: TradePlanStatus;
+  doneAt: string | null;
+}): string | undefined => (isActivePlan(plan) ? normalizeStock(plan.stock) : undefined);
 
 // The only moves a plan may make (docs/product.md, "Plan statuses").
 const TRANSITIONS: Readonly<Record<TradePlanStatus, readonly TradePlanStatus[]>> = {

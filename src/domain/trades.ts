@@ -7,9 +7,9 @@ import { PLAN_NOTES_MAX_LENGTH } from './constants.ts';
 import { compareBrokerIds, type Execution } from './executions.ts';
 import { formatR } from './format.ts';
 import { messages } from './messages.ts';
-import { roundCents, roundTo4 } from './rounding.ts';
+import { roundCents, roundHalfAway, roundTo4 } from './rounding.ts';
 import { matchFills, type RoundTrip } from './tradeMatching.ts';
-import { isActiveStatus, type TradePlan } from './tradePlans.ts';
+import { activeStockOf, isActiveStatus, type TradePlan } from './tradePlans.ts';
 import type { Account } from './types.ts';
 import { uuidV5 } from './uuidV5.ts';
 import {
@@ -133,7 +133,11 @@ export const isUntouchedAnnotation = (
 
 export type TradeDirection = 'Long' | 'Short';
 
-/** A round trip of one account and one symbol: from a position leaving zero to its return. */
+/**
+ * A round trip of one account and one symbol: from a position leaving zero to its return. Its
+ * quantities and prices are in the shares of its opening, as it was planned: a split while it is
+ * open (its fills list the split) leaves them, its stop and its risk as they were.
+ */
 export interface Trade {
   /** A name-based UUID (v5) of `key`: the same on the server and in an offline rebuild. */
   id: string;
@@ -147,17 +151,20 @@ export interface Trade {
   closedAt: string | null;
   /** Shares bought (Long) or sold (Short) to open, scale-ins included. */
   entryQuantity: number;
-  /** Shares still held; 0 once closed. */
+  /** Shares still held, as shares of the opening; 0 once closed. */
   openQuantity: number;
-  /** null only for an incomplete trade (its opening fill is not in the history). */
+  /** null when the entry's cost is unknown (its opening fill is not in the history, or shares came in by a transfer without a cost). */
   averageEntryPrice: number | null;
   /** null before the first exit. */
   averageExitPrice: number | null;
-  /** Realised on the exits so far, FIFO; null for an incomplete trade. */
+  /** Realised on the exits so far, FIFO; null when the entry's cost is unknown. */
   grossPnl: number | null;
-  /** Every fee of the trade's fills (a fill split at zero gives each side its share). */
+  /**
+   * Every fee of the trade's fills (a fill split at zero gives each side its share), to the
+   * precision the broker gave them in (at least the cent).
+   */
   fees: number;
-  /** grossPnl − fees; null for an incomplete trade. */
+  /** grossPnl − fees, to the cent; null when the entry's cost is unknown. */
   netPnl: number | null;
   planId: string | null;
   planned: boolean;
@@ -168,7 +175,11 @@ export interface Trade {
   rMultiple: number | null;
   notes: string;
   executionIds: string[];
-  /** A closing fill with no opening fill: shown, but left out of R and of every statistic. */
+  /**
+   * Part of the trade is not in the history held (a closing fill with no opening fill, shares
+   * transferred in without a cost or out of the account): shown, but left out of R and of every
+   * statistic.
+   */
   incomplete: boolean;
 }
 
@@ -227,17 +238,46 @@ const unlinked: TradeUpdate = { planId: null, initialStop: null, notes: '' };
 const FILL_TIME_PRECISION_MS = 60_000;
 
 /**
- * The plan a trade is linked to when the trader said nothing (docs/product.md, "Trades"): for a
- * Long trade, the active plan of its stock that existed when it opened, with that plan's stop.
- * "Active" is the plan's status now, not at the open: the server stores the link as soon as the
- * fills arrive (newAnnotations), so later status changes do not move it.
+ * What the trades linked to a plan say so far: whether one of them is open, and when the last of
+ * them closed. A plan with linked trades, all closed, is done (docs/product.md, "Trade plans").
  */
-function automaticLink(trade: TradeFigures, plansByStock: ReadonlyMap<string, PlanForLink[]>): TradeUpdate {
+interface LinkedTrades {
+  open: boolean;
+  lastClosedAt: number;
+}
+
+/** The plan's linked trades with one more. */
+const withTrade = (linked: LinkedTrades | undefined, trade: Pick<Trade, 'closedAt'>): LinkedTrades => ({
+  open: (linked?.open ?? false) || trade.closedAt === null,
+  lastClosedAt: Math.max(
+    linked?.lastClosedAt ?? -Infinity,
+    trade.closedAt === null ? -Infinity : time(trade.closedAt),
+  ),
+});
+
+/** Whether a plan was done at `at`: its linked trades opened by then had all closed by then. */
+const wasDone = (linked: LinkedTrades | undefined, at: number): boolean =>
+  linked !== undefined && !linked.open && linked.lastClosedAt <= at;
+
+/**
+ * The plan a trade is linked to when the trader said nothing (docs/product.md, "Trades"): for a
+ * Long trade, the active plan of its stock that existed when it opened and was not done by then
+ * (`linked`: the plans' trades opened before this one), with that plan's stop. "Active" is the
+ * plan's status now, not at the open: the server stores the link as soon as the fills arrive
+ * (newAnnotations), so later status changes do not move it. Done is judged at the open from the
+ * trades alone, so a history rebuilt from scratch links as the live one did: a re-entry after the
+ * plan's trade closed is unplanned.
+ */
+function automaticLink(
+  trade: TradeFigures,
+  plansByStock: ReadonlyMap<string, PlanForLink[]>,
+  linked: ReadonlyMap<string, LinkedTrades>,
+): TradeUpdate {
   if (trade.direction !== 'Long' || trade.incomplete) return unlinked;
   const opened = time(trade.openedAt) + FILL_TIME_PRECISION_MS;
   let chosen: PlanForLink | undefined;
   for (const plan of plansByStock.get(trade.symbol) ?? []) {
-    if (time(plan.createdAt) > opened) continue;
+    if (time(plan.createdAt) > opened || wasDone(linked.get(plan.id), time(trade.openedAt))) continue;
     // At most one plan per stock is active, but an offline cache can briefly hold two: the newest wins.
     const newer =
       chosen === undefined ||
@@ -255,8 +295,9 @@ function figuresOf(
   accountName: string,
   symbol: string,
 ): TradeFigures {
-  const grossPnl = trip.incomplete ? null : roundCents(trip.grossPnl);
-  const fees = roundCents(trip.fees);
+  const grossPnl = trip.entryUnknown ? null : roundCents(trip.grossPnl);
+  // Kept to the fills' own precision (at least the cent): rounded to the cent only where shown.
+  const fees = roundHalfAway(trip.fees, trip.feeDecimals);
   return {
     id: tradeIdOf(key),
     key,
@@ -268,7 +309,7 @@ function figuresOf(
     closedAt: trip.closedAt,
     entryQuantity: trip.entryQuantity,
     openQuantity: trip.openQuantity,
-    averageEntryPrice: trip.incomplete ? null : roundTo4(trip.entryValue / trip.entryQuantity),
+    averageEntryPrice: trip.entryUnknown ? null : roundTo4(trip.entryValue / trip.entryQuantity),
     averageExitPrice: trip.exitQuantity > 0 ? roundTo4(trip.exitValue / trip.exitQuantity) : null,
     grossPnl,
     fees,
@@ -308,6 +349,20 @@ function fillsBySymbol(executions: readonly Execution[]): Execution[][] {
 }
 
 /**
+ * The ratio each split applied to the position it met (2 for a 2-for-1 split, 0.01 for a 1-for-100
+ * reverse split), by execution id: what a trade's fills show beside a split. Computed the way the
+ * trades are built, over the account's executions in the symbol (a split meeting no open trade has
+ * none).
+ */
+export function splitRatiosOf(executions: readonly Execution[]): Map<string, number> {
+  const ratios = new Map<string, number>();
+  for (const fills of fillsBySymbol(executions)) {
+    for (const trip of matchFills(fills)) for (const [id, ratio] of trip.splitRatios) ratios.set(id, ratio);
+  }
+  return ratios;
+}
+
+/**
  * Open trades first, newest opened first; then closed ones, newest closed first; then by id. The
  * app sorts its cached rows with it too (a store hands them back by id).
  */
@@ -332,7 +387,7 @@ export function buildTrades(input: TradeInputs): Trade[] {
     plansByStock.set(stock, [...(plansByStock.get(stock) ?? []), plan]);
   }
 
-  const trades: Trade[] = [];
+  const figures: TradeFigures[] = [];
   for (const fills of fillsBySymbol(input.executions)) {
     const { accountId } = fills[0]!;
     const symbol = normalizeStock(fills[0]!.symbol);
@@ -345,10 +400,19 @@ export function buildTrades(input: TradeInputs): Trade[] {
       const seen = (keysSeen.get(base) ?? 0) + 1;
       keysSeen.set(base, seen);
       const key = seen === 1 ? base : `${base}|${seen}`;
-      const trade = figuresOf(trip, key, accountId, accountNames.get(accountId) ?? '', symbol);
-      trades.push(withLink(trade, annotations.get(key) ?? automaticLink(trade, plansByStock)));
+      figures.push(figuresOf(trip, key, accountId, accountNames.get(accountId) ?? '', symbol));
     }
   }
+
+  // Links in the order the trades opened, every account's together: whether a plan was done when a
+  // trade opened depends only on the trades opened before it.
+  figures.sort((a, b) => time(a.openedAt) - time(b.openedAt) || compareText(a.key, b.key));
+  const linked = new Map<string, LinkedTrades>();
+  const trades = figures.map((trade) => {
+    const built = withLink(trade, annotations.get(trade.key) ?? automaticLink(trade, plansByStock, linked));
+    if (built.planId !== null) linked.set(built.planId, withTrade(linked.get(built.planId), built));
+    return built;
+  });
   return trades.sort(tradeListOrder);
 }
 
@@ -389,10 +453,72 @@ export function newAnnotations(
 export const applyTradeUpdate = (trade: Trade, update: TradeUpdate): Trade => withLink(trade, update);
 
 /**
+ * The plans that are done (docs/product.md, "Trade plans"), each with when: a plan is done once it
+ * has linked trades and all of them have closed, at the last close. A plan traded in two accounts
+ * is done when both positions are closed; one whose closing fill is deleted is done no more.
+ */
+export function donePlans(trades: readonly Pick<Trade, 'planId' | 'closedAt'>[]): Map<string, string> {
+  const linked = new Map<string, LinkedTrades>();
+  for (const trade of trades) {
+    if (trade.planId !== null) linked.set(trade.planId, withTrade(linked.get(trade.planId), trade));
+  }
+  const done = new Map<string, string>();
+  for (const [planId, of] of linked) {
+    if (!of.open) done.set(planId, new Date(of.lastClosedAt).toISOString());
+  }
+  return done;
+}
+
+export type PlanDoneState = Pick<TradePlan, 'id' | 'stock' | 'status' | 'doneAt' | 'createdAt'>;
+
+/**
+ * The plans whose `doneAt` the trades change, with its new value: the server writes them in the
+ * transaction that changed the trades, the app's offline rebuild in its own. A plan is done as
+ * `donePlans` says, with one exception: a done plan whose trades reopen (a closing fill deleted, a
+ * trade linked to it again) while another plan of the stock is active stays done, since a stock has
+ * at most one active plan and the other was made for the trades to come. Of two such plans the
+ * newest takes the free stock. `plans` must hold every plan that is active, done or linked to a
+ * trade; others have nothing to change.
+ */
+export function doneChanges(
+  plans: readonly PlanDoneState[],
+  trades: readonly Pick<Trade, 'planId' | 'closedAt'>[],
+): { id: string; doneAt: string | null }[] {
+  const done = donePlans(trades);
+  const changes: { id: string; doneAt: string | null }[] = [];
+  const reopening: PlanDoneState[] = [];
+  const held = new Set<string>();
+  for (const plan of plans) {
+    const doneAt = done.get(plan.id) ?? null;
+    const was = plan.doneAt ?? null;
+    if (doneAt === null && was !== null && isActiveStatus(plan.status)) reopening.push(plan);
+    else {
+      if (doneAt !== was && !(doneAt !== null && was !== null && time(doneAt) === time(was)))
+        changes.push({ id: plan.id, doneAt });
+      const stock = activeStockOf({ ...plan, doneAt });
+      if (stock !== undefined) held.add(stock);
+    }
+  }
+  reopening.sort((a, b) => time(b.createdAt) - time(a.createdAt) || compareText(b.id, a.id));
+  for (const plan of reopening) {
+    const stock = normalizeStock(plan.stock);
+    if (held.has(stock)) continue;
+    held.add(stock);
+    changes.push({ id: plan.id, doneAt: null });
+  }
+  return changes;
+}
+
+/**
  * What a plan shows beside its status: nothing without a linked trade; else, for the linked trade
  * opened last, "Open" while it is open, its R ("+2.50R") once closed, or "Closed" without an R.
+ * A done plan (`doneAt`) shows "Done", with that R when there is one: "Done · +2.50R".
  */
-export function tradeOutcomeOfPlan(planId: string, trades: readonly Trade[]): string | null {
+export function tradeOutcomeOfPlan(
+  planId: string,
+  trades: readonly Trade[],
+  doneAt: string | null = null,
+): string | null {
   let latest: Trade | undefined;
   for (const trade of trades) {
     if (trade.planId !== planId) continue;
@@ -401,6 +527,10 @@ export function tradeOutcomeOfPlan(planId: string, trades: readonly Trade[]): st
       trade.openedAt > latest.openedAt ||
       (trade.openedAt === latest.openedAt && trade.id > latest.id);
     if (later) latest = trade;
+  }
+  if (doneAt !== null) {
+    const r = latest?.closedAt === null ? null : (latest?.rMultiple ?? null);
+    return r === null ? 'Done' : `Done · ${formatR(r)}`;
   }
   if (latest === undefined) return null;
   if (latest.closedAt === null) return 'Open';

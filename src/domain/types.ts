@@ -5,7 +5,15 @@
 
 export type { Account, AccountSettings, AccountSettingsInput, LiveAccount } from './accounts.ts';
 export type { Edge, EdgeInput } from './edges.ts';
-export type { Execution, ExecutionInput, ExecutionSource, PositionEffect } from './executions.ts';
+export type {
+  Execution,
+  ExecutionInput,
+  ExecutionKind,
+  ExecutionSource,
+  PositionEffect,
+  SkippedReasons,
+  SkipReason,
+} from './executions.ts';
 export type { TradeSetup, TradeSetupInput } from './setups.ts';
 // `GET /api/v1/stats` answers the domain's GroupStats[] (src/domain/stats.ts).
 export type { GroupStats, StatsGrouping } from './stats.ts';
@@ -15,7 +23,7 @@ export type { Trade, TradeAnnotation, TradeDirection, TradeUpdate } from './trad
 
 import type { LiveAccount } from './accounts.ts';
 import type { Edge } from './edges.ts';
-import type { Execution } from './executions.ts';
+import type { Execution, SkippedReasons } from './executions.ts';
 import type { TradeSetup } from './setups.ts';
 import type { TradePlanDto } from './tradePlanDto.ts';
 import type { Trade } from './trades.ts';
@@ -89,14 +97,25 @@ export interface AuthStatus {
   user: { id: string; displayName: string };
   /** When the broker sign-in ends for good (Schwab: 7 days after sign-in); null when it does not. */
   brokerSessionExpiresAt: string | null;
+  /** When the trader's last import of the broker's fills started; null before the first. */
+  fillsImportedAt: string | null;
 }
 
 /** `POST /api/v1/trades/import`. */
 export interface ImportResult {
   imported: number;
+  /** What the broker reported and was not imported; `skippedReasons` says why, and adds up to it. */
   skipped: number;
+  skippedReasons: SkippedReasons;
   /** The newest fill the trader has from the broker; null when none. */
   latestExecutedAt: string | null;
+  /** When the import this answers started: this one, or the one less than IMPORT_THROTTLE_MINUTES ago. */
+  importedAt: string;
+  /**
+   * True when the broker was not asked because the trader's last import (`importedAt`) is less
+   * than IMPORT_THROTTLE_MINUTES old, by this tab, another or another device.
+   */
+  throttled: boolean;
 }
 
 /** What changed in one collection since a sync cursor: the records now, and the ids deleted. */

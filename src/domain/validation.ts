@@ -16,7 +16,14 @@ import {
   validate,
 } from 'superstruct';
 import { backupMessages } from './backupMessages.ts';
-import { PRICE_MAX, STOCK_SYMBOL_MAX_LENGTH, STOCK_SYMBOL_PATTERN, YEAR_MAX, YEAR_MIN } from './constants.ts';
+import {
+  DEVICE_CLOCK_SKEW_MINUTES,
+  PRICE_MAX,
+  STOCK_SYMBOL_MAX_LENGTH,
+  STOCK_SYMBOL_PATTERN,
+  YEAR_MAX,
+  YEAR_MIN,
+} from './constants.ts';
 import { parseIsoDateTime } from './isoDateTime.ts';
 import { messages } from './messages.ts';
 import type { FieldError, ValidationResult } from './types.ts';
@@ -45,7 +52,9 @@ export const hasControlCharacters = (s: string): boolean => CONTROL_CHARACTERS.t
 export const text = (max: number, tooLong: string, required?: string) =>
   trimmed(
     define<string>('text', (v) => {
-      if (v === undefined || v === null) return required ?? true;
+      if (v === undefined) return required ?? true;
+      // null is no text: a field that takes it as "empty" says so (nullAsEmpty).
+      if (v === null) return required ?? messages.mustBeText;
       if (typeof v !== 'string') return messages.mustBeText;
       if (required !== undefined && v.length === 0) return required;
       if (hasControlCharacters(v)) return messages.textControlCharacters;
@@ -225,8 +234,24 @@ export function optionalFields<S extends Schema>(
   return out as { [K in keyof S]: Struct<Infer<S[K]> | undefined, null> };
 }
 
-/** A client-made id on a create (the offline outbox replays creates). */
-export const clientId = { id: optional(uuid) };
+/**
+ * What a create made on a device carries besides its fields: its client-made id (the offline
+ * outbox replays creates) and when the device made it (`creationTime` decides whether it is kept).
+ */
+export const clientId = { id: optional(uuid), createdAt: optional(isoTime(messages.createdAtInvalid)) };
+
+/**
+ * When a record made on a device was made (docs/product.md, "Offline and sync"): the time the
+ * device stamped on it when that is plausible, not later than `now` by more than
+ * DEVICE_CLOCK_SKEW_MINUTES and not before the trader's first sign-in; `now` otherwise. A plan made
+ * offline a minute before a fill then stays older than the fill once the outbox replays it.
+ */
+export function creationTime(claimed: string | undefined, now: Date, firstSignIn: Date): Date {
+  const at = claimed === undefined ? null : parseIsoDateTime(claimed);
+  if (at === null) return now;
+  if (at > now.getTime() + DEVICE_CLOCK_SKEW_MINUTES * 60_000 || at < firstSignIn.getTime()) return now;
+  return new Date(at);
+}
 
 export { nullable, object, optional };
 

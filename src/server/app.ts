@@ -31,6 +31,7 @@ import { syncRoutes } from './sync/syncRoutes.ts';
 import { createSyncService } from './sync/syncService.ts';
 import { createBrokerImport } from './trades/brokerImport.ts';
 import { fillRoutes } from './trades/fillRoutes.ts';
+import { createImportClock } from './trades/importClock.ts';
 import { createTradeBook } from './trades/tradeBook.ts';
 import { tradeRoutes } from './trades/tradeRoutes.ts';
 
@@ -49,7 +50,13 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   const edges = createEdgeRepository(db, now);
   const setups = createSetupService(db, createSetupRepository(db, now));
   const plans = createPlanRepository(db, now);
-  const brokerImport = createBrokerImport(book, accounts, brokerAccess.executions, now);
+  const brokerImport = createBrokerImport(
+    book,
+    accounts,
+    brokerAccess.executions,
+    createImportClock(db),
+    now,
+  );
   const cycles = createMarketCycleService(brokerAccess, config.marketCycleSymbol, now);
 
   const app = new Hono<AppEnv>();

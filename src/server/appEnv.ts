@@ -8,6 +8,8 @@ export interface SessionUser {
   id: string;
   displayName: string;
   brokerSessionExpiresAt: string | null;
+  /** When the trader's last import of the broker's fills started (trades/importClock.ts). */
+  fillsImportedAt: string | null;
 }
 
 /** What every route may use: injected once, so tests can pin the clock. */

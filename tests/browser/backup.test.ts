@@ -133,7 +133,7 @@ for (const [layout, viewport] of [
       const fills = await textOf(await download(page, 'Fills (CSV)'));
       const lines = fills.split('\r\n');
       expect(lines[0]).toBe(
-        '\uFEFFId,Account,Symbol,Side,Quantity,Price,Fees,Executed At,Source,Broker Execution Id,Position Effect,Created At',
+        '\uFEFFId,Account,Symbol,Side,Quantity,Price,Fees,Executed At,Source,Broker Execution Id,Position Effect,Kind,Created At',
       );
       expect(lines.filter((l) => l.includes(',XMPL,'))).toHaveLength(2);
       expect(lines.some((l) => l.includes(',broker,'))).toBe(true);

@@ -72,6 +72,7 @@ export const planFixture = (o: Partial<TradePlan> = {}): TradePlan => ({
   targetPrice: null,
   notes: '',
   marketCycleAtCreation: null,
+  doneAt: null,
   createdAt: at,
   updatedAt: at,
   ...o,

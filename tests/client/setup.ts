@@ -1,6 +1,6 @@
 // IndexedDB for the client suite: Dexie captures the factory on import, so this must load first.
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom has <dialog> but not its modal methods; these do what the app relies on.
@@ -17,3 +17,7 @@ if (!HTMLDialogElement.prototype.showModal) {
 Element.prototype.scrollIntoView ??= () => {};
 
 afterEach(cleanup);
+
+// A save now waits for the delta sync that follows it; on a busy 2-core machine (CI, or other
+// suites running) that can take past Testing Library's default second to show.
+configure({ asyncUtilTimeout: 5000 });

@@ -88,6 +88,7 @@ function backup(): Backup {
         edgeIds: [EDGE, OLD_EDGE],
         notes: '',
         marketCycleAtCreation: 'Uptrend',
+        doneAt: null,
         createdAt: AT,
         updatedAt: AT,
       },

@@ -102,6 +102,7 @@ const plan = (over: Partial<TradePlan> = {}): TradePlan => ({
   targetPrice: null,
   notes: '=cmd|" /C calc"!A0',
   marketCycleAtCreation: 'Uptrend',
+  doneAt: null,
   createdAt: '2026-03-02T14:30:00.000Z',
   updatedAt: '2026-03-03T09:00:00.000Z',
   ...over,
@@ -177,12 +178,19 @@ describe('the exports', () => {
       fill('f2', 'Buy', 1, 2, '2026-03-03T14:30:00.000Z', { accountId: 'x' }),
     ]).split('\r\n');
     expect(header).toBe(
-      'Id,Account,Symbol,Side,Quantity,Price,Fees,Executed At,Source,Broker Execution Id,Position Effect,Created At',
+      'Id,Account,Symbol,Side,Quantity,Price,Fees,Executed At,Source,Broker Execution Id,Position Effect,Kind,Created At',
     );
     expect(row).toBe(
-      'f1,Alex Margin,AAPL,Sell,10,55.75,0.35,2026-03-02T14:30:00.000Z,manual,,,2026-03-02T14:30:00.000Z',
+      'f1,Alex Margin,AAPL,Sell,10,55.75,0.35,2026-03-02T14:30:00.000Z,manual,,,fill,2026-03-02T14:30:00.000Z',
     );
-    expect(other).toBe('f2,,AAPL,Buy,1,2,0,2026-03-03T14:30:00.000Z,broker,b-f2,,2026-03-03T14:30:00.000Z');
+    expect(other).toBe(
+      'f2,,AAPL,Buy,1,2,0,2026-03-03T14:30:00.000Z,broker,b-f2,,fill,2026-03-03T14:30:00.000Z',
+    );
+    // A split the broker reported: no price, its kind says what it is.
+    const split = fill('f3', 'Sell', 99, 0, '2026-03-04T05:00:00.000Z', { kind: 'split' });
+    expect(toCsv(columns, [split]).split('\r\n')[1]).toBe(
+      'f3,Alex Margin,AAPL,Sell,99,0,0,2026-03-04T05:00:00.000Z,broker,b-f3,,split,2026-03-04T05:00:00.000Z',
+    );
   });
 
   it('names the files by what and when', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   countOf,
+  formatAgo,
   formatMoney,
   formatPercent,
   formatPrice,
@@ -8,6 +9,7 @@ import {
   formatR,
   formatRewardToRisk,
   formatTimestamp,
+  formatWait,
   formatWeight,
   maskAccountNumber,
   truncateCriteria,
@@ -142,5 +144,36 @@ describe('countOf', () => {
     [3, 'edge', '3 edges'],
   ])('%s %s is "%s"', (count, noun, text) => {
     expect(countOf(count, noun)).toBe(text);
+  });
+});
+
+describe('formatAgo and formatWait ("Fills imported 3 min ago")', () => {
+  const now = new Date('2026-11-20T15:30:00.000Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  const MIN = 60_000;
+
+  it.each([
+    [0, 'just now'],
+    [59_999, 'just now'],
+    [-2 * MIN, 'just now'], // a clock a little behind the server's
+    [MIN, '1 min ago'],
+    [3 * MIN + 59_000, '3 min ago'],
+    [59 * MIN, '59 min ago'],
+    [60 * MIN, '1 h ago'],
+    [23 * 60 * MIN + 59 * MIN, '23 h ago'],
+    [24 * 60 * MIN, '1 day ago'],
+    [5 * 24 * 60 * MIN, '5 days ago'],
+  ])('%i ms ago reads "%s"', (ms, text) => {
+    expect(formatAgo(ago(ms), now)).toBe(text);
+  });
+
+  it.each([
+    [1, 'in 1 s'],
+    [44_100, 'in 45 s'],
+    [59_001, 'in 1 min'],
+    [60_000, 'in 1 min'],
+    [90_000, 'in 2 min'],
+  ])('a wait of %i ms reads "%s"', (ms, text) => {
+    expect(formatWait(ms)).toBe(text);
   });
 });

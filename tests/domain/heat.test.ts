@@ -54,10 +54,17 @@ function open(
   };
 }
 
-const plan = (id: string, status: TradePlanStatus, entryPrice: number, stopLossPrice: number): HeatPlan => ({
+const plan = (
+  id: string,
+  status: TradePlanStatus,
+  entryPrice: number,
+  stopLossPrice: number,
+  doneAt: string | null = null,
+): HeatPlan => ({
   id,
   stock: id.toUpperCase(),
   status,
+  doneAt,
   entryPrice,
   stopLossPrice,
 });
@@ -104,6 +111,17 @@ describe('accountHeat', () => {
       [plan('p1', 'Ready', 25, 24)],
     );
     expect(heat.plannedRisk).toBe(39);
+  });
+
+  it('leaves out a done plan, whatever its status: its trades are over (docs/product.md, "Trade plans")', () => {
+    // Done on a trade the device no longer holds (a restore before the broker's fills came back):
+    // only doneAt says it, and it is enough.
+    const plans = [
+      plan('p1', 'Ready', 25, 24, day(3)),
+      plan('p2', 'Hold', 10, 9.5, day(3)),
+      plan('p3', 'Ready', 25, 24),
+    ];
+    expect(accountHeat(account(), [], plans).plannedRisk).toBe(100); // p3 alone
   });
 
   it('adds nothing for a plan whose stop is not below its entry', () => {

@@ -80,6 +80,7 @@ function fullestJournal(): Backup {
       edgeIds: Array.from({ length: PLAN_EDGES_MAX }, (_, e) => idOf(2, (i + e) % JOURNAL_LIMITS.edges)),
       notes,
       marketCycleAtCreation: 'Downtrend' as const,
+      doneAt: null,
       createdAt: AT,
       updatedAt: AT,
     };

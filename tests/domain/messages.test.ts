@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../src/domain/messages.ts';
+import { messages, notices } from '../../src/domain/messages.ts';
 
 // The limits in these messages are built from the constants; the wording is the product's
 // (docs/product.md, "Validation messages") and must not drift.
@@ -24,5 +24,12 @@ describe('messages built from the limits', () => {
     expect(messages.logoutWithUnsavedChanges(1)).toBe('1 change is not saved yet. Log out anyway?');
     expect(messages.logoutWithUnsavedChanges(2)).toBe('2 changes are not saved yet. Log out anyway?');
     expect(messages.positionSizeLotTooSmall(3)).toBe('Less than one lot of 3 shares');
+  });
+
+  it('words when fills were imported, and when "Sync trades" can run again', () => {
+    expect(notices.fillsImportedAgo('3 min ago')).toBe('Fills imported 3 min ago');
+    expect(notices.importThrottled('1 min ago', 'in 1 min')).toBe(
+      'Fills were imported 1 min ago. Sync trades can run again in 1 min.',
+    );
   });
 });

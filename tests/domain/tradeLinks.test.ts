@@ -3,11 +3,14 @@ import {
   annotationOf,
   applyTradeUpdate,
   buildTrades,
+  doneChanges,
+  donePlans,
   newAnnotations,
+  type PlanDoneState,
   tradeOutcomeOfPlan,
 } from '../../src/domain/trades.ts';
 import type { Execution, Trade, TradeAnnotation, TradePlanStatus } from '../../src/domain/types.ts';
-import { ACCOUNT_1, day, fill } from './fixtures.ts';
+import { ACCOUNT_1, ACCOUNT_2, day, fill } from './fixtures.ts';
 
 const PLAN = '0190a1b2-0000-7000-8000-00000000aaaa';
 const OTHER_PLAN = '0190a1b2-0000-7000-8000-00000000bbbb';
@@ -293,9 +296,10 @@ describe('tradeOutcomeOfPlan', () => {
     ['its R once closed', long, '+2.50R'], // 2.495 shown with two decimals, halves away from zero
     ['a loss', [fill('e1', 'Buy', 100, 50, day(2)), fill('e2', 'Sell', 100, 48, day(3))], '\u22121.00R'], // −200 ÷ 200
     [
-      // The later trade opened on day 5 is the one shown, though the first closed after it opened.
+      // The later trade opened on day 3 in another account is the one shown, though the first
+      // closed after it opened.
       'the most recently opened trade',
-      [...long, fill('e3', 'Buy', 10, 52, day(5))],
+      [...long, fill('e3', 'Buy', 10, 52, day(3), { accountId: ACCOUNT_2 })],
       'Open',
     ],
   ])('shows %s', (_label, executions, expected) => {
@@ -307,5 +311,121 @@ describe('tradeOutcomeOfPlan', () => {
     const noStop = applyTradeUpdate(trade!, { planId: PLAN, initialStop: null, notes: '' });
     expect(tradeOutcomeOfPlan(PLAN, [noStop])).toBe('Closed');
     expect(tradeOutcomeOfPlan(OTHER_PLAN, [noStop])).toBeNull();
+  });
+
+  it('shows "Done" with the R for a done plan, and "Done" alone without one', () => {
+    const [trade] = trades([...long]);
+    const noStop = applyTradeUpdate(trade!, { planId: PLAN, initialStop: null, notes: '' });
+    expect(tradeOutcomeOfPlan(PLAN, [trade!], day(4))).toBe('Done · +2.50R');
+    expect(tradeOutcomeOfPlan(PLAN, [noStop], day(4))).toBe('Done');
+    // Done on trades this device does not hold (yet): still done.
+    expect(tradeOutcomeOfPlan(PLAN, [], day(4))).toBe('Done');
+  });
+});
+
+// A plan whose linked trades have all closed is done (docs/product.md, "Trade plans").
+describe('a done plan', () => {
+  // The plan's trade closes on day 4 at +2.50R; the trader buys AAPL again on day 6.
+  const reentry = [fill('e3', 'Buy', 10, 52, day(6)), fill('e4', 'Sell', 10, 53, day(7))];
+  const byOpen = (ts: Trade[]) => [...ts].sort((a, b) => (a.openedAt < b.openedAt ? -1 : 1));
+
+  it('takes no re-entry: the new trade is unplanned, the plan keeps its R', () => {
+    const [first, again] = byOpen(build([...long, ...reentry]));
+    expect(first).toMatchObject({ planId: PLAN, rMultiple: 2.495 });
+    expect(link(again!)).toEqual(unplanned);
+    expect(tradeOutcomeOfPlan(PLAN, [first!, again!], day(4))).toBe('Done · +2.50R');
+  });
+
+  it('links the same whether the re-entry arrives later or the whole history at once', () => {
+    // Live: the first trade's link is stored when its fills arrive, the re-entry's when its do.
+    const firstSeen = build(long);
+    const stored = newAnnotations(firstSeen, []);
+    const live = build([...long, ...reentry], { annotations: stored });
+    const liveStored = [...stored, ...newAnnotations(live, stored)];
+    // From scratch: every fill at once (a first import of a year of history).
+    const scratch = build([...long, ...reentry]);
+    expect(newAnnotations(scratch, []).sort(byKey)).toEqual(liveStored.sort(byKey));
+    expect(scratch.map((t) => t.planId).sort()).toEqual([PLAN, null].sort());
+  });
+
+  it('is not done while a trade linked to it is open: a trade in another account opened then links to it', () => {
+    const otherAccount = [
+      fill('e5', 'Buy', 10, 51, day(3), { accountId: ACCOUNT_2 }),
+      fill('e6', 'Sell', 10, 56, day(5), { accountId: ACCOUNT_2 }),
+    ];
+    const built = build([...long, ...otherAccount, ...reentry]);
+    const planned = built.filter((t) => t.planId === PLAN).map((t) => t.accountId);
+    expect(planned.sort()).toEqual([ACCOUNT_1, ACCOUNT_2].sort());
+    // Done once both have closed: at the later close, day 5. The day-6 re-entry is unplanned.
+    expect(donePlans(built)).toEqual(new Map([[PLAN, day(5)]]));
+    expect(built.filter((t) => t.planId === null)).toHaveLength(1);
+  });
+
+  it('takes a trade the trader links by hand, and is done no more while it is open', () => {
+    const key = `${ACCOUNT_1}|AAPL|${day(6)}`;
+    const annotations = [{ key, planId: PLAN, initialStop: 50, notes: '' }];
+    const built = build([...long, fill('e3', 'Buy', 10, 52, day(6))], { annotations });
+    expect(built.filter((t) => t.planId === PLAN)).toHaveLength(2);
+    expect(donePlans(built).has(PLAN)).toBe(false);
+  });
+
+  it('is done no more once its closing fill is deleted', () => {
+    expect(donePlans(build(long))).toEqual(new Map([[PLAN, day(4)]]));
+    expect(donePlans(build([long[0]!]))).toEqual(new Map());
+    expect(donePlans(build([]))).toEqual(new Map());
+  });
+});
+
+const byKey = (a: TradeAnnotation, b: TradeAnnotation) => (a.key < b.key ? -1 : 1);
+
+describe('doneChanges: the plans whose doneAt the trades change', () => {
+  const state = (over: Partial<PlanDoneState> = {}): PlanDoneState => ({
+    id: PLAN,
+    stock: 'AAPL',
+    status: 'Ready',
+    doneAt: null,
+    createdAt: day(1),
+    ...over,
+  });
+  const closed = build(long);
+  const open = build([long[0]!]);
+  const NEW_PLAN = '0190a1b2-0000-7000-8000-00000000cccc';
+
+  it('marks a plan done at its trade’s close, and nothing when it already is', () => {
+    expect(doneChanges([state()], closed)).toEqual([{ id: PLAN, doneAt: day(4) }]);
+    expect(doneChanges([state({ doneAt: day(4) })], closed)).toEqual([]);
+    expect(doneChanges([state()], open)).toEqual([]);
+  });
+
+  it('makes a plan whose trade reopened active again', () => {
+    expect(doneChanges([state({ doneAt: day(4) })], open)).toEqual([{ id: PLAN, doneAt: null }]);
+    expect(doneChanges([state({ doneAt: day(4), status: 'Discarded' })], [])).toEqual([
+      { id: PLAN, doneAt: null },
+    ]);
+  });
+
+  it('keeps it done while a newer plan of the stock is active: a stock has one active plan', () => {
+    const newer = state({ id: NEW_PLAN, createdAt: day(5) });
+    expect(doneChanges([state({ doneAt: day(4) }), newer], open)).toEqual([]);
+    // The newer plan discarded: the stock is free.
+    expect(doneChanges([state({ doneAt: day(4) }), { ...newer, status: 'Discarded' }], open)).toEqual([
+      { id: PLAN, doneAt: null },
+    ]);
+  });
+
+  it('frees stocks before it takes one: a plan that becomes done comes first', () => {
+    // The other plan's trade closed as this one's reopened (two of one stock can both be done).
+    const other = state({ id: NEW_PLAN, createdAt: day(5) });
+    const otherClosed = closed.map((t) => ({ ...t, planId: NEW_PLAN }));
+    expect(doneChanges([state({ doneAt: day(4) }), other], [...otherClosed])).toEqual([
+      { id: NEW_PLAN, doneAt: day(4) },
+      { id: PLAN, doneAt: null },
+    ]);
+  });
+
+  it('gives a free stock to the newest of two plans reopening', () => {
+    const older = state({ doneAt: day(4) });
+    const newer = state({ id: NEW_PLAN, doneAt: day(4), createdAt: day(5) });
+    expect(doneChanges([older, newer], [])).toEqual([{ id: NEW_PLAN, doneAt: null }]);
   });
 });

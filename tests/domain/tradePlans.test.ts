@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.ts';
 import { toTradePlan } from '../../src/domain/tradePlanDto.ts';
 import {
+  activeStockOf,
   allowedTransitions,
   canEditPlan,
   checkTransition,
+  isActivePlan,
   isActiveStatus,
   newDraftPlan,
   planRisk,
@@ -12,6 +14,7 @@ import {
   rewardToRisk,
   riskBadgeColor,
   statusBadgeColor,
+  validatePlanRecord,
   weightedEdgeScore,
 } from '../../src/domain/tradePlans.ts';
 import { TRADE_PLAN_STATUSES, type TradePlanStatus } from '../../src/domain/types.ts';
@@ -96,6 +99,44 @@ describe('status', () => {
     expect(canEditPlan(status)).toBe(editable);
   });
 
+  it.each([
+    ['Ready', null, true],
+    ['Hold', null, true],
+    ['Ready', '2026-03-04T15:00:00.000Z', false],
+    ['Hold', '2026-03-04T15:00:00.000Z', false],
+    ['Draft', null, false],
+    ['Discarded', '2026-03-04T15:00:00.000Z', false],
+  ] as const)('a %s plan done at %s is active: %s', (status, doneAt, active) => {
+    expect(isActivePlan({ status, doneAt })).toBe(active);
+    expect(activeStockOf({ stock: 'brk.b', status, doneAt })).toBe(active ? 'BRK.B' : undefined);
+  });
+
+  it('reads doneAt in a backup: a time, none in older backups, and nothing else', () => {
+    const record = {
+      id: '0190a1b2-0000-7000-8000-00000000aaaa',
+      stock: 'AAPL',
+      entryPrice: 10,
+      stopLossPrice: 9,
+      status: 'Ready',
+      createdAt: '2026-03-01T14:30:00.000Z',
+      updatedAt: '2026-03-01T14:30:00.000Z',
+    };
+    expect(validatePlanRecord(record)).toMatchObject({ ok: true, value: { doneAt: null } });
+    expect(validatePlanRecord({ ...record, doneAt: '2026-03-04T10:00:00-05:00' })).toMatchObject({
+      ok: true,
+      value: { doneAt: '2026-03-04T15:00:00.000Z' },
+    });
+    expect(validatePlanRecord({ ...record, doneAt: 'yesterday' })).toMatchObject({
+      ok: false,
+      errors: [{ field: 'doneAt' }],
+    });
+  });
+
+  it('reads a plan cached before doneAt was kept as not done', () => {
+    const older = { stock: 'AAPL', status: 'Ready' } as { stock: string; status: 'Ready'; doneAt: null };
+    expect(activeStockOf(older)).toBe('AAPL');
+  });
+
   // The whole table (docs/product.md, "Plan statuses"): every one of the 16 pairs.
   const table: Record<TradePlanStatus, TradePlanStatus[]> = {
     Draft: ['Ready', 'Discarded'],
@@ -148,6 +189,7 @@ describe('plans on the wire', () => {
       targetPrice: null,
       notes: '',
       marketCycleAtCreation: null,
+      doneAt: null,
     });
     expect(
       newDraftPlan({
@@ -183,6 +225,7 @@ describe('plans on the wire', () => {
       targetPrice: 12,
       notes: 'n',
       marketCycleAtCreation: 'Uptrend',
+      doneAt: null,
       edges: [
         { id: 'e1', name: 'Trend', weightFactor: 0.5 },
         { id: 'e2', name: 'Volume', weightFactor: 0.8 },

@@ -439,7 +439,7 @@ describe('the trade key and id', () => {
 });
 
 describe('newExecution', () => {
-  it('makes a manual fill: symbol upper-case, fees 0 when absent, time as toISOString writes it', () => {
+  it('makes a manual fill: a fill, symbol upper-case, fees 0 when absent, time as toISOString writes it', () => {
     const input = {
       accountId: ACCOUNT_1,
       symbol: ' brk.b ',
@@ -458,6 +458,7 @@ describe('newExecution', () => {
       price: 412.5,
       fees: 0,
       executedAt: '2026-03-02T14:30:00.000Z',
+      kind: 'fill',
       source: 'manual',
       brokerExecutionId: null,
       positionEffect: null,

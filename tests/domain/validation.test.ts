@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateAccountSettings } from '../../src/domain/accounts.ts';
+import { DEVICE_CLOCK_SKEW_MINUTES } from '../../src/domain/constants.ts';
 import { validateEdgeInput } from '../../src/domain/edges.ts';
 import { validateExecutionInput } from '../../src/domain/executions.ts';
 import { parseIsoDateTime } from '../../src/domain/isoDateTime.ts';
@@ -12,6 +13,7 @@ import {
 } from '../../src/domain/tradePlans.ts';
 import { validateTradeUpdate } from '../../src/domain/trades.ts';
 import type { FieldError, ValidationResult } from '../../src/domain/types.ts';
+import { creationTime } from '../../src/domain/validation.ts';
 
 const UUID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
 const errorsOf = (r: ValidationResult<unknown>): FieldError[] => (r.ok ? [] : r.errors);
@@ -630,5 +632,83 @@ describe('parseIsoDateTime', () => {
     expect(new Date(parseIsoDateTime('0099-01-01T00:00:00Z') as number).toISOString()).toBe(
       '0099-01-01T00:00:00.000Z',
     );
+  });
+});
+
+describe('a create says when the device made it (clientId)', () => {
+  const NOW = new Date('2026-11-20T15:30:00.000Z');
+  const bodies: [string, (body: unknown) => ValidationResult<{ createdAt?: string }>, object][] = [
+    [
+      'edge',
+      validateEdgeInput,
+      { name: 'Trend', description: 'd', identificationNotes: 'n', weightFactor: 0.5 },
+    ],
+    ['setup', validateTradeSetupInput, { name: 'Flag', rules: [] }],
+    ['plan', validateTradePlanCreate, { stock: 'COST', entryPrice: 100, stopLossPrice: 95 }],
+    [
+      'fill',
+      (b) => validateExecutionInput(b, NOW),
+      {
+        accountId: UUID,
+        symbol: 'COST',
+        side: 'Buy',
+        quantity: 1,
+        price: 100,
+        executedAt: NOW.toISOString(),
+      },
+    ],
+  ];
+
+  it.each(bodies)(
+    'a %s create keeps createdAt as toISOString writes it, and may leave it out',
+    (_, validate, body) => {
+      const result = validate({ ...body, id: UUID, createdAt: '2026-11-20T10:29:00-05:00' });
+      expect(result.ok && result.value.createdAt).toBe('2026-11-20T15:29:00.000Z');
+      const without = validate(body);
+      expect(without.ok && 'createdAt' in without.value).toBe(false);
+    },
+  );
+
+  it.each(bodies)('a %s create refuses a createdAt that is no time, on the field', (_, validate, body) => {
+    for (const createdAt of ['yesterday', '2026-11-20T15:29:00', 17, '0000-01-01T00:00:00Z']) {
+      expect(errorsOf(validate({ ...body, createdAt }))).toEqual([
+        { field: 'createdAt', message: messages.createdAtInvalid },
+      ]);
+    }
+  });
+});
+
+describe('creationTime', () => {
+  const now = new Date('2026-11-20T15:30:00.000Z');
+  const firstSignIn = new Date('2026-11-01T09:00:00.000Z');
+  const minutes = (n: number) => new Date(now.getTime() + n * 60_000).toISOString();
+
+  it("keeps the device's time when it is plausible", () => {
+    expect(creationTime(minutes(-1), now, firstSignIn)).toEqual(new Date(minutes(-1)));
+    expect(creationTime(firstSignIn.toISOString(), now, firstSignIn)).toEqual(firstSignIn);
+    // A phone's clock a little ahead of the server's.
+    expect(creationTime(minutes(DEVICE_CLOCK_SKEW_MINUTES), now, firstSignIn)).toEqual(
+      new Date(minutes(DEVICE_CLOCK_SKEW_MINUTES)),
+    );
+  });
+
+  it("uses the server's when the device's is in the future beyond the skew, or before the first sign-in", () => {
+    expect(creationTime(minutes(DEVICE_CLOCK_SKEW_MINUTES + 0.01), now, firstSignIn)).toBe(now);
+    expect(creationTime(new Date(firstSignIn.getTime() - 1).toISOString(), now, firstSignIn)).toBe(now);
+    expect(creationTime(undefined, now, firstSignIn)).toBe(now);
+  });
+});
+
+describe('text sent as null', () => {
+  // A setup update with "notes": null passed and then answered 500 (NOT NULL): it clears instead.
+  it("clears a setup's optional texts, and is refused where no field takes it", () => {
+    expect(validateTradeSetupInput({ name: 'Flag', description: null, notes: null })).toMatchObject({
+      ok: true,
+      value: { description: '', notes: '' },
+    });
+    const edge = { name: 'Trend', identificationNotes: 'Daily', weightFactor: 0.5 };
+    expect(errorsOf(validateEdgeInput({ ...edge, description: null }))).toEqual([
+      { field: 'description', message: messages.edgeDescriptionRequired },
+    ]);
   });
 });

@@ -1,8 +1,11 @@
 import { get } from 'node:http';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AuthStatus } from '../../src/domain/types.ts';
 import { SESSION_DAYS } from '../../src/server/auth/sessionStore.ts';
-import { SIGN_IN_WINDOW_MS } from '../../src/server/auth/signInLimit.ts';
-import { clientFor, signIn, startTestServer, type TestServer } from './harness.ts';
+import { SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW_MS } from '../../src/server/auth/signInLimit.ts';
+import { brokerTokens, oauthStates } from '../../src/server/db/schema.ts';
+import { type Client, clientFor, signIn, startTestServer, type TestServer } from './harness.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -217,5 +220,70 @@ describe('session end', () => {
   it('treats a made-up cookie as no session', async () => {
     const res = await clientFor(t.url, 'tt_session=not-a-session').json('GET', '/api/v1/tradeplans');
     expect(res).toEqual({ status: 401, body: { message: 'Authentication required' } });
+  });
+});
+
+describe('relaunch: the authorization flow is silent while the session and the grant are valid', () => {
+  const BROKER_PAGE = /^\/api\/v1\/demo-broker\/authorize\?/;
+  const authorizeWith = (client: Client, query = '') => client.call('GET', `/api/v1/auth/authorize${query}`);
+  const states = async () => (await t.server.database.db.select().from(oauthStates)).length;
+  const userOf = async (client: Client) =>
+    (await client.json<AuthStatus>('GET', '/api/v1/auth/status')).body.user.id;
+
+  it('answers a browser with a valid session straight back to the app, with no state issued', async () => {
+    const alex = await signIn(t.url);
+    const before = await states();
+    const res = await authorizeWith(alex);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/?status=success');
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(await states()).toBe(before);
+    // The same session goes on: nothing was signed in anew.
+    expect((await alex.json('GET', '/api/v1/auth/status')).status).toBe(200);
+  });
+
+  it('never uses the Host header for the way back', async () => {
+    const alex = await signIn(t.url);
+    expect((await withHost('/api/v1/auth/authorize', 'evil.example', alex.cookie)).location).toBe(
+      '/?status=success',
+    );
+  });
+
+  it('is not a sign-in attempt: relaunches are not limited', async () => {
+    const alex = await signIn(t.url);
+    for (let i = 0; i < SIGN_IN_ATTEMPTS + 5; i++) {
+      expect((await authorizeWith(alex)).headers.get('location')).toBe('/?status=success');
+    }
+  });
+
+  it('goes to the broker once the session has expired', async () => {
+    const alex = await signIn(t.url);
+    t.clock.advance((SESSION_DAYS + 1) * 86_400_000);
+    const res = await authorizeWith(alex);
+    expect(res.headers.get('location')).toMatch(BROKER_PAGE);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('tt_oauth='))).toBe(true);
+  });
+
+  it('goes to the broker after a logout ended the session', async () => {
+    const alex = await signIn(t.url);
+    expect((await alex.call('POST', '/api/v1/auth/logout')).status).toBe(204);
+    expect((await authorizeWith(alex)).headers.get('location')).toMatch(BROKER_PAGE);
+  });
+
+  it("goes to the broker when the broker's tokens are gone (revoked)", async () => {
+    const alex = await signIn(t.url);
+    await t.server.database.db.delete(brokerTokens).where(eq(brokerTokens.userId, await userOf(alex)));
+    expect((await authorizeWith(alex)).headers.get('location')).toMatch(BROKER_PAGE);
+  });
+
+  it("goes to the broker when asked to (prompt=login, a logout's way there)", async () => {
+    const alex = await signIn(t.url);
+    expect((await authorizeWith(alex, '?prompt=login')).headers.get('location')).toMatch(BROKER_PAGE);
+  });
+
+  it('goes to the broker without a session cookie, or with a made-up one', async () => {
+    expect((await authorizeWith(clientFor(t.url))).headers.get('location')).toMatch(BROKER_PAGE);
+    const madeUp = clientFor(t.url, 'tt_session=not-a-session');
+    expect((await authorizeWith(madeUp)).headers.get('location')).toMatch(BROKER_PAGE);
   });
 });

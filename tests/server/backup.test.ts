@@ -631,6 +631,7 @@ describe('size', () => {
       edgeIds: [],
       notes: `Plan number ${i}`,
       marketCycleAtCreation: null,
+      doneAt: null,
       createdAt: at,
       updatedAt: at,
     }));

@@ -24,7 +24,7 @@ const fill = (body: Record<string, unknown> = {}) => ({
 const list = async (client = alex) => (await client.json<Execution[]>('GET', '/api/v1/executions')).body;
 
 describe('executions', () => {
-  it('records a manual fill: upper-case symbol, fees 0 by default, source manual', async () => {
+  it('records a manual fill: a fill, upper-case symbol, fees 0 by default, source manual', async () => {
     const executedAt = minutesAgo(60);
     const res = await alex.json<Execution>('POST', '/api/v1/executions', fill({ executedAt }));
     expect(res.status).toBe(201);
@@ -37,12 +37,19 @@ describe('executions', () => {
       price: 50.25,
       fees: 0,
       executedAt,
+      kind: 'fill',
       source: 'manual',
       brokerExecutionId: null,
       positionEffect: null,
       createdAt: t.clock.now.toISOString(),
     });
     expect(await list()).toContainEqual(res.body);
+  });
+
+  it('records what the trader types as a fill: splits and transfers come from the broker only', async () => {
+    const res = await alex.json<Execution>('POST', '/api/v1/executions', fill({ kind: 'split', price: 10 }));
+    expect(res.status).toBe(201);
+    expect(res.body.kind).toBe('fill');
   });
 
   it('lists the newest fill first', async () => {

@@ -107,27 +107,44 @@ describe('names: nameKey and the lower(name) unique indexes', () => {
 });
 
 describe('one active plan per stock: activeStockOf and trade_plans_one_active_per_stock', () => {
-  const PLANS: [string, TradePlanStatus, string, TradePlanStatus][] = [
-    ['AAPL', 'Ready', 'AAPL', 'Hold'],
-    ['AAPL', 'Ready', 'AAPL', 'Ready'],
-    ['AAPL', 'Hold', 'AAPL', 'Draft'],
-    ['AAPL', 'Draft', 'AAPL', 'Draft'],
-    ['AAPL', 'Discarded', 'AAPL', 'Ready'],
-    ['AAPL', 'Ready', 'MSFT', 'Ready'],
-    ['BRK.B', 'Ready', 'BRK.B', 'Hold'],
-    ['BRK.B', 'Ready', 'BRK/B', 'Ready'],
+  const DONE = '2026-03-04T15:00:00.000Z';
+  // Each plan: stock, status, and when it was done (null: not done).
+  const PLANS: [string, TradePlanStatus, string | null, string, TradePlanStatus, string | null][] = [
+    ['AAPL', 'Ready', null, 'AAPL', 'Hold', null],
+    ['AAPL', 'Ready', null, 'AAPL', 'Ready', null],
+    ['AAPL', 'Hold', null, 'AAPL', 'Draft', null],
+    ['AAPL', 'Draft', null, 'AAPL', 'Draft', null],
+    ['AAPL', 'Discarded', null, 'AAPL', 'Ready', null],
+    ['AAPL', 'Ready', null, 'MSFT', 'Ready', null],
+    ['BRK.B', 'Ready', null, 'BRK.B', 'Hold', null],
+    ['BRK.B', 'Ready', null, 'BRK/B', 'Ready', null],
+    // A done plan keeps its status but holds no stock (docs/product.md, "Trade plans").
+    ['AAPL', 'Ready', DONE, 'AAPL', 'Ready', null],
+    ['AAPL', 'Hold', DONE, 'AAPL', 'Hold', null],
+    ['AAPL', 'Ready', null, 'AAPL', 'Hold', DONE],
+    ['AAPL', 'Ready', DONE, 'AAPL', 'Ready', DONE],
+    ['AAPL', 'Discarded', DONE, 'AAPL', 'Ready', null],
   ];
-  it.each(PLANS)('%s %s and %s %s', async (stockA, statusA, stockB, statusB) => {
-    const plans = [
-      { stock: stockA, status: statusA },
-      { stock: stockB, status: statusB },
-    ];
-    const refused = await refusal((userId, i) =>
-      handle.db
-        .insert(tradePlans)
-        .values({ ...stamps(), userId, entryPrice: 10, stopLossPrice: 9, ...plans[i]! }),
-    );
-    const [ka, kb] = plans.map(activeStockOf);
-    expect(refused).toBe(ka !== undefined && ka === kb ? 'trade_plans_one_active_per_stock' : undefined);
-  });
+  it.each(PLANS)(
+    '%s %s done %s and %s %s done %s',
+    async (stockA, statusA, doneA, stockB, statusB, doneB) => {
+      const plans = [
+        { stock: stockA, status: statusA, doneAt: doneA },
+        { stock: stockB, status: statusB, doneAt: doneB },
+      ];
+      const refused = await refusal((userId, i) => {
+        const { doneAt, ...plan } = plans[i]!;
+        return handle.db.insert(tradePlans).values({
+          ...stamps(),
+          userId,
+          entryPrice: 10,
+          stopLossPrice: 9,
+          ...plan,
+          doneAt: doneAt === null ? null : new Date(doneAt),
+        });
+      });
+      const [ka, kb] = plans.map(activeStockOf);
+      expect(refused).toBe(ka !== undefined && ka === kb ? 'trade_plans_one_active_per_stock' : undefined);
+    },
+  );
 });

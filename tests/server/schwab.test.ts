@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { IMPORT_THROTTLE_MINUTES } from '../../src/domain/constants.ts';
 import { messages } from '../../src/domain/messages.ts';
 import type {
   Account,
@@ -9,13 +10,22 @@ import type {
   Execution,
   ImportResult,
   MarketCycle,
+  Trade,
   TradePlanDto,
 } from '../../src/domain/types.ts';
 import { SIGN_IN_WINDOW_MS } from '../../src/server/auth/signInLimit.ts';
 import { createTokenCipher, DATA_KEY_FILE } from '../../src/server/auth/tokenCipher.ts';
 import { brokerTokens } from '../../src/server/db/schema.ts';
 import { FAKE_LOGINS, FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
-import { fee, option, schwabTrade } from './brokers/schwab/schwabTrades.ts';
+import {
+  fee,
+  option,
+  schwabReceiveAndDeliver,
+  schwabReverseSplit,
+  schwabStockSplit,
+  schwabTrade,
+  schwabTransfer,
+} from './brokers/schwab/schwabTrades.ts';
 import { type Client, clientFor, cookieNamed, startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -305,6 +315,18 @@ describe('Schwab tokens', () => {
     expect(fake.requests.length).toBe(calls);
   });
 
+  it("relaunches without Schwab's page during the 7-day grant, and goes to Schwab once it is over", async () => {
+    const alice = await signInSchwab();
+    const relaunch = () => alice.call('GET', '/api/v1/auth/authorize');
+    const calls = fake.requests.length;
+    t.clock.advance(7 * 24 * 60 * MINUTE - MINUTE);
+    expect((await relaunch()).headers.get('location')).toBe('/?status=success');
+    expect(fake.requests.length).toBe(calls);
+    t.clock.advance(MINUTE);
+    const after = new URL((await relaunch()).headers.get('location') as string);
+    expect(`${after.origin}${after.pathname}`).toBe(`${fake.url}/v1/oauth/authorize`);
+  });
+
   it('keeps tokens only encrypted: not in the row, not in the database files, unreadable with another key', async () => {
     const alice = await signInSchwab();
     expect((await alice.call('GET', '/api/v1/accounts')).status).toBe(200);
@@ -432,7 +454,14 @@ describe('Schwab fills', () => {
     const res = await importNow();
     expect(res).toEqual({
       status: 200,
-      body: { imported: 3, skipped: 1, latestExecutedAt: seeded.today.toISOString() },
+      body: {
+        imported: 3,
+        skipped: 1,
+        skippedReasons: { notStockOrEtf: 1 },
+        latestExecutedAt: seeded.today.toISOString(),
+        importedAt: t.clock.now.toISOString(),
+        throttled: false,
+      },
     });
     // A first import reaches back a year: two calls, neither over a year (the fake would refuse it).
     const calls = fake
@@ -523,6 +552,192 @@ describe('Schwab fills', () => {
     expect((await dana.call('GET', '/api/v1/accounts')).status).toBe(200); // balances cached
     fake.failNext(500, { message: 'Internal error' });
     expect(await importNow()).toEqual({ status: 503, body: { message: messages.brokerUnavailable } });
+  });
+});
+
+describe(`imports at most once per trader every ${IMPORT_THROTTLE_MINUTES} minutes`, () => {
+  const importBy = (client: Client) => client.json<ImportResult>('POST', '/api/v1/trades/import');
+
+  it("answers a second import within the throttle without asking Schwab, from any of the trader's browsers", async () => {
+    const phone = await signInSchwab('carol');
+    const laptop = await signInSchwab('carol');
+    const first = (await importBy(phone)).body;
+    expect(first).toMatchObject({ throttled: false, importedAt: t.clock.now.toISOString() });
+    const asked = fake.requests.length;
+
+    t.clock.advance(IMPORT_THROTTLE_MINUTES * MINUTE - 1000);
+    for (const client of [laptop, phone, laptop]) {
+      expect(await importBy(client)).toEqual({
+        status: 200,
+        body: {
+          imported: 0,
+          skipped: 0,
+          latestExecutedAt: first.latestExecutedAt,
+          importedAt: first.importedAt,
+          throttled: true,
+        },
+      });
+    }
+    expect(fake.requests.length).toBe(asked);
+    // Every tab learns when, from the sign-in check as from the import.
+    const status = await laptop.json<AuthStatus>('GET', '/api/v1/auth/status');
+    expect(status.body.fillsImportedAt).toBe(first.importedAt);
+
+    // Another trader is not held back by it.
+    const alice = await signInSchwab('alice');
+    expect((await importBy(alice)).body.throttled).toBe(false);
+    expect(fake.requests.length).toBeGreaterThan(asked);
+
+    // Once the throttle is over, the trader's next import asks Schwab again.
+    t.clock.advance(1000);
+    const before = fake.apiCalls().filter((c) => c.path.endsWith('/transactions')).length;
+    const again = (await importBy(laptop)).body;
+    expect(again).toMatchObject({ throttled: false, importedAt: t.clock.now.toISOString() });
+    expect(fake.apiCalls().filter((c) => c.path.endsWith('/transactions')).length).toBeGreaterThan(before);
+  });
+
+  it('does not count an import Schwab could not answer: the next one asks again at once', async () => {
+    const carol = await signInSchwab('carol');
+    expect((await carol.call('GET', '/api/v1/accounts')).status).toBe(200); // balances cached
+    const before = (await carol.json<AuthStatus>('GET', '/api/v1/auth/status')).body.fillsImportedAt;
+    fake.failNext(500, { message: 'Internal error' });
+    expect((await importBy(carol)).status).toBe(503);
+    expect((await carol.json<AuthStatus>('GET', '/api/v1/auth/status')).body.fillsImportedAt).toBe(before);
+    t.clock.advance(1000);
+    expect((await importBy(carol)).body).toMatchObject({
+      throttled: false,
+      importedAt: t.clock.now.toISOString(),
+    });
+  });
+});
+
+describe('Schwab splits and transfers', () => {
+  const ERIN = FAKE_LOGINS.erin?.accounts[0]?.hash as string;
+  const DAY = 24 * 60 * MINUTE;
+  let seededAt: number;
+  const ago = (days: number) => new Date(seededAt - days * DAY);
+  let erin: Client;
+
+  beforeAll(async () => {
+    seededAt = t.clock.now.getTime();
+    const expiration = {
+      ...schwabReceiveAndDeliver({
+        activityId: 92009,
+        time: ago(6),
+        description: 'REMOVAL OF OPTION',
+        legs: [],
+      }),
+      transferItems: [{ instrument: option('AAPL'), amount: 1, cost: 0, positionEffect: 'CLOSING' }],
+    };
+    fake.seedTransactions(ERIN, [
+      // 100 ABCD at $1, a 1-for-100 reverse split, the 1 share sold at $150.
+      schwabTrade({ activityId: 92001, time: ago(10), symbol: 'ABCD', amount: 100, price: 1 }),
+      schwabReverseSplit(92002, ago(5), 'ABCD', [100, 1]),
+      schwabTrade({
+        activityId: 92003,
+        time: ago(2),
+        symbol: 'ABCD',
+        amount: -1,
+        price: 150,
+        // The trading activity fee of a small sale is a fraction of a cent: kept as Schwab gives it.
+        fees: [fee('COMMISSION', 0.65), fee('SEC_FEE', 0.01), fee('TAF_FEE', 0.00119)],
+      }),
+      // 10 NVDA at $1,200, a 10-for-1 split delivering 90 more, the 100 sold at $130.
+      schwabTrade({ activityId: 92006, time: ago(9), symbol: 'NVDA', amount: 10, price: 1200 }),
+      schwabStockSplit(92007, ago(8), 'NVDA', 90),
+      schwabTrade({ activityId: 92008, time: ago(1), symbol: 'NVDA', amount: -100, price: 130 }),
+      // 50 XYZ transferred in at a cost of $600, 20 of them transferred out again.
+      schwabTransfer(92004, ago(4), 'XYZ', 50, 600),
+      schwabTransfer(92005, ago(3), 'XYZ', -20),
+      // An option removed at expiration, and a merger into another company: not read.
+      expiration,
+      schwabReceiveAndDeliver({
+        activityId: 92010,
+        time: ago(7),
+        description: 'MANDATORY MERGER',
+        legs: [
+          { symbol: 'OLDCO', amount: -100 },
+          { symbol: 'NEWCO', amount: 50 },
+        ],
+      }),
+    ]);
+    erin = await signInSchwab('erin');
+  });
+
+  const tradeIn = (trades: Trade[], symbol: string) => trades.find((tr) => tr.symbol === symbol) as Trade;
+
+  it('reads the splits and transfers, adjusts the positions, and says what it could not read', async () => {
+    const res = await erin.json<ImportResult>('POST', '/api/v1/trades/import');
+    expect(res.body).toMatchObject({
+      imported: 8,
+      skipped: 2,
+      skippedReasons: { notStockOrEtf: 1, corporateAction: 1 },
+    });
+
+    const trades = (await erin.json<Trade[]>('GET', '/api/v1/trades')).body;
+    expect(trades.map((tr) => tr.symbol).sort()).toEqual(['ABCD', 'NVDA', 'XYZ']);
+    // Closed by the one share left after the reverse split: $150 for what cost $100.
+    expect(tradeIn(trades, 'ABCD')).toMatchObject({
+      closedAt: ago(2).toISOString(),
+      openQuantity: 0,
+      entryQuantity: 100,
+      averageEntryPrice: 1,
+      averageExitPrice: 1.5,
+      grossPnl: 50,
+      fees: 0.66119,
+      netPnl: 49.34,
+      incomplete: false,
+    });
+    expect(tradeIn(trades, 'NVDA')).toMatchObject({
+      closedAt: ago(1).toISOString(),
+      entryQuantity: 10,
+      averageEntryPrice: 1200,
+      averageExitPrice: 1300,
+      grossPnl: 1000,
+      incomplete: false,
+    });
+    // Still holding 30 of the 50 transferred in; a transfer out leaves the trade out of R.
+    expect(tradeIn(trades, 'XYZ')).toMatchObject({
+      closedAt: null,
+      openQuantity: 30,
+      averageEntryPrice: 12,
+      incomplete: true,
+    });
+
+    // The trade's details list the adjustments among its fills.
+    const fills = (await erin.json<Execution[]>('GET', '/api/v1/executions')).body;
+    const byId = new Map(fills.map((f) => [f.brokerExecutionId, f]));
+    expect(tradeIn(trades, 'ABCD').executionIds).toEqual(
+      ['92001', '92002', '92003'].map((id) => byId.get(id)?.id),
+    );
+    expect(byId.get('92002')).toMatchObject({
+      kind: 'split',
+      symbol: 'ABCD',
+      side: 'Sell',
+      quantity: 99,
+      price: 0,
+      fees: 0,
+      source: 'broker',
+      executedAt: ago(5).toISOString(),
+    });
+    expect(byId.get('92007')).toMatchObject({ kind: 'split', side: 'Buy', quantity: 90 });
+    expect(byId.get('92004')).toMatchObject({ kind: 'transfer', side: 'Buy', quantity: 50, price: 12 });
+    expect(byId.get('92005')).toMatchObject({ kind: 'transfer', side: 'Sell', quantity: 20, price: 0 });
+    expect(byId.get('92001')).toMatchObject({ kind: 'fill' });
+  });
+
+  it('imports them once: a second import finds them already held', async () => {
+    t.clock.advance(IMPORT_THROTTLE_MINUTES * MINUTE);
+    const before = (await erin.json<Execution[]>('GET', '/api/v1/executions')).body.length;
+    const res = await erin.json<ImportResult>('POST', '/api/v1/trades/import');
+    expect(res.body).toMatchObject({ imported: 0 });
+    expect(res.body.skippedReasons.alreadyImported).toBeGreaterThan(0);
+    expect((await erin.json<Execution[]>('GET', '/api/v1/executions')).body).toHaveLength(before);
+  });
+
+  it('keeps adjustments out of a backup, which holds manual fills only', async () => {
+    const backup = (await erin.json<{ executions: unknown[] }>('GET', '/api/v1/backup')).body;
+    expect(backup.executions).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { IMPORT_THROTTLE_MINUTES } from '../../src/domain/constants.ts';
 import { messages } from '../../src/domain/messages.ts';
 import type { Account, Execution, ImportResult, Trade, TradePlanDto } from '../../src/domain/types.ts';
 import type { AccountService } from '../../src/server/accounts/accountService.ts';
@@ -203,6 +204,7 @@ describe('importing from the broker', () => {
   });
 
   it('imports nothing the second time: the fills seen again are skipped', async () => {
+    t.clock.advance(IMPORT_THROTTLE_MINUTES * 60_000); // past the throttle: the broker is asked again
     const before = (await alex.json<Execution[]>('GET', '/api/v1/executions')).body.length;
     const second = (await alex.json<ImportResult>('POST', '/api/v1/trades/import')).body;
     expect(second.imported).toBe(0);
@@ -210,12 +212,19 @@ describe('importing from the broker', () => {
     expect((await alex.json<Execution[]>('GET', '/api/v1/executions')).body).toHaveLength(before);
   });
 
-  it('runs one import per trader at a time: concurrent calls share one answer', async () => {
+  it('runs one import per trader at a time: concurrent calls share its answer, or the throttle names it', async () => {
+    t.clock.advance(IMPORT_THROTTLE_MINUTES * 60_000);
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => alex.json<ImportResult>('POST', '/api/v1/trades/import')),
     );
-    expect(new Set(answers.map((a) => JSON.stringify(a)))).toEqual(new Set([JSON.stringify(answers[0])]));
-    expect(answers[0]?.body.imported).toBe(0);
+    const first = answers[0]?.body as ImportResult;
+    expect(first).toMatchObject({ imported: 0, throttled: false });
+    // A call that comes once the run is over is answered by the throttle: the same import either way.
+    const { importedAt, latestExecutedAt } = first;
+    for (const { status, body } of answers) {
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ imported: 0, importedAt, latestExecutedAt });
+    }
   });
 
   it('lists the imported trades with their account names, for their trader only', async () => {
@@ -252,7 +261,14 @@ describe('one import per trader at a time', () => {
     const importer = oneRunPerTrader(async (userId: string): Promise<ImportResult> => {
       runs.push(userId);
       await new Promise<void>((resolve) => releases.push(resolve));
-      return { imported: runs.length, skipped: 0, latestExecutedAt: null };
+      return {
+        imported: runs.length,
+        skipped: 0,
+        skippedReasons: {},
+        latestExecutedAt: null,
+        importedAt: '',
+        throttled: false,
+      };
     });
 
     const first = importer.run('alex');
@@ -290,7 +306,7 @@ describe('while the broker is not answering', () => {
     const app = new Hono<AppEnv>();
     app.onError(errorResponse);
     app.use(async (c, next) => {
-      c.set('user', { id: 'u1', displayName: 'U', brokerSessionExpiresAt: null });
+      c.set('user', { id: 'u1', displayName: 'U', brokerSessionExpiresAt: null, fillsImportedAt: null });
       await next();
     });
     app.route('/trades', tradeRoutes(repo, accounts, {} as BrokerImport, createHeavyCalls()));

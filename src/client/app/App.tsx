@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
+import { hasSessionFlag, signInCallbackStatus } from '../auth/session.ts';
 import { PageSkeleton } from '../ui/PageSkeleton.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { Layout } from './Layout.tsx';
@@ -50,9 +51,12 @@ const SignedOutPage = lazy(() =>
   import('../auth/SignedOutPage.tsx').then((m) => ({ default: m.SignedOutPage })),
 );
 
-// The page the app opens on downloads alongside the app, not after the first render.
+// The page the app opens on downloads alongside the app, not after the first render; a tab
+// without the session flag is on its way to the authorization flow, which reloads the app, so
+// it downloads none (an offline start loads it once the cache is opened).
 const landing = window.location.pathname === '/' ? '/dashboard' : window.location.pathname;
-if (landing in pages) void pages[landing as keyof typeof pages].preload();
+const staying = hasSessionFlag() || signInCallbackStatus() === 'success';
+if (landing in pages && staying) void pages[landing as keyof typeof pages].preload();
 
 /**
  * A page in the app's frame; its module may still be on its way (its heading and placeholder bars meanwhile). Keyed

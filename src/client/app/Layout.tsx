@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { LogoutButton } from '../auth/LogoutButton.tsx';
 import { BACKUP_LINK, footerText, ICON_MARKUP, type IconName, NAV_LINKS } from './appShell.ts';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
+import './frame.css';
 
 /** An icon from the shell's markup (constant strings of appShell.ts, never data); its <svg> as appShell.ts writes it. */
 function Icon({ name, className }: { name: IconName; className: string }) {
@@ -25,7 +26,7 @@ function Icon({ name, className }: { name: IconName; className: string }) {
 
 /**
  * Header, navigation and footer around every main page. The navigation is one list of links:
- * a sidebar on a wide screen, a tab bar fixed at the bottom on a phone (styles.css). "Export and
+ * a sidebar on a wide screen, a tab bar fixed at the bottom on a phone (app/frame.css). "Export and
  * backup" sits in the header, beside Logout: the tab bar has no room for a seventh tab, and it
  * is not a place a trader goes every day. On a phone it shows as its icon alone. The same frame is
  * in index.html before the script runs (appShell.ts).
@@ -44,7 +45,7 @@ export function Layout({ children, checking = false }: { children: ReactNode; ch
             title={BACKUP_LINK.label}
           >
             <Icon name={BACKUP_LINK.icon} className="header-icon" />
-            <span className="header-link-label">{BACKUP_LINK.label}</span>
+            <span className="header-link-label visually-hidden-on-phone">{BACKUP_LINK.label}</span>
           </Link>
           <LogoutButton />
         </div>

@@ -62,7 +62,7 @@ export function appShellHtml(year: number): string {
   return [
     '<div class="layout">',
     '<header class="app-header"><span class="app-title">Trade Tracker</span><div class="header-actions">',
-    `<a title="${BACKUP_LINK.label}" href="${BACKUP_LINK.href}" class="header-link">${icon(BACKUP_LINK.icon, 'header-icon')}<span class="header-link-label">${BACKUP_LINK.label}</span></a>`,
+    `<a title="${BACKUP_LINK.label}" href="${BACKUP_LINK.href}" class="header-link">${icon(BACKUP_LINK.icon, 'header-icon')}<span class="header-link-label visually-hidden-on-phone">${BACKUP_LINK.label}</span></a>`,
     '<button type="button" class="secondary outline logout">Logout</button>',
     '</div></header>',
     `<nav class="main-nav" aria-label="Main"><ul>${links}</ul></nav>`,

@@ -42,8 +42,16 @@ async function ownCache(): Promise<boolean> {
 type Check = 'ok' | 'unauthorized' | 'unreachable';
 
 /**
+ * The broker's new fills, in the background (docs/product.md, "Trades"): when the app opens and
+ * when it regains focus, online; the server imports at most once per trader every few minutes.
+ * The import's code loads then: nothing waits on it.
+ */
+const importFills = () => void import('../trades/importTrades.ts').then((m) => m.importInBackground());
+
+/**
  * Asks the server who is signed in. Only a check that passes for this tab (`claim`) claims the
- * cache for that trader and fills it: a tab without the session flag caches nothing.
+ * cache for that trader and fills it, and imports the broker's new fills: a tab without the
+ * session flag caches nothing.
  */
 async function checkSession(claim: boolean): Promise<Check> {
   try {
@@ -51,9 +59,11 @@ async function checkSession(claim: boolean): Promise<Check> {
     if (claim) {
       await claimCacheFor(status.user.id, db, [
         { key: metaKeys.brokerSessionExpiresAt, value: status.brokerSessionExpiresAt ?? '' },
+        { key: metaKeys.fillsImportedAt, value: status.fillsImportedAt ?? '' },
       ]);
       rememberTabTrader(status.user.id);
       void syncNow();
+      importFills();
     }
     return 'ok';
   } catch (error) {
@@ -95,9 +105,6 @@ export function useAuthGate(): AuthState {
       setSessionFlag();
       settle('authenticated');
       void checkSession(true).then((check) => {
-        // A fresh sign-in brings the broker's new fills, once the cache is this trader's. The
-        // import's code loads then (it runs in the background, nothing waits on it).
-        if (check === 'ok') void import('../trades/importTrades.ts').then((m) => m.importAfterSignIn());
         if (check === 'unauthorized') void resolve(check, true);
       });
     } else if (status === 'error') {
@@ -151,8 +158,12 @@ export function useAuthGate(): AuthState {
 
   useEffect(() => {
     if (state !== 'authenticated') return;
-    // Keep the cache fresh when the trader comes back to the app or the network returns.
-    const refresh = () => void syncNow();
+    // Keep the cache fresh, and the broker's fills, when the trader comes back to the app or the
+    // network returns.
+    const refresh = () => {
+      void syncNow();
+      importFills();
+    };
     const onVisible = () => document.visibilityState === 'visible' && refresh();
     window.addEventListener('focus', refresh);
     window.addEventListener('online', refresh);

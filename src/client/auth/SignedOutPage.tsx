@@ -1,5 +1,6 @@
 import { useOffline } from '../ui/useOffline.ts';
 import { signInAgain } from './session.ts';
+import '../error/error.css';
 
 /** Shown after a logout, and when the app opens offline with nothing cached: no bounce to a broker page that cannot load. */
 export function SignedOutPage() {

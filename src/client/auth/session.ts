@@ -73,8 +73,13 @@ export function takeAuthStatus(): Promise<AuthStatus> {
   return status;
 }
 
-export function goToBrokerSignIn(): void {
-  window.location.assign(authorizeUrl);
+/**
+ * The authorization flow (docs/product.md, "Sign-in and sessions"). While the server's session
+ * and the broker's grant are valid it comes straight back signed in, without the broker's page;
+ * `askBroker` (after a logout) always shows it.
+ */
+export function goToBrokerSignIn(askBroker = false): void {
+  window.location.assign(askBroker ? `${authorizeUrl}?prompt=login` : authorizeUrl);
 }
 
 /** Asks the server to end the session; 'unreachable' keeps the logout pending for next time. */
@@ -129,7 +134,8 @@ export async function logout(): Promise<void> {
     const ended = isOffline() ? 'unreachable' : await endServerSession();
     // Last: an answer still in flight through the service worker may have refilled its cache.
     if ('caches' in window) await caches.delete('market-cycle');
-    if (ended !== 'unreachable') goToBrokerSignIn();
+    // A session the server could not end (a 5xx) must not sign the trader straight back in.
+    if (ended !== 'unreachable') goToBrokerSignIn(true);
   } catch {
     window.location.assign('/');
   }

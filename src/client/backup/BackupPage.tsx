@@ -13,6 +13,8 @@ import {
   useCsvExport,
   useRestore,
 } from './useBackup.ts';
+import './backup.css';
+import { TableHead } from '../ui/TableHead.tsx';
 
 const heading = PAGE_HEADINGS['/backup'];
 
@@ -207,13 +209,7 @@ function RestoreSection() {
           <section className="restore-summary" aria-label="Restored">
             <h3>Backup restored</h3>
             <table className="restore-result">
-              <thead>
-                <tr>
-                  <th scope="col">What</th>
-                  <th scope="col">Added</th>
-                  <th scope="col">Already here</th>
-                </tr>
-              </thead>
+              <TableHead columns={['What', 'Added', 'Already here']} />
               <tbody>
                 {BACKUP_COLLECTIONS.map((c) => (
                   <tr key={c}>

@@ -14,6 +14,7 @@ import { db } from '../db/db.ts';
 import { PendingMark } from '../ui/PendingMark.tsx';
 import { TableHead } from '../ui/TableHead.tsx';
 import { useCollection } from '../ui/useCollection.ts';
+import '../ui/table.css';
 
 // The settings dialog (and the shared Modal) loads on first open: the Dashboard is the landing
 // page and most visits never open it.

@@ -19,7 +19,7 @@ export function BrokerSignInNotice({ now = new Date() }: { now?: Date }) {
       <p>
         Your broker sign-in ends on {formatTimestamp(expiresAt)}. Sign in again to keep your balances live.
       </p>
-      <button type="button" onClick={goToBrokerSignIn}>
+      <button type="button" onClick={() => goToBrokerSignIn(true)}>
         Sign in again
       </button>
     </article>

@@ -7,6 +7,7 @@ import { AccountSummary } from './AccountSummary.tsx';
 import { BrokerSignInNotice } from './BrokerSignInNotice.tsx';
 import { MarketCycleCard } from './MarketCycleCard.tsx';
 import { OpenRisk } from './OpenRisk.tsx';
+import './dashboard.css';
 
 const heading = PAGE_HEADINGS['/dashboard'];
 
@@ -19,7 +20,7 @@ const STATIC_CARDS = [
 export default function DashboardPage() {
   const lastSync = useLiveQuery(async () => (await db.meta.get(metaKeys.lastSyncAt))?.value ?? null, []);
   // The market cycle comes first: on a phone it is the chip at the top; on a wide screen
-  // styles.css shows it after the account summary and the cards, where it always was.
+  // dashboard/dashboard.css shows it after the account summary and the cards, where it always was.
   return (
     <section className="dashboard">
       <PageHeading {...heading}>

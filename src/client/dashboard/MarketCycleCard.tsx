@@ -94,7 +94,9 @@ export function MarketCycleCard() {
   }
   return (
     <section className="market-cycle" aria-labelledby="market-cycle-title">
-      <h2 id="market-cycle-title">Market Cycle Analysis</h2>
+      <h2 id="market-cycle-title" className="visually-hidden-on-phone">
+        Market Cycle Analysis
+      </h2>
       {body}
     </section>
   );

@@ -101,6 +101,8 @@ export const metaKeys = {
   /** The server's cursor from the last sync (`GET /sync?since=`); absent, the next sync gets everything. */
   syncCursor: 'syncCursor',
   brokerSessionExpiresAt: 'brokerSessionExpiresAt',
+  /** When the trader's last import of the broker's fills started (the server's time): "Fills imported … ago". */
+  fillsImportedAt: 'fillsImportedAt',
 } as const;
 
 /** The trader the cache belongs to: none before a sign-in check claims it, or after a wipe. */

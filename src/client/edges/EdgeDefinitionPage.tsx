@@ -14,6 +14,7 @@ import { useListPage } from '../ui/useListPage.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { EdgeForm } from './EdgeForm.tsx';
 import { deleteEdge } from './edgeMutations.ts';
+import './edges.css';
 
 /**
  * Whether a weight is earned: the expectancy of the trades whose plans cite the edge, with their

@@ -15,12 +15,11 @@ export async function saveEdge(input: EdgeInput, existing?: Edge): Promise<SaveO
     return edges.update(existing, input, input.name, () => ({ ...existing, ...input }));
   }
   const id = crypto.randomUUID();
-  const now = new Date().toISOString();
-  return edges.create({ ...input, id }, input.name, () => ({
+  return edges.create({ ...input, id }, input.name, (createdAt) => ({
     id,
     ...newEdge(input),
-    createdAt: now,
-    updatedAt: now,
+    createdAt,
+    updatedAt: createdAt,
   }));
 }
 

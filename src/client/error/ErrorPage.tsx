@@ -1,4 +1,5 @@
 import { goToBrokerSignIn } from '../auth/session.ts';
+import './error.css';
 
 export function ErrorPage() {
   return (
@@ -6,7 +7,7 @@ export function ErrorPage() {
       <article>
         <h1>Authentication Error</h1>
         <p>Failed to authorize. Please try again.</p>
-        <button type="button" onClick={goToBrokerSignIn}>
+        <button type="button" onClick={() => goToBrokerSignIn()}>
           Retry Login
         </button>
       </article>

@@ -68,7 +68,8 @@ export function PlanCells({ plan, accounts, onOpen }: PlanCellsProps) {
         <PendingMark row={plan} />
       </th>
       <td data-label="Status" data-status={plan.status}>
-        <Badge color={statusBadgeColor(plan.status)}>{plan.status}</Badge> <PlanOutcome planId={plan.id} />
+        <Badge color={statusBadgeColor(plan.status)}>{plan.status}</Badge>{' '}
+        <PlanOutcome planId={plan.id} doneAt={plan.doneAt} />
       </td>
       <td data-label="Entry Price">{formatPrice(plan.entryPrice)}</td>
       <td data-label="Stop Loss">{formatPrice(plan.stopLossPrice)}</td>

@@ -22,6 +22,8 @@ import { Badge } from '../ui/Badge.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { PlanOutcome } from './PlanOutcome.tsx';
+import '../ui/table.css';
+import { TableHead } from '../ui/TableHead.tsx';
 
 interface PlanDetailsProps {
   plan: TradePlan;
@@ -50,7 +52,8 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
       <dl className="plan-details">
         <dt>Status</dt>
         <dd>
-          <Badge color={statusBadgeColor(plan.status)}>{plan.status}</Badge> <PlanOutcome planId={plan.id} />
+          <Badge color={statusBadgeColor(plan.status)}>{plan.status}</Badge>{' '}
+          <PlanOutcome planId={plan.id} doneAt={plan.doneAt} />
         </dd>
         <dt>Entry → Stop</dt>
         <dd>
@@ -91,14 +94,7 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
       ) : (
         <div className="table-wrap">
           <table className="plan-accounts">
-            <thead>
-              <tr>
-                <th scope="col">Account</th>
-                <th scope="col">Shares</th>
-                <th scope="col">Cost</th>
-                <th scope="col">At risk</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Account', 'Shares', 'Cost', 'At risk']} />
             <tbody>
               {planPositionFigures(accounts, plan).map((f) => (
                 <tr key={f.accountId}>

@@ -13,6 +13,7 @@ import { PlanDetails } from './PlanDetails.tsx';
 import { PlanForm } from './PlanForm.tsx';
 import { deletePlan } from './planMutations.ts';
 import { useStatusChange } from './useStatusChange.ts';
+import './plans.css';
 
 type PlanSortKey = 'stock' | 'status' | 'entryPrice' | 'stopLossPrice' | 'probabilityOfSuccess';
 
@@ -100,7 +101,8 @@ export default function TradePlansPage() {
                   <p
                     role="alert"
                     className="row-error"
-                    ref={(el) => el?.scrollIntoView({ block: 'nearest' })}
+                    // Centred, not at the screen's edge: wholly in view whatever its height rounds to.
+                    ref={(el) => el?.scrollIntoView({ block: 'center' })}
                   >
                     {refused}
                     <button

@@ -1,5 +1,5 @@
 import { messages } from '../../domain/messages.ts';
-import { activeStockOf, checkTransition, isActiveStatus, newDraftPlan } from '../../domain/tradePlans.ts';
+import { activeStockOf, checkTransition, newDraftPlan } from '../../domain/tradePlans.ts';
 import {
   CYCLE_TYPES,
   type CycleType,
@@ -42,14 +42,13 @@ async function cachedCycleType(): Promise<CycleType | null> {
  */
 export async function createPlan(input: TradePlanInput) {
   const id = crypto.randomUUID();
-  const now = new Date().toISOString();
   const stamped = { ...input, id, marketCycleAtCreation: await cachedCycleType() };
   return plans.create(
     { ...input, id },
     input.stock,
-    async () => {
+    async (createdAt) => {
       await assertNoOtherActivePlan(input.stock);
-      return { id, ...newDraftPlan(stamped), createdAt: now, updatedAt: now };
+      return { id, ...newDraftPlan(stamped), createdAt, updatedAt: createdAt };
     },
     stamped,
   );
@@ -73,7 +72,9 @@ export function changePlanStatus(plan: TradePlan, status: TradePlanStatus) {
     applyLocally: async () => {
       const check = checkTransition(plan.status, status);
       if (!check.ok) throw new RefusedLocally(check.message);
-      if (isActiveStatus(status)) await assertNoOtherActivePlan(plan.stock, plan.id);
+      // A done plan set to Ready or Hold stays done: it takes no stock (docs/product.md, "Trade plans").
+      if (activeStockOf({ ...plan, status }) !== undefined)
+        await assertNoOtherActivePlan(plan.stock, plan.id);
       await db.tradePlans.update(plan.id, { status, pendingSync: true } as Partial<TradePlan>);
     },
   });

@@ -1,4 +1,5 @@
 import { reloadToUpdate, useUpdateWaiting } from './serviceWorker.ts';
+import './pwa.css';
 
 export function UpdateNotice() {
   const waiting = useUpdateWaiting();

@@ -13,6 +13,7 @@ import { EquityCurve } from './EquityCurve.tsx';
 import { OverallFigures } from './OverallFigures.tsx';
 import { StatsTable } from './StatsTable.tsx';
 import { withoutStopNote } from './statsFormat.ts';
+import './review.css';
 
 const heading = PAGE_HEADINGS['/review'];
 

@@ -10,6 +10,7 @@ import {
   isSmallSample,
   toneOf,
 } from './statsFormat.ts';
+import '../ui/table.css';
 
 const COLUMNS = [
   'Group',

@@ -10,6 +10,7 @@ import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
 import { SetupForm } from './SetupForm.tsx';
 import { deleteSetup } from './setupMutations.ts';
+import './setups.css';
 
 /**
  * What the score is: the win rate of the setup's closed trades ("12 trades"), or, until it has

@@ -12,12 +12,11 @@ export async function saveSetup(input: TradeSetupInput, existing?: TradeSetup): 
     return setups.update(existing, body, input.name, () => ({ ...existing, ...input }));
   }
   const id = crypto.randomUUID();
-  const now = new Date().toISOString();
-  return setups.create({ ...body, id }, input.name, () => ({
+  return setups.create({ ...body, id }, input.name, (createdAt) => ({
     id,
     ...newSetup(input),
-    createdAt: now,
-    updatedAt: now,
+    createdAt,
+    updatedAt: createdAt,
   }));
 }
 

@@ -70,21 +70,31 @@ export function resourceWrites<Row extends { id: string }>(resource: Resource<Ro
     send,
 
     /**
-     * Creates with a client-made id, so a replay never duplicates. `queuedBody`, when given, is
-     * what a create kept on this device sends instead of `body`.
+     * Creates with a client-made id, so a replay never duplicates, and the time it is made here,
+     * online or not: the local row (`localRow(createdAt)`) and the body carry the same, and the
+     * server keeps it when plausible (docs/product.md, "Offline and sync"), so a record made
+     * offline is not dated by its replay. `queuedBody`, when given, is what a create kept on this
+     * device sends instead of `body`.
      */
-    create: (body: { id: string }, name: string, localRow: LocalRow<Row>, queuedBody?: { id: string }) =>
-      send({
+    create: (
+      body: { id: string },
+      name: string,
+      localRow: (createdAt: string) => Row | Promise<Row>,
+      queuedBody?: { id: string },
+    ) => {
+      const createdAt = now();
+      return send({
         method: 'POST',
         path: resource.path,
         recordId: body.id,
-        body,
-        ...(queuedBody ? { queuedBody } : {}),
+        body: { ...body, createdAt },
+        ...(queuedBody ? { queuedBody: { ...queuedBody, createdAt } } : {}),
         label: `${resource.createVerb ?? 'Create'} ${resource.noun} ${name}`,
         applyLocally: async () => {
-          await table().add({ ...(await localRow()), pendingSync: true } satisfies Pending<Row>);
+          await table().add({ ...(await localRow(createdAt)), pendingSync: true } satisfies Pending<Row>);
         },
-      }),
+      });
+    },
 
     update: (row: Row, body: object, name: string, localRow: LocalRow<Row>) =>
       send({

@@ -7,6 +7,16 @@ import { ShortDate } from './ShortDate.tsx';
 
 export const INCOMPLETE_TEXT = 'Incomplete: opening fill not in history';
 
+/**
+ * Why a trade is left out of R: its entry's cost is unknown (the opening fill is older than the
+ * history held, or shares came in by a transfer without a cost), or, its entry known, shares moved
+ * outside the history (transferred out, or a split that does not fit the shares held).
+ */
+export const incompleteText = (trade: Trade): string =>
+  trade.averageEntryPrice === null
+    ? INCOMPLETE_TEXT
+    : 'Incomplete: part of the position is outside this history';
+
 const money = (amount: number | null) => (amount === null ? '—' : formatMoney(amount));
 const price = (amount: number | null) => (amount === null ? '—' : formatPrice(amount));
 const tone = (amount: number | null) =>
@@ -38,7 +48,7 @@ export function TradeCells({ trade, plan, onOpen }: TradeCellsProps) {
           {trade.symbol}
         </button>
         <PendingMark row={trade} />
-        {trade.incomplete && <small className="incomplete-mark">{INCOMPLETE_TEXT}</small>}
+        {trade.incomplete && <small className="incomplete-mark">{incompleteText(trade)}</small>}
       </th>
       <td data-label="Account">{trade.accountName}</td>
       <td data-label="Direction">{trade.direction}</td>

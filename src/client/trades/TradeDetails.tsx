@@ -3,7 +3,7 @@ import type { Trade } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
-import { INCOMPLETE_TEXT, PlanLabel } from './TradeCells.tsx';
+import { incompleteText, PlanLabel } from './TradeCells.tsx';
 import { TradeFills } from './TradeFills.tsx';
 import { TradeForm } from './TradeForm.tsx';
 
@@ -25,7 +25,7 @@ export function TradeDetails({ trade, onClose }: TradeDetailsProps) {
   );
   return (
     <Modal title={`${trade.symbol} ${trade.direction} trade`} onClose={onClose}>
-      {trade.incomplete && <p className="incomplete-mark">{INCOMPLETE_TEXT}</p>}
+      {trade.incomplete && <p className="incomplete-mark">{incompleteText(trade)}</p>}
       <dl className="plan-details">
         <dt>Account</dt>
         <dd>{trade.accountName}</dd>

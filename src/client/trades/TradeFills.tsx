@@ -1,5 +1,6 @@
-import { formatMoney, formatPrice, formatTimestamp } from '../../domain/format.ts';
+import { executionLabel, formatMoney, formatPrice, formatTimestamp } from '../../domain/format.ts';
 import { fallbackMessages, notices } from '../../domain/messages.ts';
+import { splitRatiosOf } from '../../domain/trades.ts';
 import type { Execution } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
@@ -9,22 +10,47 @@ import { PendingMark } from '../ui/PendingMark.tsx';
 import { useConfirmedDelete } from '../ui/useConfirmedDelete.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { deleteFill } from './executionMutations.ts';
+import '../ui/table.css';
+import { TableHead } from '../ui/TableHead.tsx';
 
 const nameOf = (fill: Execution) =>
   `${fill.side} ${fill.quantity} ${fill.symbol} at ${formatPrice(fill.price)}`;
 
-/** A trade's fills in time order; a manual one can be deleted, the broker's are its record. */
+/** A split's shares as a change (+90, −99); a fill's or a transfer's as moved (its side says which way). */
+const quantityOf = (fill: Execution) =>
+  fill.kind === 'split' ? `${fill.side === 'Buy' ? '+' : '−'}${fill.quantity}` : String(fill.quantity);
+
+/** An adjustment without a price (a split, a transfer the broker gave no cost for) shows none. */
+const priceOf = (fill: Execution) =>
+  fill.kind !== undefined && fill.kind !== 'fill' && fill.price === 0 ? '—' : formatPrice(fill.price);
+
+/** The ratio of each split among `fills`, from the account's executions in the symbol, as the trade was built. */
+async function splitRatios(fills: Execution[]): Promise<Map<string, number>> {
+  const split = fills.find((f) => f.kind === 'split');
+  if (!split) return new Map();
+  const history = await db.executions
+    .where('symbol')
+    .equals(split.symbol)
+    .filter((f) => f.accountId === split.accountId)
+    .toArray();
+  return splitRatiosOf(history);
+}
+
+/**
+ * A trade's fills in time order, with the broker's adjustments among them ("Split 1:100",
+ * "Transfer in"); a manual fill can be deleted, the broker's are its record.
+ */
 export function TradeFills({ executionIds }: { executionIds: string[] }) {
-  const fills =
-    useLiveQuery(async () => {
-      const rows = (await db.executions.bulkGet(executionIds)).filter((f) => f !== undefined);
-      // Fills of one instant in the order they were recorded, as the trade was built from them.
-      return rows.sort(
-        (a, b) =>
-          Date.parse(a.executedAt) - Date.parse(b.executedAt) ||
-          Date.parse(a.createdAt) - Date.parse(b.createdAt),
-      );
-    }, [executionIds]) ?? [];
+  const { fills, ratios } = useLiveQuery(async () => {
+    const rows = (await db.executions.bulkGet(executionIds)).filter((f) => f !== undefined);
+    // Fills of one instant in the order they were recorded, as the trade was built from them.
+    rows.sort(
+      (a, b) =>
+        Date.parse(a.executedAt) - Date.parse(b.executedAt) ||
+        Date.parse(a.createdAt) - Date.parse(b.createdAt),
+    );
+    return { fills: rows, ratios: await splitRatios(rows) };
+  }, [executionIds]) ?? { fills: [], ratios: new Map<string, number>() };
   const deletion = useConfirmedDelete(deleteFill, fallbackMessages.deleteFill);
 
   return (
@@ -32,19 +58,7 @@ export function TradeFills({ executionIds }: { executionIds: string[] }) {
       <FormError message={deletion.error} />
       <div className="table-wrap">
         <table className="stack-on-phone trade-fills">
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Side</th>
-              <th scope="col">Qty</th>
-              <th scope="col">Price</th>
-              <th scope="col">Fees</th>
-              <th scope="col">Source</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Time', 'Side', 'Qty', 'Price', 'Fees', 'Source', { hidden: 'Actions' }]} />
           <tbody>
             {fills.map((fill) => (
               <tr key={fill.id}>
@@ -52,9 +66,9 @@ export function TradeFills({ executionIds }: { executionIds: string[] }) {
                   {formatTimestamp(fill.executedAt)}
                   <PendingMark row={fill} />
                 </td>
-                <td data-label="Side">{fill.side}</td>
-                <td data-label="Qty">{fill.quantity}</td>
-                <td data-label="Price">{formatPrice(fill.price)}</td>
+                <td data-label="Side">{executionLabel(fill, ratios.get(fill.id))}</td>
+                <td data-label="Qty">{quantityOf(fill)}</td>
+                <td data-label="Price">{priceOf(fill)}</td>
                 <td data-label="Fees">{formatMoney(fill.fees)}</td>
                 <td data-label="Source">{fill.source === 'broker' ? 'Broker' : 'Manual'}</td>
                 <td className="row-actions">

@@ -11,6 +11,7 @@ import { RecordFillForm } from './RecordFillForm.tsx';
 import { SyncTrades } from './SyncTrades.tsx';
 import { TradeCells } from './TradeCells.tsx';
 import { TradeDetails } from './TradeDetails.tsx';
+import './trades.css';
 
 type TradeSortKey =
   | 'symbol'

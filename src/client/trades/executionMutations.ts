@@ -17,8 +17,7 @@ const fills = resourceWrites<Execution>({
 /** Records a manual fill: "Record fill AAPL". */
 export function recordFill(input: ExecutionInput) {
   const id = crypto.randomUUID();
-  const createdAt = new Date().toISOString();
-  return fills.create({ ...input, id }, input.symbol, () => newExecution(input, { id, createdAt }));
+  return fills.create({ ...input, id }, input.symbol, (createdAt) => newExecution(input, { id, createdAt }));
 }
 
 /** Deletes a manual fill; the broker's fills are its record of what happened, never ours to drop. */

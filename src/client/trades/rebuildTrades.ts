@@ -1,4 +1,4 @@
-import { annotationOf, buildTrades } from '../../domain/trades.ts';
+import { annotationOf, buildTrades, doneChanges } from '../../domain/trades.ts';
 import { cacheOwner, db, type Pending, type TradeTrackerDb } from '../db/db.ts';
 
 const isPending = (row: object) => (row as Pending<object>).pendingSync === true;
@@ -8,8 +8,9 @@ const isPending = (row: object) => (row as Pending<object>).pendingSync === true
  * function, so a fill recorded or deleted offline shows in the trades (and in its plan's outcome)
  * at once. What the trader attached to a trade (plan link, stop, notes) is carried over by its
  * key. Trades holding a fill not yet on the server, or changed themselves while offline, are
- * marked as not yet saved. Like a pull, it writes only into a cache that still has its trader: a
- * logout in another tab wins.
+ * marked as not yet saved. The plans the trades leave done, or done no more, are marked as the
+ * server marks them (`doneChanges`), in the same transaction. Like a pull, it writes only into a
+ * cache that still has its trader: a logout in another tab wins.
  */
 export async function rebuildTrades(database: TradeTrackerDb = db): Promise<void> {
   const { executions, trades, tradePlans, accounts, meta } = database;
@@ -35,5 +36,9 @@ export async function rebuildTrades(database: TradeTrackerDb = db): Promise<void
     );
     await trades.clear();
     await trades.bulkPut(rebuilt);
+    // Derived as the server derives it, so not the trader's change: the plan is not marked unsaved.
+    await tradePlans.bulkUpdate(
+      doneChanges(plans, rebuilt).map(({ id, doneAt }) => ({ key: id, changes: { doneAt } })),
+    );
   });
 }

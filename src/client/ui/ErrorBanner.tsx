@@ -1,3 +1,5 @@
+import './feedback.css';
+
 interface ErrorBannerProps {
   message: string;
   onDismiss: () => void;

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import './form.css';
 
 /** What a Field hands its input: the id its label points at, and the error wiring. */
 export type FieldInputProps = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string };

@@ -11,6 +11,8 @@ import { Skeleton } from './Skeleton.tsx';
 import { SortableHeader } from './SortableHeader.tsx';
 import { SortControl } from './SortControl.tsx';
 import type { ListPageState } from './useListPage.ts';
+import './list.css';
+import './table.css';
 
 /** A column of the list's table; with `sortBy` its header sorts. */
 export interface Column<K extends string> {

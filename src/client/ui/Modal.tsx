@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import './modal.css';
 
 interface ModalProps {
   title: string;

@@ -1,4 +1,5 @@
 import { useNotices } from './notices.ts';
+import './feedback.css';
 
 /**
  * Confirmations of saves, status changes and deletes: a polite live region, read out without

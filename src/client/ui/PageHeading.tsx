@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './page.css';
 
 /**
  * A page's heading: its title and subtitle (domain/pages.ts), then what the page puts beside them.

@@ -1,3 +1,5 @@
+import './page.css';
+
 /** Grey placeholder bars while a list has never been loaded. */
 export function Skeleton({ rows = 3 }: { rows?: number }) {
   return (

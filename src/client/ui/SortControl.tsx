@@ -12,7 +12,7 @@ interface SortControlProps<K extends string> {
 }
 
 /**
- * "Sort by" for a phone, where the column headers are hidden (styles.css shows it there only):
+ * "Sort by" for a phone, where the column headers are hidden (ui/list.css shows it there only):
  * the sortable columns by their labels and a button that flips the direction.
  */
 export function SortControl<K extends string>({ columns, sort, onSort, ownOrder }: SortControlProps<K>) {

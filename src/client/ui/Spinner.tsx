@@ -1,3 +1,5 @@
+import './page.css';
+
 export function Spinner() {
   return (
     <div className="spinner" role="status" aria-live="polite">

@@ -17,7 +17,7 @@ import {
   sessionCookieName,
 } from './sessionStore.ts';
 import { createSignInLimiter, limitSignIns } from './signInLimit.ts';
-import { deleteBrokerTokens, saveBrokerTokens, upsertUser } from './userStore.ts';
+import { deleteBrokerTokens, loadBrokerTokens, saveBrokerTokens, upsertUser } from './userStore.ts';
 
 /**
  * Relative on purpose: a URL built from the request would carry whatever Host header the client
@@ -73,6 +73,21 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const overHttps = servedOverHttps(deps);
   const sessionCookie = sessionCookieOf(deps);
 
+  /**
+   * The relaunch (docs/product.md, "Sign-in and sessions"): a tab without the per-tab flag comes
+   * here, and while this browser's session and the broker's grant (tokens it can read, not past
+   * their end) are valid it goes straight back signed in, the broker's page not shown and no state
+   * issued. `prompt=login` (a logout on its way to the broker) always asks the broker.
+   */
+  app.get('/auth/authorize', async (c, next) => {
+    const sessionId = getCookie(c, sessionCookie(c.req.url));
+    if (!sessionId || c.req.query('prompt') === 'login') return next();
+    const user = await findSessionUser(db, sessionId, now());
+    if (!user || !(await loadBrokerTokens(db, tokenCipher, user.id))) return next();
+    return c.redirect(`${appOrigin}/?status=success`, 302);
+  });
+
+  // After the silent answer: only a sign-in that goes to the broker counts as an attempt.
   const limitAttempts = limitSignIns(createSignInLimiter(now), config.trustedProxies);
   app.use('/auth/authorize', limitAttempts);
   app.use('/auth/callback', limitAttempts);
@@ -129,6 +144,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       authenticated: true,
       user: { id: user.id, displayName: user.displayName },
       brokerSessionExpiresAt: user.brokerSessionExpiresAt,
+      fillsImportedAt: user.fillsImportedAt,
     };
     return c.json(body);
   });

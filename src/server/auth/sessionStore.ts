@@ -53,7 +53,12 @@ export async function findSessionUser(
   now: Date,
 ): Promise<SessionUser | undefined> {
   const rows = await db
-    .select({ id: users.id, displayName: users.displayName, refreshExpiresAt: brokerTokens.refreshExpiresAt })
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      fillsImportedAt: users.fillsImportedAt,
+      refreshExpiresAt: brokerTokens.refreshExpiresAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(brokerTokens, eq(brokerTokens.userId, users.id))
@@ -66,6 +71,7 @@ export async function findSessionUser(
     id: row.id,
     displayName: row.displayName,
     brokerSessionExpiresAt: row.refreshExpiresAt ? row.refreshExpiresAt.toISOString() : null,
+    fillsImportedAt: row.fillsImportedAt ? row.fillsImportedAt.toISOString() : null,
   };
 }
 

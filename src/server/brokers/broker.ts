@@ -1,4 +1,4 @@
-import type { ExecutionSide, PositionEffect } from '../../domain/types.ts';
+import type { ExecutionKind, ExecutionSide, PositionEffect, SkippedReasons } from '../../domain/types.ts';
 
 /** An account as the broker reports it, before the trader's own settings are merged in. */
 export interface BrokerAccount {
@@ -15,15 +15,22 @@ export interface DailyCandle {
   close: number;
 }
 
-/** One fill as the broker reports it, before it is filed under the trader's account. */
+/**
+ * One fill as the broker reports it, before it is filed under the trader's account; or one of its
+ * position adjustments (`kind`: a split, a transfer), which move shares without a trade.
+ */
 export interface BrokerExecution {
   accountHash: string;
   /** The broker's own id of the fill: unique per account, so a second import skips it. */
   brokerExecutionId: string;
+  /** A fill when left out. */
+  kind?: ExecutionKind;
   /** Upper-case. */
   symbol: string;
+  /** Which way the shares moved: Buy into the account, Sell out of it. */
   side: ExecutionSide;
   quantity: number;
+  /** A fill's price; a transfer's cost per share (0 when the broker reports none); 0 for a split. */
   price: number;
   /** Every fee and commission of the fill, ≥ 0. */
   fees: number;
@@ -37,10 +44,14 @@ export interface BrokerExecution {
   protectiveStop?: number | null;
 }
 
-/** Fills of one account in a time range; `skipped` counts what is not imported (options, …). */
+/**
+ * Fills of one account in a time range; `skipped` counts what is not imported (options, …), and
+ * `skippedReasons` says why (it adds up to `skipped`).
+ */
 export interface BrokerExecutionPage {
   executions: BrokerExecution[];
   skipped: number;
+  skippedReasons: SkippedReasons;
 }
 
 /** What the server keeps of a sign-in; opaque to everything but the broker that made it. */
@@ -105,8 +116,9 @@ export interface Broker {
   refresh(tokens: BrokerTokens): Promise<BrokerTokens>;
   listAccounts(tokens: BrokerTokens): Promise<BrokerAccount[]>;
   /**
-   * The account's fills executed from `since` up to `now`, oldest first. Equities and ETFs only;
-   * anything else is counted in `skipped`. The broker splits the range into calls it accepts.
+   * The account's fills executed from `since` up to `now`, oldest first, with the splits and
+   * transfers that changed its positions. Equities and ETFs only; anything else is counted in
+   * `skipped`. The broker splits the range into calls it accepts.
    */
   executions(tokens: BrokerTokens, accountHash: string, since: Date, now: Date): Promise<BrokerExecutionPage>;
   /** Daily closes, oldest first, up to `now`. */

@@ -2,9 +2,11 @@
 // that find a row by its id and its owner, shared by every repository.
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { creationTime } from '../../domain/validation.ts';
 import { notFound, type Refusal } from '../refusals.ts';
 import { changedSince } from './changeStamps.ts';
 import type { Database } from './database.ts';
+import { users } from './schema.ts';
 import { uuidv7 } from './uuidv7.ts';
 
 /** A table whose rows each belong to one trader. */
@@ -76,16 +78,43 @@ export function rowsChangedSince<T extends PgTable & { userId: AnyPgColumn; chan
 /** A new record's own fields: what the table holds but its id, its owner and its times. */
 type NewFields<T extends OwnedTable> = Omit<T['$inferInsert'], 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 
-/** Inserts the trader's new record, made `at`, under the client's id or a new one; answers its row. */
+/** What a create made on a device says of itself (the domain's `clientId`): its id and when it was made. */
+export interface ClientMade {
+  id?: string | undefined;
+  createdAt?: string | undefined;
+}
+
+/**
+ * When the trader's new record was made: the device's time when plausible (the domain's
+ * `creationTime`: not in the future beyond the clock skew, not before the trader's first sign-in),
+ * else `at`, the server's.
+ */
+export async function madeAt(
+  q: Database,
+  userId: string,
+  claimed: string | undefined,
+  at: Date,
+): Promise<Date> {
+  if (claimed === undefined) return at;
+  const rows = await q.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
+  return rows[0] ? creationTime(claimed, at, rows[0].createdAt) : at;
+}
+
+/**
+ * Inserts the trader's new record under the client's id or a new one, made when the client says
+ * (`madeAt`) or `at`; answers its row.
+ */
 export async function insertRecord<T extends OwnedTable>(
   q: Database,
   table: T,
   userId: string,
-  id: string | undefined,
+  made: ClientMade,
   fields: NewFields<T>,
   at: Date,
 ): Promise<T['$inferSelect']> {
-  const row = { ...fields, id: id ?? uuidv7(at.getTime()), userId, createdAt: at, updatedAt: at };
+  const createdAt = await madeAt(q, userId, made.createdAt, at);
+  const id = made.id ?? uuidv7(at.getTime());
+  const row = { ...fields, id, userId, createdAt, updatedAt: createdAt };
   return (
     await q
       .insert(table)
@@ -94,16 +123,19 @@ export async function insertRecord<T extends OwnedTable>(
   )[0] as T['$inferSelect'];
 }
 
-/** Writes the trader's changes to their record, made `at`, and answers its row; a client-made id is for creates only. */
+/**
+ * Writes the trader's changes to their record, made `at`, and answers its row; a client-made id
+ * and creation time are for creates only.
+ */
 export async function updateRecord<T extends OwnedTable>(
   q: Database,
   table: T,
   userId: string,
   id: string,
-  changes: Partial<NewFields<T>> & { id?: string | undefined },
+  changes: Partial<NewFields<T>> & ClientMade,
   at: Date,
 ): Promise<T['$inferSelect']> {
-  const { id: _id, ...fields } = changes;
+  const { id: _id, createdAt: _made, ...fields } = changes;
   const rows = await q
     .update(table)
     .set({ ...fields, updatedAt: at } as Partial<T['$inferInsert']>)

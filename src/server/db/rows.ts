@@ -50,7 +50,9 @@ export function rowFrom<T extends PgTable>(
     const row: Record<string, unknown> = { userId };
     for (const [key, column] of columns) {
       const value = (record as Record<string, unknown>)[key];
-      if (value !== undefined) row[key] = column.dataType === 'date' ? new Date(value as string) : value;
+      if (value === undefined) continue;
+      // A time the record leaves unset (a plan not done) stays null, not 1970.
+      row[key] = column.dataType === 'date' && value !== null ? new Date(value as string) : value;
     }
     return row as T['$inferInsert'];
   };

@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { DEFAULT_HEAT_LIMIT_PERCENT } from '../../domain/constants.ts';
+import { EXECUTION_KINDS, type ExecutionKind } from '../../domain/executions.ts';
 import { ACTIVE_STATUSES } from '../../domain/tradePlans.ts';
 import {
   CYCLE_TYPES,
@@ -71,6 +72,11 @@ export const users = pgTable(
     brokerUserId: text('broker_user_id').notNull(),
     displayName: text('display_name').notNull(),
     createdAt: createdAt(),
+    /**
+     * When the trader's last import of the broker's fills started: imports are at most one every
+     * IMPORT_THROTTLE_MINUTES per trader, whatever tab or device asks (trades/importClock.ts).
+     */
+    fillsImportedAt: timestamp('fills_imported_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [uniqueIndex('users_broker_identity').on(t.broker, t.brokerUserId)],
 );
@@ -178,12 +184,15 @@ export const tradePlans = pgTable(
     notes: text('notes').notNull().default(''),
     /** Stamped at creation, never updated; null on plans made before it was kept ("Unknown"). */
     marketCycleAtCreation: text('market_cycle_at_creation').$type<CycleType>(),
+    /** When its linked trades had all closed (docs/product.md, "Trade plans"); set from the trades only. */
+    doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
     ...recordStamps(),
   },
   (t) => [
+    // The domain's `activeStockOf`: Ready or Hold, and not done.
     uniqueIndex('trade_plans_one_active_per_stock')
       .on(t.userId, t.stock)
-      .where(sql`${t.status} in (${literals(ACTIVE_STATUSES)})`),
+      .where(sql`${t.status} in (${literals(ACTIVE_STATUSES)}) and ${t.doneAt} is null`),
     check('trade_plans_status', sql`${t.status} in (${literals(TRADE_PLAN_STATUSES)})`),
     check('trade_plans_market_cycle', sql`${t.marketCycleAtCreation} in (${literals(CYCLE_TYPES)})`),
     index('trade_plans_user').on(t.userId),
@@ -222,6 +231,8 @@ export const executions = pgTable(
     source: text('source').$type<ExecutionSource>().notNull(),
     brokerExecutionId: text('broker_execution_id'),
     positionEffect: text('position_effect').$type<PositionEffect>(),
+    /** A fill, or one of the broker's adjustments (split, transfer): src/domain/executions.ts. */
+    kind: text('kind').$type<ExecutionKind>().notNull().default('fill'),
     createdAt: createdAt(),
     changedXid: changedXid(),
   },
@@ -235,6 +246,9 @@ export const executions = pgTable(
     check('executions_side', sql`${t.side} in (${literals(EXECUTION_SIDES)})`),
     check('executions_source', sql`${t.source} in ('manual', 'broker')`),
     check('executions_position_effect', sql`${t.positionEffect} in ('Open', 'Close')`),
+    check('executions_kind', sql`${t.kind} in (${literals(EXECUTION_KINDS)})`),
+    // Only the broker reports adjustments: what the trader records by hand is a fill.
+    check('executions_manual_fill', sql`${t.source} = 'broker' or ${t.kind} = 'fill'`),
   ],
 );
 

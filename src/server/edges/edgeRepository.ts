@@ -49,7 +49,7 @@ export function createEdgeRepository(db: Database, now: () => Date) {
             await holdJournal(tx, userId);
             await assertRoom(tx, userId, 'edges');
             await assertNameFree(tx, userId, input.name);
-            return toEdge(await insertRecord(tx, edges, userId, input.id, newEdge(input), now()));
+            return toEdge(await insertRecord(tx, edges, userId, input, newEdge(input), now()));
           }),
       }),
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { planNotesBytes } from '../../domain/journalLimits.ts';
 import { messages } from '../../domain/messages.ts';
 import { computePositionSizes } from '../../domain/positionSize.ts';
@@ -7,7 +7,6 @@ import {
   activeStockOf,
   canEditPlan,
   checkTransition,
-  isActiveStatus,
   newDraftPlan,
   type TradePlan,
   validateTradePlanUpdate,
@@ -16,13 +15,13 @@ import type { EdgeRef, TradePlanDto, TradePlanInput, TradePlanStatus } from '../
 import { normalizeStock } from '../../domain/validation.ts';
 
 import type { LiveAccount } from '../accounts/accountService.ts';
-import { inChunks, inPages } from '../db/chunks.ts';
+import { forChunks, inChunks, inPages } from '../db/chunks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { assertNotesWithinLimit, assertRoom, holdJournal } from '../db/journalLimits.ts';
 import { insertRecord, ownedBy, ownRow, rowsChangedSince, updateRecord } from '../db/owned.ts';
 import { recordFrom } from '../db/rows.ts';
-import { edges, tradePlanEdges, tradePlans, tradeSetups } from '../db/schema.ts';
+import { edges, tradeAnnotations, tradePlanEdges, tradePlans, tradeSetups } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
 import { conflict, invalid } from '../refusals.ts';
 
@@ -157,8 +156,9 @@ export function createPlanRepository(db: Database, now: () => Date) {
           const id = await db.transaction(async (tx) => {
             await holdJournal(tx, userId);
             await assertRoom(tx, userId, 'tradePlans');
-            const { edgeIds, ...plan } = newDraftPlan(input);
-            const row = await insertRecord(tx, tradePlans, userId, input.id, plan, now());
+            // A new plan is not done; only the trades make it so (markDone).
+            const { edgeIds, doneAt: _notDone, ...plan } = newDraftPlan(input);
+            const row = await insertRecord(tx, tradePlans, userId, input, plan, now());
             await replaceEdges(tx, row.id, edgeIds);
             if (planNotesBytes(plan) > 0) await assertNotesWithinLimit(tx, userId);
             return row.id;
@@ -206,8 +206,10 @@ export function createPlanRepository(db: Database, now: () => Date) {
         const row = await lockRow(tx, userId, id);
         const check = checkTransition(row.status, to);
         if (!check.ok) throw conflict(check.message, 'status');
-        // Two plans of one stock activated at once: the partial unique index refuses the second.
-        if (isActiveStatus(to)) await assertNoOtherActivePlan(tx, userId, row.stock, row.id);
+        // Two plans of one stock activated at once: the partial unique index refuses the second. A
+        // done plan set to Ready or Hold stays done, so it holds no stock (docs/product.md, "Trade plans").
+        if (activeStockOf({ ...toPlanRecord(row), status: to }) !== undefined)
+          await assertNoOtherActivePlan(tx, userId, row.stock, row.id);
         await tx.update(tradePlans).set({ status: to, updatedAt: now() }).where(ofUser(userId, id));
         return one(tx, userId, id, accounts);
       });
@@ -221,25 +223,82 @@ export function createPlanRepository(db: Database, now: () => Date) {
 export type PlanRepository = ReturnType<typeof createPlanRepository>;
 
 /**
- * The trader's active plans (Ready or Hold): what links a new trade and what sums to planned risk.
- * With `hold`, they are locked until the transaction `q` ends, so a plan deleted or discarded
- * meanwhile waits for what is decided on it.
+ * The trader's plans in an active status (Ready or Hold), done ones too: what may link a new trade
+ * (buildTrades judges from the trades whether a plan was done when the trade opened) and what
+ * sums to planned risk (accountHeat leaves the done ones out).
  */
-export async function activePlansOf(q: Database, userId: string, hold = false) {
-  const rows = await inPages((limit, offset) => {
-    const query = q
+export async function activePlansOf(q: Database, userId: string) {
+  const rows = await inPages((limit, offset) =>
+    q
       .select()
       .from(tradePlans)
       .where(and(eq(tradePlans.userId, userId), inArray(tradePlans.status, ACTIVE_STATUSES)))
       .orderBy(tradePlans.id)
       .limit(limit)
-      .offset(offset);
-    return hold ? query.for('share') : query;
-  });
+      .offset(offset),
+  );
   return rows.map(toPlanRecord);
+}
+
+/**
+ * The plans a write of trades decides on: those in an active status (they link new trades and hold
+ * stocks), and those done or linked to a trade (their `doneAt` follows the trades). Locked until
+ * the transaction `q` ends, in one order: a concurrent write of the trader's trades waits for
+ * this one, and a plan deleted or discarded meanwhile waits for what is decided on it.
+ */
+export async function plansOfTrades(q: Database, userId: string) {
+  const linked = q
+    .select({ id: tradeAnnotations.planId })
+    .from(tradeAnnotations)
+    .where(and(eq(tradeAnnotations.userId, userId), isNotNull(tradeAnnotations.planId)));
+  const rows = await q
+    .select()
+    .from(tradePlans)
+    .where(
+      and(
+        eq(tradePlans.userId, userId),
+        or(
+          inArray(tradePlans.status, ACTIVE_STATUSES),
+          isNotNull(tradePlans.doneAt),
+          inArray(tradePlans.id, linked),
+        ),
+      ),
+    )
+    .orderBy(tradePlans.id)
+    .for('update');
+  return rows.map(toPlanRecord);
+}
+
+/**
+ * Writes the plans' new `doneAt` (the domain's `doneChanges`), 500 plans a statement. Plans done
+ * first, then those done no more: a row leaves the one-active-plan index before another of its
+ * stock enters it, whatever order a statement writes its rows in. The trader's edit time
+ * (`updatedAt`) stays; the change stamp sends the plans with the next sync.
+ */
+export async function markDone(
+  q: Database,
+  userId: string,
+  changes: readonly { id: string; doneAt: string | null }[],
+): Promise<void> {
+  const done = changes.filter((c) => c.doneAt !== null);
+  const notDone = changes.filter((c) => c.doneAt === null).map((c) => c.id);
+  const of = (ids: string[]) => and(eq(tradePlans.userId, userId), inArray(tradePlans.id, ids));
+  await forChunks(done, (chunk) => {
+    const when = chunk.map((c) => sql`when ${c.id}::uuid then ${c.doneAt}::timestamptz`);
+    return q
+      .update(tradePlans)
+      .set({ doneAt: sql`case ${tradePlans.id} ${sql.join(when, sql` `)} end` })
+      .where(of(chunk.map((c) => c.id)));
+  });
+  await forChunks(notDone, (chunk) => q.update(tradePlans).set({ doneAt: null }).where(of(chunk)));
 }
 
 /** The stocks the trader's active plans hold (docs/product.md, "Trade plans"), by the domain's `activeStockOf`, with the plan holding each. */
 export async function activeStocks(q: Database, userId: string): Promise<Map<string, string>> {
-  return new Map((await activePlansOf(q, userId)).map((plan) => [activeStockOf(plan) as string, plan.id]));
+  const held = new Map<string, string>();
+  for (const plan of await activePlansOf(q, userId)) {
+    const stock = activeStockOf(plan);
+    if (stock !== undefined) held.set(stock, plan.id);
+  }
+  return held;
 }

@@ -76,7 +76,7 @@ export function createSetupRepository(db: Database, now: () => Date) {
               successScoreTrades: _t,
               ...setup
             } = newSetup(input);
-            return toSetupRecord(await insertRecord(tx, tradeSetups, userId, input.id, setup, now()));
+            return toSetupRecord(await insertRecord(tx, tradeSetups, userId, input, setup, now()));
           }),
       }),
 

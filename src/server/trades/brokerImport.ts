@@ -1,13 +1,14 @@
 // "Import the broker's fills now" (docs/product.md, "Trades"): a service over the broker and the
 // trade book. The broker is asked outside any transaction; the new fills and the plan links of
 // their trades are then written in one (TradeBook.storeBrokerFills).
-import { importableFill, importStart } from '../../domain/executions.ts';
-import type { ImportResult } from '../../domain/types.ts';
+import { addSkipped, countSkipped, importableFill, importStart } from '../../domain/executions.ts';
+import type { ImportResult, SkippedReasons } from '../../domain/types.ts';
 import type { AccountService } from '../accounts/accountService.ts';
 import type { BrokerExecutionPage } from '../brokers/broker.ts';
 import type { executions } from '../db/schema.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
 import { fillRow } from './fillRepository.ts';
+import type { ImportClock } from './importClock.ts';
 import type { TradeBook } from './tradeBook.ts';
 
 /** `brokerAccess.executions`: one account's fills since a time, through the shared request budget. */
@@ -39,22 +40,51 @@ export function createBrokerImport(
   book: TradeBook,
   accounts: AccountService,
   brokerFills: BrokerFills,
+  clock: ImportClock,
   now: () => Date,
 ) {
-  /** Each account's fills since its newest held; a fill the domain cannot import is counted as skipped. */
+  const latestOf = async (userId: string) => (await book.newestBrokerFill(userId))?.toISOString() ?? null;
+
+  /**
+   * At most one import per trader every IMPORT_THROTTLE_MINUTES (docs/product.md, "Trades"):
+   * within it the answer says so, and when the last one started, without asking the broker. An
+   * import that fails is not counted.
+   */
   async function importNow(userId: string): Promise<ImportResult> {
     const at = now();
+    const claim = await clock.claim(userId, at);
+    if (!claim.claimed) {
+      const importedAt = claim.since.toISOString();
+      return {
+        imported: 0,
+        skipped: 0,
+        skippedReasons: {},
+        latestExecutedAt: await latestOf(userId),
+        importedAt,
+        throttled: true,
+      };
+    }
+    try {
+      return await importFromBroker(userId, at);
+    } catch (error) {
+      await clock.release(userId, at, claim.previous);
+      throw error;
+    }
+  }
+
+  /** Each account's fills since its newest held; a fill the domain cannot import is counted as skipped. */
+  async function importFromBroker(userId: string, at: Date): Promise<ImportResult> {
     const rows: (typeof executions.$inferInsert)[] = [];
     const protectiveStops = new Map<string, number>();
-    let skipped = 0;
+    const skippedReasons: SkippedReasons = {};
     for (const account of await accounts.list(userId)) {
       const newest = await book.newestBrokerFill(userId, account.id);
       const page = await brokerFills(userId, account.accountHash, importStart(newest, at));
-      skipped += page.skipped;
+      addSkipped(skippedReasons, page.skippedReasons);
       for (const reported of page.executions) {
         const fill = importableFill(reported);
         if (!fill) {
-          skipped++;
+          countSkipped(skippedReasons, 'unreadable');
           continue;
         }
         const id = uuidv7(at.getTime());
@@ -71,11 +101,14 @@ export function createBrokerImport(
       }
     }
     const imported = await book.storeBrokerFills(userId, rows, protectiveStops, at);
-    const latest = await book.newestBrokerFill(userId);
+    countSkipped(skippedReasons, 'alreadyImported', rows.length - imported);
     return {
       imported,
-      skipped: skipped + rows.length - imported,
-      latestExecutedAt: latest ? latest.toISOString() : null,
+      skipped: Object.values(skippedReasons).reduce((sum, n) => sum + n, 0),
+      skippedReasons,
+      latestExecutedAt: await latestOf(userId),
+      importedAt: at.toISOString(),
+      throttled: false,
     };
   }
 

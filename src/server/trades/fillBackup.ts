@@ -26,6 +26,8 @@ export const fillBackup = idRecordAdapter({
         source: BROKER_ONLY,
         brokerExecutionId: BROKER_ONLY,
         positionEffect: BROKER_ONLY,
+        // A manual fill is always a fill; splits and transfers come from the broker only.
+        kind: BROKER_ONLY,
       },
     },
   ],

@@ -1,6 +1,7 @@
 // The rows of `executions`: the trader's fills, manual or imported (docs/product.md, "Trades").
 // Each function reads or writes through `q`, the database or the caller's transaction.
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { kindOf } from '../../domain/executions.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Execution } from '../../domain/types.ts';
 import { inChunks, inPages } from '../db/chunks.ts';
@@ -15,9 +16,10 @@ type FillRow = typeof executions.$inferSelect;
 
 /** The fill a row holds: the API's, the sync's, the trade book's and the backup's (fillBackup.ts). */
 export const toFill: (row: FillRow) => Execution = recordFrom(executions);
-/** The row a fill is stored as, owned by the trader. */
-export const fillRow: (userId: string, fill: Execution) => typeof executions.$inferInsert =
-  rowFrom(executions);
+const toRow = rowFrom(executions);
+/** The row a fill is stored as, owned by the trader; one that names no kind is a fill. */
+export const fillRow = (userId: string, fill: Execution): typeof executions.$inferInsert =>
+  toRow(userId, { ...fill, kind: kindOf(fill) });
 
 /** The trader's fills, newest first. */
 export async function fillsOf(q: Database, userId: string): Promise<Execution[]> {

@@ -4,16 +4,16 @@
 
 import { newExecution } from '../../domain/executions.ts';
 import { messages } from '../../domain/messages.ts';
-import { applyTradeUpdate, buildTrades, newAnnotations } from '../../domain/trades.ts';
+import { applyTradeUpdate, buildTrades, doneChanges, newAnnotations } from '../../domain/trades.ts';
 import type { Execution, ExecutionInput, Trade, TradeUpdate } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { holdJournal } from '../db/journalLimits.ts';
-import { ownRow } from '../db/owned.ts';
+import { madeAt, ownRow } from '../db/owned.ts';
 import { type executions, tradePlans } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
-import { activePlansOf } from '../plans/planRepository.ts';
+import { activePlansOf, markDone, plansOfTrades, toPlanRecord } from '../plans/planRepository.ts';
 import { invalid, notFound } from '../refusals.ts';
 import { annotationsOf, insertNewAnnotations, saveAnnotation } from './annotationRepository.ts';
 import {
@@ -33,13 +33,26 @@ export interface AccountName {
   accountName: string;
 }
 
-/** Everything the trader's trades are built from, read through `q`; with `holdPlans`, the plans locked. */
-async function sourcesOf(q: Database, userId: string, holdPlans = false) {
+/** Everything the trader's trades are built from, read through `q`. */
+async function sourcesOf(q: Database, userId: string) {
   const [fills, annotations, plans] = await Promise.all([
     fillsOf(q, userId),
     annotationsOf(q, userId),
-    activePlansOf(q, userId, holdPlans),
+    activePlansOf(q, userId),
   ]);
+  return { executions: fills, annotations, plans };
+}
+
+/**
+ * The same for a write of trades, in its transaction `q`: the trader's journal and the plans it
+ * decides on (plansOfTrades) locked first, so a concurrent write of the trader's trades waits, then reads the fills and
+ * annotations this one stored.
+ */
+async function heldSourcesOf(q: Database, userId: string) {
+  // The trader first, then the plans: the order every locking write takes (db/journalLimits.ts).
+  await holdJournal(q, userId);
+  const plans = await plansOfTrades(q, userId);
+  const [fills, annotations] = await Promise.all([fillsOf(q, userId), annotationsOf(q, userId)]);
   return { executions: fills, annotations, plans };
 }
 
@@ -50,12 +63,12 @@ export async function tradesOf(q: Database, userId: string, accounts: AccountNam
 
 /**
  * Stores, for every trade that has nothing stored yet, its automatic plan link or that it has
- * none (docs/product.md, "Trades"). Called in the transaction that writes fills: the link is
- * decided by the plans as they are when the trade's fills arrive, so a plan discarded or edited
- * later keeps its trade and its stop, and a plan set to Ready later claims no trade made before.
- * The plans are held meanwhile: one deleted under it would fail the fill's whole write.
- * `protectiveStops` (new fill id → the broker's stop order price) gives a trade no plan claims
- * its initial stop.
+ * none (docs/product.md, "Trades"), and which plans the trades leave done ("Trade plans"). Called
+ * in the transaction that writes fills: the link is decided by the plans as they are when the
+ * trade's fills arrive, so a plan discarded or edited later keeps its trade and its stop, and a
+ * plan set to Ready later claims no trade made before. The plans are held meanwhile: one deleted
+ * under it would fail the fill's whole write. `protectiveStops` (new fill id → the broker's stop
+ * order price) gives a trade no plan claims its initial stop.
  */
 async function freezePlanLinks(
   q: Database,
@@ -63,9 +76,10 @@ async function freezePlanLinks(
   at: Date,
   protectiveStops?: ReadonlyMap<string, number>,
 ): Promise<void> {
-  const sources = await sourcesOf(q, userId, true);
+  const sources = await heldSourcesOf(q, userId);
   const trades = buildTrades({ ...sources, accounts: [] });
   await insertNewAnnotations(q, userId, newAnnotations(trades, sources.annotations, protectiveStops), at);
+  await markDone(q, userId, doneChanges(sources.plans, trades));
 }
 
 export function createTradeBook(db: Database, now: () => Date) {
@@ -75,7 +89,10 @@ export function createTradeBook(db: Database, now: () => Date) {
     fillsChangedSince: (userId: string, since: string) => fillsChangedSince(db, userId, since),
     newestBrokerFill: (userId: string, accountId?: string) => newestBrokerFill(db, userId, accountId),
 
-    /** A manual fill; its trade's plan link is decided in the same transaction. */
+    /**
+     * A manual fill, made when the device says if plausible (`madeAt`); its trade's plan link is
+     * decided in the same transaction.
+     */
     recordFill: (userId: string, input: ExecutionInput) =>
       idempotentCreate({
         db,
@@ -88,7 +105,8 @@ export function createTradeBook(db: Database, now: () => Date) {
             await assertOwnAccount(tx, userId, input.accountId);
             const at = now();
             const id = input.id ?? uuidv7(at.getTime());
-            const fill = newExecution(input, { id, createdAt: at.toISOString() });
+            const createdAt = (await madeAt(tx, userId, input.createdAt, at)).toISOString();
+            const fill = newExecution(input, { id, createdAt });
             await insertFill(tx, userId, fill);
             await freezePlanLinks(tx, userId, at);
             return fillById(tx, id);
@@ -105,7 +123,11 @@ export function createTradeBook(db: Database, now: () => Date) {
       });
     },
 
-    /** The broker's new fills and the plan links of their trades, in one transaction; answers how many were new. */
+    /**
+     * The broker's new fills and the plan links of their trades, in one transaction; answers how
+     * many were new. Done plans are decided even when nothing is new: a journal kept before plans
+     * were marked done gets them at its first import.
+     */
     storeBrokerFills: (
       userId: string,
       rows: (typeof executions.$inferInsert)[],
@@ -114,28 +136,40 @@ export function createTradeBook(db: Database, now: () => Date) {
     ): Promise<number> =>
       db.transaction(async (tx) => {
         const inserted = await insertBrokerFills(tx, userId, rows);
-        if (inserted > 0) await freezePlanLinks(tx, userId, at, protectiveStops);
+        await freezePlanLinks(tx, userId, at, protectiveStops);
         return inserted;
       }),
 
     /**
      * Links or unlinks a plan, sets the stop and the notes, under the trade's key. The plan must be
-     * the trader's and for the trade's symbol, and is held until the link is written.
+     * the trader's and for the trade's symbol, and is held until the link is written; the plans
+     * the new link leaves done, or done no more, are marked in the same transaction.
      */
     annotate: (userId: string, id: string, update: TradeUpdate, accounts: AccountName[]): Promise<Trade> =>
       db.transaction(async (tx) => {
-        // The trader first, then the plan: the order every locking write takes (db/journalLimits.ts).
-        await holdJournal(tx, userId);
-        const trade = (await tradesOf(tx, userId, accounts)).find((t) => t.id === id);
+        const sources = await heldSourcesOf(tx, userId);
+        const trades = buildTrades({ ...sources, accounts });
+        const trade = trades.find((t) => t.id === id);
         if (!trade) throw notFound(messages.tradeNotFound);
+        const plans = [...sources.plans];
         if (update.planId !== null) {
           const notTheirs = () => invalid([{ field: 'planId', message: messages.planNotFound }]);
-          const plan = await ownRow(tx, tradePlans, userId, update.planId, notTheirs, 'share');
+          const plan = await ownRow(tx, tradePlans, userId, update.planId, notTheirs, 'update');
           if (plan.stock !== trade.symbol)
             throw invalid([{ field: 'planId', message: messages.tradePlanOtherSymbol }]);
+          if (!plans.some((p) => p.id === plan.id)) plans.push(toPlanRecord(plan));
         }
         await saveAnnotation(tx, userId, { key: trade.key, ...update }, now());
-        return applyTradeUpdate(trade, update);
+        const updated = applyTradeUpdate(trade, update);
+        await markDone(
+          tx,
+          userId,
+          doneChanges(
+            plans,
+            trades.map((t) => (t.id === id ? updated : t)),
+          ),
+        );
+        return updated;
       }),
   };
 }

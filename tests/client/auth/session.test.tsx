@@ -109,7 +109,14 @@ describe('the sign-in check', () => {
     };
     expect(await statesUntil('authenticated')).toEqual(['checking', 'cached', 'authenticated']);
     await waitFor(async () => expect(await dbModule.db.accounts.count()).toBe(1));
-    expect(requests()).toEqual(['GET /api/v1/auth/status', 'GET /api/v1/sync']);
+    // The app opening also imports the broker's fills (issue 26), beside the sync.
+    await waitFor(() =>
+      expect([...requests()].sort()).toEqual([
+        'GET /api/v1/auth/status',
+        'GET /api/v1/sync',
+        'POST /api/v1/trades/import',
+      ]),
+    );
   });
 
   it("never shows another trader's cache before the check, and the check wipes it", async () => {

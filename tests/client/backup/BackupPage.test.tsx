@@ -102,6 +102,7 @@ const backup = (): Backup => ({
       edgeIds: [],
       notes: '',
       marketCycleAtCreation: null,
+      doneAt: null,
       createdAt: AT,
       updatedAt: AT,
     },

@@ -197,6 +197,33 @@ describe('Trade Plans page', () => {
     expect(await within(screen.getByRole('dialog')).findByText('+2.50R')).toBeTruthy();
   });
 
+  it('shows a done plan as Done with its R, or Done alone (docs/product.md, "Trade plans")', async () => {
+    await seed('tradePlans', [
+      planFixture({ id: 'p-aapl', stock: 'AAPL', status: 'Ready', doneAt: '2026-11-21T15:00:00.000Z' }),
+      planFixture({ id: 'p-msft', stock: 'MSFT', status: 'Hold', doneAt: '2026-11-21T15:00:00.000Z' }),
+    ]);
+    await seed('trades', [
+      tradeFixture({
+        symbol: 'AAPL',
+        planId: 'p-aapl',
+        planned: true,
+        closedAt: '2026-11-21T15:00:00.000Z',
+        rMultiple: -1,
+      }),
+      // The re-entry after it: unplanned, so the plan keeps its R.
+      tradeFixture({ symbol: 'AAPL', openedAt: '2026-11-22T15:00:00.000Z' }),
+    ]);
+    render(<TradePlansPage />);
+    const status = async (stock: string) =>
+      ((await screen.findByRole('rowheader', { name: stock })).closest('tr') as HTMLElement).querySelector(
+        'td[data-label="Status"]',
+      )?.textContent;
+    await waitFor(async () => expect(await status('AAPL')).toBe('Ready Trade: Done · \u22121.00R'));
+    expect(await status('MSFT')).toBe('Hold Trade: Done');
+    await userEvent.click(screen.getByRole('button', { name: 'AAPL' }));
+    expect(await within(screen.getByRole('dialog')).findByText('Done · \u22121.00R')).toBeTruthy();
+  });
+
   it('closes the form with Cancel', async () => {
     await seed('tradePlans', []);
     render(<TradePlansPage />);

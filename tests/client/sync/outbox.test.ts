@@ -263,6 +263,8 @@ describe('the outbox', () => {
     api.routes['POST /api/v1/edges'] = { status: 201, body: edgeFixture({ id: first.change.recordId }) };
     api.routes['GET /api/v1/sync'] = { status: 200, body: fullSync({}) };
     await vi.waitFor(async () => expect(await dbModule.db.outbox.count()).toBe(0), { timeout: 5_000 });
+    // The sync that follows the replay ends before the next test resets the cache under it.
+    await vi.waitFor(async () => expect(await dbModule.db.meta.get(dbModule.metaKeys.lastSyncAt)).toBeDefined());
     const posted = api.received.filter((r) => r.key === 'POST /api/v1/edges');
     expect(posted.map((r) => (r.body as { name: string }).name)).toEqual([
       'Trend',

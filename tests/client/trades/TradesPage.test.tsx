@@ -18,12 +18,14 @@ let api: FakeApi;
 let TradesPage: typeof import('../../../src/client/trades/TradesPage.tsx').default;
 let Notices: typeof import('../../../src/client/ui/Notices.tsx').Notices;
 let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
+let dbModule: typeof import('../../../src/client/db/db.ts');
 
 beforeAll(async () => {
   api = await startFakeApi();
   TradesPage = (await import('../../../src/client/trades/TradesPage.tsx')).default;
   Notices = (await import('../../../src/client/ui/Notices.tsx')).Notices;
   connectivity = await import('../../../src/client/sync/connectivity.ts');
+  dbModule = await import('../../../src/client/db/db.ts');
 });
 afterAll(() => api.close());
 
@@ -48,6 +50,7 @@ beforeEach(async () => {
   await seed('executions', []);
 });
 
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 const symbols = () => screen.getAllByRole('rowheader').map((th) => th.querySelector('button')?.textContent);
 const rowOf = async (symbol: string) =>
   (await screen.findByRole('button', { name: symbol })).closest('tr') as HTMLElement;
@@ -192,6 +195,72 @@ describe('the Trades page', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it("lists the broker's splits and transfers among a trade's fills", async () => {
+    const broker = { accountId: MARGIN, symbol: 'ABCD', source: 'broker' as const };
+    await seed('executions', [
+      executionFixture({ ...broker, id: 'x1', quantity: 100, price: 1, brokerExecutionId: '1' }),
+      executionFixture({
+        ...broker,
+        id: 'x2',
+        side: 'Sell',
+        quantity: 99,
+        price: 0,
+        kind: 'split',
+        brokerExecutionId: '2',
+        executedAt: '2026-11-21T05:00:00.000Z',
+      }),
+      executionFixture({
+        ...broker,
+        id: 'x3',
+        quantity: 50,
+        price: 12,
+        kind: 'transfer',
+        brokerExecutionId: '3',
+        executedAt: '2026-11-22T05:00:00.000Z',
+      }),
+      executionFixture({
+        ...broker,
+        id: 'x4',
+        side: 'Sell',
+        quantity: 20,
+        price: 0,
+        kind: 'transfer',
+        brokerExecutionId: '4',
+        executedAt: '2026-11-23T05:00:00.000Z',
+      }),
+    ]);
+    await seed('trades', [
+      tradeFixture({
+        id: TRADE,
+        symbol: 'ABCD',
+        accountId: MARGIN,
+        executionIds: ['x1', 'x2', 'x3', 'x4'],
+        averageEntryPrice: 3.4,
+        incomplete: true,
+      }),
+    ]);
+    renderPage();
+    // Its shares went partly elsewhere: left out of R, its entry still known.
+    expect((await rowOf('ABCD')).textContent).toContain(
+      'Incomplete: part of the position is outside this history',
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'ABCD' }));
+    const details = screen.getByRole('dialog', { name: 'ABCD Long trade' });
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    await waitFor(() => expect(within(details).getAllByRole('row')).toHaveLength(5));
+    const [, buy, split, transferIn, transferOut] = within(details).getAllByRole('row') as HTMLElement[];
+    expect(cells(buy!).slice(1, 4)).toEqual(['Buy', '100', '$1.00']);
+    // 100 shares became 1: 99 taken away by a 1-for-100 reverse split.
+    expect(cells(split!).slice(1, 4)).toEqual(['Split 1:100', '−99', '—']);
+    expect(cells(transferIn!).slice(1, 4)).toEqual(['Transfer in', '50', '$12.00']);
+    expect(cells(transferOut!).slice(1, 4)).toEqual(['Transfer out', '20', '—']);
+    // The broker's record: nothing to delete.
+    expect(within(details).queryByRole('button', { name: /^Delete/ })).toBeNull();
+  });
+
   it('links a trade to a plan of its stock (its stop filled in), and unlinks it', async () => {
     await seed('trades', [tradeFixture({ id: TRADE })]);
     const linked = tradeFixture({
@@ -277,7 +346,7 @@ describe('Sync trades', () => {
   it('imports, shows it is busy meanwhile, then says how many fills came', async () => {
     api.routes['POST /api/v1/trades/import'] = {
       status: 200,
-      body: { imported: 12, skipped: 1, latestExecutedAt: null },
+      body: { imported: 12, skipped: 1, latestExecutedAt: null, importedAt: minutesAgo(0), throttled: false },
       delayMs: 100,
     };
     renderPage();
@@ -292,10 +361,62 @@ describe('Sync trades', () => {
 
     api.routes['POST /api/v1/trades/import'] = {
       status: 200,
-      body: { imported: 0, skipped: 0, latestExecutedAt: null },
+      body: { imported: 0, skipped: 0, latestExecutedAt: null, importedAt: minutesAgo(0), throttled: false },
     };
     await userEvent.click(sync);
     expect(await screen.findByText('No new fills')).toBeTruthy();
+  });
+
+  it('says when fills were last imported, from the cache, and keeps the time an import answers', async () => {
+    await dbModule.db.meta.put({ key: dbModule.metaKeys.fillsImportedAt, value: minutesAgo(3) });
+    renderPage();
+    expect(await screen.findByText('Fills imported 3 min ago')).toBeTruthy();
+    const importedAt = minutesAgo(0);
+    api.routes['POST /api/v1/trades/import'] = {
+      status: 200,
+      body: { imported: 2, skipped: 0, latestExecutedAt: null, importedAt, throttled: false },
+    };
+    await userEvent.click(await screen.findByRole('button', { name: 'Sync trades' }));
+    expect(await screen.findByText('Fills imported just now')).toBeTruthy();
+    expect((await dbModule.db.meta.get(dbModule.metaKeys.fillsImportedAt))?.value).toBe(importedAt);
+  });
+
+  it('says when it can run again while the server holds imports back', async () => {
+    api.routes['POST /api/v1/trades/import'] = {
+      status: 200,
+      body: { imported: 0, skipped: 0, latestExecutedAt: null, importedAt: minutesAgo(0.5), throttled: true },
+    };
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sync trades' }));
+    expect(
+      await screen.findByText('Fills were imported just now. Sync trades can run again in 2 min.'),
+    ).toBeTruthy();
+  });
+
+  it('says what the broker reported that was not imported, and why', async () => {
+    api.routes['POST /api/v1/trades/import'] = {
+      status: 200,
+      body: {
+        imported: 3,
+        skipped: 9,
+        skippedReasons: { notStockOrEtf: 2, corporateAction: 1, alreadyImported: 6 },
+        latestExecutedAt: null,
+      },
+    };
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sync trades' }));
+    // Fills already held come back at every import (imports overlap by a day): not news.
+    expect(
+      await screen.findByText(
+        'Not imported: 2 not a stock or ETF, 1 a corporate action the journal cannot follow',
+      ),
+    ).toBeTruthy();
+    api.routes['POST /api/v1/trades/import'] = {
+      status: 200,
+      body: { imported: 0, skipped: 4, skippedReasons: { alreadyImported: 4 }, latestExecutedAt: null },
+    };
+    await userEvent.click(screen.getByRole('button', { name: 'Sync trades' }));
+    await waitFor(() => expect(screen.queryByText(/^Not imported/)).toBeNull());
   });
 
   it("says why the import failed, in the server's words", async () => {

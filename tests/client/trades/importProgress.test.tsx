@@ -22,7 +22,13 @@ beforeEach(async () => {
   api.fallback = { status: 200, body: [] };
   api.routes['POST /api/v1/trades/import'] = {
     status: 200,
-    body: { imported: 0, skipped: 0, latestExecutedAt: null },
+    body: {
+      imported: 0,
+      skipped: 0,
+      latestExecutedAt: null,
+      importedAt: new Date().toISOString(),
+      throttled: false,
+    },
     delayMs: 300,
   };
   connectivity.reportApiReachable(true);
@@ -34,10 +40,10 @@ const progress = () => screen.queryByRole('progressbar', { name: 'Importing fill
 
 // docs/product.md, "Trades": a first import reaches back a year, so an import shows it is under way.
 describe("the broker import's progress", () => {
-  it('shows while the import a sign-in started runs, and goes when it is done', async () => {
+  it('shows while the import the app started in the background runs, and goes when it is done', async () => {
     render(<SyncTrades />);
     expect(progress()).toBeNull();
-    imports.importAfterSignIn();
+    void imports.importInBackground();
     await waitFor(() => expect(progress()).not.toBeNull());
     expect(screen.getByText("Importing your broker's fills…")).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sync trades' }).hasAttribute('disabled')).toBe(true);

@@ -3,6 +3,7 @@ import { type FakeApi, startFakeApi } from '../fakeApi.ts';
 import { accountFixture, executionFixture, ownCacheBy, planFixture, resetCache } from '../fixtures.ts';
 
 let api: FakeApi;
+let plans: typeof import('../../../src/client/plans/planMutations.ts');
 let fills: typeof import('../../../src/client/trades/executionMutations.ts');
 let trades: typeof import('../../../src/client/trades/tradeMutations.ts');
 let rebuild: typeof import('../../../src/client/trades/rebuildTrades.ts');
@@ -11,6 +12,7 @@ let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 
 beforeAll(async () => {
   api = await startFakeApi();
+  plans = await import('../../../src/client/plans/planMutations.ts');
   fills = await import('../../../src/client/trades/executionMutations.ts');
   trades = await import('../../../src/client/trades/tradeMutations.ts');
   rebuild = await import('../../../src/client/trades/rebuildTrades.ts');
@@ -89,5 +91,138 @@ describe('fills and trades changed offline', () => {
     await dbModule.db.trades.clear();
     await rebuild.rebuildTrades();
     expect(await dbModule.db.trades.count()).toBe(0);
+  });
+});
+
+describe("the broker's splits and transfers, offline", () => {
+  // As a sync brought them: 100 ABCD bought at $10, a 2-for-1 split, 50 XYZ transferred in at $12.
+  const broker = { source: 'broker' as const, accountId: 'acc-1' };
+  const bought = executionFixture({
+    ...broker,
+    id: 'x1',
+    symbol: 'ABCD',
+    quantity: 100,
+    price: 10,
+    executedAt: '2026-11-10T15:00:00.000Z',
+    brokerExecutionId: '1',
+    kind: 'fill',
+  });
+  const split = executionFixture({
+    ...broker,
+    id: 'x2',
+    symbol: 'ABCD',
+    side: 'Buy',
+    quantity: 100,
+    price: 0,
+    executedAt: '2026-11-12T05:00:00.000Z',
+    brokerExecutionId: '2',
+    kind: 'split',
+  });
+  const transferredIn = executionFixture({
+    ...broker,
+    id: 'x3',
+    symbol: 'XYZ',
+    quantity: 50,
+    price: 12,
+    executedAt: '2026-11-13T05:00:00.000Z',
+    brokerExecutionId: '3',
+    kind: 'transfer',
+  });
+
+  it('a sale recorded offline after a split closes the trade at once, as the server would', async () => {
+    const { db } = dbModule;
+    await db.executions.bulkPut([bought, split, transferredIn]);
+    // The 200 shares the split made, sold at $6: $1,200 for what cost $1,000.
+    await fills.recordFill({
+      accountId: 'acc-1',
+      symbol: 'ABCD',
+      side: 'Sell',
+      quantity: 200,
+      price: 6,
+      executedAt: '2026-11-22T15:00:00.000Z',
+    });
+    const cached = await cachedTrades();
+    expect(cached.find((t) => t.symbol === 'ABCD')).toMatchObject({
+      closedAt: '2026-11-22T15:00:00.000Z',
+      openQuantity: 0,
+      entryQuantity: 100,
+      averageEntryPrice: 10,
+      averageExitPrice: 12,
+      grossPnl: 200,
+      pendingSync: true,
+    });
+    expect(cached.find((t) => t.symbol === 'XYZ')).toMatchObject({ openQuantity: 50, averageEntryPrice: 12 });
+
+    // The same trades the server builds from the same rows (the one function, src/domain/trades.ts).
+    const { buildTrades, annotationOf } = await import('../../../src/domain/trades.ts');
+    const server = buildTrades({
+      executions: await db.executions.toArray(),
+      annotations: cached.map(annotationOf),
+      plans: await db.tradePlans.toArray(),
+      accounts: await db.accounts.toArray(),
+    });
+    const withoutMarks = cached.map((row) => {
+      const { pendingSync: _pending, ...trade } = row as typeof row & { pendingSync?: true };
+      return trade;
+    });
+    expect(withoutMarks.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [...server].sort((a, b) => a.id.localeCompare(b.id)),
+    );
+  });
+});
+
+// A plan whose linked trades have all closed is done (docs/product.md, "Trade plans"), offline too.
+describe('plans the trades leave done, offline', () => {
+  const planP1 = () => dbModule.db.tradePlans.get('p1');
+  const reentry = {
+    accountId: 'acc-1',
+    symbol: 'AAPL',
+    side: 'Buy' as const,
+    quantity: 10,
+    price: 105,
+    executedAt: '2026-11-23T15:00:00.000Z',
+  };
+
+  it('marks the plan done at the close, as derived (not a change to send), and done no more once the close is deleted', async () => {
+    expect(await planP1()).toMatchObject({ status: 'Ready', doneAt: sell.executedAt });
+    expect(await planP1()).not.toHaveProperty('pendingSync');
+    await fills.deleteFill(sell);
+    expect(await planP1()).toMatchObject({ status: 'Ready', doneAt: null });
+  });
+
+  it('leaves a re-entry unplanned, and lets a new plan for the stock be made Ready', async () => {
+    await fills.recordFill(reentry);
+    const aapl = (await cachedTrades()).filter((t) => t.symbol === 'AAPL');
+    expect(aapl.map((t) => [t.openedAt, t.planId]).sort()).toEqual([
+      [buy.executedAt, 'p1'],
+      [reentry.executedAt, null],
+    ]);
+    expect(await planP1()).toMatchObject({ doneAt: sell.executedAt });
+
+    await plans.createPlan({
+      stock: 'AAPL',
+      entryPrice: 104,
+      stopLossPrice: 100,
+      probabilityOfSuccess: null,
+      scanId: null,
+      tradeSetupId: null,
+      edgeIds: [],
+    });
+    const next = (await dbModule.db.tradePlans.toArray()).find((p) => p.id !== 'p1')!;
+    await plans.changePlanStatus(next, 'Ready');
+    expect(await dbModule.db.tradePlans.get(next.id)).toMatchObject({ status: 'Ready', doneAt: null });
+  });
+
+  it('lets a done plan change status without taking its stock back', async () => {
+    await plans.changePlanStatus((await planP1())!, 'Hold');
+    expect(await planP1()).toMatchObject({ status: 'Hold', doneAt: sell.executedAt });
+  });
+
+  it('makes the plan active again when the trader links an open trade to it by hand', async () => {
+    await fills.recordFill(reentry);
+    const again = (await cachedTrades()).find((t) => t.openedAt === reentry.executedAt)!;
+    expect(await planP1()).toMatchObject({ doneAt: sell.executedAt });
+    await trades.updateTrade(again, { planId: 'p1', initialStop: 100, notes: '' });
+    expect(await planP1()).toMatchObject({ doneAt: null });
   });
 });

@@ -1,10 +1,11 @@
 import type { LineChartProps } from './chartTypes.ts';
 import { LinePlot } from './LinePlot.tsx';
+import './charts.css';
 
 interface LineChartFigureProps extends LineChartProps {
   /** The chart in words, for screen readers. */
   summary: string;
-  /** Sets the plot's height in styles.css. */
+  /** Sets the plot's height in ui/charts/charts.css. */
   className: string;
 }
 

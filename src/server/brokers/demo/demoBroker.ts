@@ -43,7 +43,7 @@ export function createDemoBroker(): Broker {
       const account = traderOf(tokens).accounts.find((a) => a.accountHash === accountHash);
       if (!account) throw new Error('Not an account of this demo trader');
       const executions = demoFills(account, now).filter((e) => Date.parse(e.executedAt) >= since.getTime());
-      return { executions, skipped: 0 };
+      return { executions, skipped: 0, skippedReasons: {} };
     },
     async dailyCandles(_tokens, symbol, now) {
       return demoDailyCandles(symbol, now);

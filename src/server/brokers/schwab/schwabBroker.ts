@@ -11,6 +11,7 @@ import {
   type SchwabPriceHistory,
   type SchwabTokenReply,
   type SchwabUserPreference,
+  TRANSACTION_TYPES,
   tokensFromReply,
 } from './schwabMapping.ts';
 
@@ -120,8 +121,9 @@ export function createSchwabBroker(options: SchwabBrokerOptions): Broker {
       const answers: unknown[] = [];
       const ask = async (start: Date, end: Date): Promise<void> => {
         // ISO 8601 with milliseconds and an offset (Z), as Schwab requires: 2025-11-23T10:00:00.000Z.
+        // Several types in one call, comma-separated, as schwab-py sends them.
         const params = new URLSearchParams({
-          types: 'TRADE',
+          types: TRANSACTION_TYPES.join(','),
           startDate: start.toISOString(),
           endDate: end.toISOString(),
         });

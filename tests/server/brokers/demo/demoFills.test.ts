@@ -173,7 +173,7 @@ describe('demo broker fills', () => {
     const all = await fillsOf('alex', accountHash, now);
     const since = new Date(all[10]?.executedAt as string);
     const page = await broker.executions(tokensOf('alex'), accountHash, since, now);
-    expect(page).toEqual({ executions: all.slice(10), skipped: 0 });
+    expect(page).toEqual({ executions: all.slice(10), skipped: 0, skippedReasons: {} });
     const samsAccount = DEMO_TRADERS[1]?.accounts[0]?.accountHash as string;
     await expect(broker.executions(tokensOf('alex'), samsAccount, EPOCH, now)).rejects.toThrow();
   });

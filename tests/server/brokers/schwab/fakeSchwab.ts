@@ -71,6 +71,20 @@ export const FAKE_LOGINS: Record<string, FakeLogin> = {
       },
     ],
   },
+  // Her history has splits and transfers of shares (schwab.test.ts, "Schwab splits and transfers").
+  erin: {
+    customerId: 'CUST-ERIN-005',
+    accounts: [
+      {
+        number: '50505050',
+        hash: 'E5E5E5E5E5E5E5E5E5E5E5E5E5E5E5E5E5E5E5E5E5E5E5E5E5E5E5E5E5E5E5E5',
+        type: 'CASH',
+        nickName: 'Erin Cash',
+        liquidation: 30000,
+        funds: 10000,
+      },
+    ],
+  },
   bob: {
     customerId: 'CUST-BOB-002',
     accounts: [
@@ -91,6 +105,24 @@ const REFRESH_TTL_MS = 7 * 24 * 60 * 60_000;
 const CODE_TTL_MS = 30_000;
 const YEAR_MS = 365 * 24 * 60 * 60_000;
 /** What Schwab's transactions call accepts: ISO 8601 with milliseconds and an offset. */
+/** Schwab's transaction types (its clients' enums: schwab-py, @sudowealth/schwab-api). */
+const TRANSACTION_TYPES = [
+  'TRADE',
+  'RECEIVE_AND_DELIVER',
+  'DIVIDEND_OR_INTEREST',
+  'ACH_RECEIPT',
+  'ACH_DISBURSEMENT',
+  'CASH_RECEIPT',
+  'CASH_DISBURSEMENT',
+  'ELECTRONIC_FUND',
+  'WIRE_OUT',
+  'WIRE_IN',
+  'JOURNAL',
+  'MEMORANDUM',
+  'MARGIN_CALL',
+  'MONEY_MARKET',
+  'SMA_ADJUSTMENT',
+];
 const SCHWAB_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(Z|[+-]\d{2}:?\d{2})$/;
 
 export interface RecordedRequest {
@@ -122,7 +154,7 @@ export class FakeSchwab {
   private refreshTokens = new Map<string, Grant>();
   private failures: { status: number; body: unknown }[] = [];
   private callsBeforeRateLimit: number | undefined;
-  private transactions = new Map<string, { time: string }[]>();
+  private transactions = new Map<string, { time: string; type?: string }[]>();
   static readonly MAX_TRANSACTIONS = 3000;
 
   constructor(
@@ -163,8 +195,11 @@ export class FakeSchwab {
   rateLimit(n: number | undefined) {
     this.callsBeforeRateLimit = n;
   }
-  /** Schwab's TRADE transactions of an account (by hash), answered by time within a call's range. */
-  seedTransactions(accountHash: string, transactions: { time: string }[]) {
+  /**
+   * Schwab's transactions of an account (by hash): answered by time within a call's range and by
+   * type among the types it asks for.
+   */
+  seedTransactions(accountHash: string, transactions: { time: string; type?: string }[]) {
     this.transactions.set(accountHash, [...(this.transactions.get(accountHash) ?? []), ...transactions]);
   }
   clearTransactions() {
@@ -345,12 +380,18 @@ export class FakeSchwab {
     return grant && grant.expiresAt > this.now().getTime() ? grant.login : undefined;
   }
 
-  /** Strict where Schwab is: the type, both dates in its format, and at most a year between them. */
+  /**
+   * Strict where Schwab is: known types (one or several, comma-separated, as schwab-py sends them),
+   * both dates in its format, and at most a year between them.
+   */
   private transactionsCall(who: FakeLogin, hash: string, url: URL, send: (s: number, p: unknown) => void) {
     if (!who.accounts.some((a) => a.hash === hash)) return send(400, { message: 'Invalid account number' });
     const q = url.searchParams;
     const refuse = (message: string) => send(400, { message, errors: [message] });
-    if (q.get('types') !== 'TRADE') return refuse('types must be TRADE');
+    const types = (q.get('types') ?? '').split(',');
+    if (!types.every((type) => TRANSACTION_TYPES.includes(type))) {
+      return refuse(`types must be among ${TRANSACTION_TYPES.join(', ')}`);
+    }
     const [start, end] = [q.get('startDate') ?? '', q.get('endDate') ?? ''];
     if (!SCHWAB_DATE.test(start) || !SCHWAB_DATE.test(end)) {
       return refuse("startDate and endDate must be yyyy-MM-dd'T'HH:mm:ss.SSSZ");
@@ -360,7 +401,7 @@ export class FakeSchwab {
     if (to - from > YEAR_MS) return refuse('The date range must not exceed one year');
     const inRange = (this.transactions.get(hash) ?? []).filter((t) => {
       const at = Date.parse(t.time);
-      return at >= from && at <= to;
+      return at >= from && at <= to && types.includes(t.type ?? 'TRADE');
     });
     // Schwab puts at most 3,000 transactions in an answer, saying nothing of the rest; which it
     // keeps it does not document: the fake keeps the oldest.

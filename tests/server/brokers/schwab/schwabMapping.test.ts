@@ -4,9 +4,19 @@ import {
   mapAccounts,
   mapCandles,
   mapTransaction,
+  mapTransactions,
   REFRESH_TOKEN_LIFETIME_MS,
   tokensFromReply,
 } from '../../../../src/server/brokers/schwab/schwabMapping.ts';
+import {
+  fee,
+  option,
+  schwabReceiveAndDeliver,
+  schwabReverseSplit,
+  schwabStockSplit,
+  schwabTrade,
+  schwabTransfer,
+} from './schwabTrades.ts';
 
 // Field names as Schwab sends them (as fakeSchwab.ts answers); values invented.
 const numbers = [
@@ -201,5 +211,164 @@ describe('Schwab transactions', () => {
     expect(mapTransaction({ ...sale, type: 'RECEIVE_AND_DELIVER' }, 'H')).toBeNull();
     expect(mapTransaction({ ...sale, transferItems: [leg, leg] } as never, 'H')).toBeNull();
     expect(mapTransaction({ ...sale, time: 'yesterday', tradeDate: undefined }, 'H')).toBeNull();
+  });
+});
+
+describe('Schwab splits and transfers (RECEIVE_AND_DELIVER)', () => {
+  const since = new Date('2026-01-01T00:00:00Z');
+  const now = new Date('2026-12-31T00:00:00Z');
+  const map = (transactions: unknown[]) => mapTransactions(transactions, 'H', since, now);
+  const at = '2026-06-10T08:00:00.000Z';
+  const split = (id: string, symbol: string, side: 'Buy' | 'Sell', quantity: number, executedAt = at) => ({
+    accountHash: 'H',
+    brokerExecutionId: id,
+    kind: 'split',
+    symbol,
+    side,
+    quantity,
+    price: 0,
+    fees: 0,
+    executedAt,
+    positionEffect: null,
+  });
+
+  it('reads a forward split as the shares it delivered and a reverse split as the shares it took away', () => {
+    expect(map([schwabStockSplit(7, at, 'nvda', 900), schwabReverseSplit(8, at, 'TNXP', [100, 1])])).toEqual({
+      skipped: 0,
+      skippedReasons: {},
+      executions: [split('7', 'NVDA', 'Buy', 900), split('8', 'TNXP', 'Sell', 99)],
+    });
+  });
+
+  it('pairs a reverse split booked as two transactions in one minute, known by its first', () => {
+    const removed = schwabReceiveAndDeliver({
+      activityId: 21,
+      time: at,
+      description: 'TONIX PHARMA HLDGS XXXREVERSE SPLIT EFF: 06/10/24',
+      legs: [{ symbol: '890260854', amount: -100 }],
+    });
+    const delivered = schwabReceiveAndDeliver({
+      activityId: 22,
+      time: '2026-06-10T08:00:40.000Z',
+      description: 'TONIX PHARMA HLDGS REVERSE SPLIT',
+      legs: [{ symbol: 'TNXP', amount: 4 }],
+    });
+    expect(map([delivered, removed]).executions).toEqual([split('21', 'TNXP', 'Sell', 96)]);
+    // Both legs under the ticker, with no description: a removal and a delivery of one security.
+    const sameSymbol = schwabReceiveAndDeliver({
+      activityId: 23,
+      time: at,
+      description: '',
+      legs: [
+        { symbol: 'RVSN', amount: -100 },
+        { symbol: 'RVSN', amount: 10 },
+      ],
+    });
+    expect(map([sameSymbol]).executions).toEqual([split('23', 'RVSN', 'Sell', 90)]);
+  });
+
+  it('cannot place an old CUSIP when two tickers split in the same minute, and says so', () => {
+    const page = map([
+      schwabStockSplit(31, at, 'AAA', 100),
+      schwabStockSplit(32, at, 'BBB', 50),
+      schwabReceiveAndDeliver({
+        activityId: 33,
+        time: at,
+        description: 'REVERSE SPLIT',
+        legs: [{ symbol: '12345A105', amount: -10 }],
+      }),
+    ]);
+    expect(page.executions.map((e) => [e.symbol, e.side, e.quantity])).toEqual([
+      ['AAA', 'Buy', 100],
+      ['BBB', 'Buy', 50],
+    ]);
+    expect(page.skippedReasons).toEqual({ corporateAction: 1 });
+  });
+
+  it('reads a transfer in at the cost Schwab reports, and a transfer out', () => {
+    expect(
+      map([schwabTransfer(41, at, 'XYZ', 50, 600), schwabTransfer(42, at, 'XYZ', -20)]).executions,
+    ).toEqual([
+      {
+        accountHash: 'H',
+        brokerExecutionId: '41',
+        kind: 'transfer',
+        symbol: 'XYZ',
+        side: 'Buy',
+        quantity: 50,
+        price: 12,
+        fees: 0,
+        executedAt: at,
+        positionEffect: null,
+      },
+      {
+        accountHash: 'H',
+        brokerExecutionId: '42',
+        kind: 'transfer',
+        symbol: 'XYZ',
+        side: 'Sell',
+        quantity: 20,
+        price: 0,
+        fees: 0,
+        executedAt: at,
+        positionEffect: null,
+      },
+    ]);
+    // Without a price, the cost per share is the cost over the shares.
+    const noPrice = schwabTransfer(43, at, 'XYZ', 40, 500);
+    const [leg] = noPrice.transferItems;
+    const fromCost = { ...noPrice, transferItems: [{ ...leg, price: undefined }] };
+    expect(map([fromCost]).executions[0]?.price).toBe(12.5);
+  });
+
+  it('counts what it cannot read, with why: options, mergers, cash, missing fields', () => {
+    const expiration = {
+      ...schwabReceiveAndDeliver({ activityId: 51, time: at, description: 'REMOVAL OF OPTION', legs: [] }),
+      transferItems: [{ instrument: option('AAPL'), amount: 1, cost: 0, positionEffect: 'CLOSING' }],
+    };
+    const merger = schwabReceiveAndDeliver({
+      activityId: 52,
+      time: at,
+      description: 'MANDATORY MERGER',
+      legs: [
+        { symbol: 'OLDCO', amount: -100 },
+        { symbol: 'NEWCO', amount: 50 },
+      ],
+    });
+    const cash = schwabReceiveAndDeliver({ activityId: 53, time: at, description: 'CASH IN LIEU', legs: [] });
+    const noAmount = schwabTransfer(54, at, 'XYZ', 0);
+    const noTime = { ...schwabTransfer(55, at, 'XYZ', 5), time: undefined, tradeDate: undefined };
+    const dividend = { ...schwabTransfer(56, at, 'XYZ', 5), type: 'DIVIDEND_OR_INTEREST' };
+    const page = map([expiration, merger, cash, noAmount, noTime, dividend]);
+    expect(page.executions).toEqual([]);
+    expect(page.skipped).toBe(6);
+    expect(page.skippedReasons).toEqual({ notStockOrEtf: 2, corporateAction: 1, unreadable: 3 });
+  });
+
+  it('orders adjustments among the fills by time, then by the broker sequence', () => {
+    const page = map([
+      schwabTrade({ activityId: 62, time: at, symbol: 'NVDA', amount: -10, price: 120 }),
+      schwabStockSplit(61, at, 'NVDA', 90),
+      schwabTrade({ activityId: 60, time: '2026-06-09T15:00:00Z', symbol: 'NVDA', amount: 10, price: 1200 }),
+    ]);
+    expect(page.executions.map((e) => [e.brokerExecutionId, e.kind ?? 'fill'])).toEqual([
+      ['60', 'fill'],
+      ['61', 'split'],
+      ['62', 'fill'],
+    ]);
+  });
+});
+
+describe('Schwab fees', () => {
+  it('keeps the fees to the precision Schwab gives them in: a fraction of a cent is not dropped', () => {
+    const sale = schwabTrade({
+      activityId: 71,
+      time: '2026-03-06T15:24:20Z',
+      symbol: 'ABCD',
+      amount: -10,
+      price: 150,
+      fees: [fee('COMMISSION', 0.65), fee('SEC_FEE', 0.01), fee('TAF_FEE', 0.00119)],
+    });
+    expect(mapTransaction(sale, 'H')?.fees).toBe(0.66119);
   });
 });

@@ -87,3 +87,93 @@ export const option = (symbol: string) => ({
   optionPremiumMultiplier: 100,
   type: 'VANILLA',
 });
+
+/**
+ * Schwab books splits and transfers of shares as RECEIVE_AND_DELIVER transactions (it has no type
+ * of its own for corporate actions): the security legs moved, at no cost for a split, no fees, no
+ * order. Modelled on what Schwab's client libraries document (the type, `description`, the
+ * transfer items' instrument, amount, cost and price; schwab-py, @sudowealth/schwab-api) and on
+ * what their users report: a split delivers the new shares, a reverse split removes the old ones
+ * under the old CUSIP and delivers the new, and the description names the split. The exact
+ * descriptions and whether a reverse split is one transaction or two are not documented: both
+ * shapes are answered here.
+ */
+export interface ReceiveAndDeliverFixture {
+  activityId: number;
+  time: Date | string;
+  description: string;
+  legs: { symbol: string; amount: number; cost?: number; cusip?: string }[];
+}
+
+export function schwabReceiveAndDeliver(t: ReceiveAndDeliverFixture) {
+  return {
+    activityId: t.activityId,
+    time: schwabTime(t.time),
+    description: t.description,
+    accountNumber: '12345678',
+    type: 'RECEIVE_AND_DELIVER',
+    status: 'VALID',
+    subAccount: 'CASH',
+    tradeDate: schwabTime(t.time),
+    positionId: t.activityId + 7,
+    netAmount: 0,
+    transferItems: t.legs.map((leg) => ({
+      instrument: {
+        assetType: 'EQUITY',
+        status: 'ACTIVE',
+        symbol: leg.symbol,
+        cusip: leg.cusip ?? (/^\d/.test(leg.symbol) ? leg.symbol : '123456789'),
+        instrumentId: 1_806_651,
+        type: 'COMMON_STOCK',
+      },
+      amount: leg.amount,
+      cost: leg.cost ?? 0,
+      ...(leg.cost ? { price: Math.abs(leg.cost / leg.amount) } : {}),
+    })),
+  };
+}
+
+/** A forward split: the extra shares delivered (a 2-for-1 split of 100 shares delivers 100). */
+export const schwabStockSplit = (activityId: number, time: Date | string, symbol: string, added: number) =>
+  schwabReceiveAndDeliver({
+    activityId,
+    time,
+    description: `${symbol} STOCK SPLIT`,
+    legs: [{ symbol, amount: added }],
+  });
+
+/**
+ * A reverse split in one transaction: the old shares removed under the old CUSIP, the new ones
+ * delivered under the ticker.
+ */
+export const schwabReverseSplit = (
+  activityId: number,
+  time: Date | string,
+  symbol: string,
+  [oldShares, newShares]: [number, number],
+  oldCusip = '890260854',
+) =>
+  schwabReceiveAndDeliver({
+    activityId,
+    time,
+    description: `${symbol} REVERSE SPLIT`,
+    legs: [
+      { symbol: oldCusip, amount: -oldShares },
+      { symbol, amount: newShares },
+    ],
+  });
+
+/** Shares transferred in (positive) or out: one leg, at the cost basis Schwab reports, if any. */
+export const schwabTransfer = (
+  activityId: number,
+  time: Date | string,
+  symbol: string,
+  amount: number,
+  cost?: number,
+) =>
+  schwabReceiveAndDeliver({
+    activityId,
+    time,
+    description: amount > 0 ? 'TRANSFER OF SECURITY OR OPTION IN' : 'TRANSFER OF SECURITY OR OPTION OUT',
+    legs: [{ symbol, amount, ...(cost === undefined ? {} : { cost: amount > 0 ? -cost : cost }) }],
+  });

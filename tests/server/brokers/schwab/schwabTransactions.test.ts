@@ -84,6 +84,7 @@ describe('Schwab transactions as fills', () => {
     const page = await broker.executions(tokens, MARGIN, daysAgo(30), clock.now);
     expect(page).toEqual({
       skipped: 0,
+      skippedReasons: {},
       executions: [
         {
           accountHash: MARGIN,
@@ -146,6 +147,7 @@ describe('Schwab transactions as fills', () => {
     ]);
     const page = await broker.executions(tokens, MARGIN, daysAgo(30), clock.now);
     expect(page.skipped).toBe(4);
+    expect(page.skippedReasons).toEqual({ notStockOrEtf: 2, unreadable: 2 });
     expect(page.executions.map((e) => [e.brokerExecutionId, e.symbol, e.side, e.quantity])).toEqual([
       ['1', 'SPY', 'Buy', 4],
       ['6', 'MSFT', 'Buy', 0.5],
@@ -182,7 +184,8 @@ describe('Schwab transactions as fills', () => {
       [boundary.toISOString(), new Date(clock.now.getTime() + DAY).toISOString()],
     ]);
     for (const call of calls) {
-      expect(call.query.get('types')).toBe('TRADE');
+      // Trades, and the receipts and deliveries that book splits and transfers of shares.
+      expect(call.query.get('types')).toBe('TRADE,RECEIVE_AND_DELIVER');
       expect(call.query.get('startDate')).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     }
   });
@@ -204,6 +207,11 @@ describe('Schwab transactions as fills', () => {
     ).toBe(400);
     expect((await call({ types: 'TRADE', startDate: '2025-11-20', endDate: '2026-01-01' })).status).toBe(400);
     expect((await call({ startDate: start, endDate: '2026-01-01T00:00:00.000Z' })).status).toBe(400);
+    const end = '2026-01-01T00:00:00.000Z';
+    expect((await call({ types: 'TRADE,RECEIVE_AND_DELIVER', startDate: start, endDate: end })).status).toBe(
+      200,
+    );
+    expect((await call({ types: 'TRADE,SPLITS', startDate: start, endDate: end })).status).toBe(400);
     expect(
       (await call({ types: 'TRADE', startDate: start, endDate: '2026-01-01T00:00:00.000Z' }, BOBS)).status,
     ).toBe(400);

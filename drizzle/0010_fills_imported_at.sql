@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "fills_imported_at" timestamp with time zone;

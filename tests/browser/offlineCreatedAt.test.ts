@@ -1,0 +1,113 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Trade, TradePlanDto } from '../../src/domain/types.ts';
+import {
+  apiBody as api,
+  controlledBy,
+  openSignedInApp,
+  PHONE,
+  pageHeading,
+  type SignedInApp,
+  screenshot,
+} from './harness.ts';
+
+// Issue 26: a plan made offline got the time the outbox replayed it, so a fill recorded offline a
+// minute after the plan looked older than the plan: the phone showed "Plan: COST Ready", the
+// server "Unplanned", no stop and no R. Creates carry the time they were made on the device.
+// (WMT here: the demo trader Alex trades COST already.)
+
+let app: SignedInApp;
+let context: BrowserContext;
+let page: Page;
+const dialog = () => page.getByRole('dialog');
+const nav = (name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+const tradeRow = (symbol: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: symbol }) });
+
+beforeAll(async () => {
+  app = await openSignedInApp(PHONE);
+  ({ context, page } = app);
+  // The device's clock, which the test moves a minute on between the plan and the fill.
+  await page.clock.install();
+  await controlledBy(page);
+});
+afterAll(() => app?.close());
+
+async function recordFill(side: 'Buy' | 'Sell', price: string) {
+  await page.getByRole('button', { name: '+ Record Fill' }).click();
+  await dialog().getByLabel('Symbol').fill('WMT');
+  await dialog().getByLabel('Side').selectOption(side);
+  await dialog().getByLabel('Quantity').fill('10');
+  await dialog().getByLabel('Price').fill(price);
+  await dialog().getByRole('button', { name: 'Record Fill' }).click();
+  await dialog().waitFor({ state: 'detached' });
+}
+
+describe('a plan and a fill made offline a minute apart', () => {
+  it('stay linked after the replay: the server saves what the phone showed', {
+    timeout: 240_000,
+  }, async () => {
+    await nav('Trade Plans');
+    await pageHeading(page, 'Trade Plans').waitFor();
+    await context.setOffline(true);
+    await page.getByText('Offline').first().waitFor();
+
+    await page.getByRole('button', { name: '+ New Trade Plan' }).click();
+    await dialog().getByLabel('Stock').fill('WMT');
+    await dialog().getByLabel('Entry Price').fill('900');
+    await dialog().getByLabel('Stop Loss').fill('880');
+    await dialog().getByRole('button', { name: 'Create Trade Plan' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    await page.getByRole('combobox', { name: 'Change status of WMT' }).selectOption('Ready');
+    await page.getByRole('row', { name: /WMT/ }).locator('.badge', { hasText: 'Ready' }).waitFor();
+
+    // A minute later on the device's clock, the buy.
+    await page.clock.fastForward(60_000);
+    await nav('Trades');
+    await pageHeading(page, 'Trades').waitFor();
+    await recordFill('Buy', '900');
+    await tradeRow('WMT').getByText('(not yet saved)').waitFor();
+    const onPhone = await tradeRow('WMT').innerText();
+    expect(onPhone).toContain('Ready');
+    expect(onPhone).not.toContain('Unplanned');
+
+    // The replay comes later than a minute after the buy's time: before the fix the plan was
+    // dated then, after the buy, and the server left the trade unplanned.
+    const queued = await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve) => {
+        const req = indexedDB.open('trade-tracker');
+        req.onsuccess = () => resolve(req.result);
+      });
+      const rows = await new Promise<{ path: string; body: { executedAt?: string } }[]>((resolve) => {
+        const req = db.transaction('outbox').objectStore('outbox').getAll();
+        req.onsuccess = () => resolve(req.result);
+      });
+      db.close();
+      return rows.map((r) => ({ path: r.path, executedAt: r.body?.executedAt }));
+    });
+    const buyAt = Date.parse(queued.find((q) => q.path === '/executions')?.executedAt as string);
+    const wait = buyAt + 60_000 + 3_000 - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await tradeRow('WMT').getByText('(not yet saved)').waitFor({ state: 'detached', timeout: 15_000 });
+    // The replay's sync has written the server's trades: still linked, on the phone as on the server.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.waitForTimeout(1_000);
+    const afterSync = await tradeRow('WMT').innerText();
+    expect(afterSync).not.toContain('Unplanned');
+    expect(afterSync).toContain('Ready');
+    const plan = (await api<TradePlanDto[]>(page, 'GET', '/tradeplans')).find((p) => p.stock === 'WMT');
+    const open = (await api<Trade[]>(page, 'GET', '/trades')).find((t) => t.symbol === 'WMT');
+    expect(open).toMatchObject({ planId: plan?.id, planned: true, initialStop: 880 });
+
+    // Closed: 10 × (940 − 900) = $400 on a risk of 10 × (900 − 880) = $200.
+    await recordFill('Sell', '940');
+    await tradeRow('WMT').getByText('+2.00R').waitFor();
+    const closed = (await api<Trade[]>(page, 'GET', '/trades')).find((t) => t.symbol === 'WMT');
+    expect(closed).toMatchObject({ planId: plan?.id, initialStop: 880, rMultiple: 2 });
+    await screenshot(context, page, 'offline-created-at-phone', { viewportOnly: true });
+  });
+});
