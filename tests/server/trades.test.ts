@@ -260,7 +260,14 @@ describe('one import per trader at a time', () => {
     const importer = oneRunPerTrader(async (userId: string): Promise<ImportResult> => {
       runs.push(userId);
       await new Promise<void>((resolve) => releases.push(resolve));
-      return { imported: runs.length, skipped: 0, skippedReasons: {}, latestExecutedAt: null, importedAt: '', throttled: false };
+      return {
+        imported: runs.length,
+        skipped: 0,
+        skippedReasons: {},
+        latestExecutedAt: null,
+        importedAt: '',
+        throttled: false,
+      };
     });
 
     const first = importer.run('alex');
