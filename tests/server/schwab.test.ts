@@ -572,6 +572,7 @@ describe(`imports at most once per trader every ${IMPORT_THROTTLE_MINUTES} minut
         body: {
           imported: 0,
           skipped: 0,
+          skippedReasons: {},
           latestExecutedAt: first.latestExecutedAt,
           importedAt: first.importedAt,
           throttled: true,
