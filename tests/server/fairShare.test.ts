@@ -183,7 +183,7 @@ describe("the broker's budget, shared among the traders (issue 26, item 11)", ()
 
   /**
    * The demo broker with a budget of 12 requests a minute for the whole app, enforced as Schwab
-   * enforces its 120 (schwabHttp.ts): each request first passes the server's gate (the trader's
+   * enforces its 120 (src/server/brokers/schwab/schwabHttp.ts): each request first passes the server's gate (the trader's
    * share), then the app-wide limit, past which the broker is "not answering".
    */
   function smallBudgetBroker(): Broker {

@@ -264,7 +264,9 @@ describe('the outbox', () => {
     api.routes['GET /api/v1/sync'] = { status: 200, body: fullSync({}) };
     await vi.waitFor(async () => expect(await dbModule.db.outbox.count()).toBe(0), { timeout: 5_000 });
     // The sync that follows the replay ends before the next test resets the cache under it.
-    await vi.waitFor(async () => expect(await dbModule.db.meta.get(dbModule.metaKeys.lastSyncAt)).toBeDefined());
+    await vi.waitFor(async () =>
+      expect(await dbModule.db.meta.get(dbModule.metaKeys.lastSyncAt)).toBeDefined(),
+    );
     const posted = api.received.filter((r) => r.key === 'POST /api/v1/edges');
     expect(posted.map((r) => (r.body as { name: string }).name)).toEqual([
       'Trend',
