@@ -9,8 +9,11 @@
  * 4. `benchScale` (benchScale.ts): the cost curve at 100, 1,000 and 10,000 plans.
  * 5. `lighthouse`: Lighthouse 12.8.2 (mobile, the default) on the signed-in Dashboard, the median
  *    of three runs, when `--lighthouse` is given (fetched with npx: not a dependency).
+ * 6. `benchFairness` (benchFairness.ts): while one trader hammers the server with 8 heavy calls at
+ *    once for 15 s, another's /auth/status and delta /sync, on PGlite, and on PostgreSQL when
+ *    BENCH_DATABASE_URL names a server (issue 26, item 10). `--no-fairness` leaves it out.
  *
- * `--scale-only`: the build, then `benchScale` alone.
+ * `--scale-only`: the build, then `benchScale` alone. `--fairness-only`: `benchFairness` alone.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -19,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchBackup } from './benchBackup.ts';
+import { benchFairness } from './benchFairness.ts';
 import { benchScale } from './benchScale.ts';
 import { measure, quantile, report, root, signIn, startServer, wireBytes } from './benchServer.ts';
 
@@ -136,6 +140,10 @@ function lighthouse(url: string, cookie: string, dataDir: string): void {
   report('Cumulative Layout Shift', `${audit('cumulative-layout-shift').toFixed(3)}`, '0');
 }
 
+if (process.argv.includes('--fairness-only')) {
+  await benchFairness();
+  process.exit(0);
+}
 initialJs();
 if (process.argv.includes('--scale-only')) {
   await benchScale(mkdtempSync(join(tmpdir(), 'tt-bench-scale-')));
@@ -155,5 +163,6 @@ try {
   await server.stop();
 }
 if (!process.argv.includes('--no-scale')) await benchScale(mkdtempSync(join(tmpdir(), 'tt-bench-scale-')));
+if (!process.argv.includes('--no-fairness')) await benchFairness();
 if (process.env.BENCH_KEEP) console.log(`Kept ${dataDir}`);
 else rmSync(dataDir, { recursive: true, force: true });

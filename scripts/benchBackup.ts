@@ -6,25 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Backup, BackupExecution, BackupTradePlan, RestoreResult } from '../src/domain/backup.ts';
 import type { Account } from '../src/domain/types.ts';
+import { signIn } from './benchServer.ts';
 
-const PLANS = 10_000;
-const FILLS = 5_000;
-
-const cookieOf = (res: Response, name: string) =>
-  (res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`)) ?? '').split(';')[0] as string;
-
-async function signInAsSam(url: string): Promise<string> {
-  const authorize = await fetch(`${url}/api/v1/auth/authorize`, { redirect: 'manual' });
-  const state = new URL(authorize.headers.get('location') as string, url).searchParams.get('state');
-  const callback = await fetch(`${url}/api/v1/auth/callback?code=sam&state=${state}`, {
-    redirect: 'manual',
-    headers: { Cookie: cookieOf(authorize, 'tt_oauth') },
-  });
-  return cookieOf(callback, 'tt_session');
-}
+export const PLANS = 10_000;
+export const FILLS = 5_000;
 
 /** A journal of the size the restore must take, in Sam's accounts. */
-function largeJournal(base: Backup, accounts: Account[]): Backup {
+export function largeJournal(base: Backup, accounts: Account[]): Backup {
   const now = Date.now();
   const at = new Date(now - 30 * 86_400_000).toISOString();
   const statuses = ['Draft', 'Ready', 'Hold', 'Discarded'] as const;
@@ -60,7 +48,7 @@ function largeJournal(base: Backup, accounts: Account[]): Backup {
 }
 
 export async function benchBackup(url: string): Promise<void> {
-  const cookie = await signInAsSam(url);
+  const cookie = await signIn(url, 'sam');
   const headers = { Cookie: cookie, Origin: url, 'Content-Type': 'application/json' };
   const accounts = (await (await fetch(`${url}/api/v1/accounts`, { headers })).json()) as Account[];
   const base = (await (await fetch(`${url}/api/v1/backup`, { headers })).json()) as Backup;

@@ -7,14 +7,17 @@ export const root = join(import.meta.dirname, '..');
 
 export interface BenchServer {
   url: string;
+  /** The server process's id (its memory is read from /proc). */
+  pid: number;
   /** Resolves once the process has exited (its PGlite folder is then free). */
   stop(): Promise<void>;
 }
 
-export async function startServer(dataDir: string): Promise<BenchServer> {
+/** `npm start`'s server on a free loopback port; `env` adds to the environment (DATABASE_URL). */
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<BenchServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -29,6 +32,7 @@ export async function startServer(dataDir: string): Promise<BenchServer> {
   });
   return {
     url,
+    pid: child.pid as number,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
@@ -41,10 +45,10 @@ const cookieOf = (res: Response, name: string) =>
   (res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`)) ?? '').split(';')[0] as string;
 
 /** Signs in as a browser does: the sign-in cookie set by authorize goes back with the callback. */
-export async function signIn(url: string): Promise<string> {
+export async function signIn(url: string, trader: 'alex' | 'sam' = 'alex'): Promise<string> {
   const authorize = await fetch(`${url}/api/v1/auth/authorize`, { redirect: 'manual' });
   const state = new URL(authorize.headers.get('location') as string, url).searchParams.get('state');
-  const callback = await fetch(`${url}/api/v1/auth/callback?code=alex&state=${state}`, {
+  const callback = await fetch(`${url}/api/v1/auth/callback?code=${trader}&state=${state}`, {
     redirect: 'manual',
     headers: { Cookie: cookieOf(authorize, 'tt_oauth') },
   });

@@ -5,16 +5,18 @@
 
 import { type AccountRecord, sameAccount, validateAccountRecord } from './accounts.ts';
 import { backupMessages } from './backupMessages.ts';
+import type { LimitedCollection } from './constants.ts';
 import { BACKUP_PROBLEMS_LISTED, BACKUP_PROBLEMS_NAMED } from './constants.ts';
 import { activeNameOf, type Edge, sameEdge, validateEdgeRecord } from './edges.ts';
 import { type ManualFill, sameFill, validateManualFill } from './executions.ts';
 import { parseIsoDateTime } from './isoDateTime.ts';
+import { limitOf, notesBytesOf, notesFit } from './journalLimits.ts';
 import { messages } from './messages.ts';
 import { sameSetup, type TradeSetupRecord, validateSetupRecord } from './setups.ts';
 import { activeStockOf, samePlan, type TradePlan, validatePlanRecord } from './tradePlans.ts';
 import { type StoredAnnotation, sameAnnotation, splitTradeKey, validateAnnotationRecord } from './trades.ts';
 import type { FieldError, ValidationResult } from './types.ts';
-import { nameKey } from './validation.ts';
+import { nameKey, normalizeStock } from './validation.ts';
 
 /** What the document says it is, so that any other JSON file is told apart at once. */
 export const BACKUP_FORMAT = 'trade-tracker-backup';
@@ -194,12 +196,7 @@ function checkWhole(
   unique('tradePlans', backup.tradePlans, activeStockOf, 'stock', messages.activePlanExists);
 
   const ids = (rows: readonly { id: string }[]) => new Set(rows.map((r) => r.id));
-  const [accounts, edges, setups, plans] = [
-    ids(backup.accounts),
-    ids(backup.edges),
-    ids(backup.tradeSetups),
-    ids(backup.tradePlans),
-  ];
+  const [accounts, edges, setups] = [ids(backup.accounts), ids(backup.edges), ids(backup.tradeSetups)];
   backup.tradePlans.forEach((p, i) => {
     if (p.tradeSetupId !== null && !setups.has(p.tradeSetupId))
       problem('tradePlans', i, 'tradeSetupId', messages.setupNotFound);
@@ -208,11 +205,21 @@ function checkWhole(
   backup.executions.forEach((e, i) => {
     if (!accounts.has(e.accountId)) problem('executions', i, 'accountId', messages.accountNotFound);
   });
+  const planById = new Map(backup.tradePlans.map((p) => [p.id, p]));
   backup.tradeAnnotations.forEach((a, i) => {
-    if (!accounts.has(splitTradeKey(a.key)?.accountId ?? ''))
-      problem('tradeAnnotations', i, 'key', messages.accountNotFound);
-    if (a.planId !== null && !plans.has(a.planId))
-      problem('tradeAnnotations', i, 'planId', messages.planNotFound);
+    const key = splitTradeKey(a.key);
+    if (!accounts.has(key?.accountId ?? '')) problem('tradeAnnotations', i, 'key', messages.accountNotFound);
+    const plan = a.planId === null ? undefined : planById.get(a.planId);
+    if (a.planId !== null && !plan) problem('tradeAnnotations', i, 'planId', messages.planNotFound);
+    // As the API links (PUT /trades/{id}): a plan of the trade's own stock. A plan whose stock was
+    // changed after the link was made (it was edited later) keeps it, as it does in the journal.
+    else if (
+      plan &&
+      key &&
+      normalizeStock(plan.stock) !== key.symbol &&
+      !(Date.parse(plan.updatedAt) > Date.parse(a.updatedAt))
+    )
+      problem('tradeAnnotations', i, 'planId', messages.tradePlanOtherSymbol);
   });
 }
 
@@ -225,6 +232,9 @@ const refuse = (field: string, message: string): BackupCheck => ({
   errors: [{ field, message }],
 });
 
+/** How many records a check reads between two pauses (`checkBackupSteps`): milliseconds of work. */
+export const BACKUP_CHECK_SLICE = 200;
+
 /**
  * Checks a parsed backup with the same rules and messages as the API's own writes, record by
  * record, then as a whole (`checkWhole`). A newer format is refused before anything else is read.
@@ -232,6 +242,18 @@ const refuse = (field: string, message: string): BackupCheck => ({
  * writes them, text as the API stores it.
  */
 export function checkBackup(body: unknown, now: Date): BackupCheck {
+  const steps = checkBackupSteps(body, now);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `checkBackup` a slice of records at a time: it pauses (yields) after every BACKUP_CHECK_SLICE
+ * records, so a server checking a large backup can let other requests run between slices.
+ */
+export function* checkBackupSteps(body: unknown, now: Date): Generator<void, BackupCheck> {
   if (!isPlainObject(body) || body.format !== BACKUP_FORMAT)
     return refuse('format', backupMessages.notABackup);
   const version = body.formatVersion;
@@ -266,8 +288,22 @@ export function checkBackup(body: unknown, now: Date): BackupCheck {
       backup[collection] = [];
       continue;
     }
+    const limit = limitOf(collection);
+    if (limit !== undefined && rows.length > limit) {
+      // Records past what a journal holds are not read one by one: the whole is refused.
+      problems.push({
+        collection: 'backup',
+        index: 0,
+        record: '',
+        field: collection,
+        message: messages.journalWouldOverflow(collection as LimitedCollection, rows.length),
+      });
+      backup[collection] = [];
+      continue;
+    }
     const valid: unknown[] = [];
-    rows.forEach((raw: unknown, index) => {
+    for (const [index, raw] of (rows as unknown[]).entries()) {
+      if (index > 0 && index % BACKUP_CHECK_SLICE === 0) yield;
       const record = describeRecord(collection, raw, index);
       const result = isPlainObject(raw)
         ? CHECKS[collection](raw, now)
@@ -276,7 +312,7 @@ export function checkBackup(body: unknown, now: Date): BackupCheck {
       else
         for (const e of result.errors)
           problems.push({ collection, index, record, field: e.field, message: e.message });
-    });
+    }
     (backup[collection] as unknown[]) = valid;
   }
   // Links between records are checked only among records that are valid themselves.
@@ -290,6 +326,15 @@ export function checkBackup(body: unknown, now: Date): BackupCheck {
         message,
       }),
     );
+  }
+  if (problems.length === 0 && !notesFit(notesBytesOf(backup.tradePlans, backup.tradeAnnotations))) {
+    problems.push({
+      collection: 'backup',
+      index: 0,
+      record: '',
+      field: 'notes',
+      message: messages.journalNotesFull,
+    });
   }
   if (problems.length > 0) return { ok: false, ...describeProblems(problems, backupMessages.problems) };
   return { ok: true, value: backup };

@@ -15,6 +15,7 @@ export const backupMessages = {
   mustBeList: 'Must be a list',
   duplicateId: 'Appears twice in the backup',
   idHoldsOther: 'Your journal holds something else under the same id',
+  accountNotAtBroker: 'Your broker does not report this account as yours',
   accountHashInvalid: 'Account hash is required',
   tradeKeyInvalid: 'Trade key must be account id|symbol|opened at',
   mustBeYesOrNo: 'Must be true or false',

@@ -6,11 +6,40 @@ export const MARKET_CYCLE_CACHE_MINUTES = 15;
 export const DEFAULT_MARKET_CYCLE_SYMBOL = 'SPY';
 
 export const EDGE_NAME_MAX_LENGTH = 100;
+/** An edge's description and its identification notes, each. */
+export const EDGE_TEXT_MAX_LENGTH = 1000;
 export const SETUP_NAME_MAX_LENGTH = 100;
 export const SETUP_DESCRIPTION_MAX_LENGTH = 500;
 export const SETUP_NOTES_MAX_LENGTH = 1000;
+/** A setup's entry criteria and its exit criteria, each. */
+export const SETUP_CRITERIA_MAX_LENGTH = 1000;
 export const STOCK_SYMBOL_MAX_LENGTH = 10;
 export const PLAN_NOTES_MAX_LENGTH = 2000;
+export const SCAN_ID_MAX_LENGTH = 100;
+/** The edges one plan cites at most. */
+export const PLAN_EDGES_MAX = 10;
+
+/**
+ * The most one trader's journal holds (docs/product.md, "Journal limits"): far beyond a trader's
+ * years of work, and small enough that every answer and query stays bounded and that the backup of a
+ * journal at every limit is under BACKUP_MAX_MEGABYTES, so a journal can always be restored from its
+ * own backup (tests/domain/journalLimits.test.ts builds that backup). Edges count deactivated ones
+ * too; trades count every trade whose fills once arrived (what was attached to it is kept).
+ */
+export const JOURNAL_LIMITS = {
+  tradePlans: 10_000,
+  edges: 1_000,
+  tradeSetups: 200,
+  executions: 30_000,
+  tradeAnnotations: 30_000,
+} as const;
+export type LimitedCollection = keyof typeof JOURNAL_LIMITS;
+/**
+ * The notes of plans and trades and the plans' scan ids, together, in bytes as JSON writes them
+ * (a line break is two): each note has its own limit, and this one keeps 30,000 full notes from
+ * making a journal larger than a restore takes.
+ */
+export const JOURNAL_NOTES_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
  * How far past the server's clock a fill's time may be: a phone's clock a little ahead of the

@@ -2,7 +2,12 @@
 // definition of the record: the types, the API's validator, the new edge and the backup's check.
 import { boolean, define } from 'superstruct';
 import { backupMessages } from './backupMessages.ts';
-import { EDGE_NAME_MAX_LENGTH, WEIGHT_FACTOR_MAX, WEIGHT_FACTOR_MIN } from './constants.ts';
+import {
+  EDGE_NAME_MAX_LENGTH,
+  EDGE_TEXT_MAX_LENGTH,
+  WEIGHT_FACTOR_MAX,
+  WEIGHT_FACTOR_MIN,
+} from './constants.ts';
 import { messages } from './messages.ts';
 import {
   clientId,
@@ -20,8 +25,12 @@ import {
 /** What the trader writes: `POST` and `PUT /api/v1/edges` carry these. */
 const edgeFields = {
   name: text(EDGE_NAME_MAX_LENGTH, messages.edgeNameTooLong, messages.edgeNameRequired),
-  description: text(Number.POSITIVE_INFINITY, '', messages.edgeDescriptionRequired),
-  identificationNotes: text(Number.POSITIVE_INFINITY, '', messages.edgeIdentificationNotesRequired),
+  description: text(EDGE_TEXT_MAX_LENGTH, messages.edgeDescriptionTooLong, messages.edgeDescriptionRequired),
+  identificationNotes: text(
+    EDGE_TEXT_MAX_LENGTH,
+    messages.edgeIdentificationNotesTooLong,
+    messages.edgeIdentificationNotesRequired,
+  ),
   weightFactor: finite(
     (n) => n >= WEIGHT_FACTOR_MIN && n <= WEIGHT_FACTOR_MAX,
     messages.edgeWeightOutOfRange,

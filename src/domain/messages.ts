@@ -4,9 +4,14 @@
 import {
   BALANCE_MAX,
   EDGE_NAME_MAX_LENGTH,
+  EDGE_TEXT_MAX_LENGTH,
   FEES_MAX,
   HEAT_LIMIT_MAX,
   HEAT_LIMIT_MIN,
+  JOURNAL_LIMITS,
+  JOURNAL_NOTES_MAX_BYTES,
+  type LimitedCollection,
+  PLAN_EDGES_MAX,
   PLAN_NOTES_MAX_LENGTH,
   PRICE_MAX,
   PROBABILITY_MAX,
@@ -15,6 +20,8 @@ import {
   QUANTITY_MIN,
   SCALE_OUT_FACTOR_MAX,
   SCALE_OUT_FACTOR_MIN,
+  SCAN_ID_MAX_LENGTH,
+  SETUP_CRITERIA_MAX_LENGTH,
   SETUP_DESCRIPTION_MAX_LENGTH,
   SETUP_NAME_MAX_LENGTH,
   SETUP_NOTES_MAX_LENGTH,
@@ -28,12 +35,23 @@ import type { SkippedReasons, SkipReason } from './executions.ts';
 /** 1000000 as 1,000,000: a bound in a message reads as the trader writes amounts. */
 const grouped = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 6 });
 
+/** What each journal limit counts, in the trader's words, and what makes room when there is a way. */
+const LIMITED: Readonly<Record<LimitedCollection, [string, string]>> = {
+  tradePlans: ['trade plans', ': delete some to make room'],
+  edges: ['edges, deleted ones included', ''],
+  tradeSetups: ['trade setups', ': delete some to make room'],
+  executions: ['fills', ''],
+  tradeAnnotations: ['trades', ''],
+};
+
 export const messages = {
   edgeNameRequired: 'Name is required',
   edgeNameTooLong: `Edge name must be less than ${EDGE_NAME_MAX_LENGTH} characters`,
   edgeDescriptionRequired: 'Description is required',
   edgeIdentificationNotesRequired: 'Identification notes are required',
   edgeWeightOutOfRange: `Weight factor must be between ${WEIGHT_FACTOR_MIN} and ${WEIGHT_FACTOR_MAX}`,
+  edgeDescriptionTooLong: `Description must be less than ${EDGE_TEXT_MAX_LENGTH} characters`,
+  edgeIdentificationNotesTooLong: `Identification notes must be less than ${EDGE_TEXT_MAX_LENGTH} characters`,
   edgeNameTaken: 'An edge with this name already exists',
   edgeNotFound: 'Edge not found',
 
@@ -41,6 +59,7 @@ export const messages = {
   setupNameTooLong: `Name must be less than ${SETUP_NAME_MAX_LENGTH} characters`,
   setupDescriptionTooLong: `Description must be less than ${SETUP_DESCRIPTION_MAX_LENGTH} characters`,
   setupNotesTooLong: `Notes must be less than ${SETUP_NOTES_MAX_LENGTH} characters`,
+  setupCriteriaTooLong: `Criteria must be less than ${SETUP_CRITERIA_MAX_LENGTH} characters`,
   setupNameTaken: 'A trade setup with this name already exists',
   setupNotFound: 'Trade setup not found',
 
@@ -54,6 +73,8 @@ export const messages = {
   stopNotBelowEntryWarning: 'The stop is at or above the entry: move it below the entry to size this trade',
   targetNotAboveEntry: 'Target price must be greater than entry price',
   planNotesTooLong: `Notes must be less than ${PLAN_NOTES_MAX_LENGTH} characters`,
+  scanIdTooLong: `Scan id must be less than ${SCAN_ID_MAX_LENGTH} characters`,
+  planEdgesTooMany: `A plan cites at most ${PLAN_EDGES_MAX} edges`,
   probabilityOutOfRange: `Probability of success must be between ${PROBABILITY_MIN} and ${PROBABILITY_MAX}`,
   planNotFound: 'Trade plan not found',
   planDiscarded: 'Cannot update a discarded trade plan',
@@ -115,13 +136,24 @@ export const messages = {
   authRequired: 'Authentication required',
   accessDenied: 'Access denied',
   signInLimited: 'Too many sign-in attempts. Try again in a few minutes.',
+  tooManyRequests: 'Too many requests at once: wait a few seconds, then try again.',
+  heavyCallBusy:
+    'Your restore, backup, import or full sync before this one is still running: try again in a few seconds.',
   malformedUrl: 'Malformed URL',
   invalidSyncCursor: 'Not a sync cursor: sync again without one',
   notFound: 'Not found',
   crossSiteRefused: 'Cross-site request refused',
-  idInUse: 'This id is already in use',
+  // Said of an id another trader holds or deleted, alike: nothing of whose it is or what it holds.
+  idInUse: 'This id cannot be used',
+  journalFull: (collection: LimitedCollection) =>
+    `Your journal holds ${grouped(JOURNAL_LIMITS[collection])} ${LIMITED[collection][0]}, the most it can${LIMITED[collection][1]}`,
+  journalNotesFull: `Your notes fill the ${JOURNAL_NOTES_MAX_BYTES / 1024 / 1024} MB a journal holds: shorten some to make room`,
+  journalWouldOverflow: (collection: LimitedCollection, count: number) =>
+    `Your journal would hold ${grouped(count)} ${LIMITED[collection][0]}, more than the ${grouped(JOURNAL_LIMITS[collection])} it can`,
   alreadyExists: 'Already exists',
   brokerUnavailable: 'Your broker is not answering right now. Try again in a minute.',
+  brokerShareUsed:
+    "You have used your share of the broker's requests for this minute (every trader shares them). Try again in a minute.",
   invalidTimestamp: 'Invalid timestamp',
   serverError: 'Server error',
 } as const;

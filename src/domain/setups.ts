@@ -2,15 +2,20 @@
 // Its struct is the one definition of the record: the types, the API's validator, the new setup
 // and the backup's check; its success score is derived, never written.
 import { array, optional } from 'superstruct';
-import { SETUP_DESCRIPTION_MAX_LENGTH, SETUP_NAME_MAX_LENGTH, SETUP_NOTES_MAX_LENGTH } from './constants.ts';
+import {
+  SETUP_CRITERIA_MAX_LENGTH,
+  SETUP_DESCRIPTION_MAX_LENGTH,
+  SETUP_NAME_MAX_LENGTH,
+  SETUP_NOTES_MAX_LENGTH,
+} from './constants.ts';
 import { messages } from './messages.ts';
 import { roundHalfAway } from './rounding.ts';
 import { isCountedTrade } from './stats.ts';
 import type { Trade, TradePlanStatus } from './types.ts';
 import {
+  boundedText,
   clientId,
   filled,
-  freeText,
   type Infer,
   type Loose,
   nullAsEmpty,
@@ -26,9 +31,9 @@ import {
 const setupFields = {
   name: text(SETUP_NAME_MAX_LENGTH, messages.setupNameTooLong, messages.setupNameRequired),
   description: nullAsEmpty(text(SETUP_DESCRIPTION_MAX_LENGTH, messages.setupDescriptionTooLong)),
-  // The spec sets no limit on the criteria.
-  entryCriteria: freeText,
-  exitCriteria: freeText,
+  // The spec sets no limit on the criteria; the journal's limits do.
+  entryCriteria: boundedText(SETUP_CRITERIA_MAX_LENGTH, messages.setupCriteriaTooLong),
+  exitCriteria: boundedText(SETUP_CRITERIA_MAX_LENGTH, messages.setupCriteriaTooLong),
   notes: nullAsEmpty(text(SETUP_NOTES_MAX_LENGTH, messages.setupNotesTooLong)),
 };
 /** Every text but the name may be left out, and starts empty. */

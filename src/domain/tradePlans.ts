@@ -4,22 +4,24 @@
 import { defaulted } from 'superstruct';
 import { backupMessages } from './backupMessages.ts';
 import {
+  PLAN_EDGES_MAX,
   PLAN_NOTES_MAX_LENGTH,
   PROBABILITY_MAX,
   PROBABILITY_MIN,
   RISK_LOW_MAX_PERCENT,
   RISK_MEDIUM_MAX_PERCENT,
+  SCAN_ID_MAX_LENGTH,
 } from './constants.ts';
 import { messages } from './messages.ts';
 import { CYCLE_TYPES, type FieldError, TRADE_PLAN_STATUSES, type TradePlanStatus } from './types.ts';
 import {
+  boundedText,
   clientId,
   emptyAsNull,
   filled,
   finite,
-  freeText,
   type Infer,
-  idSet,
+  idSetOfAtMost,
   isoTime,
   type Loose,
   normalizeStock,
@@ -50,9 +52,9 @@ const planFields = {
   probabilityOfSuccess: nullable(
     finite((n) => n >= PROBABILITY_MIN && n <= PROBABILITY_MAX, messages.probabilityOutOfRange),
   ),
-  scanId: emptyAsNull(nullable(freeText)),
+  scanId: emptyAsNull(nullable(boundedText(SCAN_ID_MAX_LENGTH, messages.scanIdTooLong))),
   tradeSetupId: nullable(uuid),
-  edgeIds: idSet,
+  edgeIds: idSetOfAtMost(PLAN_EDGES_MAX, messages.planEdgesTooMany),
   // A target at or below 0 is below any valid entry; above the entry is checked with the prices.
   targetPrice: nullable(price(messages.targetNotAboveEntry, 'Target price')),
   notes: nullAsEmpty(text(PLAN_NOTES_MAX_LENGTH, messages.planNotesTooLong)),

@@ -52,7 +52,9 @@ export function splitTradeKey(
   }
   // The symbol as a fill holds it: a key of any other text (a NUL, kilobytes) names no trade.
   if (!isUuid(accountId) || !isStock(symbol) || !isPlausibleTime(openedAt)) return undefined;
-  if (nth !== undefined && !/^[2-9]$|^[1-9]\d+$/.test(nth)) return undefined;
+  // The second trade of one instant is `|2`, and so on: six digits at most, so a key stays short
+  // (an index entry holds at most 2.7 KB; a key of kilobytes of digits answered 500).
+  if (nth !== undefined && !/^(?:[2-9]|[1-9]\d{1,5})$/.test(nth)) return undefined;
   return { accountId, symbol, openedAt };
 }
 

@@ -14,6 +14,7 @@ import { edgeRoutes } from './edges/edgeRoutes.ts';
 import { isRestoreRequest, MAX_BODY_BYTES } from './http/body.ts';
 import { compressJson } from './http/compression.ts';
 import { errorResponse } from './http/errors.ts';
+import { createHeavyCalls, createTraderRequestLimiter } from './http/fairShare.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { serveApp } from './http/static.ts';
 import { marketCycleRoutes } from './marketCycle/marketCycleRoutes.ts';
@@ -25,6 +26,7 @@ import { setupRoutes } from './setups/setupRoutes.ts';
 import { createSetupService } from './setups/setupService.ts';
 import { statsRoutes } from './stats/statsRoutes.ts';
 import { createStatsService } from './stats/statsService.ts';
+import { createSyncCursors } from './sync/syncCursor.ts';
 import { syncRoutes } from './sync/syncRoutes.ts';
 import { createSyncService } from './sync/syncService.ts';
 import { createBrokerImport } from './trades/brokerImport.ts';
@@ -34,8 +36,14 @@ import { createTradeBook } from './trades/tradeBook.ts';
 import { tradeRoutes } from './trades/tradeRoutes.ts';
 
 /** The whole product as one Hono app: the API under /api/v1, and the built PWA. */
-export function createApp(deps: AppDeps): Hono<AppEnv> {
-  const { db, config, now } = deps;
+export function createApp(appDeps: AppDeps): Hono<AppEnv> {
+  const { db, config, now } = appDeps;
+  // Each trader's fair share (http/fairShare.ts): a rate of requests, one heavy call at a time.
+  const deps: AppDeps = {
+    ...appDeps,
+    requests: appDeps.requests ?? createTraderRequestLimiter({ perSecond: config.traderRequestsPerSecond }),
+  };
+  const heavy = appDeps.heavy ?? createHeavyCalls();
   const brokerAccess = createBrokerAccess(deps);
   const accounts = createAccountService(db, brokerAccess, now);
   const book = createTradeBook(db, now);
@@ -86,9 +94,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   guarded.route('/tradesetups', setupRoutes(setups));
   guarded.route('/tradeplans', planRoutes(plans, accounts, cycles));
   guarded.route('/executions', fillRoutes(book, now));
-  guarded.route('/trades', tradeRoutes(book, accounts, brokerImport));
-  guarded.route('/sync', syncRoutes(createSyncService({ db, accounts, cycles, edges, setups, plans, book })));
-  guarded.route('/backup', backupRoutes(createBackupService(db, now), now));
+  guarded.route('/trades', tradeRoutes(book, accounts, brokerImport, heavy));
+  guarded.route(
+    '/sync',
+    syncRoutes(
+      createSyncService({ db, accounts, cycles, edges, setups, plans, book, heavy }),
+      createSyncCursors(deps.tokenCipher),
+    ),
+  );
+  guarded.route(
+    '/backup',
+    backupRoutes(createBackupService(db, now), now, (userId) => brokerAccess.accounts(userId), heavy),
+  );
   guarded.route('/stats', statsRoutes(createStatsService(db), accounts));
   api.route('/', guarded);
   api.all('*', (c) => c.json({ message: messages.notFound }, 404));

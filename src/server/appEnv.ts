@@ -2,6 +2,7 @@ import type { TokenCipher } from './auth/tokenCipher.ts';
 import type { Broker } from './brokers/broker.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { HeavyCalls, TraderRequestLimiter } from './http/fairShare.ts';
 
 export interface SessionUser {
   id: string;
@@ -18,6 +19,10 @@ export interface AppDeps {
   config: ServerConfig;
   now: () => Date;
   tokenCipher: TokenCipher;
+  /** Each trader's rate of requests (http/fairShare.ts); the app makes one when it is not given. */
+  requests?: TraderRequestLimiter;
+  /** Each trader's heavy calls, one at a time (http/fairShare.ts); likewise. */
+  heavy?: HeavyCalls;
 }
 
 export type AppEnv = { Variables: { user: SessionUser } };

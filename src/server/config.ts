@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DEFAULT_MARKET_CYCLE_SYMBOL } from '../domain/constants.ts';
 import { parseDataKey } from './auth/tokenCipher.ts';
+import { TRADER_REQUESTS_PER_SECOND } from './http/fairShare.ts';
 
 export interface ServerConfig {
   port: number;
@@ -27,6 +28,8 @@ export interface ServerConfig {
   marketCycleSymbol: string;
   /** The built PWA; served when the folder exists. */
   staticDir: string;
+  /** Requests a second each trader may make, after a burst of six seconds' worth (http/fairShare.ts). */
+  traderRequestsPerSecond: number;
 }
 
 export interface SchwabConfig {
@@ -127,6 +130,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       );
     }
   }
+  const traderRequestsPerSecond = env.TRADER_REQUESTS_PER_SECOND
+    ? Number(env.TRADER_REQUESTS_PER_SECOND)
+    : TRADER_REQUESTS_PER_SECOND;
+  if (!Number.isFinite(traderRequestsPerSecond) || traderRequestsPerSecond < 1) {
+    throw new ConfigError(
+      `TRADER_REQUESTS_PER_SECOND must be a number of 1 or more, got "${env.TRADER_REQUESTS_PER_SECOND}"`,
+    );
+  }
   const trustedProxies = (env.TRUSTED_PROXY ?? '')
     .split(',')
     .map((a) => a.trim())
@@ -149,5 +160,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustedProxies,
     marketCycleSymbol: (env.MARKET_CYCLE_SYMBOL || DEFAULT_MARKET_CYCLE_SYMBOL).toUpperCase(),
     staticDir: resolve(env.STATIC_DIR || './dist'),
+    traderRequestsPerSecond,
   };
 }

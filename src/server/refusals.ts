@@ -5,7 +5,14 @@ import type { FieldError } from '../domain/types.ts';
  * What the server refuses, said without HTTP: repositories, db/ and the broker access throw a
  * Refusal, and only src/server/http/errors.ts turns its kind into a status code.
  */
-export type RefusalKind = 'invalid' | 'signedOut' | 'notFound' | 'conflict' | 'gone' | 'unavailable';
+export type RefusalKind =
+  | 'invalid'
+  | 'signedOut'
+  | 'notFound'
+  | 'conflict'
+  | 'gone'
+  | 'limited'
+  | 'unavailable';
 
 /** A refusal with a message for the trader and, when it is about fields, each field's message. */
 export class Refusal extends Error {
@@ -13,6 +20,8 @@ export class Refusal extends Error {
     readonly kind: RefusalKind,
     message: string,
     readonly errors?: FieldError[],
+    /** For a trader over their share (`limited`): when to ask again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'Refusal';
@@ -39,5 +48,8 @@ export const conflict = (message: string, field?: string) =>
 /** The record was deleted: a replayed create of it is dropped by the app. */
 export const gone = (message: string, field?: string) =>
   new Refusal('gone', message, onField(field, message));
+/** The trader is over their fair share of the server (http/fairShare.ts) or of the broker: ask again later. */
+export const limited = (message: string, retryAfterSeconds: number) =>
+  new Refusal('limited', message, undefined, retryAfterSeconds);
 /** Something the answer needs (the broker) is not answering. */
 export const unavailable = (message: string) => new Refusal('unavailable', message);

@@ -11,6 +11,7 @@ import { createDemoBroker } from './brokers/demo/demoBroker.ts';
 import { createSchwabBroker } from './brokers/schwab/schwabBroker.ts';
 import type { ServerConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import type { HeavyCalls } from './http/fairShare.ts';
 
 /** How long requests in flight may take to finish once the server is asked to stop. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -22,6 +23,10 @@ export interface StartOptions {
   broker?: Broker;
   /** How often expired OAuth states and sessions are purged; tests shorten it. */
   purgeEveryMs?: number;
+  /** Hears every statement sent to the database (db/database.ts); tests count parameters with it. */
+  onQuery?: (query: string, params: unknown[]) => void;
+  /** The traders' heavy calls (http/fairShare.ts), when a test watches them; the app makes its own otherwise. */
+  heavy?: HeavyCalls;
 }
 
 export interface RunningServer {
@@ -44,10 +49,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
+    onQuery: options.onQuery,
   });
   const broker = options.broker ?? createBroker(config, now);
   const tokenCipher = createTokenCipher(loadDataKey(config.dataKey, config.dataDir));
-  const app = createApp({ db: database.db, broker, config, now, tokenCipher });
+  const app = createApp({
+    db: database.db,
+    broker,
+    config,
+    now,
+    tokenCipher,
+    ...(options.heavy ? { heavy: options.heavy } : {}),
+  });
   const expiryPurge = startExpiryPurge(database.db, now, options.purgeEveryMs);
 
   const tls = config.tls

@@ -80,7 +80,7 @@ describe('signing in with Schwab (fake) on https', () => {
     }
     await screenshot(context, page, 'schwab-dashboard-phone');
 
-    const cookie = (await context.cookies()).find((c) => c.name === 'tt_session');
+    const cookie = (await context.cookies()).find((c) => c.name === '__Host-tt_session');
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax' });
   });
 

@@ -11,7 +11,10 @@ export interface FakeApi {
   /** Every request that reached the API: "POST /api/v1/edges" and its JSON body. */
   received: { key: string; body: unknown }[];
   /** Answers by "METHOD /api/v1/path?query", else "METHOD /api/v1/path"; anything else gets `fallback`. */
-  routes: Record<string, { status: number; body?: unknown; delayMs?: number }>;
+  routes: Record<
+    string,
+    { status: number; body?: unknown; delayMs?: number; headers?: Record<string, string> }
+  >;
   fallback: { status: number; body?: unknown };
   unreachable: boolean;
   /** Milliseconds every answer waits. */
@@ -61,7 +64,10 @@ export async function startFakeApi(): Promise<FakeApi> {
       api.dropNextAnswer = false;
       return req.socket.destroy();
     }
-    res.writeHead(route.status, { 'Content-Type': 'application/json' });
+    res.writeHead(route.status, {
+      'Content-Type': 'application/json',
+      ...((route as { headers?: Record<string, string> }).headers ?? {}),
+    });
     res.end(route.body === undefined ? undefined : JSON.stringify(route.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

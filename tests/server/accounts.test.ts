@@ -85,4 +85,16 @@ describe('accounts', () => {
     });
     expect(res).toEqual({ status: 404, body: { message: 'Account not found' } });
   });
+
+  it('reads an account id in any case, as every other route reads ids; a malformed one is 404', async () => {
+    const [first] = (await alex.json<Account[]>('GET', '/api/v1/accounts')).body as [Account];
+    const settings = { originalBalance: 12_345, capitalRisk: 10, maxTradeRisk: 1, scaleOutFactor: 1 };
+    const res = await alex.json<Account>('PUT', `/api/v1/accounts/${first.id.toUpperCase()}`, settings);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: first.id, originalBalance: 12_345 });
+    expect(await alex.json('PUT', '/api/v1/accounts/not-an-id', settings)).toEqual({
+      status: 404,
+      body: { message: 'Account not found' },
+    });
+  });
 });

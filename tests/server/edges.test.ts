@@ -114,7 +114,7 @@ describe('edges', () => {
     expect((await alex.json<Edge[]>('GET', '/api/v1/edges')).body.map((e) => e.id)).not.toContain(id);
     expect(await sam.json('POST', '/api/v1/edges', { ...edge('Fading'), id })).toMatchObject({
       status: 409,
-      body: { message: 'This id is already in use' },
+      body: { message: 'This id cannot be used' },
     });
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Backup } from '../../src/domain/backup.ts';
 import {
   type Account,
   CYCLE_TYPES,
@@ -39,7 +40,8 @@ const post = async <T>(client: Client, path: string, body: unknown) => {
 };
 
 beforeAll(async () => {
-  t = await startTestServer();
+  // Ten thousand requests as fast as they are answered: far past a trader's rate (http/fairShare.ts).
+  t = await startTestServer({ TRADER_REQUESTS_PER_SECOND: '1000000' });
   alex = await signIn(t.url, 'alex');
   const sam = await signIn(t.url, 'sam');
   for (const [client, own] of [
@@ -298,5 +300,134 @@ describe('after the fuzz', () => {
     const trades = await alex.json<Trade[]>('GET', '/api/v1/trades');
     expect(trades.status).toBe(200);
     for (const tr of trades.body) if (tr.planId !== null) expect(plans.has(tr.planId)).toBe(true);
+  });
+});
+
+// Bodies that once passed validation and then answered 500 (issue 26, item 13): each is a 400 on
+// its field now, through the API and in a restore alike.
+describe('inputs past the bounds answer 400 on their field', () => {
+  const YEAR_0 = '0000-01-05T15:00:00.000Z';
+  const fill = () => ({
+    accountId: ids.accounts[0],
+    symbol: 'AAPL',
+    side: 'Buy',
+    quantity: 10,
+    price: 100,
+    executedAt: '2026-01-05T15:00:00.000Z',
+  });
+  const plan = { stock: 'BOUND', entryPrice: 100, stopLossPrice: 95 };
+  const edge = { name: 'Bound', description: 'd', identificationNotes: 'n', weightFactor: 0.5 };
+  const refusedOn = async (method: string, path: string, body: unknown, field: string) => {
+    const res = await alex.json<{ message: string; errors?: { field: string }[] }>(method, path, body);
+    expect(res.status, `${method} ${path} ${JSON.stringify(body).slice(0, 200)}`).toBe(400);
+    expect(res.body.errors?.map((e) => e.field)).toContain(field);
+  };
+
+  it.each([
+    ['a year-0000 time', { executedAt: YEAR_0 }, 'executedAt'],
+    ['a year-10000 time', { executedAt: '+010000-01-05T15:00:00.000Z' }, 'executedAt'],
+    ['a price of 1e308', { price: 1e308 }, 'price'],
+    ['a quantity of 1e308', { quantity: 1e308 }, 'quantity'],
+    ['a quantity of 1e-12', { quantity: 1e-12 }, 'quantity'],
+    ['fees of 1e308', { fees: 1e308 }, 'fees'],
+    ['a symbol as nested arrays', { symbol: [['AAPL']] }, 'symbol'],
+  ])('a manual fill with %s', async (_, change, field) => {
+    await refusedOn('POST', '/api/v1/executions', { ...fill(), ...change }, field);
+  });
+
+  it.each([
+    ['POST', '/api/v1/tradeplans', { ...plan, entryPrice: 1e308 }, 'entryPrice'],
+    ['POST', '/api/v1/tradeplans', { ...plan, targetPrice: 1e308 }, 'targetPrice'],
+    ['POST', '/api/v1/tradeplans', { ...plan, notes: [['a'], ['b']] }, 'notes'],
+    ['POST', '/api/v1/tradeplans', { ...plan, scanId: [[]] }, 'scanId'],
+    ['POST', '/api/v1/edges', { ...edge, name: [['Trend']] }, 'name'],
+    ['POST', '/api/v1/edges', { ...edge, description: [[['deep']]] }, 'description'],
+    ['POST', '/api/v1/tradesetups', { name: 'Bound', entryCriteria: [['x']] }, 'entryCriteria'],
+  ])('%s %s with %j', async (method, path, body, field) => {
+    await refusedOn(method, path, body, field);
+  });
+
+  it('an account balance and a trade stop of 1e308, and trade notes as nested arrays', async () => {
+    const settings = { originalBalance: 1e308, capitalRisk: 10, maxTradeRisk: 1, scaleOutFactor: 1 };
+    await refusedOn('PUT', `/api/v1/accounts/${ids.accounts[0]}`, settings, 'originalBalance');
+    const trade = `/api/v1/trades/${ids.trades[0]}`;
+    await refusedOn('PUT', trade, { planId: null, initialStop: 1e308, notes: '' }, 'initialStop');
+    await refusedOn('PUT', trade, { planId: null, initialStop: null, notes: [['x']] }, 'notes');
+  });
+
+  describe('in a restore', () => {
+    let base: Backup;
+    beforeAll(async () => {
+      base = (await alex.json<Backup>('GET', '/api/v1/backup')).body;
+    });
+    const key = () => `${ids.accounts[0]}|AAPL|2026-01-05T15:00:00.000Z`;
+    const annotation = (k: string) => ({
+      key: k,
+      planId: null,
+      initialStop: null,
+      notes: '',
+      createdAt: base.exportedAt,
+      updatedAt: base.exportedAt,
+    });
+    const restoreRefusedOn = async (change: Partial<Backup>, field: string) => {
+      const res = await alex.json<{ errors?: { field: string }[] }>('POST', '/api/v1/backup', {
+        ...base,
+        ...change,
+      });
+      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(400);
+      expect(res.body.errors?.map((e) => e.field)).toContain(field);
+    };
+    const firstFill = () => base.executions[0] as Backup['executions'][number];
+    const firstPlan = () => base.tradePlans[0] as Backup['tradePlans'][number];
+
+    it.each([
+      [
+        'a fill at year 0000',
+        () => ({ executions: [{ ...firstFill(), executedAt: YEAR_0 }] }),
+        'executions[0].executedAt',
+      ],
+      [
+        'a fill made at year 0000',
+        () => ({ executions: [{ ...firstFill(), createdAt: YEAR_0 }] }),
+        'executions[0].createdAt',
+      ],
+      [
+        'a fill of 1e-12 shares',
+        () => ({ executions: [{ ...firstFill(), quantity: 1e-12 }] }),
+        'executions[0].quantity',
+      ],
+      [
+        'a plan at 1e308',
+        () => ({ tradePlans: [{ ...firstPlan(), entryPrice: 1e308 }] }),
+        'tradePlans[0].entryPrice',
+      ],
+      [
+        'a plan made at year 0000',
+        () => ({ tradePlans: [{ ...firstPlan(), createdAt: YEAR_0 }] }),
+        'tradePlans[0].createdAt',
+      ],
+      [
+        'a plan with notes as nested arrays',
+        () => ({ tradePlans: [{ ...firstPlan(), notes: [['x']] }] }),
+        'tradePlans[0].notes',
+      ],
+      [
+        'a trade key with a NUL',
+        () => ({ tradeAnnotations: [annotation(key().replace('AAPL', 'AA\u0000PL'))] }),
+        'tradeAnnotations[0].key',
+      ],
+      [
+        'a trade key of 2.7 KB',
+        () => ({ tradeAnnotations: [annotation(`${key()}|${'9'.repeat(2_700)}`)] }),
+        'tradeAnnotations[0].key',
+      ],
+      [
+        'a trade key with a year-0000 time',
+        () => ({ tradeAnnotations: [annotation(key().replace('2026', '0000'))] }),
+        'tradeAnnotations[0].key',
+      ],
+    ] as [string, () => Partial<Backup>, string][])('%s', async (_, change, field) => {
+      await restoreRefusedOn(change(), field);
+    });
   });
 });

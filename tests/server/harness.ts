@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import type { Broker } from '../../src/server/brokers/broker.ts';
 import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
+import type { HeavyCalls } from '../../src/server/http/fairShare.ts';
 import { type RunningServer, startServer } from '../../src/server/server.ts';
 import { makeCertificate } from './certificate.ts';
 
@@ -66,6 +68,12 @@ export interface TestServerOptions {
   tls?: boolean;
   /** How often expired OAuth states and sessions are purged (the server's default otherwise). */
   purgeEveryMs?: number;
+  /** Hears every statement the server sends to its database. */
+  onQuery?: (query: string, params: unknown[]) => void;
+  /** The traders' heavy calls, for a test to watch (src/server/http/fairShare.ts). */
+  heavy?: HeavyCalls;
+  /** Another broker than the configured one (a demo broker with a small budget). */
+  broker?: Broker;
 }
 
 export async function startTestServer(
@@ -93,7 +101,14 @@ export async function startTestServer(
     }),
     databaseUrl: db.databaseUrl,
   };
-  const server = await startServer({ config, now: () => clock.now, purgeEveryMs: options.purgeEveryMs });
+  const server = await startServer({
+    config,
+    now: () => clock.now,
+    purgeEveryMs: options.purgeEveryMs,
+    onQuery: options.onQuery,
+    heavy: options.heavy,
+    broker: options.broker,
+  });
   const url = `${config.tls ? 'https' : 'http'}://127.0.0.1:${server.port}`;
   return {
     server,
@@ -148,7 +163,15 @@ export function clientFor(baseUrl: string, cookie = ''): Client {
         headers.set('Content-Type', 'application/json');
         payload = JSON.stringify(body);
       }
-      return fetch(`${baseUrl}${path}`, { method, redirect: 'manual', ...init, headers, body: payload });
+      const send = () =>
+        fetch(`${baseUrl}${path}`, { method, redirect: 'manual', ...init, headers, body: payload });
+      // A kept-alive connection the server closes as idle just as a request goes out on it is reset
+      // before the server reads anything (likelier while a test blocks the event loop seeding the
+      // embedded database): that request is sent once more, on a new connection.
+      return send().catch((error: unknown) => {
+        if ((error as { cause?: { code?: string } }).cause?.code === 'ECONNRESET') return send();
+        throw error;
+      });
     },
     async json(method, path, body) {
       const res = await client.call(method, path, body);

@@ -301,7 +301,7 @@ describe('trade plans', () => {
     });
     expect((await alex.json('GET', `/api/v1/tradeplans/${id}`)).status).toBe(404);
     expect((await create(sam, { id, stock: 'GONE' })).body).toMatchObject({
-      message: 'This id is already in use',
+      message: 'This id cannot be used',
     });
     expect((await create(sam, { id, stock: 'GONE' })).status).toBe(409);
   });

@@ -85,7 +85,7 @@ async function toSchwabAndBack(login = 'alice') {
 async function signInSchwab(login = 'alice'): Promise<Client> {
   const res = await (await toSchwabAndBack(login)).follow();
   expect(res.headers.get('location')).toBe('/?status=success');
-  return clientFor(t.url, cookieNamed(res, 'tt_session'));
+  return clientFor(t.url, cookieNamed(res, '__Host-tt_session'));
 }
 
 describe('signing in with Schwab', () => {
@@ -110,9 +110,12 @@ describe('signing in with Schwab', () => {
     expect(callback.search).toContain('%40');
     const res = await follow();
     expect(res.headers.get('location')).toBe('/?status=success');
-    // The public callback is https (a TLS proxy in front), so the cookie is Secure.
-    const session = res.headers.getSetCookie().find((c) => c.startsWith('tt_session=')) as string;
+    // The public callback is https (a TLS proxy in front), so the cookie is Secure, and its
+    // __Host- prefix keeps it to this host and path /.
+    const session = res.headers.getSetCookie().find((c) => c.startsWith('__Host-tt_session=')) as string;
     expect(session).toMatch(/HttpOnly.*Secure|Secure.*HttpOnly/);
+    expect(session).toMatch(/; Path=\/(;|$)/);
+    expect(session).not.toMatch(/Domain=/i);
     const [call] = fake.tokenCalls('authorization_code').slice(before);
     expect(call?.headers.authorization).toBe(
       `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`,
@@ -146,7 +149,7 @@ describe('signing in with Schwab', () => {
     const attacker = await toSchwabAndBack();
     const victim = await attacker.follow(attacker.callback.search, '');
     expect(victim.headers.get('location')).toBe('/?status=error');
-    expect(victim.headers.getSetCookie().some((c) => c.startsWith('tt_session='))).toBe(false);
+    expect(victim.headers.getSetCookie().some((c) => c.includes('tt_session='))).toBe(false);
     const otherBrowser = await toSchwabAndBack();
     const mixed = await attacker.follow(attacker.callback.search, otherBrowser.oauthCookie);
     expect(mixed.headers.get('location')).toBe('/?status=error');

@@ -163,7 +163,7 @@ describe('trade setups', () => {
     expect((await alex.json('GET', `/api/v1/tradesetups/${id}`)).status).toBe(404);
     expect(await sam.json('POST', '/api/v1/tradesetups', body)).toMatchObject({
       status: 409,
-      body: { message: 'This id is already in use' },
+      body: { message: 'This id cannot be used' },
     });
   });
 

@@ -67,7 +67,7 @@ describe('GET /sync', () => {
   it('answers everything without a cursor: accounts, cycle, every collection, a cursor', async () => {
     const first = await sync();
     expect(first.full).toBe(true);
-    expect(first.cursor).toMatch(/^\d+$/);
+    expect(first.cursor).toMatch(/^v1\./);
     expect(first.accounts?.map((a) => a.id)).toContain(margin.id);
     expect(first.accounts?.[0]).not.toHaveProperty('openRisk');
     expect(first.marketCycle?.cycleType).toBeDefined();
@@ -181,6 +181,35 @@ describe('GET /sync', () => {
     expect((await sync('999999999999')).full).toBe(true);
     const res = await alex.json('GET', '/api/v1/sync?since=abc');
     expect(res.status).toBe(400);
+  });
+
+  it("hands out a cursor that tells nothing of other traders' writes, and that only its trader can use", async () => {
+    const { cursor } = await sync();
+    // Nobody writes in between, and still the cursor is another: a new one says nothing.
+    const again = await sync(cursor);
+    expect(again.cursor).not.toBe(cursor);
+    const counter = (
+      (await t.server.database.db.execute(
+        sql`select pg_snapshot_xmin(pg_current_snapshot())::text as c`,
+      )) as {
+        rows: { c: string }[];
+      }
+    ).rows[0]?.c as string;
+    for (const c of [cursor, again.cursor]) {
+      expect(c).not.toMatch(/^\d+$/);
+      expect(c).not.toContain(counter);
+    }
+    // Sam's writes do not show in Alex's next answer.
+    for (let i = 0; i < 5; i++) {
+      await sam.json('POST', '/api/v1/tradeplans', { stock: `SAM${i}`, entryPrice: 10, stopLossPrice: 9 });
+    }
+    const after = await sync(again.cursor);
+    expect(after.full).toBe(false);
+    expect(after.tradePlans.upserted).toEqual([]);
+    // Alex's cursor in Sam's sync opens nothing: Sam gets everything of Sam's, from scratch.
+    const samsSync = await sam.json<SyncAnswer>('GET', `/api/v1/sync?since=${encodeURIComponent(cursor)}`);
+    expect(samsSync.status).toBe(200);
+    expect(samsSync.body.full).toBe(true);
   });
 
   it('answers 401 without a session', async () => {

@@ -42,4 +42,30 @@ describe('a server that serves https itself', () => {
     });
     expect(plain.status).toBe(403);
   });
+
+  it('names the session cookie __Host-tt_session (Secure, path /, this host only), and reads no other', async () => {
+    const authorize = await httpsCall('GET', '/api/v1/auth/authorize');
+    const oauth = (authorize.headers['set-cookie'] as string[])[0]?.split(';')[0] as string;
+    const state = new URL(authorize.headers.location as string, t.url).searchParams.get('state');
+    const callback = await httpsCall('GET', `/api/v1/auth/callback?code=alex&state=${state}`, {
+      Cookie: oauth,
+    });
+    expect(callback.headers.location).toBe('/?status=success');
+    const setCookie = (callback.headers['set-cookie'] as string[]).find((c) => c.includes('tt_session='));
+    expect(setCookie).toMatch(/^__Host-tt_session=[\w-]{43};/);
+    expect(setCookie).toMatch(/; Secure/);
+    expect(setCookie).toMatch(/; Path=\/;/);
+    expect(setCookie).not.toMatch(/Domain=/i);
+    const session = (setCookie as string).split(';')[0] as string;
+    expect((await httpsCall('GET', '/api/v1/auth/status', { Cookie: session })).status).toBe(200);
+    // The same session under the plain name (as a page on another subdomain, or over http, could
+    // set it) is no session here.
+    const plain = session.replace('__Host-', '');
+    expect((await httpsCall('GET', '/api/v1/auth/status', { Cookie: plain })).status).toBe(401);
+
+    const logout = await httpsCall('POST', '/api/v1/auth/logout', { Cookie: session, Origin: t.url });
+    expect(logout.status).toBe(204);
+    expect((logout.headers['set-cookie'] as string[])[0]).toMatch(/^__Host-tt_session=;.*Max-Age=0.*Secure/);
+    expect((await httpsCall('GET', '/api/v1/auth/status', { Cookie: session })).status).toBe(401);
+  });
 });

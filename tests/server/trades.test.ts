@@ -6,6 +6,7 @@ import type { Account, Execution, ImportResult, Trade, TradePlanDto } from '../.
 import type { AccountService } from '../../src/server/accounts/accountService.ts';
 import type { AppEnv } from '../../src/server/appEnv.ts';
 import { errorResponse } from '../../src/server/http/errors.ts';
+import { createHeavyCalls } from '../../src/server/http/fairShare.ts';
 import { signedOut, unavailable } from '../../src/server/refusals.ts';
 import { type BrokerImport, oneRunPerTrader } from '../../src/server/trades/brokerImport.ts';
 import type { AccountName, TradeBook } from '../../src/server/trades/tradeBook.ts';
@@ -308,7 +309,7 @@ describe('while the broker is not answering', () => {
       c.set('user', { id: 'u1', displayName: 'U', brokerSessionExpiresAt: null, fillsImportedAt: null });
       await next();
     });
-    app.route('/trades', tradeRoutes(repo, accounts, {} as BrokerImport));
+    app.route('/trades', tradeRoutes(repo, accounts, {} as BrokerImport, createHeavyCalls()));
 
     const res = await app.request('/trades');
     expect(res.status).toBe(200);

@@ -44,6 +44,16 @@ export function errorMessage(error: unknown, fallback: string): string {
 export const statusOf = (error: unknown): number | undefined =>
   error instanceof FetchError ? error.statusCode : undefined;
 
+/**
+ * For a 429 (the trader's fair share of the server is used up for now): the seconds its
+ * Retry-After says to wait, five when it says none; undefined for any other failure.
+ */
+export function retryAfterOf(error: unknown): number | undefined {
+  if (!(error instanceof FetchError) || error.statusCode !== 429) return undefined;
+  const seconds = Number(error.response?.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 5;
+}
+
 /** Field messages the server attached to a refusal, by field. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   const data =

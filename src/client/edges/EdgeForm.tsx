@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   EDGE_NAME_MAX_LENGTH,
+  EDGE_TEXT_MAX_LENGTH,
   WEIGHT_FACTOR_DEFAULT,
   WEIGHT_FACTOR_MARKS,
   WEIGHT_FACTOR_MAX,
@@ -51,17 +52,32 @@ export function EdgeForm({ edge, onSaved, onCancel }: EdgeFormProps) {
           />
         )}
       </Field>
-      <Field label="Description" error={errors.description}>
+      <Field
+        label="Description"
+        error={errors.description}
+        limit={{ length: description.length, max: EDGE_TEXT_MAX_LENGTH }}
+      >
         {(p) => (
-          <textarea {...p} rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
+          <textarea
+            {...p}
+            rows={2}
+            value={description}
+            maxLength={EDGE_TEXT_MAX_LENGTH}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         )}
       </Field>
-      <Field label="Identification Notes" error={errors.identificationNotes}>
+      <Field
+        label="Identification Notes"
+        error={errors.identificationNotes}
+        limit={{ length: identificationNotes.length, max: EDGE_TEXT_MAX_LENGTH }}
+      >
         {(p) => (
           <textarea
             {...p}
             rows={3}
             value={identificationNotes}
+            maxLength={EDGE_TEXT_MAX_LENGTH}
             onChange={(e) => setIdentificationNotes(e.target.value)}
           />
         )}

@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { PLAN_NOTES_MAX_LENGTH, STOCK_SYMBOL_MAX_LENGTH } from '../../domain/constants.ts';
+import {
+  PLAN_NOTES_MAX_LENGTH,
+  SCAN_ID_MAX_LENGTH,
+  STOCK_SYMBOL_MAX_LENGTH,
+} from '../../domain/constants.ts';
 import { formatWeight } from '../../domain/format.ts';
 import { fallbackMessages } from '../../domain/messages.ts';
 import { validateTradePlanCreate, validateTradePlanUpdate } from '../../domain/tradePlans.ts';
@@ -120,7 +124,13 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
         </Field>
         <Field label="Scan ID" error={errors.scanId}>
           {(p) => (
-            <input {...p} value={scanId} onChange={(e) => setScanId(e.target.value)} autoComplete="off" />
+            <input
+              {...p}
+              value={scanId}
+              maxLength={SCAN_ID_MAX_LENGTH}
+              onChange={(e) => setScanId(e.target.value)}
+              autoComplete="off"
+            />
           )}
         </Field>
       </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  SETUP_CRITERIA_MAX_LENGTH,
   SETUP_DESCRIPTION_MAX_LENGTH,
   SETUP_NAME_MAX_LENGTH,
   SETUP_NOTES_MAX_LENGTH,
@@ -16,8 +17,8 @@ import { saveSetup } from './setupMutations.ts';
 /** The setup's texts: field, label, rows, and the length limit where there is one. */
 const TEXT_FIELDS = [
   ['description', 'Description', 2, SETUP_DESCRIPTION_MAX_LENGTH],
-  ['entryCriteria', 'Entry Criteria', 3, undefined],
-  ['exitCriteria', 'Exit Criteria', 3, undefined],
+  ['entryCriteria', 'Entry Criteria', 3, SETUP_CRITERIA_MAX_LENGTH],
+  ['exitCriteria', 'Exit Criteria', 3, SETUP_CRITERIA_MAX_LENGTH],
   ['notes', 'Notes', 2, SETUP_NOTES_MAX_LENGTH],
 ] as const;
 

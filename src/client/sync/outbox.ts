@@ -1,7 +1,8 @@
 import { fallbackMessages, messages } from '../../domain/messages.ts';
-import { api, errorMessage, RefusedLocally, statusOf } from '../api/http.ts';
+import { api, errorMessage, RefusedLocally, retryAfterOf, statusOf } from '../api/http.ts';
 import { cacheOwner, db, type OutboxEntry, type Pending, type TradeTrackerDb } from '../db/db.ts';
 import { toCachedRow } from './applySync.ts';
+import { askAgainIn } from './askAgain.ts';
 import { isNetworkError, isOffline, reportApiReachable } from './connectivity.ts';
 
 export interface Change extends Omit<OutboxEntry, 'seq' | 'queuedAt' | 'recordId'> {
@@ -59,6 +60,13 @@ export async function submitChange(
     answer = await send(change);
   } catch (error) {
     if (isNetworkError(error)) return queueIt();
+    // The server asks to slow down: the change is kept here, as offline, and sent once the wait is over.
+    const wait = retryAfterOf(error);
+    if (wait !== undefined) {
+      const outcome = await queueIt();
+      askAgainIn(wait);
+      return outcome;
+    }
     throw error;
   }
   await keepAnswer(database, change, answer);
@@ -167,6 +175,12 @@ async function replay(database: TradeTrackerDb): Promise<ReplayReport> {
         if (isNetworkError(error)) reportApiReachable(false);
         break;
       }
+      // Asked to slow down: the rest waits, and the replay starts again once the wait is over.
+      const wait = retryAfterOf(error);
+      if (wait !== undefined) {
+        askAgainIn(wait);
+        break;
+      }
       if (outcomeOfRefusal(next, status) === 'refused') {
         report.refused++;
         await database.refusedChanges.add({
@@ -193,7 +207,7 @@ let flushing: Promise<ReplayReport> | undefined;
  * Replays queued changes in order, each sent once across every open tab, and keeps each answer as
  * a change sent at once does. A change the server refuses (4xx) is listed for the trader with the
  * server's message; its local effect is undone by the full sync that follows (sync.ts). A network
- * failure or a 5xx stops the replay until next time.
+ * failure or a 5xx stops the replay until next time; a 429 until its Retry-After has passed.
  */
 export function flushOutbox(database: TradeTrackerDb = db): Promise<ReplayReport> {
   flushing ??= oneTabAtATime(() => replay(database)).finally(() => {

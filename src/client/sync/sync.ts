@@ -1,6 +1,6 @@
 import { fallbackMessages } from '../../domain/messages.ts';
 import type { SyncAnswer } from '../../domain/types.ts';
-import { api, errorMessage, statusOf } from '../api/http.ts';
+import { api, errorMessage, retryAfterOf, statusOf } from '../api/http.ts';
 import {
   type CollectionName,
   cacheOwner,
@@ -10,6 +10,7 @@ import {
   type TradeTrackerDb,
 } from '../db/db.ts';
 import { applySync, SYNCED } from './applySync.ts';
+import { askAgainIn, whenAskedAgain } from './askAgain.ts';
 import { isNetworkError } from './connectivity.ts';
 import { flushOutbox } from './outbox.ts';
 import { resetSyncState, setCollectionState } from './syncState.ts';
@@ -56,9 +57,13 @@ async function syncOnce(database: TradeTrackerDb, full: boolean): Promise<void> 
   try {
     answer = await api<SyncAnswer>(await syncPath(database, full));
   } catch (error) {
-    // Unreachable is not an error to show: the offline indicator says it, the cache stays.
+    // Unreachable is not an error to show: the offline indicator says it, the cache stays. Nor is
+    // a server asking to slow down (429): the sync runs again once its wait is over.
+    const wait = retryAfterOf(error);
+    if (wait !== undefined) askAgainIn(wait);
     for (const name of SYNCED) {
-      const message = isNetworkError(error) ? undefined : errorMessage(error, fallbacks[name]);
+      const quiet = isNetworkError(error) || wait !== undefined;
+      const message = quiet ? undefined : errorMessage(error, fallbacks[name]);
       setCollectionState(name, { loading: false, error: message });
     }
     if (statusOf(error) === 401) unauthorizedHandler();
@@ -95,6 +100,9 @@ export async function syncNow(database: TradeTrackerDb = db): Promise<void> {
   }
   await syncChanges(database, full);
 }
+
+// A change kept here or a sync put off because the server asked to slow down runs once its wait is over.
+whenAskedAgain(() => void syncNow());
 
 /**
  * Empties every table that holds rows, inside the caller's transaction: clearing an empty table

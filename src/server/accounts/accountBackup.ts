@@ -1,6 +1,7 @@
 // Account settings in a backup (docs/product.md, "Export and backup"). Accounts are the trader's
 // broker accounts: found by their hash, whatever their id here. A known account takes the
-// backup's settings (they are settings, not records); another trader's id is never written.
+// backup's settings (they are settings, not records); another trader's id is never written, and
+// an account this journal has never seen is added only when the broker reports it for the trader.
 import { type AccountRecord, accountRecord, sameAccount } from '../../domain/accounts.ts';
 import { backupMessages } from '../../domain/backupMessages.ts';
 import { messages } from '../../domain/messages.ts';
@@ -20,16 +21,20 @@ export const accountBackup: BackupAdapter<'accounts'> = {
     (await ownRowsInOrder(q, accountSettings, userId, accountSettings.createdAt)).map(toAccountRecord),
 
   async decide(step, records) {
-    const byHash = new Map((await settingsOf(step.tx, step.userId)).map((a) => [a.accountHash, a]));
+    const byHash = new Map((await settingsOf(step.q, step.userId)).map((a) => [a.accountHash, a]));
     const holders = new Map(
       (
         await rowsWithIds(
-          step.tx,
+          step.q,
           accountSettings,
           records.map((a) => a.id),
         )
       ).map((r) => [r.id, r.userId]),
     );
+    // The broker is asked only for accounts this journal has not seen (a new server, a new journal).
+    const atBroker = records.some((a) => !byHash.has(a.accountHash))
+      ? await step.brokerHashes()
+      : new Set<string>();
     const inserts: AccountRecord[] = [];
     const updates: AccountRecord[] = [];
     let skipped = 0;
@@ -43,6 +48,8 @@ export const accountBackup: BackupAdapter<'accounts'> = {
       } else if (holders.has(account.id)) {
         const own = holders.get(account.id) === step.userId;
         step.conflict(index, 'id', own ? backupMessages.idHoldsOther : messages.idInUse);
+      } else if (!atBroker.has(account.accountHash)) {
+        step.conflict(index, 'accountHash', backupMessages.accountNotAtBroker);
       } else {
         step.accountIds.set(account.id, account.id);
         inserts.push(account);

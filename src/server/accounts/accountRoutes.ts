@@ -1,15 +1,19 @@
 import { Hono } from 'hono';
 import { validateAccountSettings } from '../../domain/accounts.ts';
+import { messages } from '../../domain/messages.ts';
 import type { AppEnv } from '../appEnv.ts';
 import { readValid } from '../http/body.ts';
+import { pathId } from '../http/pathId.ts';
 import type { AccountService } from './accountService.ts';
 
 export function accountRoutes(accounts: AccountService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => c.json(await accounts.listWithHeat(c.get('user').id)));
   app.put('/:id', async (c) => {
+    // Read as every route reads a path id: lower-case, and anything but a UUID names no account.
+    const id = pathId(c.req.param('id'), messages.accountNotFound);
     const settings = await readValid(c, validateAccountSettings);
-    return c.json(await accounts.updateSettings(c.get('user').id, c.req.param('id'), settings));
+    return c.json(await accounts.updateSettings(c.get('user').id, id, settings));
   });
   return app;
 }

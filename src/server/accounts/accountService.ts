@@ -95,7 +95,7 @@ export async function accountNamesOf(
   try {
     return await accounts.list(userId);
   } catch (error) {
-    if (error instanceof Refusal && error.kind === 'unavailable') return [];
+    if (error instanceof Refusal && (error.kind === 'unavailable' || error.kind === 'limited')) return [];
     throw error;
   }
 }

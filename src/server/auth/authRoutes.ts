@@ -11,10 +11,10 @@ import {
   createSession,
   deleteSession,
   findSessionUser,
-  SESSION_COOKIE,
   SESSION_DAYS,
   STATE_MINUTES,
   saveOAuthState,
+  sessionCookieName,
 } from './sessionStore.ts';
 import { createSignInLimiter, limitSignIns } from './signInLimit.ts';
 import { deleteBrokerTokens, loadBrokerTokens, saveBrokerTokens, upsertUser } from './userStore.ts';
@@ -25,12 +25,39 @@ import { deleteBrokerTokens, loadBrokerTokens, saveBrokerTokens, upsertUser } fr
  */
 const OWN_CALLBACK_PATH = '/api/v1/auth/callback';
 
-/** Requires a valid session; the signed-in user is then `c.get('user')`. */
-export function requireUser({ db, now }: AppDeps): MiddlewareHandler<AppEnv> {
+/**
+ * Whether the trader reaches this server over https: the request says so, or, behind a
+ * TLS-terminating proxy (where the request itself is http), the public URLs do.
+ */
+const servedOverHttps =
+  ({ config, broker }: Pick<AppDeps, 'config' | 'broker'>) =>
+  (requestUrl: string): boolean =>
+    [requestUrl, config.appOrigin ?? '', broker.callbackUrl ?? ''].some((u) => u.startsWith('https:'));
+
+/** The session cookie's name for this request (`sessionCookieName`). */
+const sessionCookieOf = (deps: Pick<AppDeps, 'config' | 'broker'>) => {
+  const overHttps = servedOverHttps(deps);
+  return (requestUrl: string) => sessionCookieName(overHttps(requestUrl));
+};
+
+/**
+ * Requires a valid session; the signed-in user is then `c.get('user')`. The request counts against
+ * the trader's share (`deps.requests`, http/fairShare.ts): over it, 429 with Retry-After.
+ */
+export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const { db, now, requests } = deps;
+  const sessionCookie = sessionCookieOf(deps);
   return async (c, next) => {
-    const sessionId = getCookie(c, SESSION_COOKIE);
+    const sessionId = getCookie(c, sessionCookie(c.req.url));
     const user = sessionId ? await findSessionUser(db, sessionId, now()) : undefined;
     if (!user) return c.json({ message: messages.authRequired }, 401);
+    const waitSeconds = requests?.take(user.id);
+    if (waitSeconds !== undefined) {
+      // An upload refused unread (a restore) cannot leave its connection for another request.
+      const headers: Record<string, string> = { 'Retry-After': String(waitSeconds) };
+      if (c.req.raw.body) headers.Connection = 'close';
+      return c.json({ message: messages.tooManyRequests }, 429, headers);
+    }
     c.set('user', user);
     return next();
   };
@@ -43,9 +70,8 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const appOrigin = config.appOrigin ?? '';
   // A broker that registered an exact redirect URI (Schwab) gets exactly that one, both times.
   const callbackUrl = broker.callbackUrl ?? OWN_CALLBACK_PATH;
-  // Behind a TLS-terminating proxy the request itself is http; the public URLs tell.
-  const overHttps = (requestUrl: string) =>
-    [requestUrl, appOrigin, broker.callbackUrl ?? ''].some((u) => u.startsWith('https:'));
+  const overHttps = servedOverHttps(deps);
+  const sessionCookie = sessionCookieOf(deps);
 
   /**
    * The relaunch (docs/product.md, "Sign-in and sessions"): a tab without the per-tab flag comes
@@ -54,7 +80,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
    * issued. `prompt=login` (a logout on its way to the broker) always asks the broker.
    */
   app.get('/auth/authorize', async (c, next) => {
-    const sessionId = getCookie(c, SESSION_COOKIE);
+    const sessionId = getCookie(c, sessionCookie(c.req.url));
     if (!sessionId || c.req.query('prompt') === 'login') return next();
     const user = await findSessionUser(db, sessionId, now());
     if (!user || !(await loadBrokerTokens(db, tokenCipher, user.id))) return next();
@@ -95,10 +121,10 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       await saveBrokerTokens(db, tokenCipher, userId, identity.tokens, now());
       // The session this browser had (a logout made offline may have left it) ends here: the
       // new cookie replaces it, so nothing else would ever end it before it expires.
-      const previous = getCookie(c, SESSION_COOKIE);
+      const previous = getCookie(c, sessionCookie(c.req.url));
       if (previous) await deleteSession(db, previous);
       const sessionId = await createSession(db, userId, now());
-      setCookie(c, SESSION_COOKIE, sessionId, {
+      setCookie(c, sessionCookie(c.req.url), sessionId, {
         httpOnly: true,
         sameSite: 'Lax',
         secure: overHttps(c.req.url),
@@ -124,13 +150,14 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.post('/auth/logout', async (c) => {
-    const sessionId = getCookie(c, SESSION_COOKIE);
+    const name = sessionCookie(c.req.url);
+    const sessionId = getCookie(c, name);
     if (sessionId) {
       const user = await findSessionUser(db, sessionId, now());
       await deleteSession(db, sessionId);
       if (user) await deleteBrokerTokens(db, user.id);
     }
-    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    deleteCookie(c, name, { path: '/', secure: overHttps(c.req.url) });
     return c.body(null, 204);
   });
 

@@ -5,6 +5,15 @@ import { brokerTokens, oauthStates, sessions, users } from '../db/schema.ts';
 import { hashToken, randomToken } from './tokens.ts';
 
 export const SESSION_COOKIE = 'tt_session';
+/**
+ * The session cookie's name over https: with the `__Host-` prefix the browser keeps it only when
+ * it is Secure, on path / and for this host alone, so neither a plain-http page nor another
+ * subdomain can set a session in its place. Over http (the embedded default on a trader's own
+ * machine) the prefix cannot be used, and the cookie keeps its plain name.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+export const sessionCookieName = (overHttps: boolean): string =>
+  overHttps ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 export const SESSION_DAYS = 30;
 export const STATE_MINUTES = 10;
 

@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Backup, BackupCollection } from '../../domain/backup.ts';
-import { inChunks } from '../db/chunks.ts';
+import { inChunks, inPages } from '../db/chunks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import type { OwnedTable } from '../db/owned.ts';
 
@@ -21,14 +21,20 @@ export interface TableCoverage {
   leftOut: Readonly<Record<string, string>>;
 }
 
-/** What one adapter's restore works with: the trader, the transaction, and what came before it. */
+/**
+ * What one adapter's restore decides with: the trader, where to read (outside the write
+ * transaction, or in it when the journal changed meanwhile: backupService.ts), and what came
+ * before it.
+ */
 export interface RestoreStep {
-  tx: Transaction;
+  q: Database;
   userId: string;
   /** Reports a record of the adapter's collection that clashes with the journal; all are told at once. */
   conflict(index: number, field: string, message: string): void;
   /** The backup's account ids as this journal knows them: accounts/accountBackup.ts finds them by hash. */
   accountIds: Map<string, string>;
+  /** The hashes of the accounts the broker reports for the trader now (asked once, when needed). */
+  brokerHashes(): Promise<ReadonlySet<string>>;
 }
 
 /**
@@ -39,7 +45,7 @@ export interface Decision {
   inserts: object[];
   updates: { set: object; where: SQL }[];
   skipped: number;
-  after?(): Promise<void>;
+  after?(tx: Transaction): Promise<void>;
 }
 
 export interface BackupAdapter<C extends BackupCollection> {
@@ -73,9 +79,14 @@ export function ownRowsInOrder<T extends OwnedTable>(
   order: AnyPgColumn,
   where?: SQL,
 ): Promise<T['$inferSelect'][]> {
-  return q
-    .select()
-    .from(table as PgTable)
-    .where(and(eq(table.userId, userId), where))
-    .orderBy(asc(order), asc(table.id)) as Promise<T['$inferSelect'][]>;
+  return inPages(
+    (limit, offset) =>
+      q
+        .select()
+        .from(table as PgTable)
+        .where(and(eq(table.userId, userId), where))
+        .orderBy(asc(order), asc(table.id))
+        .limit(limit)
+        .offset(offset) as Promise<T['$inferSelect'][]>,
+  );
 }

@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
+  BACKUP_COLLECTIONS,
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
   type Backup,
@@ -14,9 +15,14 @@ import {
   type RestoreResult,
 } from '../../domain/backup.ts';
 import { backupMessages } from '../../domain/backupMessages.ts';
+import type { LimitedCollection } from '../../domain/constants.ts';
+import { limitOf, notesBytesOf, notesFit } from '../../domain/journalLimits.ts';
+import { messages } from '../../domain/messages.ts';
 import { accountBackup } from '../accounts/accountBackup.ts';
+import { currentCursor, journalChangedSince } from '../db/changeStamps.ts';
 import { insertInChunks } from '../db/chunks.ts';
 import type { Database, Transaction } from '../db/database.ts';
+import { countOf, notesBytesHeld } from '../db/journalLimits.ts';
 import { brokerTokens, oauthStates, sessions, tombstones, users } from '../db/schema.ts';
 import { edgeBackup } from '../edges/edgeBackup.ts';
 import { planBackup } from '../plans/planBackup.ts';
@@ -61,55 +67,139 @@ const decide = <C extends BackupCollection>(adapter: BackupAdapter<C>, step: Res
 async function write(tx: Transaction, table: PgTable, decision: Decision) {
   await insertInChunks(tx, table, decision.inserts);
   for (const { set, where } of decision.updates) await tx.update(table).set(set).where(where);
-  await decision.after?.();
+  await decision.after?.(tx);
 }
 
+type Decisions = Map<BackupCollection, Decision>;
+
 /** Reads only: every record of every collection decided, the conflicts all collected, before anything is written. */
-async function decideAll(tx: Transaction, userId: string, backup: Backup) {
+async function decideAll(
+  q: Database,
+  userId: string,
+  backup: Backup,
+  brokerHashes: () => Promise<ReadonlySet<string>>,
+) {
   const conflicts: BackupProblem[] = [];
   const accountIds = new Map<string, string>();
-  const decisions = new Map<BackupCollection, Decision>();
+  const decisions: Decisions = new Map();
   for (const adapter of BACKUP_ADAPTERS) {
     const { collection } = adapter;
     const conflict = (index: number, field: string, message: string) => {
       const record = describeRecord(collection, backup[collection][index], index);
       conflicts.push({ collection, index, record, field, message });
     };
-    decisions.set(collection, await decide(adapter, { tx, userId, conflict, accountIds }, backup));
+    decisions.set(
+      collection,
+      await decide(adapter, { q, userId, conflict, accountIds, brokerHashes }, backup),
+    );
   }
-  return { conflicts, decisions };
+  if (conflicts.length > 0) {
+    const { message, errors } = describeProblems(conflicts, backupMessages.conflicts);
+    throw new Refusal('conflict', message, errors);
+  }
+  return decisions;
 }
 
+/**
+ * The journal's limits with what the restore adds (docs/product.md, "Journal limits"): the records
+ * it inserts on top of those held, and the notes of the plans and trade notes it writes on top of
+ * the notes held (an annotation it fills in is counted whole: a little more than it adds).
+ */
+async function assertLimits(tx: Transaction, userId: string, decisions: Decisions) {
+  const of = (c: BackupCollection) => decisions.get(c)!;
+  const over: string[] = [];
+  for (const collection of BACKUP_COLLECTIONS) {
+    const limit = limitOf(collection);
+    const adding = of(collection).inserts.length;
+    if (limit === undefined || adding === 0) continue;
+    const total = (await countOf(tx, userId, collection as LimitedCollection)) + adding;
+    if (total > limit) over.push(messages.journalWouldOverflow(collection as LimitedCollection, total));
+  }
+  const notes = (rows: object[]) => rows as { notes?: string; scanId?: string | null }[];
+  const text = (r: { notes?: string; scanId?: string | null }) => ({
+    notes: r.notes ?? '',
+    scanId: r.scanId ?? null,
+  });
+  const annotations = of('tradeAnnotations');
+  const adding = notesBytesOf(
+    notes(of('tradePlans').inserts).map(text),
+    notes([...annotations.inserts, ...annotations.updates.map((u) => u.set)]).map(text),
+  );
+  if (adding > 0 && !notesFit((await notesBytesHeld(tx, userId)) + adding))
+    over.push(messages.journalNotesFull);
+  if (over.length > 0) {
+    throw new Refusal(
+      'conflict',
+      backupMessages.conflicts(over, 0),
+      over.map((message) => ({ field: 'backup', message })),
+    );
+  }
+}
+
+/** How many tries an export makes without a transaction before it takes one (`export`). */
+const EXPORT_TRIES = 2;
+
 export function createBackupService(db: Database, now: () => Date) {
+  /** Every adapter's records, read through `q`. */
+  async function readAll(q: Database, userId: string): Promise<Backup> {
+    const backup = {
+      format: BACKUP_FORMAT,
+      formatVersion: BACKUP_FORMAT_VERSION,
+      exportedAt: now().toISOString(),
+    };
+    for (const adapter of BACKUP_ADAPTERS) await read(adapter, q, userId, backup as Backup);
+    return backup as Backup;
+  }
+
   return {
-    /** One consistent reading of the journal, however many writes happen meanwhile. */
-    export: (userId: string): Promise<Backup> =>
-      db.transaction(
-        async (tx) => {
-          const backup = {
-            format: BACKUP_FORMAT,
-            formatVersion: BACKUP_FORMAT_VERSION,
-            exportedAt: now().toISOString(),
-          };
-          for (const adapter of BACKUP_ADAPTERS) await read(adapter, tx, userId, backup as Backup);
-          return backup as Backup;
-        },
-        { isolationLevel: 'repeatable read', accessMode: 'read only' },
-      ),
+    /**
+     * One consistent reading of the journal, however many writes happen meanwhile. It reads
+     * without holding a transaction (on the embedded database, one transaction holds its only
+     * connection, and every other trader would wait for the whole reading), then checks that
+     * nothing of the trader's was written since it began (the sync's change stamps,
+     * db/changeStamps.ts); if something was, it reads again, and the last try reads in one
+     * repeatable-read transaction.
+     */
+    async export(userId: string): Promise<Backup> {
+      for (let attempt = 0; attempt < EXPORT_TRIES; attempt++) {
+        const since = await currentCursor(db);
+        const backup = await readAll(db, userId);
+        if (!(await journalChangedSince(db, userId, since))) return backup;
+      }
+      return db.transaction((tx) => readAll(tx, userId), {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      });
+    },
 
     /**
      * Restores a checked backup (`checkBackup`) into the trader's journal, all or nothing: records
-     * of any owner are read to decide, so another trader's id is a conflict and never a write. Two
-     * restores of one trader wait for each other (the lock on their `users` row).
+     * of any owner are read to decide, so another trader's id is a conflict and never a write.
+     * Every record is decided first, reading a chunk at a time outside any transaction; then one
+     * short transaction takes the trader's `users` row (two restores of one trader wait for each
+     * other, and so does every write that counts), decides again only if anything of the trader's
+     * was written since the deciding began, checks the journal's limits, and writes. So the other
+     * traders wait at most for the writing, never for the reading and deciding, and a restore is
+     * still one transaction: a crash or a refusal leaves nothing of it.
      */
-    restore: (userId: string, backup: Backup): Promise<RestoreResult> =>
-      db.transaction(async (tx) => {
+    async restore(
+      userId: string,
+      backup: Backup,
+      brokerHashes: () => Promise<ReadonlySet<string>>,
+    ): Promise<RestoreResult> {
+      let asked: Promise<ReadonlySet<string>> | undefined;
+      const hashesOnce = () => {
+        asked ??= brokerHashes();
+        return asked;
+      };
+      const since = await currentCursor(db);
+      const decidedOutside = await decideAll(db, userId, backup, hashesOnce);
+      return db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-        const { conflicts, decisions } = await decideAll(tx, userId, backup);
-        if (conflicts.length > 0) {
-          const { message, errors } = describeProblems(conflicts, backupMessages.conflicts);
-          throw new Refusal('conflict', message, errors);
-        }
+        const decisions = (await journalChangedSince(tx, userId, since))
+          ? await decideAll(tx, userId, backup, hashesOnce)
+          : decidedOutside;
+        await assertLimits(tx, userId, decisions);
         for (const adapter of BACKUP_ADAPTERS)
           await write(tx, adapter.table, decisions.get(adapter.collection)!);
         const of = (c: BackupCollection) => decisions.get(c)!;
@@ -117,7 +207,8 @@ export function createBackupService(db: Database, now: () => Date) {
           restored: countsOf((c) => of(c).inserts.length + of(c).updates.length),
           skipped: countsOf((c) => of(c).skipped),
         };
-      }),
+      });
+    },
   };
 }
 

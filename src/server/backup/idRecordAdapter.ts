@@ -65,10 +65,10 @@ export function idRecordAdapter<C extends Collection, Stored extends { id: strin
       const records = spec.here ? backupRecords.map((r) => spec.here!(r, step)) : [...backupRecords];
       const ids = records.map((r) => r.id);
       const stored = await (spec.stored?.(step, ids) ??
-        (rowsWithIds(step.tx, table, ids) as Promise<unknown> as Promise<Stored[]>));
+        (rowsWithIds(step.q, table, ids) as Promise<unknown> as Promise<Stored[]>));
       const byId = new Map(stored.map((row) => [row.id, row]));
-      const deleted = await othersDeleted(step.tx, step.userId, spec.collection, ids);
-      const held = (await spec.unique?.held(step.tx, step.userId)) ?? new Map<string, string>();
+      const deleted = await othersDeleted(step.q, step.userId, spec.collection, ids);
+      const held = (await spec.unique?.held(step.q, step.userId)) ?? new Map<string, string>();
       const fresh: Rec<C>[] = [];
       let skipped = 0;
       records.forEach((record, index) => {
@@ -89,14 +89,14 @@ export function idRecordAdapter<C extends Collection, Stored extends { id: strin
         inserts: fresh.map((r) => rowOf(step.userId, r)),
         updates: [],
         skipped,
-        async after() {
-          await spec.alongside?.(step.tx, step.userId, fresh);
+        async after(tx) {
+          await spec.alongside?.(tx, step.userId, fresh);
           // A record back is deleted no more; one restored as deleted (a deactivated edge) keeps a tombstone.
           const deletedAt = new Map(fresh.map((r) => [r.id, spec.deletedAt?.(r)]));
           const back = fresh.filter((r) => deletedAt.get(r.id) === undefined).map((r) => r.id);
-          await clearTombstones(step.tx, step.userId, spec.collection, back);
+          await clearTombstones(tx, step.userId, spec.collection, back);
           const gone = [...deletedAt].flatMap(([id, at]) => (at === undefined ? [] : [{ id, at }]));
-          await addTombstones(step.tx, step.userId, spec.collection, gone);
+          await addTombstones(tx, step.userId, spec.collection, gone);
         },
       };
     },

@@ -80,8 +80,25 @@ export class AccessTokenRejectedError extends Error {}
 /** The broker could not answer now (outage, rate limit); a cached answer may stand in. */
 export class BrokerUnavailableError extends Error {}
 
+/** The trader has used their share of the broker's budget for now (brokerAccess.ts); a cached answer may stand in. */
+export class BrokerShareUsedError extends BrokerUnavailableError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`The trader's share of the broker's requests is used for ${retryAfterSeconds} s`);
+  }
+}
+
 export interface Broker {
   readonly name: string;
+  /**
+   * The requests a minute the broker allows the whole app (Schwab: 120, every trader's together);
+   * undefined when it sets no limit (the demo broker).
+   */
+  readonly requestsPerMinute?: number;
+  /**
+   * Installs what runs before each request the broker sends, in the asking trader's context: it
+   * throws (BrokerShareUsedError) to refuse a request past the trader's share (brokerAccess.ts).
+   */
+  setRequestGate?(gate: () => void): void;
   /**
    * The redirect URI registered with the broker, when it demands an exact one (Schwab);
    * otherwise the server's own `/api/v1/auth/callback` is used.

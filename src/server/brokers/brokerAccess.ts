@@ -1,13 +1,15 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { messages } from '../../domain/messages.ts';
 import type { AppDeps } from '../appEnv.ts';
 import { deleteUserSessions } from '../auth/sessionStore.ts';
 import { deleteBrokerTokens, loadBrokerTokens, saveBrokerTokens } from '../auth/userStore.ts';
 import type { Database } from '../db/database.ts';
-import { signedOut, unavailable } from '../refusals.ts';
+import { limited, signedOut, unavailable } from '../refusals.ts';
 import {
   AccessTokenRejectedError,
   type BrokerAccount,
   type BrokerExecutionPage,
+  BrokerShareUsedError,
   type BrokerTokens,
   BrokerUnavailableError,
   type DailyCandle,
@@ -16,6 +18,40 @@ import {
 import { TtlCache } from './ttlCache.ts';
 
 const BALANCES_TTL_MS = 30_000;
+const MINUTE_MS = 60_000;
+
+/**
+ * Each trader's fair share of the broker's budget (docs/product.md, "Fair sharing"): the budget
+ * of a minute split equally among the traders who used the broker in the last minute, with one
+ * share kept for a trader who has not yet: budget ÷ (traders active + 1), at least one. Alone, a
+ * trader has half (60 of Schwab's 120); however many requests one trader sends, the others find
+ * room. Every request counts, token refreshes and daily candles too.
+ */
+export function createBrokerShare(requestsPerMinute: number | undefined, nowMs: () => number) {
+  const sent = new Map<string, number[]>();
+  return {
+    /** Counts a request of the trader: undefined when allowed, else the seconds until one is. */
+    take(userId: string): number | undefined {
+      if (requestsPerMinute === undefined) return undefined;
+      const at = nowMs();
+      let othersActive = 0;
+      for (const [id, times] of sent) {
+        while (times.length > 0 && (times[0] as number) <= at - MINUTE_MS) times.shift();
+        if (times.length === 0) sent.delete(id);
+        else if (id !== userId) othersActive++;
+      }
+      const share = Math.max(1, Math.floor(requestsPerMinute / (othersActive + 2)));
+      const mine = sent.get(userId) ?? [];
+      if (mine.length >= share) {
+        const frees = (mine[mine.length - share] as number) + MINUTE_MS;
+        return Math.max(1, Math.ceil((frees - at) / 1000));
+      }
+      mine.push(at);
+      sent.set(userId, mine);
+      return undefined;
+    },
+  };
+}
 
 // US markets' calendar day: daily candles are fetched once per symbol per trading day.
 const newYorkDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' });
@@ -35,6 +71,19 @@ const tradingDayOf = (at: Date) => newYorkDate.format(at);
  */
 export function createBrokerAccess(deps: AppDeps) {
   const { db, broker, now, tokenCipher } = deps;
+  // Whose request the broker is sending: every call below runs in its trader's context.
+  const trader = new AsyncLocalStorage<string>();
+  const share = createBrokerShare(broker.requestsPerMinute, () => now().getTime());
+  broker.setRequestGate?.(() => {
+    const userId = trader.getStore();
+    const wait = userId === undefined ? undefined : share.take(userId);
+    if (wait !== undefined) throw new BrokerShareUsedError(wait);
+  });
+  /** Over the trader's share: 429 with when to ask again; the broker not answering: 503. */
+  const refusalOf = (error: BrokerUnavailableError) =>
+    error instanceof BrokerShareUsedError
+      ? limited(messages.brokerShareUsed, error.retryAfterSeconds)
+      : unavailable(messages.brokerUnavailable);
   const balances = new TtlCache<string, BrokerAccount[]>();
   const lastGoodBalances = new Map<string, BrokerAccount[]>();
   const refreshing = new Map<string, Promise<BrokerTokens>>();
@@ -77,8 +126,12 @@ export function createBrokerAccess(deps: AppDeps) {
     return broker.needsRefresh(stored, now()) ? refreshOnce(userId, stored) : stored;
   }
 
-  /** Runs one broker call with valid tokens: refresh ahead, and once more after a 401. */
-  async function withTokens<T>(userId: string, call: (tokens: BrokerTokens) => Promise<T>): Promise<T> {
+  /** Runs one broker call with valid tokens: refresh ahead, and once more after a 401; in the trader's context. */
+  function withTokens<T>(userId: string, call: (tokens: BrokerTokens) => Promise<T>): Promise<T> {
+    return trader.run(userId, () => withTokensHere(userId, call));
+  }
+
+  async function withTokensHere<T>(userId: string, call: (tokens: BrokerTokens) => Promise<T>): Promise<T> {
     try {
       const tokens = await currentTokens(userId);
       try {
@@ -114,7 +167,7 @@ export function createBrokerAccess(deps: AppDeps) {
           `Broker unavailable (${error.message}); ${lastGood ? 'last balances used' : 'no balances'}`,
         );
         if (lastGood) return lastGood;
-        throw unavailable(messages.brokerUnavailable);
+        throw refusalOf(error);
       }
     },
     /** The account's fills from `since` up to now; 503 while the broker is down. */
@@ -124,7 +177,7 @@ export function createBrokerAccess(deps: AppDeps) {
       } catch (error) {
         if (!(error instanceof BrokerUnavailableError)) throw error;
         console.warn(`Broker unavailable for fills (${error.message})`);
-        throw unavailable(messages.brokerUnavailable);
+        throw refusalOf(error);
       }
     },
     dailyCandles(userId: string, symbol: string): Promise<DailyCandle[]> {

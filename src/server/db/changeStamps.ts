@@ -1,5 +1,14 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Database } from './database.ts';
+import {
+  accountSettings,
+  edges,
+  executions,
+  tombstones,
+  tradeAnnotations,
+  tradePlans,
+  tradeSetups,
+} from './schema.ts';
 
 /**
  * A sync cursor: the oldest transaction still running (or the next one, when none is). Every row
@@ -21,3 +30,30 @@ export const changedSince = (column: AnyColumn, since: string): SQL => sql`${col
 /** A cursor as the client sends it back: digits only, or not a cursor at all. */
 export const isCursor = (value: string | undefined): value is string =>
   value !== undefined && /^\d{1,19}$/.test(value);
+
+/** The tables that hold a trader's journal, each row stamped when written (a delete leaves a stamped tombstone). */
+const JOURNAL_TABLES = [
+  edges,
+  tradeSetups,
+  tradePlans,
+  executions,
+  tradeAnnotations,
+  accountSettings,
+  tombstones,
+];
+
+/**
+ * Whether anything of the trader's was written by a transaction at or after `since` (a cursor read
+ * before): one index probe a table. What a reading made after `since` saw is then the journal as
+ * it still is: a reading outside a transaction is as good as one inside it.
+ */
+export async function journalChangedSince(q: Database, userId: string, since: string): Promise<boolean> {
+  const probes = JOURNAL_TABLES.map(
+    (t) =>
+      sql`exists (select 1 from ${t} where ${t.userId} = ${userId} and ${changedSince(t.changedXid, since)})`,
+  );
+  const result = (await q.execute(sql`select (${sql.join(probes, sql` or `)}) as changed`)) as {
+    rows: { changed: boolean }[];
+  };
+  return result.rows[0]?.changed === true;
+}

@@ -30,13 +30,16 @@ export interface DatabaseOptions {
   dataDir: string;
   databaseUrl?: string | undefined;
   poolSize?: number;
+  /** Hears every statement the app sends, with its parameters (tests count them). */
+  onQuery?: ((query: string, params: unknown[]) => void) | undefined;
 }
 
 /** Opens PGlite in `dataDir`, or PostgreSQL when `databaseUrl` is set, and applies migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+    const db = drizzleNodePg(pool, { schema, logger }) as unknown as Database;
     // Two processes starting at once must not both run the same migration.
     const client = await pool.connect();
     try {
@@ -49,10 +52,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, engine: 'postgres', close: () => pool.end() };
   }
   mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir);
-  const db = drizzlePglite(client, { schema });
+  const client = takingTurns(await PGlite.create(options.dataDir));
+  const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, engine: 'pglite', close: () => client.close() };
+}
+
+/**
+ * PGlite runs each statement in this process, and a chain of awaited statements never gives the
+ * event loop back: a request reading a whole journal statement by statement would hold every other
+ * request (another trader's too) until its last one. So each statement outside a transaction first
+ * lets the event loop turn once (the statements of a transaction keep its one connection anyway):
+ * a request that arrived meanwhile is read, and its statements take their turn between those of the
+ * long one. A turn costs microseconds.
+ */
+function takingTurns(client: PGlite): PGlite {
+  const query = client.query.bind(client);
+  client.query = (async (...args: Parameters<PGlite['query']>) => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return query(...args);
+  }) as PGlite['query'];
+  return client;
 }
 
 export async function isDatabaseReachable(db: Database): Promise<boolean> {

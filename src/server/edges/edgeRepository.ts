@@ -4,6 +4,7 @@ import { messages } from '../../domain/messages.ts';
 import type { Edge, EdgeInput } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
+import { assertRoom, holdJournal } from '../db/journalLimits.ts';
 import { insertRecord, ownedBy, ownRow, rowsChangedSince, updateRecord } from '../db/owned.ts';
 import { recordFrom } from '../db/rows.ts';
 import { edges } from '../db/schema.ts';
@@ -43,10 +44,13 @@ export function createEdgeRepository(db: Database, now: () => Date) {
         id: input.id,
         userId,
         existing: async (id) => toEdge(await ownRow(db, edges, userId, id, messages.edgeNotFound)),
-        create: async () => {
-          await assertNameFree(db, userId, input.name);
-          return toEdge(await insertRecord(db, edges, userId, input, newEdge(input), now()));
-        },
+        create: () =>
+          db.transaction(async (tx) => {
+            await holdJournal(tx, userId);
+            await assertRoom(tx, userId, 'edges');
+            await assertNameFree(tx, userId, input.name);
+            return toEdge(await insertRecord(tx, edges, userId, input, newEdge(input), now()));
+          }),
       }),
 
     /** Locks the active edge while writing it: a deactivation at the same time comes before or after. */

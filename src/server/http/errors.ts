@@ -12,6 +12,7 @@ const STATUS: Readonly<Record<RefusalKind, ContentfulStatusCode>> = {
   notFound: 404,
   conflict: 409,
   gone: 410,
+  limited: 429,
   unavailable: 503,
 };
 
@@ -45,5 +46,6 @@ export function errorResponse(error: unknown, c: Context): Response {
   }
   const body: ApiErrorBody = { message: refusal.message };
   if (refusal.errors) body.errors = refusal.errors;
+  if (refusal.retryAfterSeconds !== undefined) c.header('Retry-After', String(refusal.retryAfterSeconds));
   return c.json(body, STATUS[refusal.kind]);
 }

@@ -37,10 +37,10 @@ export const planBackup = idRecordAdapter({
   read: async (q, userId) =>
     withEdgeIds(q, await ownRowsInOrder(q, tradePlans, userId, tradePlans.createdAt)),
   // The journal's own plans among these ids are compared with their edges; another's is a conflict anyway.
-  async stored({ tx, userId }, ids) {
-    const rows = await rowsWithIds(tx, tradePlans, ids);
+  async stored({ q, userId }, ids) {
+    const rows = await rowsWithIds(q, tradePlans, ids);
     const own = await withEdgeIds(
-      tx,
+      q,
       rows.filter((r) => r.userId === userId),
     );
     const plans = new Map(own.map((p) => [p.id, p]));

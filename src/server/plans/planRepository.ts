@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { planNotesBytes } from '../../domain/journalLimits.ts';
 import { messages } from '../../domain/messages.ts';
 import { computePositionSizes } from '../../domain/positionSize.ts';
 import {
@@ -14,9 +15,10 @@ import type { EdgeRef, TradePlanDto, TradePlanInput, TradePlanStatus } from '../
 import { normalizeStock } from '../../domain/validation.ts';
 
 import type { LiveAccount } from '../accounts/accountService.ts';
-import { forChunks, inChunks } from '../db/chunks.ts';
+import { forChunks, inChunks, inPages } from '../db/chunks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
+import { assertNotesWithinLimit, assertRoom, holdJournal } from '../db/journalLimits.ts';
 import { insertRecord, ownedBy, ownRow, rowsChangedSince, updateRecord } from '../db/owned.ts';
 import { recordFrom } from '../db/rows.ts';
 import { edges, tradeAnnotations, tradePlanEdges, tradePlans, tradeSetups } from '../db/schema.ts';
@@ -122,11 +124,15 @@ export function createPlanRepository(db: Database, now: () => Date) {
 
   return {
     async list(userId: string, accounts: LiveAccount[]): Promise<TradePlanDto[]> {
-      const rows = await db
-        .select()
-        .from(tradePlans)
-        .where(eq(tradePlans.userId, userId))
-        .orderBy(tradePlans.stock, tradePlans.createdAt);
+      const rows = await inPages((limit, offset) =>
+        db
+          .select()
+          .from(tradePlans)
+          .where(eq(tradePlans.userId, userId))
+          .orderBy(tradePlans.stock, tradePlans.createdAt, tradePlans.id)
+          .limit(limit)
+          .offset(offset),
+      );
       return toDtos(db, rows, accounts);
     },
 
@@ -148,10 +154,13 @@ export function createPlanRepository(db: Database, now: () => Date) {
           await assertNoOtherActivePlan(db, userId, input.stock);
           await assertReferences(db, userId, input);
           const id = await db.transaction(async (tx) => {
+            await holdJournal(tx, userId);
+            await assertRoom(tx, userId, 'tradePlans');
             // A new plan is not done; only the trades make it so (markDone).
             const { edgeIds, doneAt: _notDone, ...plan } = newDraftPlan(input);
             const row = await insertRecord(tx, tradePlans, userId, input, plan, now());
             await replaceEdges(tx, row.id, edgeIds);
+            if (planNotesBytes(plan) > 0) await assertNotesWithinLimit(tx, userId);
             return row.id;
           });
           return one(db, userId, id, accounts);
@@ -165,6 +174,8 @@ export function createPlanRepository(db: Database, now: () => Date) {
      */
     async update(userId: string, id: string, body: unknown, accounts: LiveAccount[]): Promise<TradePlanDto> {
       return db.transaction(async (tx) => {
+        // The trader first, then the plan: the order every locking write takes (db/journalLimits.ts).
+        await holdJournal(tx, userId);
         const row = await lockRow(tx, userId, id);
         if (!canEditPlan(row.status)) throw conflict(messages.planDiscarded);
         const result = validateTradePlanUpdate(body, row);
@@ -176,6 +187,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
         await assertReferences(tx, userId, result.value);
         await updateRecord(tx, tradePlans, userId, id, fields, now());
         if (edgeIds) await replaceEdges(tx, id, edgeIds);
+        if (fields.notes || fields.scanId) await assertNotesWithinLimit(tx, userId);
         return one(tx, userId, id, accounts);
       });
     },
@@ -216,12 +228,16 @@ export type PlanRepository = ReturnType<typeof createPlanRepository>;
  * sums to planned risk (accountHeat leaves the done ones out).
  */
 export async function activePlansOf(q: Database, userId: string) {
-  return (
-    await q
+  const rows = await inPages((limit, offset) =>
+    q
       .select()
       .from(tradePlans)
       .where(and(eq(tradePlans.userId, userId), inArray(tradePlans.status, ACTIVE_STATUSES)))
-  ).map(toPlanRecord);
+      .orderBy(tradePlans.id)
+      .limit(limit)
+      .offset(offset),
+  );
+  return rows.map(toPlanRecord);
 }
 
 /**

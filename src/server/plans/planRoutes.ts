@@ -4,6 +4,7 @@ import { validateStatusChange, validateTradePlanCreate } from '../../domain/trad
 import type { AccountService, LiveAccount } from '../accounts/accountService.ts';
 import type { AppEnv } from '../appEnv.ts';
 import { readJson, readValid } from '../http/body.ts';
+import { jsonAnswer } from '../http/fairShare.ts';
 import { pathId } from '../http/pathId.ts';
 import type { MarketCycleService } from '../marketCycle/marketCycleService.ts';
 import type { PlanRepository } from './planRepository.ts';
@@ -28,7 +29,7 @@ export function planRoutes(
 
   app.get('/', async (c) => {
     const userId = c.get('user').id;
-    return c.json(await repo.list(userId, await accountsOf(userId)));
+    return jsonAnswer(c, await repo.list(userId, await accountsOf(userId)));
   });
   app.get('/:id', async (c) => {
     const userId = c.get('user').id;

@@ -7,6 +7,7 @@ import type { TradeSetupInput } from '../../domain/types.ts';
 import { nameKey } from '../../domain/validation.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
+import { assertRoom, holdJournal } from '../db/journalLimits.ts';
 import { insertRecord, ownRow, updateRecord } from '../db/owned.ts';
 import { recordFrom } from '../db/rows.ts';
 import { tradePlans, tradeSetups } from '../db/schema.ts';
@@ -64,16 +65,19 @@ export function createSetupRepository(db: Database, now: () => Date) {
         id: input.id,
         userId,
         existing: (id) => get(userId, id),
-        create: async () => {
-          await assertNameFree(db, userId, input.name);
-          const {
-            successScore: _s,
-            successScoreBasis: _b,
-            successScoreTrades: _t,
-            ...setup
-          } = newSetup(input);
-          return toSetupRecord(await insertRecord(db, tradeSetups, userId, input, setup, now()));
-        },
+        create: () =>
+          db.transaction(async (tx) => {
+            await holdJournal(tx, userId);
+            await assertRoom(tx, userId, 'tradeSetups');
+            await assertNameFree(tx, userId, input.name);
+            const {
+              successScore: _s,
+              successScoreBasis: _b,
+              successScoreTrades: _t,
+              ...setup
+            } = newSetup(input);
+            return toSetupRecord(await insertRecord(tx, tradeSetups, userId, input, setup, now()));
+          }),
       }),
 
     /** Locks the setup while writing it: a delete at the same time comes before or after, never between. */

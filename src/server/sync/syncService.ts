@@ -6,6 +6,7 @@ import { changedFor, ownerWhere } from '../db/owned.ts';
 import { accountSettings, tradeAnnotations, tradeSetups } from '../db/schema.ts';
 import { deletedSince } from '../db/tombstones.ts';
 import type { EdgeRepository } from '../edges/edgeRepository.ts';
+import type { HeavyCalls } from '../http/fairShare.ts';
 import type { MarketCycleService } from '../marketCycle/marketCycleService.ts';
 import type { PlanRepository } from '../plans/planRepository.ts';
 import { Refusal } from '../refusals.ts';
@@ -20,6 +21,8 @@ interface SyncSources {
   setups: SetupService;
   plans: PlanRepository;
   book: TradeBook;
+  /** A full sync reads the whole journal: one heavy call of the trader's at a time (http/fairShare.ts). */
+  heavy: HeavyCalls;
 }
 
 /** A broker-backed part of the answer, or why it is missing; any other refusal (a sign-in the broker ended) fails the sync. */
@@ -27,7 +30,9 @@ async function brokerPart<T>(load: () => Promise<T>): Promise<{ value?: T; error
   try {
     return { value: await load() };
   } catch (error) {
-    if (error instanceof Refusal && error.kind === 'unavailable') return { error: error.message };
+    // The broker not answering, or this trader's share of it used: the rest of the sync still comes.
+    if (error instanceof Refusal && (error.kind === 'unavailable' || error.kind === 'limited'))
+      return { error: error.message };
     throw error;
   }
 }
@@ -111,7 +116,9 @@ export function createSyncService(s: SyncSources) {
       const live = accounts.value ?? [];
       // A cursor from the future (another database, a restore) cannot be trusted: start again.
       const full = since === undefined || BigInt(since) > BigInt(cursor);
-      const data = full ? await everything(userId, live) : await changes(userId, since, live);
+      const data = full
+        ? await s.heavy.run(userId, 'full sync', () => everything(userId, live))
+        : await changes(userId, since, live);
       const errors: NonNullable<SyncAnswer['errors']> = {};
       if (accounts.error) errors.accounts = accounts.error;
       if (cycle.error) errors.marketCycle = cycle.error;

@@ -13,7 +13,7 @@ import {
   splitTradeKey,
 } from '../../domain/trades.ts';
 import type { BackupAdapter } from '../backup/backupAdapter.ts';
-import { inChunks } from '../db/chunks.ts';
+import { inChunks, inPages } from '../db/chunks.ts';
 import { SERVER_COLUMNS } from '../db/rows.ts';
 import { tradeAnnotations } from '../db/schema.ts';
 import { annotationRow, toAnnotation } from './annotationRepository.ts';
@@ -26,11 +26,15 @@ export const annotationBackup: BackupAdapter<'tradeAnnotations'> = {
   ],
 
   async read(q, userId) {
-    const rows = await q
-      .select()
-      .from(tradeAnnotations)
-      .where(eq(tradeAnnotations.userId, userId))
-      .orderBy(asc(tradeAnnotations.key));
+    const rows = await inPages((limit, offset) =>
+      q
+        .select()
+        .from(tradeAnnotations)
+        .where(eq(tradeAnnotations.userId, userId))
+        .orderBy(asc(tradeAnnotations.key))
+        .limit(limit)
+        .offset(offset),
+    );
     return rows.map(toAnnotation);
   },
 
@@ -41,7 +45,7 @@ export const annotationBackup: BackupAdapter<'tradeAnnotations'> = {
     });
     const rows = await inChunks(
       annotations.map((a) => a.key),
-      (keys) => step.tx.select().from(tradeAnnotations).where(inArray(tradeAnnotations.key, keys)),
+      (keys) => step.q.select().from(tradeAnnotations).where(inArray(tradeAnnotations.key, keys)),
     );
     const byKey = new Map(rows.map((row) => [row.key, row]));
     const inserts: StoredAnnotation[] = [];

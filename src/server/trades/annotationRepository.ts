@@ -2,8 +2,9 @@
 // notes) under the trade's stable key, so it outlives every rebuild of the trades from their fills.
 import { eq } from 'drizzle-orm';
 import type { StoredAnnotation, TradeAnnotation } from '../../domain/trades.ts';
-import { forChunks } from '../db/chunks.ts';
+import { forChunks, inPages } from '../db/chunks.ts';
 import type { Database } from '../db/database.ts';
+import { assertNotesWithinLimit, assertWithinLimit, holdJournal } from '../db/journalLimits.ts';
 import { recordFrom, rowFrom } from '../db/rows.ts';
 import { tradeAnnotations } from '../db/schema.ts';
 
@@ -19,7 +20,15 @@ export const annotationRow: (
 
 /** The trader's annotations, as trades are built with them. */
 export async function annotationsOf(q: Database, userId: string): Promise<TradeAnnotation[]> {
-  const rows = await q.select().from(tradeAnnotations).where(eq(tradeAnnotations.userId, userId));
+  const rows = await inPages((limit, offset) =>
+    q
+      .select()
+      .from(tradeAnnotations)
+      .where(eq(tradeAnnotations.userId, userId))
+      .orderBy(tradeAnnotations.key)
+      .limit(limit)
+      .offset(offset),
+  );
   return rows.map((row) => {
     const { createdAt: _c, updatedAt: _u, ...annotation } = toAnnotation(row);
     return annotation;
@@ -43,12 +52,16 @@ export async function insertNewAnnotations(
   annotations: readonly TradeAnnotation[],
   at: Date,
 ): Promise<void> {
+  if (annotations.length === 0) return;
+  await holdJournal(q, userId);
   const rows = [...annotations]
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .map((a) => annotationRow(userId, stamped(a, at)));
   await forChunks(rows, (chunk) =>
     q.insert(tradeAnnotations).values(chunk).onConflictDoNothing({ target: tradeAnnotations.key }),
   );
+  // A trade past the journal's limit refuses the write of fills that made it (docs/product.md, "Journal limits").
+  await assertWithinLimit(q, userId, 'tradeAnnotations');
 }
 
 /** Stores what the trader set on a trade, over what was stored (only ever the trader's own key). */
@@ -68,4 +81,5 @@ export async function saveAnnotation(
       set: fields,
       setWhere: eq(tradeAnnotations.userId, userId),
     });
+  if (annotation.notes !== '') await assertNotesWithinLimit(q, userId);
 }

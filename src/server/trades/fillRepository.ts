@@ -4,8 +4,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { kindOf } from '../../domain/executions.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Execution } from '../../domain/types.ts';
-import { inChunks } from '../db/chunks.ts';
+import { inChunks, inPages } from '../db/chunks.ts';
 import type { Database, Transaction } from '../db/database.ts';
+import { assertRoom, assertWithinLimit, holdJournal } from '../db/journalLimits.ts';
 import { ownedBy, rowsChangedSince } from '../db/owned.ts';
 import { recordFrom, rowFrom } from '../db/rows.ts';
 import { accountSettings, executions } from '../db/schema.ts';
@@ -22,11 +23,15 @@ export const fillRow = (userId: string, fill: Execution): typeof executions.$inf
 
 /** The trader's fills, newest first. */
 export async function fillsOf(q: Database, userId: string): Promise<Execution[]> {
-  const rows = await q
-    .select()
-    .from(executions)
-    .where(eq(executions.userId, userId))
-    .orderBy(desc(executions.executedAt), desc(executions.id));
+  const rows = await inPages((limit, offset) =>
+    q
+      .select()
+      .from(executions)
+      .where(eq(executions.userId, userId))
+      .orderBy(desc(executions.executedAt), desc(executions.id))
+      .limit(limit)
+      .offset(offset),
+  );
   return rows.map(toFill);
 }
 
@@ -39,7 +44,10 @@ export async function fillById(q: Database, id: string): Promise<Execution> {
   return toFill((await q.select().from(executions).where(eq(executions.id, id)))[0]!);
 }
 
+/** A manual fill, in a journal with room for it (in the caller's transaction). */
 export async function insertFill(q: Database, userId: string, fill: Execution): Promise<void> {
+  await holdJournal(q, userId);
+  await assertRoom(q, userId, 'executions');
   await q.insert(executions).values(fillRow(userId, fill));
 }
 
@@ -57,6 +65,8 @@ export async function assertOwnAccount(q: Database, userId: string, accountId: s
  * the broker's record of what was traded: refused. The row is locked while this is checked.
  */
 export async function deleteManualFill(tx: Transaction, userId: string, id: string): Promise<boolean> {
+  // The trader first: the trades this delete changes get their annotations (db/journalLimits.ts).
+  await holdJournal(tx, userId);
   const rows = await tx
     .select({ source: executions.source })
     .from(executions)
@@ -75,8 +85,10 @@ export async function deleteManualFill(tx: Transaction, userId: string, id: stri
  */
 export async function insertBrokerFills(
   q: Database,
+  userId: string,
   rows: (typeof executions.$inferInsert)[],
 ): Promise<number> {
+  await holdJournal(q, userId);
   const written = await inChunks(rows, (chunk) =>
     q
       .insert(executions)
@@ -87,6 +99,8 @@ export async function insertBrokerFills(
       })
       .returning({ id: executions.id }),
   );
+  // Past the journal's limit, none of them is kept (the caller's transaction undoes the insert).
+  if (written.length > 0) await assertWithinLimit(q, userId, 'executions');
   return written.length;
 }
 

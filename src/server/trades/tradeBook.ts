@@ -8,6 +8,7 @@ import { applyTradeUpdate, buildTrades, doneChanges, newAnnotations } from '../.
 import type { Execution, ExecutionInput, Trade, TradeUpdate } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
+import { holdJournal } from '../db/journalLimits.ts';
 import { madeAt, ownRow } from '../db/owned.ts';
 import { type executions, tradePlans } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
@@ -43,11 +44,13 @@ async function sourcesOf(q: Database, userId: string) {
 }
 
 /**
- * The same for a write of trades, in its transaction `q`: the plans it decides on (plansOfTrades)
- * locked first, so a concurrent write of the trader's trades waits, then reads the fills and
+ * The same for a write of trades, in its transaction `q`: the trader's journal and the plans it
+ * decides on (plansOfTrades) locked first, so a concurrent write of the trader's trades waits, then reads the fills and
  * annotations this one stored.
  */
 async function heldSourcesOf(q: Database, userId: string) {
+  // The trader first, then the plans: the order every locking write takes (db/journalLimits.ts).
+  await holdJournal(q, userId);
   const plans = await plansOfTrades(q, userId);
   const [fills, annotations] = await Promise.all([fillsOf(q, userId), annotationsOf(q, userId)]);
   return { executions: fills, annotations, plans };
@@ -132,7 +135,7 @@ export function createTradeBook(db: Database, now: () => Date) {
       at: Date,
     ): Promise<number> =>
       db.transaction(async (tx) => {
-        const inserted = await insertBrokerFills(tx, rows);
+        const inserted = await insertBrokerFills(tx, userId, rows);
         await freezePlanLinks(tx, userId, at, protectiveStops);
         return inserted;
       }),

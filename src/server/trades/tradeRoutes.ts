@@ -4,6 +4,7 @@ import { validateTradeUpdate } from '../../domain/trades.ts';
 import { type AccountService, accountNamesOf } from '../accounts/accountService.ts';
 import type { AppEnv } from '../appEnv.ts';
 import { readValid } from '../http/body.ts';
+import { type HeavyCalls, heavyCall, jsonAnswer } from '../http/fairShare.ts';
 import { pathId } from '../http/pathId.ts';
 import type { BrokerImport } from './brokerImport.ts';
 import type { TradeBook } from './tradeBook.ts';
@@ -12,6 +13,7 @@ export function tradeRoutes(
   book: Pick<TradeBook, 'list' | 'annotate'>,
   accounts: AccountService,
   brokerImport: BrokerImport,
+  heavy: HeavyCalls,
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
@@ -19,7 +21,7 @@ export function tradeRoutes(
 
   app.get('/', async (c) => {
     const userId = c.get('user').id;
-    return c.json(await book.list(userId, await namesOf(userId)));
+    return jsonAnswer(c, await book.list(userId, await namesOf(userId)));
   });
   app.put('/:id', async (c) => {
     const userId = c.get('user').id;
@@ -29,6 +31,8 @@ export function tradeRoutes(
     const names = await namesOf(userId);
     return c.json(await book.annotate(userId, id, update, names));
   });
-  app.post('/import', async (c) => c.json(await brokerImport.run(c.get('user').id)));
+  app.post('/import', heavyCall(heavy, 'import'), async (c) =>
+    c.json(await brokerImport.run(c.get('user').id)),
+  );
   return app;
 }

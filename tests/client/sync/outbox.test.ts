@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Change } from '../../../src/client/sync/outbox.ts';
 import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { edgeFixture, ownCacheBy, resetCache, setupFixture } from '../fixtures.ts';
+import { edgeFixture, fullSync, ownCacheBy, resetCache, setupFixture } from '../fixtures.ts';
 
 let api: FakeApi;
 let outbox: typeof import('../../../src/client/sync/outbox.ts');
@@ -241,6 +241,39 @@ describe('the outbox', () => {
     await outbox.flushOutbox();
     expect(await dbModule.db.outbox.count()).toBe(1);
     expect(await dbModule.db.refusedChanges.count()).toBe(0);
+  });
+
+  it('keeps a change on this device when the server asks to slow down (429), and sends it after Retry-After', async () => {
+    // The sync module registers what runs once the server's wait is over (sync/askAgain.ts).
+    await import('../../../src/client/sync/sync.ts');
+    const slowDown = { status: 429, body: { message: 'Too many requests' }, headers: { 'Retry-After': '1' } };
+    api.routes['POST /api/v1/edges'] = slowDown;
+    const first = edgeChange('Trend');
+    expect(await outbox.submitChange(first.change, first.apply)).toBe('queued');
+    const kept = (await dbModule.db.edges.get(first.change.recordId)) as
+      | { pendingSync?: boolean }
+      | undefined;
+    expect(kept?.pendingSync).toBe(true);
+    // A replay asked to slow down stops there: nothing is refused, nothing is lost.
+    const second = edgeChange('Volume');
+    expect(await outbox.submitChange(second.change, second.apply)).toBe('queued');
+    expect(await outbox.flushOutbox()).toEqual({ saved: 0, refused: 0, dropped: 0 });
+    expect(await dbModule.db.outbox.count()).toBe(2);
+    expect(await dbModule.db.refusedChanges.count()).toBe(0);
+    api.routes['POST /api/v1/edges'] = { status: 201, body: edgeFixture({ id: first.change.recordId }) };
+    api.routes['GET /api/v1/sync'] = { status: 200, body: fullSync({}) };
+    await vi.waitFor(async () => expect(await dbModule.db.outbox.count()).toBe(0), { timeout: 5_000 });
+    // The sync that follows the replay ends before the next test resets the cache under it.
+    await vi.waitFor(async () =>
+      expect(await dbModule.db.meta.get(dbModule.metaKeys.lastSyncAt)).toBeDefined(),
+    );
+    const posted = api.received.filter((r) => r.key === 'POST /api/v1/edges');
+    expect(posted.map((r) => (r.body as { name: string }).name)).toEqual([
+      'Trend',
+      'Trend',
+      'Trend',
+      'Volume',
+    ]);
   });
 
   it('survives closing and re-opening the database', async () => {

@@ -296,4 +296,20 @@ describe('the sync layer', () => {
     await pulling;
     for (const table of dbModule.db.tables) expect(await table.count(), table.name).toBe(0);
   });
+
+  it('shows no error when the server asks to slow down (429), and syncs again after Retry-After', async () => {
+    api.routes['GET /api/v1/sync'] = {
+      status: 429,
+      body: { message: 'Too many requests' },
+      headers: { 'Retry-After': '1' },
+    };
+    await sync.syncNow();
+    expect(renderHook(() => state.useCollectionState('edges')).result.current).toMatchObject({
+      loading: false,
+      error: undefined,
+    });
+    expect(await dbModule.db.edges.count()).toBe(0);
+    api.routes['GET /api/v1/sync'] = { status: 200, body: everything() };
+    await waitFor(async () => expect(await dbModule.db.edges.count()).toBe(1), { timeout: 5_000 });
+  });
 });

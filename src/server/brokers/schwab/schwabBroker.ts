@@ -1,6 +1,6 @@
 import type { SchwabConfig } from '../../config.ts';
 import { type Broker, type BrokerIdentity, type BrokerTokens, BrokerUnavailableError } from '../broker.ts';
-import { createSchwabHttp } from './schwabHttp.ts';
+import { createSchwabHttp, SCHWAB_REQUESTS_PER_MINUTE } from './schwabHttp.ts';
 import {
   identityOf,
   mapAccounts,
@@ -52,11 +52,9 @@ export interface SchwabBrokerOptions extends SchwabConfig {
 export function createSchwabBroker(options: SchwabBrokerOptions): Broker {
   const { clientId, clientSecret, callbackUrl, baseUrl } = options;
   const now = options.now ?? (() => new Date());
-  const http = createSchwabHttp({
-    baseUrl,
-    now,
-    ...(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {}),
-  });
+  const requestsPerMinute = options.requestsPerMinute ?? SCHWAB_REQUESTS_PER_MINUTE;
+  let gate = () => {};
+  const http = createSchwabHttp({ baseUrl, now, requestsPerMinute, gate: () => gate() });
 
   const accountData = (accessToken: string) =>
     Promise.all([
@@ -67,6 +65,10 @@ export function createSchwabBroker(options: SchwabBrokerOptions): Broker {
 
   return {
     name: 'schwab',
+    requestsPerMinute,
+    setRequestGate(g) {
+      gate = g;
+    },
     callbackUrl,
 
     authorizeUrl(state) {

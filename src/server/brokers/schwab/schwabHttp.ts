@@ -12,6 +12,8 @@ export interface SchwabHttpOptions {
   baseUrl: string;
   now: () => Date;
   requestsPerMinute?: number;
+  /** Runs before each request is admitted: the asking trader's share (brokers/brokerAccess.ts). */
+  gate?: () => void;
 }
 
 /**
@@ -23,11 +25,13 @@ export function createSchwabHttp({
   baseUrl,
   now,
   requestsPerMinute = SCHWAB_REQUESTS_PER_MINUTE,
+  gate = () => {},
 }: SchwabHttpOptions) {
   const sent: number[] = [];
   let blockedUntil = 0;
 
   function admit() {
+    gate();
     const at = now().getTime();
     if (at < blockedUntil) {
       throw new BrokerUnavailableError(

@@ -1,0 +1,38 @@
+// How the limits of one trader's journal are measured (docs/product.md, "Journal limits"): the
+// counts are JOURNAL_LIMITS (constants.ts); the notes budget counts each note's bytes as JSON
+// writes it, the measure the server's SQL takes too (`octet_length(to_json(notes)::text) - 2`,
+// src/server/db/journalLimits.ts).
+import { JOURNAL_LIMITS, JOURNAL_NOTES_MAX_BYTES, type LimitedCollection } from './constants.ts';
+
+/** The bytes `text` takes in a JSON document (UTF-8, escapes included, quotes not); null takes none. */
+export function jsonTextBytes(text: string | null): number {
+  if (text === null || text === '') return 0;
+  let bytes = 0;
+  for (const ch of JSON.stringify(text)) {
+    const code = ch.codePointAt(0) as number;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes - 2;
+}
+
+/** What a plan's text takes of the notes budget: its notes and its scan id. */
+export const planNotesBytes = (plan: { notes: string; scanId: string | null }): number =>
+  jsonTextBytes(plan.notes) + jsonTextBytes(plan.scanId);
+
+/** What the notes of plans and trades take of the budget. */
+export function notesBytesOf(
+  plans: readonly { notes: string; scanId: string | null }[],
+  annotations: readonly { notes: string }[],
+): number {
+  let bytes = 0;
+  for (const p of plans) bytes += planNotesBytes(p);
+  for (const a of annotations) bytes += jsonTextBytes(a.notes);
+  return bytes;
+}
+
+/** Whether notes of `bytes` fit the budget. */
+export const notesFit = (bytes: number): boolean => bytes <= JOURNAL_NOTES_MAX_BYTES;
+
+/** The collection's limit, or undefined when the journal does not limit it (accounts: the broker's). */
+export const limitOf = (collection: string): number | undefined =>
+  Object.hasOwn(JOURNAL_LIMITS, collection) ? JOURNAL_LIMITS[collection as LimitedCollection] : undefined;

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { type Backup, checkBackup } from '../../src/domain/backup.ts';
+import {
+  BACKUP_MAX_MEGABYTES,
+  EDGE_NAME_MAX_LENGTH,
+  EDGE_TEXT_MAX_LENGTH,
+  JOURNAL_LIMITS,
+  JOURNAL_NOTES_MAX_BYTES,
+  PLAN_EDGES_MAX,
+  PLAN_NOTES_MAX_LENGTH,
+  SETUP_CRITERIA_MAX_LENGTH,
+  SETUP_DESCRIPTION_MAX_LENGTH,
+  SETUP_NAME_MAX_LENGTH,
+  SETUP_NOTES_MAX_LENGTH,
+} from '../../src/domain/constants.ts';
+import { jsonTextBytes } from '../../src/domain/journalLimits.ts';
+import { messages } from '../../src/domain/messages.ts';
+
+// docs/product.md, "Journal limits": a journal at every limit, each record as wide as its fields
+// allow (three bytes a character, the widest a limited text can be), still makes a backup that a
+// restore takes. Were a limit raised without this holding, a journal could grow past what its own
+// backup can restore (a 139 MB journal against the 50 MB limit was seen).
+
+const NOW = new Date('2026-11-20T15:30:00.000Z');
+const AT = '2026-11-19T15:30:00.000Z';
+/** The widest character a limited text holds: three bytes in UTF-8, one in its length. */
+const wide = (length: number, tag = '') => `${tag}${'漢'.repeat(length - tag.length)}`;
+const idOf = (kind: number, i: number) =>
+  `0190a1b2-${kind.toString(16).padStart(4, '0')}-7000-8000-${i.toString(16).padStart(12, '0')}`;
+/** Every account a broker reported; the journal does not limit them (the broker does). */
+const ACCOUNTS = 50;
+
+function fullestJournal(): Backup {
+  const accounts = Array.from({ length: ACCOUNTS }, (_, i) => ({
+    id: idOf(1, i),
+    accountHash: `${'h'.repeat(60)}${i}`,
+    originalBalance: 999_999_999_999.99,
+    capitalRisk: 99.99999999999999,
+    maxTradeRisk: 99.99999999999999,
+    scaleOutFactor: 10,
+    heatLimit: 99.99999999999999,
+    createdAt: AT,
+    updatedAt: AT,
+  }));
+  const edges = Array.from({ length: JOURNAL_LIMITS.edges }, (_, i) => ({
+    id: idOf(2, i),
+    name: wide(EDGE_NAME_MAX_LENGTH, `E${i}`),
+    description: wide(EDGE_TEXT_MAX_LENGTH),
+    identificationNotes: wide(EDGE_TEXT_MAX_LENGTH),
+    weightFactor: 0.30000000000000004,
+    isActive: i % 2 === 0,
+    createdAt: AT,
+    updatedAt: AT,
+  }));
+  const tradeSetups = Array.from({ length: JOURNAL_LIMITS.tradeSetups }, (_, i) => ({
+    id: idOf(3, i),
+    name: wide(SETUP_NAME_MAX_LENGTH, `S${i}`),
+    description: wide(SETUP_DESCRIPTION_MAX_LENGTH),
+    entryCriteria: wide(SETUP_CRITERIA_MAX_LENGTH),
+    exitCriteria: wide(SETUP_CRITERIA_MAX_LENGTH),
+    notes: wide(SETUP_NOTES_MAX_LENGTH),
+    createdAt: AT,
+    updatedAt: AT,
+  }));
+  // The notes budget spent on full plan notes, as many as it takes; the rest of the plans without.
+  let notesLeft = JOURNAL_NOTES_MAX_BYTES;
+  const tradePlans = Array.from({ length: JOURNAL_LIMITS.tradePlans }, (_, i) => {
+    const notes = wide(Math.min(PLAN_NOTES_MAX_LENGTH, Math.floor(notesLeft / 3)));
+    notesLeft -= jsonTextBytes(notes);
+    return {
+      id: idOf(4, i),
+      stock: 'ABCDEFGHIJ',
+      entryPrice: 999_999.9999,
+      stopLossPrice: 999_999.9998,
+      targetPrice: 1_000_000,
+      probabilityOfSuccess: 99.99999999999999,
+      status: 'Discarded' as const,
+      scanId: null,
+      tradeSetupId: idOf(3, i % JOURNAL_LIMITS.tradeSetups),
+      edgeIds: Array.from({ length: PLAN_EDGES_MAX }, (_, e) => idOf(2, (i + e) % JOURNAL_LIMITS.edges)),
+      notes,
+      marketCycleAtCreation: 'Downtrend' as const,
+      doneAt: null,
+      createdAt: AT,
+      updatedAt: AT,
+    };
+  });
+  const executions = Array.from({ length: JOURNAL_LIMITS.executions }, (_, i) => ({
+    id: idOf(5, i),
+    accountId: idOf(1, i % ACCOUNTS),
+    symbol: 'ABCDEFGHIJ',
+    side: 'Sell' as const,
+    quantity: 123_456_789.123456,
+    price: 999_999.9999,
+    fees: 999_999.99,
+    executedAt: new Date(NOW.getTime() - (i + 1) * 60_000).toISOString(),
+    createdAt: AT,
+  }));
+  const tradeAnnotations = Array.from({ length: JOURNAL_LIMITS.tradeAnnotations }, (_, i) => ({
+    key: `${idOf(1, i % ACCOUNTS)}|ABCDEFGHIJ|${new Date(NOW.getTime() - (i + 1) * 60_000).toISOString()}|999999`,
+    planId: idOf(4, i % JOURNAL_LIMITS.tradePlans),
+    initialStop: 999_999.9999,
+    notes: '',
+    createdAt: AT,
+    updatedAt: AT,
+  }));
+  return {
+    format: 'trade-tracker-backup',
+    formatVersion: 1,
+    exportedAt: NOW.toISOString(),
+    accounts,
+    edges,
+    tradeSetups,
+    tradePlans,
+    executions,
+    tradeAnnotations,
+  };
+}
+
+describe('journal limits', () => {
+  const journal = fullestJournal();
+
+  it(`make the backup of the fullest journal at most ${BACKUP_MAX_MEGABYTES} MB, which a restore takes`, () => {
+    const bytes = new TextEncoder().encode(JSON.stringify(journal)).length;
+    console.log(`the fullest journal's backup: ${(bytes / 1024 / 1024).toFixed(1)} MB`);
+    expect(bytes).toBeLessThanOrEqual(BACKUP_MAX_MEGABYTES * 1024 * 1024);
+    const checked = checkBackup(journal, NOW);
+    expect(checked.ok ? 'ok' : checked.message).toBe('ok');
+  }, 60_000);
+
+  it('refuse a backup that holds more of a collection than a journal can, without reading its records', () => {
+    const over = {
+      ...journal,
+      tradePlans: [...journal.tradePlans, { ...journal.tradePlans[0], id: idOf(9, 1) }],
+    };
+    const checked = checkBackup(over, NOW);
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.errors).toEqual([
+      {
+        field: 'tradePlans',
+        message: messages.journalWouldOverflow('tradePlans', JOURNAL_LIMITS.tradePlans + 1),
+      },
+    ]);
+    expect(checked.message).toContain(
+      'Your journal would hold 10,001 trade plans, more than the 10,000 it can',
+    );
+  }, 60_000);
+
+  it('refuse a backup whose notes pass the budget', () => {
+    const plans = journal.tradePlans.map((p) => ({ ...p, notes: wide(PLAN_NOTES_MAX_LENGTH) }));
+    const checked = checkBackup({ ...journal, tradePlans: plans }, NOW);
+    expect(checked.ok ? [] : checked.errors).toEqual([
+      { field: 'notes', message: messages.journalNotesFull },
+    ]);
+  }, 60_000);
+
+  it('measure a text as JSON writes it: escapes and multi-byte characters included', () => {
+    expect(jsonTextBytes(null)).toBe(0);
+    expect(jsonTextBytes('')).toBe(0);
+    expect(jsonTextBytes('abc')).toBe(3);
+    expect(jsonTextBytes('a\nb"c\\')).toBe(9);
+    expect(jsonTextBytes('漢ñ📈')).toBe(3 + 2 + 4);
+  });
+});
