@@ -106,7 +106,7 @@ function staticImportsOf(file: string): string[] {
 }
 
 describe('the first download', () => {
-  it('carries no validator: what the app starts with imports the records for their types only', () => {
+  it('carries no validator and not every message: records for their types only', () => {
     // The structs load with the forms (docs/architecture.md, "The client"); at start they would
     // cost the budget of docs/benchmarks.md some 4 KB.
     const seen = new Set<string>();
@@ -124,5 +124,8 @@ describe('the first download', () => {
     }
     expect(seen.size).toBeGreaterThan(20);
     expect([...packages]).not.toContain('superstruct');
+    // Nor every message: the frame's own come from src/domain/appMessages.ts (some 2 KB).
+    expect([...seen].map((f) => relative(root, f))).not.toContain('src/domain/messages.ts');
+    expect([...seen].map((f) => relative(root, f))).toContain('src/domain/appMessages.ts');
   });
 });

@@ -1,5 +1,5 @@
+import { frameMessages } from './appMessages.ts';
 import { CRITERIA_PREVIEW_LENGTH } from './constants.ts';
-import { messages } from './messages.ts';
 import { roundHalfAway } from './rounding.ts';
 
 const usd = new Intl.NumberFormat('en-US', {
@@ -51,7 +51,7 @@ export const truncateCriteria = (text: string): string =>
 /** A moment in the reader's own locale and time zone, or "Invalid timestamp". */
 export function formatTimestamp(timestamp: string): string {
   const at = new Date(timestamp);
-  return Number.isNaN(at.getTime()) ? messages.invalidTimestamp : at.toLocaleString();
+  return Number.isNaN(at.getTime()) ? frameMessages.invalidTimestamp : at.toLocaleString();
 }
 
 const MINUTE_MS = 60_000;

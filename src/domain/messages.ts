@@ -1,6 +1,7 @@
 // Every message the app and the API show, in one place (docs/product.md, "Validation messages").
 // Limits come from the constants, so a message cannot drift from the rule it names.
 
+import { frameMessages } from './appMessages.ts';
 import {
   BALANCE_MAX,
   EDGE_NAME_MAX_LENGTH,
@@ -45,6 +46,7 @@ const LIMITED: Readonly<Record<LimitedCollection, [string, string]>> = {
 };
 
 export const messages = {
+  ...frameMessages,
   edgeNameRequired: 'Name is required',
   edgeNameTooLong: `Edge name must be less than ${EDGE_NAME_MAX_LENGTH} characters`,
   edgeDescriptionRequired: 'Description is required',
@@ -130,11 +132,6 @@ export const messages = {
   bodyTooLarge: 'Request body is larger than 1 MB',
   validationFailed: 'Validation failed',
 
-  signedOut: 'You are signed out: sign in again to save changes',
-  logoutWithUnsavedChanges: (count: number) =>
-    `${count} ${count === 1 ? 'change is' : 'changes are'} not saved yet. Log out anyway?`,
-  authRequired: 'Authentication required',
-  accessDenied: 'Access denied',
   signInLimited: 'Too many sign-in attempts. Try again in a few minutes.',
   tooManyRequests: 'Too many requests at once: wait a few seconds, then try again.',
   heavyCallBusy:
@@ -154,49 +151,6 @@ export const messages = {
   brokerUnavailable: 'Your broker is not answering right now. Try again in a minute.',
   brokerShareUsed:
     "You have used your share of the broker's requests for this minute (every trader shares them). Try again in a minute.",
-  invalidTimestamp: 'Invalid timestamp',
-  serverError: 'Server error',
-} as const;
-
-/** Shown when a failed call carries no message of its own (docs/product.md, "Validation messages"). */
-export const fallbackMessages = {
-  loadSetups: 'Failed to load trade setups',
-  saveSetup: 'Failed to save trade setup',
-  deleteSetup: 'Failed to delete trade setup',
-  loadEdges: 'Failed to load edges',
-  saveEdge: 'Failed to save edge',
-  deleteEdge: 'Failed to delete edge',
-  fetchMarketCycle: 'Failed to fetch market cycle data',
-  loadPlans: 'Failed to load trade plans',
-  createPlan: 'Failed to create trade plan',
-  updatePlan: 'Failed to update trade plan',
-  updatePlanStatus: 'Failed to update trade plan status',
-  deletePlan: 'Failed to delete trade plan',
-  saveAccountSettings: 'Failed to save account settings',
-  fetchAccounts: 'Failed to fetch accounts data',
-  loadExecutions: 'Failed to load fills',
-  loadTrades: 'Failed to load trades',
-  recordFill: 'Failed to record fill',
-  deleteFill: 'Failed to delete fill',
-  updateTrade: 'Failed to update trade',
-  importTrades: 'Failed to import trades from the broker',
-  changeRefused: 'The server refused this change',
-} as const;
-
-/** Short confirmations, read out politely and gone after a few seconds. */
-export const notices = {
-  saved: (what: string) => `${what} saved`,
-  savedOnDevice: (what: string) => `${what} saved on this device: it is sent when you are back online`,
-  deleted: (what: string) => `${what} deleted`,
-  statusChanged: (stock: string, status: string) => `${stock} is now ${status}`,
-  backOnline: (count: number) => `Back online: ${count} ${count === 1 ? 'change' : 'changes'} saved`,
-  fillsImported: (count: number) =>
-    count === 0 ? 'No new fills' : `${count} ${count === 1 ? 'fill' : 'fills'} imported`,
-  /** Beside "Sync trades": `ago` as formatAgo writes it. */
-  fillsImportedAgo: (ago: string) => `Fills imported ${ago}`,
-  /** "Sync trades" within IMPORT_THROTTLE_MINUTES of the last import: `wait` as formatWait writes it. */
-  importThrottled: (ago: string, wait: string) =>
-    `Fills were imported ${ago}. Sync trades can run again ${wait}.`,
 } as const;
 
 /** Why the broker's transactions were not imported (an import's `skippedReasons`), as the Trades page says it. */

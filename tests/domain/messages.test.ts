@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messages, notices } from '../../src/domain/messages.ts';
+import { notices } from '../../src/domain/appMessages.ts';
+import { messages } from '../../src/domain/messages.ts';
 
 // The limits in these messages are built from the constants; the wording is the product's
 // (docs/product.md, "Validation messages") and must not drift.

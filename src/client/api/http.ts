@@ -1,6 +1,6 @@
 import { FetchError, ofetch } from 'ofetch';
+import { frameMessages } from '../../domain/appMessages.ts';
 import { API_TIMEOUT_MS } from '../../domain/constants.ts';
-import { messages } from '../../domain/messages.ts';
 import { reportApiReachable } from '../sync/connectivity.ts';
 
 /** The API host: same origin unless the build names another (VITE_API_BASE_URL). */
@@ -21,9 +21,9 @@ export const api = ofetch.create({
     reportApiReachable(true);
   },
   onResponseError({ response }) {
-    if (response.status === 401) console.warn(messages.authRequired);
-    else if (response.status === 403) console.warn(messages.accessDenied);
-    else if (response.status >= 500) console.error(messages.serverError);
+    if (response.status === 401) console.warn(frameMessages.authRequired);
+    else if (response.status === 403) console.warn(frameMessages.accessDenied);
+    else if (response.status >= 500) console.error(frameMessages.serverError);
   },
 });
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { notices } from '../../domain/messages.ts';
+import { notices } from '../../domain/appMessages.ts';
 import { onReplay, type ReplayReport } from '../sync/outbox.ts';
 import { announce } from '../ui/notices.ts';
 

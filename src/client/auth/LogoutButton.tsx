@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messages } from '../../domain/messages.ts';
+import { frameMessages } from '../../domain/appMessages.ts';
 import { pendingChangeCount } from '../sync/outbox.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { logout } from './session.ts';
@@ -26,7 +26,7 @@ export function LogoutButton() {
       </button>
       {unsaved !== undefined && (
         <Modal title="Log out?" onClose={() => setUnsaved(undefined)}>
-          <p>{messages.logoutWithUnsavedChanges(unsaved)}</p>
+          <p>{frameMessages.logoutWithUnsavedChanges(unsaved)}</p>
           <footer className="dialog-actions">
             <button type="button" className="secondary" onClick={() => setUnsaved(undefined)}>
               Cancel

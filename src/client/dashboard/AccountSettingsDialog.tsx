@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { validateAccountSettingsForm } from '../../domain/accounts.ts';
+import { fallbackMessages } from '../../domain/appMessages.ts';
 import { DEFAULT_HEAT_LIMIT_PERCENT } from '../../domain/constants.ts';
-import { fallbackMessages, messages } from '../../domain/messages.ts';
+import { messages } from '../../domain/messages.ts';
 import type { AccountSettingsInput, LiveAccount, ValidationResult } from '../../domain/types.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormActions } from '../ui/FormActions.tsx';

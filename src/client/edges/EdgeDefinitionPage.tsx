@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
+import { fallbackMessages } from '../../domain/appMessages.ts';
 import { formatWeight } from '../../domain/format.ts';
-import { fallbackMessages } from '../../domain/messages.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { computeStats, type GroupStats } from '../../domain/stats.ts';
 import type { Edge } from '../../domain/types.ts';

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { fallbackMessages } from '../../domain/appMessages.ts';
 import {
   EDGE_NAME_MAX_LENGTH,
   EDGE_TEXT_MAX_LENGTH,
@@ -10,7 +11,6 @@ import {
 } from '../../domain/constants.ts';
 import { validateEdgeInput } from '../../domain/edges.ts';
 import { formatWeight } from '../../domain/format.ts';
-import { fallbackMessages } from '../../domain/messages.ts';
 import type { Edge } from '../../domain/types.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormActions } from '../ui/FormActions.tsx';

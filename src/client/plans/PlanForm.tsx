@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { fallbackMessages } from '../../domain/appMessages.ts';
 import {
   PLAN_NOTES_MAX_LENGTH,
   SCAN_ID_MAX_LENGTH,
   STOCK_SYMBOL_MAX_LENGTH,
 } from '../../domain/constants.ts';
 import { formatWeight } from '../../domain/format.ts';
-import { fallbackMessages } from '../../domain/messages.ts';
 import { validateTradePlanCreate, validateTradePlanUpdate } from '../../domain/tradePlans.ts';
 import type { TradePlan } from '../../domain/types.ts';
 import { db } from '../db/db.ts';

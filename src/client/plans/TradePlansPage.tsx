@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { fallbackMessages, messages } from '../../domain/messages.ts';
+import { fallbackMessages } from '../../domain/appMessages.ts';
+import { messages } from '../../domain/messages.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { canEditPlan } from '../../domain/tradePlans.ts';
 import { TRADE_PLAN_STATUSES, type TradePlan, type TradePlanStatus } from '../../domain/types.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fallbackMessages, notices } from '../../domain/messages.ts';
+import { fallbackMessages, notices } from '../../domain/appMessages.ts';
 import type { TradePlan, TradePlanStatus } from '../../domain/types.ts';
 import { errorMessage } from '../api/http.ts';
 import { announce } from '../ui/notices.ts';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { fallbackMessages } from '../../domain/appMessages.ts';
 import {
   SETUP_CRITERIA_MAX_LENGTH,
   SETUP_DESCRIPTION_MAX_LENGTH,
   SETUP_NAME_MAX_LENGTH,
   SETUP_NOTES_MAX_LENGTH,
 } from '../../domain/constants.ts';
-import { fallbackMessages } from '../../domain/messages.ts';
 import { validateTradeSetupInput } from '../../domain/setups.ts';
 import type { TradeSetup } from '../../domain/types.ts';
 import { Field } from '../ui/Field.tsx';

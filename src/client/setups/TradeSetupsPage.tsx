@@ -1,5 +1,5 @@
+import { fallbackMessages } from '../../domain/appMessages.ts';
 import { truncateCriteria } from '../../domain/format.ts';
-import { fallbackMessages } from '../../domain/messages.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import type { TradeSetup } from '../../domain/types.ts';
 import { db } from '../db/db.ts';

@@ -1,4 +1,4 @@
-import { fallbackMessages, messages } from '../../domain/messages.ts';
+import { fallbackMessages, frameMessages } from '../../domain/appMessages.ts';
 import { api, errorMessage, RefusedLocally, retryAfterOf, statusOf } from '../api/http.ts';
 import { cacheOwner, db, type OutboxEntry, type Pending, type TradeTrackerDb } from '../db/db.ts';
 import { toCachedRow } from './applySync.ts';
@@ -44,7 +44,7 @@ export async function submitChange(
   const queueIt = async () => {
     await database.transaction('rw', cacheTables(database), async () => {
       // Signed out in this tab or another: there is no trader to queue the change for.
-      if (!(await cacheOwner(database))) throw new RefusedLocally(messages.signedOut);
+      if (!(await cacheOwner(database))) throw new RefusedLocally(frameMessages.signedOut);
       await applyLocally();
       await database.outbox.add({
         ...entry,

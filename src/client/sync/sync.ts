@@ -1,4 +1,4 @@
-import { fallbackMessages } from '../../domain/messages.ts';
+import { fallbackMessages } from '../../domain/appMessages.ts';
 import type { SyncAnswer } from '../../domain/types.ts';
 import { api, errorMessage, retryAfterOf, statusOf } from '../api/http.ts';
 import {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { fallbackMessages } from '../../domain/appMessages.ts';
 import { STOCK_SYMBOL_MAX_LENGTH } from '../../domain/constants.ts';
 import { validateExecutionInput } from '../../domain/executions.ts';
-import { fallbackMessages } from '../../domain/messages.ts';
 import { EXECUTION_SIDES, type ExecutionSide } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { Field } from '../ui/Field.tsx';

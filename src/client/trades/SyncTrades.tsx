@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { fallbackMessages, notices } from '../../domain/appMessages.ts';
 import { IMPORT_THROTTLE_MINUTES } from '../../domain/constants.ts';
 import { formatAgo, formatWait } from '../../domain/format.ts';
-import { fallbackMessages, notices, skippedSummary } from '../../domain/messages.ts';
+import { skippedSummary } from '../../domain/messages.ts';
 import { errorMessage } from '../api/http.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { announce } from '../ui/notices.ts';

@@ -1,5 +1,5 @@
+import { fallbackMessages, notices } from '../../domain/appMessages.ts';
 import { executionLabel, formatMoney, formatPrice, formatTimestamp } from '../../domain/format.ts';
-import { fallbackMessages, notices } from '../../domain/messages.ts';
 import { splitRatiosOf } from '../../domain/trades.ts';
 import type { Execution } from '../../domain/types.ts';
 import { db } from '../db/db.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { fallbackMessages } from '../../domain/appMessages.ts';
 import { PLAN_NOTES_MAX_LENGTH } from '../../domain/constants.ts';
 import { formatPrice } from '../../domain/format.ts';
-import { fallbackMessages } from '../../domain/messages.ts';
 import { validateTradeUpdate } from '../../domain/trades.ts';
 import type { Trade } from '../../domain/types.ts';
 import { db } from '../db/db.ts';

@@ -1,5 +1,5 @@
+import { notices } from '../../domain/appMessages.ts';
 import { IMPORT_THROTTLE_MINUTES } from '../../domain/constants.ts';
-import { notices } from '../../domain/messages.ts';
 import type { ImportResult } from '../../domain/types.ts';
 import { api } from '../api/http.ts';
 import { cacheOwner, db, metaKeys } from '../db/db.ts';

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { notices } from '../../domain/messages.ts';
+import { notices } from '../../domain/appMessages.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 import { LIST_PAGE_SIZE } from './listPageSize.ts';

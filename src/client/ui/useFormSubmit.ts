@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { notices } from '../../domain/messages.ts';
+import { notices } from '../../domain/appMessages.ts';
 import type { ValidationResult } from '../../domain/types.ts';
 import { errorMessage, fieldErrorsOf } from '../api/http.ts';
 import type { SaveOutcome } from '../sync/outbox.ts';

@@ -1,6 +1,6 @@
+import { fallbackMessages } from '../../domain/appMessages.ts';
 import { MARKET_CYCLE_CACHE_MINUTES } from '../../domain/constants.ts';
 import { computeMarketCycle, marketCycleSeries } from '../../domain/marketCycle.ts';
-import { fallbackMessages } from '../../domain/messages.ts';
 import type { CycleType, MarketCycle } from '../../domain/types.ts';
 import type { BrokerAccess } from '../brokers/brokerAccess.ts';
 import { TtlCache } from '../brokers/ttlCache.ts';
