@@ -5,8 +5,7 @@ import { DEFAULT_HEAT_LIMIT_PERCENT } from '../../domain/constants.ts';
 import { messages } from '../../domain/messages.ts';
 import type { AccountSettingsInput, LiveAccount, ValidationResult } from '../../domain/types.ts';
 import { Field } from '../ui/Field.tsx';
-import { FormActions } from '../ui/FormActions.tsx';
-import { FormError } from '../ui/FormError.tsx';
+import { FormFrame } from '../ui/FormFrame.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { saveAccountSettings } from './accountMutations.ts';
@@ -40,7 +39,7 @@ const initialValues = (account: LiveAccount): Values => ({
 
 export function AccountSettingsDialog({ account, onClose }: { account: LiveAccount; onClose: () => void }) {
   const [values, setValues] = useState(() => initialValues(account));
-  const { formRef, errors, formError, saving, submit } = useFormSubmit({
+  const form = useFormSubmit({
     validate: () => validate(values),
     save: (settings) => saveAccountSettings(account, settings),
     onSaved: onClose,
@@ -50,13 +49,12 @@ export function AccountSettingsDialog({ account, onClose }: { account: LiveAccou
 
   return (
     <Modal title={`Account Settings: ${account.accountName}`} onClose={onClose}>
-      <form ref={formRef} onSubmit={submit} noValidate>
-        <FormError message={formError} />
+      <FormFrame form={form} submitLabel="Save Settings" onCancel={onClose}>
         {FIELDS.map(([key, label, step, help]) => (
           <Field
             key={key}
             label={label}
-            error={errors[key]}
+            error={form.errors[key]}
             hint={help && <small className="hint">{help}</small>}
           >
             {(p) => (
@@ -71,8 +69,7 @@ export function AccountSettingsDialog({ account, onClose }: { account: LiveAccou
             )}
           </Field>
         ))}
-        <FormActions submitLabel="Save Settings" saving={saving} onCancel={onClose} />
-      </form>
+      </FormFrame>
     </Modal>
   );
 }

@@ -7,8 +7,7 @@ import type { Edge } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { formatOptionalR, formatTradeCount, toneOf } from '../review/statsFormat.ts';
 import { Badge } from '../ui/Badge.tsx';
-import { ListPage } from '../ui/ListPage.tsx';
-import { PendingMark } from '../ui/PendingMark.tsx';
+import { ListPage, NameCell } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
@@ -70,12 +69,9 @@ export default function EdgeDefinitionPage() {
         ],
         cells: (edge) => (
           <>
-            <td data-label="Name">
-              {edge.name}
-              <PendingMark row={edge} />
-            </td>
+            <NameCell row={edge} />
             <td data-label="Description">{edge.description}</td>
-            <td data-label="Weight">
+            <td data-label="Weight" className="card-figure">
               <Badge color="blue">{formatWeight(edge.weightFactor)}</Badge>
               {byEdge && <EdgeResults stats={byEdge.get(edge.id)} />}
             </td>

@@ -13,8 +13,8 @@ import { validateEdgeInput } from '../../domain/edges.ts';
 import { formatWeight } from '../../domain/format.ts';
 import type { Edge } from '../../domain/types.ts';
 import { Field } from '../ui/Field.tsx';
-import { FormActions } from '../ui/FormActions.tsx';
-import { FormError } from '../ui/FormError.tsx';
+import { FormFrame } from '../ui/FormFrame.tsx';
+import { type TextFieldSpec, TextFields } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { saveEdge } from './edgeMutations.ts';
 
@@ -24,64 +24,37 @@ interface EdgeFormProps {
   onCancel: () => void;
 }
 
+/** The edge's texts: field, label, length limit, and rows for a text area. */
+const TEXT_FIELDS: readonly TextFieldSpec<'name' | 'description' | 'identificationNotes'>[] = [
+  ['name', 'Name', EDGE_NAME_MAX_LENGTH],
+  ['description', 'Description', EDGE_TEXT_MAX_LENGTH, 2],
+  ['identificationNotes', 'Identification Notes', EDGE_TEXT_MAX_LENGTH, 3],
+];
+
 export function EdgeForm({ edge, onSaved, onCancel }: EdgeFormProps) {
-  const [name, setName] = useState(edge?.name ?? '');
-  const [description, setDescription] = useState(edge?.description ?? '');
-  const [identificationNotes, setIdentificationNotes] = useState(edge?.identificationNotes ?? '');
+  const [texts, setTexts] = useState({
+    name: edge?.name ?? '',
+    description: edge?.description ?? '',
+    identificationNotes: edge?.identificationNotes ?? '',
+  });
   const [weightFactor, setWeightFactor] = useState(edge?.weightFactor ?? WEIGHT_FACTOR_DEFAULT);
-  const { formRef, errors, formError, saving, submit } = useFormSubmit({
-    validate: () => validateEdgeInput({ name, description, identificationNotes, weightFactor }),
+  const form = useFormSubmit({
+    validate: () => validateEdgeInput({ ...texts, weightFactor }),
     save: (input) => saveEdge(input, edge),
     onSaved,
     fallback: fallbackMessages.saveEdge,
     what: 'Edge',
   });
+  const { errors } = form;
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate>
-      <h3>Define Edge</h3>
-      <FormError message={formError} />
-      <Field label="Name" error={errors.name} limit={{ length: name.length, max: EDGE_NAME_MAX_LENGTH }}>
-        {(p) => (
-          <input
-            {...p}
-            value={name}
-            maxLength={EDGE_NAME_MAX_LENGTH}
-            onChange={(e) => setName(e.target.value)}
-            autoComplete="off"
-          />
-        )}
-      </Field>
-      <Field
-        label="Description"
-        error={errors.description}
-        limit={{ length: description.length, max: EDGE_TEXT_MAX_LENGTH }}
-      >
-        {(p) => (
-          <textarea
-            {...p}
-            rows={2}
-            value={description}
-            maxLength={EDGE_TEXT_MAX_LENGTH}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field
-        label="Identification Notes"
-        error={errors.identificationNotes}
-        limit={{ length: identificationNotes.length, max: EDGE_TEXT_MAX_LENGTH }}
-      >
-        {(p) => (
-          <textarea
-            {...p}
-            rows={3}
-            value={identificationNotes}
-            maxLength={EDGE_TEXT_MAX_LENGTH}
-            onChange={(e) => setIdentificationNotes(e.target.value)}
-          />
-        )}
-      </Field>
+    <FormFrame form={form} heading={<h3>Define Edge</h3>} submitLabel="Save Edge" onCancel={onCancel}>
+      <TextFields
+        fields={TEXT_FIELDS}
+        values={texts}
+        errors={errors}
+        onChange={(field, text) => setTexts((t) => ({ ...t, [field]: text }))}
+      />
       <Field
         label={`Weight: ${formatWeight(weightFactor)}`}
         error={errors.weightFactor}
@@ -111,7 +84,6 @@ export function EdgeForm({ edge, onSaved, onCancel }: EdgeFormProps) {
           <option key={m} value={m} />
         ))}
       </datalist>
-      <FormActions submitLabel={'Save Edge'} saving={saving} onCancel={onCancel} />
-    </form>
+    </FormFrame>
   );
 }

@@ -10,17 +10,7 @@ const edges = resourceWrites<Edge>({
   removedRow: (edge) => ({ ...edge, isActive: false }),
 });
 
-export async function saveEdge(input: EdgeInput, existing?: Edge): Promise<SaveOutcome> {
-  if (existing) {
-    return edges.update(existing, input, input.name, () => ({ ...existing, ...input }));
-  }
-  const id = crypto.randomUUID();
-  return edges.create({ ...input, id }, input.name, (createdAt) => ({
-    id,
-    ...newEdge(input),
-    createdAt,
-    updatedAt: createdAt,
-  }));
-}
+export const saveEdge = (input: EdgeInput, existing?: Edge): Promise<SaveOutcome> =>
+  edges.save(input, existing, newEdge);
 
 export const deleteEdge = (edge: Edge) => edges.remove(edge, edge.name);

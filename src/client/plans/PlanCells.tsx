@@ -71,15 +71,23 @@ export function PlanCells({ plan, accounts, onOpen }: PlanCellsProps) {
         <Badge color={statusBadgeColor(plan.status)}>{plan.status}</Badge>{' '}
         <PlanOutcome planId={plan.id} doneAt={plan.doneAt} />
       </td>
-      <td data-label="Entry Price">{formatPrice(plan.entryPrice)}</td>
-      <td data-label="Stop Loss">{formatPrice(plan.stopLossPrice)}</td>
+      <td data-label="Entry Price" className="card-fact">
+        {formatPrice(plan.entryPrice)}
+      </td>
+      <td data-label="Stop Loss" className="card-fact">
+        {formatPrice(plan.stopLossPrice)}
+      </td>
       {/* Entry − stop is a share's risk: said so, as a trader reads "Risk" as dollars at stake. */}
-      <td data-label="Risk ($)">{formatPrice(planRisk(plan))}/share</td>
+      <td data-label="Risk ($)" className="card-fact">
+        {formatPrice(planRisk(plan))}/share
+      </td>
       <td data-label="Risk (%)">
         <Badge color={riskBadgeColor(riskPercent)}>{formatPercent(riskPercent)}</Badge>
         {reward !== null && <small className="reward"> {formatRewardToRisk(reward)}</small>}
       </td>
-      <td data-label="Probability">{formatProbability(plan.probabilityOfSuccess)}</td>
+      <td data-label="Probability" className="card-fact">
+        {formatProbability(plan.probabilityOfSuccess)}
+      </td>
       <td data-label="Edges">{edgeCount > 0 ? countOf(edgeCount, 'edge') : 'No edges'}</td>
       <td data-label="Position Sizes">
         <PositionSizes plan={plan} accounts={accounts} />

@@ -1,18 +1,13 @@
 import { useState } from 'react';
 import { fallbackMessages } from '../../domain/appMessages.ts';
-import {
-  PLAN_NOTES_MAX_LENGTH,
-  SCAN_ID_MAX_LENGTH,
-  STOCK_SYMBOL_MAX_LENGTH,
-} from '../../domain/constants.ts';
+import { SCAN_ID_MAX_LENGTH, STOCK_SYMBOL_MAX_LENGTH } from '../../domain/constants.ts';
 import { formatWeight } from '../../domain/format.ts';
 import { validateTradePlanCreate, validateTradePlanUpdate } from '../../domain/tradePlans.ts';
 import type { TradePlan } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { Field } from '../ui/Field.tsx';
-import { FormActions } from '../ui/FormActions.tsx';
-import { FormError } from '../ui/FormError.tsx';
-import { notesInput, numberInput, toNumber } from '../ui/inputs.tsx';
+import { FormFrame } from '../ui/FormFrame.tsx';
+import { NotesField, NumberField, selectInput, symbolInput, textInput, toNumber } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { createPlan, updatePlan } from './planMutations.ts';
@@ -66,41 +61,29 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
     fallback: fallbackMessages.createPlan,
     what: 'Trade plan',
   });
-  const { formRef, errors, formError, saving, submit } = plan ? editing : creating;
+  const form = plan ? editing : creating;
+  const { errors } = form;
 
   const activeEdges = edges.filter((e) => e.isActive || edgeIds.includes(e.id));
   return (
-    <form ref={formRef} onSubmit={submit} noValidate>
-      <FormError message={formError} />
+    <FormFrame form={form} submitLabel={plan ? 'Save Trade Plan' : 'Create Trade Plan'} onCancel={onCancel}>
       <Field
         label="Stock"
         error={errors.stock}
         limit={{ length: stock.length, max: STOCK_SYMBOL_MAX_LENGTH }}
       >
-        {(p) => (
-          <input
-            {...p}
-            maxLength={STOCK_SYMBOL_MAX_LENGTH}
-            className="uppercase"
-            value={stock.toUpperCase()}
-            onChange={(e) => setStock(e.target.value.toUpperCase())}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-          />
-        )}
+        {symbolInput(stock, setStock)}
       </Field>
       <div className="grid-2">
-        <Field label="Entry Price" error={errors.entryPrice}>
-          {numberInput(entry, setEntry)}
-        </Field>
-        <Field label="Stop Loss" error={errors.stopLossPrice}>
-          {numberInput(stop, setStop)}
-        </Field>
+        <NumberField label="Entry Price" error={errors.entryPrice} value={entry} onChange={setEntry} />
+        <NumberField label="Stop Loss" error={errors.stopLossPrice} value={stop} onChange={setStop} />
       </div>
-      <Field label="Target Price (optional)" error={errors.targetPrice}>
-        {numberInput(target, setTarget)}
-      </Field>
+      <NumberField
+        label="Target Price (optional)"
+        error={errors.targetPrice}
+        value={target}
+        onChange={setTarget}
+      />
       <RiskPreview
         entryPrice={Number(entry)}
         stopLossPrice={Number(stop)}
@@ -123,32 +106,18 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
           )}
         </Field>
         <Field label="Scan ID" error={errors.scanId}>
-          {(p) => (
-            <input
-              {...p}
-              value={scanId}
-              maxLength={SCAN_ID_MAX_LENGTH}
-              onChange={(e) => setScanId(e.target.value)}
-              autoComplete="off"
-            />
-          )}
+          {textInput(scanId, setScanId, SCAN_ID_MAX_LENGTH)}
         </Field>
       </div>
       <Field label="Trade Setup" error={errors.tradeSetupId}>
-        {(p) => (
-          <select {...p} value={tradeSetupId} onChange={(e) => setTradeSetupId(e.target.value)}>
-            <option value="">No setup</option>
-            {setups.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
+        {selectInput(
+          tradeSetupId,
+          setTradeSetupId,
+          setups.map((s) => [s.id, s.name]),
+          'No setup',
         )}
       </Field>
-      <Field label="Notes" error={errors.notes} limit={{ length: notes.length, max: PLAN_NOTES_MAX_LENGTH }}>
-        {notesInput(notes, setNotes)}
-      </Field>
+      <NotesField error={errors.notes} value={notes} onChange={setNotes} />
       <fieldset>
         <legend>Edges</legend>
         {activeEdges.length === 0 && <small>No edges defined yet.</small>}
@@ -160,11 +129,6 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
         ))}
         {errors.edgeIds && <small className="field-error">{errors.edgeIds}</small>}
       </fieldset>
-      <FormActions
-        submitLabel={plan ? 'Save Trade Plan' : 'Create Trade Plan'}
-        saving={saving}
-        onCancel={onCancel}
-      />
-    </form>
+    </FormFrame>
   );
 }

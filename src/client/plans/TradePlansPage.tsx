@@ -5,6 +5,7 @@ import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { canEditPlan } from '../../domain/tradePlans.ts';
 import { TRADE_PLAN_STATUSES, type TradePlan, type TradePlanStatus } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
 import { ListPage } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
@@ -70,17 +71,14 @@ export default function TradePlansPage() {
         retry
         skeletonRows={5}
         empty={
-          <div className="empty-state">
-            <p>No trade plans found</p>
-            <small>
-              {filtered
-                ? 'Try adjusting your search criteria or filters'
-                : 'Create your first trade plan to get started'}
-            </small>
-          </div>
+          <EmptyState
+            title="No trade plans found"
+            hint="Create your first trade plan to get started"
+            filtered={filtered}
+          />
         }
         table={{
-          className: 'plans-table',
+          className: 'plans-table card-lines',
           columns: [
             { label: 'Stock', sortBy: 'stock' },
             { label: 'Status', sortBy: 'status' },

@@ -8,19 +8,21 @@ import {
 } from '../../domain/constants.ts';
 import { validateTradeSetupInput } from '../../domain/setups.ts';
 import type { TradeSetup } from '../../domain/types.ts';
-import { Field } from '../ui/Field.tsx';
-import { FormActions } from '../ui/FormActions.tsx';
-import { FormError } from '../ui/FormError.tsx';
+import { FormFrame } from '../ui/FormFrame.tsx';
+import { type TextFieldSpec, TextFields } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { saveSetup } from './setupMutations.ts';
 
-/** The setup's texts: field, label, rows, and the length limit where there is one. */
-const TEXT_FIELDS = [
-  ['description', 'Description', 2, SETUP_DESCRIPTION_MAX_LENGTH],
-  ['entryCriteria', 'Entry Criteria', 3, SETUP_CRITERIA_MAX_LENGTH],
-  ['exitCriteria', 'Exit Criteria', 3, SETUP_CRITERIA_MAX_LENGTH],
-  ['notes', 'Notes', 2, SETUP_NOTES_MAX_LENGTH],
-] as const;
+/** The setup's texts: field, label, length limit, and rows for a text area. */
+const TEXT_FIELDS: readonly TextFieldSpec<
+  'name' | 'description' | 'entryCriteria' | 'exitCriteria' | 'notes'
+>[] = [
+  ['name', 'Name', SETUP_NAME_MAX_LENGTH],
+  ['description', 'Description', SETUP_DESCRIPTION_MAX_LENGTH, 2],
+  ['entryCriteria', 'Entry Criteria', SETUP_CRITERIA_MAX_LENGTH, 3],
+  ['exitCriteria', 'Exit Criteria', SETUP_CRITERIA_MAX_LENGTH, 3],
+  ['notes', 'Notes', SETUP_NOTES_MAX_LENGTH, 2],
+];
 
 interface SetupFormProps {
   setup?: TradeSetup | undefined;
@@ -36,11 +38,7 @@ export function SetupForm({ setup, onSaved, onCancel }: SetupFormProps) {
     exitCriteria: setup?.exitCriteria ?? '',
     notes: setup?.notes ?? '',
   });
-  const set =
-    (field: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      setValues((v) => ({ ...v, [field]: e.target.value }));
-
-  const { formRef, errors, formError, saving, submit } = useFormSubmit({
+  const form = useFormSubmit({
     validate: () => validateTradeSetupInput(values),
     save: (input) => saveSetup(input, setup),
     onSaved,
@@ -49,42 +47,13 @@ export function SetupForm({ setup, onSaved, onCancel }: SetupFormProps) {
   });
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate>
-      <FormError message={formError} />
-      <Field
-        label="Name"
-        error={errors.name}
-        limit={{ length: values.name.length, max: SETUP_NAME_MAX_LENGTH }}
-      >
-        {(p) => (
-          <input
-            {...p}
-            value={values.name}
-            maxLength={SETUP_NAME_MAX_LENGTH}
-            onChange={set('name')}
-            autoComplete="off"
-          />
-        )}
-      </Field>
-      {TEXT_FIELDS.map(([field, label, rows, max]) => (
-        <Field
-          key={field}
-          label={label}
-          error={errors[field]}
-          {...(max ? { limit: { length: values[field].length, max } } : {})}
-        >
-          {(p) => (
-            <textarea
-              {...p}
-              rows={rows}
-              value={values[field]}
-              {...(max ? { maxLength: max } : {})}
-              onChange={set(field)}
-            />
-          )}
-        </Field>
-      ))}
-      <FormActions submitLabel={'Save Setup'} saving={saving} onCancel={onCancel} />
-    </form>
+    <FormFrame form={form} submitLabel="Save Setup" onCancel={onCancel}>
+      <TextFields
+        fields={TEXT_FIELDS}
+        values={values}
+        errors={form.errors}
+        onChange={(field, text) => setValues((v) => ({ ...v, [field]: text }))}
+      />
+    </FormFrame>
   );
 }

@@ -4,8 +4,8 @@ import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import type { TradeSetup } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { formatTradeCount } from '../review/statsFormat.ts';
-import { ListPage } from '../ui/ListPage.tsx';
-import { PendingMark } from '../ui/PendingMark.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { ListPage, NameCell } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
 import { SetupForm } from './SetupForm.tsx';
@@ -48,12 +48,11 @@ export default function TradeSetupsPage() {
         list.rows.length > 0 ? (
           <p className="empty-state">No trade setups match your search criteria.</p>
         ) : (
-          <div className="empty-state">
-            <p>No trade setups defined yet.</p>
+          <EmptyState title="No trade setups defined yet.">
             <button type="button" onClick={() => list.setEditing('new')}>
               Create Your First Trade Setup
             </button>
-          </div>
+          </EmptyState>
         )
       }
       table={{
@@ -67,12 +66,9 @@ export default function TradeSetupsPage() {
         ],
         cells: (setup) => (
           <>
-            <td data-label="Name">
-              {setup.name}
-              <PendingMark row={setup} />
-            </td>
+            <NameCell row={setup} />
             <td data-label="Description">{setup.description}</td>
-            <td data-label="Success Score">
+            <td data-label="Success Score" className="card-figure">
               {setup.successScore}
               <ScoreBasis setup={setup} />
             </td>

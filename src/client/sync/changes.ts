@@ -66,52 +66,74 @@ export function resourceWrites<Row extends { id: string }>(resource: Resource<Ro
     return outcome;
   };
 
+  /**
+   * Creates with a client-made id, so a replay never duplicates, and the time it is made here,
+   * online or not: the local row (`localRow(createdAt)`) and the body carry the same, and the
+   * server keeps it when plausible (docs/product.md, "Offline and sync"), so a record made
+   * offline is not dated by its replay. `queuedBody`, when given, is what a create kept on this
+   * device sends instead of `body`.
+   */
+  const create = (
+    body: { id: string },
+    name: string,
+    localRow: (createdAt: string) => Row | Promise<Row>,
+    queuedBody?: { id: string },
+  ) => {
+    const createdAt = now();
+    return send({
+      method: 'POST',
+      path: resource.path,
+      recordId: body.id,
+      body: { ...body, createdAt },
+      ...(queuedBody ? { queuedBody: { ...queuedBody, createdAt } } : {}),
+      label: `${resource.createVerb ?? 'Create'} ${resource.noun} ${name}`,
+      applyLocally: async () => {
+        await table().add({ ...(await localRow(createdAt)), pendingSync: true } satisfies Pending<Row>);
+      },
+    });
+  };
+
+  const update = (row: Row, body: object, name: string, localRow: LocalRow<Row>) =>
+    send({
+      method: 'PUT',
+      path: `${resource.path}/${row.id}`,
+      recordId: row.id,
+      body,
+      label: `Update ${resource.noun} ${name}`,
+      applyLocally: async () => {
+        const next = await localRow();
+        await table().put({
+          ...next,
+          ...('updatedAt' in next ? { updatedAt: now() } : {}),
+          pendingSync: true,
+        });
+      },
+    });
+
   return {
     send,
+    create,
+    update,
 
     /**
-     * Creates with a client-made id, so a replay never duplicates, and the time it is made here,
-     * online or not: the local row (`localRow(createdAt)`) and the body carry the same, and the
-     * server keeps it when plausible (docs/product.md, "Offline and sync"), so a record made
-     * offline is not dated by its replay. `queuedBody`, when given, is what a create kept on this
-     * device sends instead of `body`.
+     * A form's save of a named record (an edge, a setup): an update of `existing` that shows the
+     * input over it, or a create with a client-made id whose local row is `fresh(input)`, dated
+     * now. `body` is what is sent when it is not the input itself.
      */
-    create: (
-      body: { id: string },
-      name: string,
-      localRow: (createdAt: string) => Row | Promise<Row>,
-      queuedBody?: { id: string },
-    ) => {
-      const createdAt = now();
-      return send({
-        method: 'POST',
-        path: resource.path,
-        recordId: body.id,
-        body: { ...body, createdAt },
-        ...(queuedBody ? { queuedBody: { ...queuedBody, createdAt } } : {}),
-        label: `${resource.createVerb ?? 'Create'} ${resource.noun} ${name}`,
-        applyLocally: async () => {
-          await table().add({ ...(await localRow(createdAt)), pendingSync: true } satisfies Pending<Row>);
-        },
+    save: <Input extends { name: string }>(
+      input: Input,
+      existing: Row | undefined,
+      fresh: (input: Input) => Omit<Row, 'id' | 'createdAt' | 'updatedAt'>,
+      body: object = input,
+    ): Promise<SaveOutcome> => {
+      if (existing) return update(existing, body, input.name, () => ({ ...existing, ...input }));
+      const id = crypto.randomUUID();
+      return create({ ...body, id }, input.name, (createdAt) => {
+        const row = { id, ...fresh(input), createdAt, updatedAt: createdAt };
+        // The parts make a Row; TypeScript cannot see it through Omit of a generic type.
+        return row as unknown as Row;
       });
     },
-
-    update: (row: Row, body: object, name: string, localRow: LocalRow<Row>) =>
-      send({
-        method: 'PUT',
-        path: `${resource.path}/${row.id}`,
-        recordId: row.id,
-        body,
-        label: `Update ${resource.noun} ${name}`,
-        applyLocally: async () => {
-          const next = await localRow();
-          await table().put({
-            ...next,
-            ...('updatedAt' in next ? { updatedAt: now() } : {}),
-            pendingSync: true,
-          });
-        },
-      }),
 
     remove: (row: Row, name: string) =>
       send({

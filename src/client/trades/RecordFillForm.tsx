@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { fallbackMessages } from '../../domain/appMessages.ts';
-import { STOCK_SYMBOL_MAX_LENGTH } from '../../domain/constants.ts';
 import { validateExecutionInput } from '../../domain/executions.ts';
 import { EXECUTION_SIDES, type ExecutionSide } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { Field } from '../ui/Field.tsx';
-import { FormActions } from '../ui/FormActions.tsx';
-import { FormError } from '../ui/FormError.tsx';
-import { numberInput, toNumber } from '../ui/inputs.tsx';
+import { FormFrame } from '../ui/FormFrame.tsx';
+import { NumberField, selectInput, symbolInput, toNumber } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { recordFill } from './executionMutations.ts';
@@ -42,7 +40,7 @@ export function RecordFillForm({ onSaved, onCancel }: RecordFillFormProps) {
   // Most traders have one account: it is chosen for them.
   const accountId = chosenAccount || (accounts[0]?.id ?? '');
 
-  const { formRef, errors, formError, saving, submit } = useFormSubmit({
+  const form = useFormSubmit({
     validate: () =>
       validateExecutionInput(
         {
@@ -61,61 +59,42 @@ export function RecordFillForm({ onSaved, onCancel }: RecordFillFormProps) {
     fallback: fallbackMessages.recordFill,
     what: 'Fill',
   });
+  const { errors } = form;
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate>
-      <FormError message={formError} />
+    <FormFrame form={form} submitLabel="Record Fill" onCancel={onCancel}>
       <Field label="Account" error={errors.accountId}>
-        {(p) => (
-          <select {...p} value={accountId} onChange={(e) => setAccountId(e.target.value)}>
-            {accounts.length === 0 && <option value="">No accounts</option>}
-            {accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.accountName}
-              </option>
-            ))}
-          </select>
+        {selectInput(
+          accountId,
+          setAccountId,
+          accounts.map((a) => [a.id, a.accountName]),
+          accounts.length === 0 ? 'No accounts' : undefined,
         )}
       </Field>
       <div className="grid-2">
         <Field label="Symbol" error={errors.symbol}>
-          {(p) => (
-            <input
-              {...p}
-              maxLength={STOCK_SYMBOL_MAX_LENGTH}
-              className="uppercase"
-              value={symbol}
-              onChange={(e) => setSymbol(e.target.value.toUpperCase())}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-            />
-          )}
+          {symbolInput(symbol, setSymbol)}
         </Field>
         <Field label="Side" error={errors.side}>
-          {(p) => (
-            <select {...p} value={side} onChange={(e) => setSide(e.target.value as ExecutionSide)}>
-              {EXECUTION_SIDES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
+          {selectInput(
+            side,
+            (s) => setSide(s as ExecutionSide),
+            EXECUTION_SIDES.map((s) => [s, s]),
           )}
         </Field>
       </div>
       <div className="grid-2">
-        <Field label="Quantity" error={errors.quantity}>
-          {numberInput(quantity, setQuantity, 'any')}
-        </Field>
-        <Field label="Price" error={errors.price}>
-          {numberInput(price, setPrice)}
-        </Field>
+        <NumberField
+          label="Quantity"
+          error={errors.quantity}
+          value={quantity}
+          onChange={setQuantity}
+          step="any"
+        />
+        <NumberField label="Price" error={errors.price} value={price} onChange={setPrice} />
       </div>
       <div className="grid-2">
-        <Field label="Fees (optional)" error={errors.fees}>
-          {numberInput(fees, setFees)}
-        </Field>
+        <NumberField label="Fees (optional)" error={errors.fees} value={fees} onChange={setFees} />
         <Field label="Executed at" error={errors.executedAt}>
           {(p) => (
             <input
@@ -127,7 +106,6 @@ export function RecordFillForm({ onSaved, onCancel }: RecordFillFormProps) {
           )}
         </Field>
       </div>
-      <FormActions submitLabel="Record Fill" saving={saving} onCancel={onCancel} />
-    </form>
+    </FormFrame>
   );
 }

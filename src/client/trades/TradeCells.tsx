@@ -50,20 +50,26 @@ export function TradeCells({ trade, plan, onOpen }: TradeCellsProps) {
         <PendingMark row={trade} />
         {trade.incomplete && <small className="incomplete-mark">{incompleteText(trade)}</small>}
       </th>
-      <td data-label="Account">{trade.accountName}</td>
+      <td data-label="Account" className="card-fact">
+        {trade.accountName}
+      </td>
       <td data-label="Direction">{trade.direction}</td>
-      <td data-label="Opened">
+      <td data-label="Opened" className="card-fact">
         <ShortDate at={trade.openedAt} />
       </td>
-      <td data-label="Closed">
+      <td data-label="Closed" className="card-fact">
         {trade.closedAt === null ? <Badge color="blue">Open</Badge> : <ShortDate at={trade.closedAt} />}
       </td>
-      <td data-label="Qty">
+      <td data-label="Qty" className="card-fact">
         {trade.entryQuantity}
         {partlyClosed && <small> ({trade.openQuantity} open)</small>}
       </td>
-      <td data-label="Entry">{price(trade.averageEntryPrice)}</td>
-      <td data-label="Exit">{price(trade.averageExitPrice)}</td>
+      <td data-label="Entry" className="card-fact">
+        {price(trade.averageEntryPrice)}
+      </td>
+      <td data-label="Exit" className="card-fact">
+        {price(trade.averageExitPrice)}
+      </td>
       <td data-label="Net P&L" className={tone(trade.netPnl)}>
         {money(trade.netPnl)}
       </td>

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { fallbackMessages } from '../../domain/appMessages.ts';
-import { PLAN_NOTES_MAX_LENGTH } from '../../domain/constants.ts';
 import { formatPrice } from '../../domain/format.ts';
 import { validateTradeUpdate } from '../../domain/trades.ts';
 import type { Trade } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { Field } from '../ui/Field.tsx';
-import { FormActions } from '../ui/FormActions.tsx';
-import { FormError } from '../ui/FormError.tsx';
-import { notesInput, numberInput, toNumber } from '../ui/inputs.tsx';
+import { FormFrame } from '../ui/FormFrame.tsx';
+import { NotesField, NumberField, selectInput, toNumber } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { updateTrade } from './tradeMutations.ts';
@@ -32,7 +30,7 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
   // The trade's own stop and the chosen plan's, when they differ: the trader picks, nothing is replaced.
   const [stops, setStops] = useState<{ own: string; plan: string }>();
 
-  const { formRef, errors, formError, saving, submit } = useFormSubmit({
+  const form = useFormSubmit({
     validate: () =>
       validateTradeUpdate({
         planId: planId === '' ? null : planId,
@@ -44,6 +42,7 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
     fallback: fallbackMessages.updateTrade,
     what: `${trade.symbol} trade`,
   });
+  const { errors } = form;
 
   function choosePlan(id: string) {
     setPlanId(id);
@@ -57,19 +56,19 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate>
-      <FormError message={formError} />
+    <FormFrame form={form} submitLabel="Save Trade" onCancel={onCancel}>
       <Field label="Plan" error={errors.planId}>
-        {(p) => (
-          <select {...p} value={planId} onChange={(e) => choosePlan(e.target.value)}>
-            <option value="">Unplanned</option>
-            {plans.map((plan) => (
-              <option key={plan.id} value={plan.id}>
-                {plan.stock} {plan.status}: entry {formatPrice(plan.entryPrice)}, stop{' '}
-                {formatPrice(plan.stopLossPrice)}
-              </option>
-            ))}
-          </select>
+        {selectInput(
+          planId,
+          choosePlan,
+          plans.map((plan) => [
+            plan.id,
+            <>
+              {plan.stock} {plan.status}: entry {formatPrice(plan.entryPrice)}, stop{' '}
+              {formatPrice(plan.stopLossPrice)}
+            </>,
+          ]),
+          'Unplanned',
         )}
       </Field>
       {stops && (
@@ -93,13 +92,13 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
           ))}
         </fieldset>
       )}
-      <Field label="Initial stop (optional)" error={errors.initialStop}>
-        {numberInput(stop, setStop)}
-      </Field>
-      <Field label="Notes" error={errors.notes} limit={{ length: notes.length, max: PLAN_NOTES_MAX_LENGTH }}>
-        {notesInput(notes, setNotes)}
-      </Field>
-      <FormActions submitLabel="Save Trade" saving={saving} onCancel={onCancel} />
-    </form>
+      <NumberField
+        label="Initial stop (optional)"
+        error={errors.initialStop}
+        value={stop}
+        onChange={setStop}
+      />
+      <NotesField error={errors.notes} value={notes} onChange={setNotes} />
+    </FormFrame>
   );
 }

@@ -3,6 +3,7 @@ import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { tradeListOrder } from '../../domain/trades.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
 import { ListPage } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
@@ -87,17 +88,14 @@ export default function TradesPage() {
         retry
         skeletonRows={5}
         empty={
-          <div className="empty-state">
-            <p>{filtered ? 'No trades found' : 'No trades yet'}</p>
-            <small>
-              {filtered
-                ? 'Try adjusting your search criteria or filters'
-                : 'Record a fill with "+ Record Fill", or bring in your broker\'s fills with "Sync trades"'}
-            </small>
-          </div>
+          <EmptyState
+            title={filtered ? 'No trades found' : 'No trades yet'}
+            hint={'Record a fill with "+ Record Fill", or bring in your broker\'s fills with "Sync trades"'}
+            filtered={filtered}
+          />
         }
         table={{
-          className: 'trades-table',
+          className: 'trades-table card-lines',
           columns: [
             { label: 'Symbol', sortBy: 'symbol' },
             { label: 'Account', sortBy: 'accountName' },

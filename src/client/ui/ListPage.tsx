@@ -6,6 +6,7 @@ import { LIST_PAGE_SIZE } from './listPageSize.ts';
 import { Modal } from './Modal.tsx';
 import { announce } from './notices.ts';
 import { PageHeading } from './PageHeading.tsx';
+import { PendingMark } from './PendingMark.tsx';
 import { RowActions } from './RowActions.tsx';
 import { Skeleton } from './Skeleton.tsx';
 import { SortableHeader } from './SortableHeader.tsx';
@@ -13,6 +14,16 @@ import { SortControl } from './SortControl.tsx';
 import type { ListPageState } from './useListPage.ts';
 import './list.css';
 import './table.css';
+
+/** A record's name as its row's cell, marked while not yet saved; on a phone, its card's title. */
+export function NameCell({ row }: { row: { name: string } }) {
+  return (
+    <td data-label="Name" className="card-title">
+      {row.name}
+      <PendingMark row={row} />
+    </td>
+  );
+}
 
 /** A column of the list's table; with `sortBy` its header sorts. */
 export interface Column<K extends string> {

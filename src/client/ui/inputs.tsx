@@ -1,5 +1,6 @@
-import { PLAN_NOTES_MAX_LENGTH, PRICE_INPUT_STEP } from '../../domain/constants.ts';
-import type { FieldInputProps } from './Field.tsx';
+import type { ReactNode } from 'react';
+import { PLAN_NOTES_MAX_LENGTH, PRICE_INPUT_STEP, STOCK_SYMBOL_MAX_LENGTH } from '../../domain/constants.ts';
+import { Field, type FieldInputProps } from './Field.tsx';
 
 /** What a number box holds, for a validator: undefined when left empty, else the number typed. */
 export const toNumber = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
@@ -19,13 +20,129 @@ export const numberInput =
     />
   );
 
-/** The notes box of a plan or a trade: it stops at the notes' limit (the Field shows the counter). */
-export const notesInput = (value: string, onChange: (text: string) => void) => (p: FieldInputProps) => (
-  <textarea
+/** A one-line text box for a Field that stops at its limit; the browser offers no past entries. */
+export const textInput =
+  (value: string, onChange: (text: string) => void, max: number) => (p: FieldInputProps) => (
+    <input
+      {...p}
+      value={value}
+      maxLength={max}
+      onChange={(e) => onChange(e.target.value)}
+      autoComplete="off"
+    />
+  );
+
+/** A stock symbol box for a Field: capitals as typed, no autocorrect, at most a symbol's length. */
+export const symbolInput = (value: string, onChange: (text: string) => void) => (p: FieldInputProps) => (
+  <input
     {...p}
-    rows={3}
-    maxLength={PLAN_NOTES_MAX_LENGTH}
-    value={value}
-    onChange={(e) => onChange(e.target.value)}
+    maxLength={STOCK_SYMBOL_MAX_LENGTH}
+    className="uppercase"
+    value={value.toUpperCase()}
+    onChange={(e) => onChange(e.target.value.toUpperCase())}
+    autoComplete="off"
+    autoCapitalize="characters"
+    spellCheck={false}
   />
+);
+
+/**
+ * A dropdown for a Field: the options as [value, text], after a first option for "none" (value '')
+ * when `none` names it.
+ */
+export const selectInput =
+  (
+    value: string,
+    onChange: (value: string) => void,
+    options: readonly (readonly [string, ReactNode])[],
+    none?: string,
+  ) =>
+  (p: FieldInputProps) => (
+    <select {...p} value={value} onChange={(e) => onChange(e.target.value)}>
+      {none !== undefined && <option value="">{none}</option>}
+      {options.map(([key, text]) => (
+        <option key={key} value={key}>
+          {text}
+        </option>
+      ))}
+    </select>
+  );
+
+interface TextFieldProps {
+  label: string;
+  error: string | undefined;
+  value: string;
+  onChange: (text: string) => void;
+  /** The text's length limit: the box stops at it and a counter shows how near. */
+  max: number;
+  /** A text area this many rows high; a one-line box without. */
+  rows?: number | undefined;
+}
+
+/** A labelled text with a length limit (a name, a description, notes) and its counter. */
+export function TextField({ label, error, value, onChange, max, rows }: TextFieldProps) {
+  return (
+    <Field label={label} error={error} limit={{ length: value.length, max }}>
+      {rows === undefined
+        ? textInput(value, onChange, max)
+        : (p) => (
+            <textarea
+              {...p}
+              rows={rows}
+              value={value}
+              maxLength={max}
+              onChange={(e) => onChange(e.target.value)}
+            />
+          )}
+    </Field>
+  );
+}
+
+/** A record's texts as a table: field, label, length limit, and rows for a text area. */
+export type TextFieldSpec<K extends string> = readonly [field: K, label: string, max: number, rows?: number];
+
+/** A form's texts, one TextField each, in the table's order. */
+export function TextFields<K extends string>(props: {
+  fields: readonly TextFieldSpec<K>[];
+  values: Record<K, string>;
+  errors: Record<string, string>;
+  onChange: (field: K, text: string) => void;
+}) {
+  return props.fields.map(([field, label, max, rows]) => (
+    <TextField
+      key={field}
+      label={label}
+      error={props.errors[field]}
+      value={props.values[field]}
+      onChange={(text) => props.onChange(field, text)}
+      max={max}
+      rows={rows}
+    />
+  ));
+}
+
+/** A plan's or a trade's notes: a text area that stops at the notes' limit. */
+export const NotesField = (props: {
+  error: string | undefined;
+  value: string;
+  onChange: (text: string) => void;
+}) => <TextField label="Notes" max={PLAN_NOTES_MAX_LENGTH} rows={3} {...props} />;
+
+/** A labelled number box (see numberInput). */
+export const NumberField = ({
+  label,
+  error,
+  value,
+  onChange,
+  step,
+}: {
+  label: string;
+  error: string | undefined;
+  value: string;
+  onChange: (text: string) => void;
+  step?: 'any';
+}) => (
+  <Field label={label} error={error}>
+    {numberInput(value, onChange, step)}
+  </Field>
 );
