@@ -93,6 +93,8 @@ for (const [layout, viewport] of [
         .click();
       const details = dialog();
       await details.getByRole('heading', { name: 'TSLA trade plan' }).waitFor();
+      // The setup, edges and accounts come from the cache just after the dialog opens.
+      await details.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
       const text = await details.innerText();
       for (const part of [
         '$100.00 → $95.00',

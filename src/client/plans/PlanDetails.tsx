@@ -41,9 +41,10 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
     async () => (plan.tradeSetupId ? ((await db.tradeSetups.get(plan.tradeSetupId)) ?? null) : null),
     [plan.tradeSetupId],
   );
-  const edges = useLiveQuery(() => db.edges.bulkGet(plan.edgeIds), [plan.edgeIds]) ?? [];
-  const accounts = useLiveQuery(() => db.accounts.toArray(), []) ?? [];
-  const citedEdges = edges.filter((e) => e !== undefined);
+  // undefined until the cache answers: not read yet is not "none".
+  const edges = useLiveQuery(() => db.edges.bulkGet(plan.edgeIds), [plan.edgeIds]);
+  const accounts = useLiveQuery(() => db.accounts.toArray(), []);
+  const citedEdges = (edges ?? []).filter((e) => e !== undefined);
   const score = weightedEdgeScore(citedEdges);
   const reward = rewardToRisk(plan);
 
@@ -69,12 +70,16 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
         <dt>Probability</dt>
         <dd>{formatProbability(plan.probabilityOfSuccess)}</dd>
         <dt>Setup</dt>
-        <dd>{setup ? setup.name : 'No setup'}</dd>
+        <dd aria-busy={setup === undefined || undefined}>
+          {setup === undefined ? null : setup ? setup.name : 'No setup'}
+        </dd>
         <dt>Edges</dt>
-        <dd>
-          {citedEdges.length === 0
-            ? 'No edges'
-            : citedEdges.map((e) => `${e.name} (${formatWeight(e.weightFactor)})`).join(', ')}
+        <dd aria-busy={edges === undefined || undefined}>
+          {edges === undefined
+            ? null
+            : citedEdges.length === 0
+              ? 'No edges'
+              : citedEdges.map((e) => `${e.name} (${formatWeight(e.weightFactor)})`).join(', ')}
           {score !== null && <div>Weighted edge score: {formatWeight(score)}</div>}
         </dd>
         {plan.notes && (
@@ -89,7 +94,9 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
         <dd>{formatTimestamp(plan.updatedAt)}</dd>
       </dl>
       <h3>Per account</h3>
-      {accounts.length === 0 ? (
+      {accounts === undefined ? (
+        <p aria-busy="true" />
+      ) : accounts.length === 0 ? (
         <p>No position sizes calculated</p>
       ) : (
         <div className="table-wrap">
