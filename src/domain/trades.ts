@@ -420,9 +420,10 @@ export function linkTrades(
 
   // Links in the order the trades opened, every account's together: whether a plan was done when a
   // trade opened depends only on the trades opened before it.
-  const ordered = [...figures].sort(
-    (a, b) => time(a.openedAt) - time(b.openedAt) || compareText(a.key, b.key),
-  );
+  const ordered = figures
+    .map((figure) => ({ figure, at: time(figure.openedAt) }))
+    .sort((a, b) => a.at - b.at || compareText(a.figure.key, b.figure.key))
+    .map(({ figure }) => figure);
   const linked = new Map<string, LinkedTrades>();
   const trades = ordered.map((figure) => {
     const trade = { ...figure, accountName: accountNames.get(figure.accountId) ?? '' };

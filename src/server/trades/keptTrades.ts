@@ -37,6 +37,8 @@ interface Kept {
   annotations: Map<string, TradeAnnotation>;
   /** The active plans (Ready, Hold), by id: the ones that may link a trade. */
   plans: Map<string, PlanForLink>;
+  /** The trades as last linked, without account names; undefined once anything changed. */
+  linked?: readonly Trade[];
 }
 
 /** The tables the trades are built from: a read whose stamp none of them passed rebuilds nothing. */
@@ -126,6 +128,7 @@ async function catchUp(db: Database, userId: string, kept: Kept): Promise<void> 
     touch(removeFill(kept, fill.id));
     touch(addFill(kept, fill));
   }
+  kept.linked = undefined;
   for (const group of touched) refigure(kept, group);
   for (const a of annotations) kept.annotations.set(a.key, a);
   for (const id of deleted.tradePlans) kept.plans.delete(id);
@@ -188,10 +191,17 @@ export function createKeptTrades(db: Database, maxRows = DEFAULT_MAX_ROWS) {
       } else traders.set(userId, { kept: current, weight: 0 });
       return kept.then((k) => {
         if (traders.get(userId)?.kept === current) keep(userId, k);
-        return linkTrades([...k.figures.values()].flat(), {
+        // Linked once for every read until something changes; names play no part in a link.
+        k.linked ??= linkTrades([...k.figures.values()].flat(), {
           annotations: [...k.annotations.values()],
           plans: [...k.plans.values()],
-          accounts,
+          accounts: [],
+        });
+        // The list is the caller's; a trade in it is shared, read only, unless it takes a name.
+        const names = new Map(accounts.map((a) => [a.id, a.accountName]));
+        return k.linked.map((trade) => {
+          const accountName = names.get(trade.accountId) ?? '';
+          return accountName === trade.accountName ? trade : { ...trade, accountName };
         });
       });
     },
