@@ -1,6 +1,7 @@
 // Trades, derived from fills (docs/product.md, "Trades"): one pure function that the server runs
-// on every read and the app runs offline, so both show the same trades with the same ids. What
-// the trader attaches to a trade (its annotation) is a record: its struct is defined here once.
+// (keeping each account and symbol's figures between reads) and the app runs offline, so both
+// show the same trades with the same ids. What the trader attaches to a trade (its annotation) is
+// a record: its struct is defined here once.
 import { coerce, define, string } from 'superstruct';
 import { backupMessages } from './backupMessages.ts';
 import { PLAN_NOTES_MAX_LENGTH } from './constants.ts';
@@ -193,7 +194,10 @@ export interface TradeInputs {
 }
 
 /** What the fills alone decide; the link, the stop and what follows from them come on top. */
-type TradeFigures = Omit<Trade, 'planId' | 'planned' | 'initialStop' | 'initialRisk' | 'rMultiple' | 'notes'>;
+export type TradeFigures = Omit<
+  Trade,
+  'planId' | 'planned' | 'initialStop' | 'initialRisk' | 'rMultiple' | 'notes'
+>;
 
 const time = (iso: string): number => new Date(iso).getTime();
 
@@ -288,13 +292,7 @@ function automaticLink(
   return chosen ? { planId: chosen.id, initialStop: chosen.stopLossPrice, notes: '' } : unlinked;
 }
 
-function figuresOf(
-  trip: RoundTrip,
-  key: string,
-  accountId: string,
-  accountName: string,
-  symbol: string,
-): TradeFigures {
+function figuresOf(trip: RoundTrip, key: string, accountId: string, symbol: string): TradeFigures {
   const grossPnl = trip.entryUnknown ? null : roundCents(trip.grossPnl);
   // Kept to the fills' own precision (at least the cent): rounded to the cent only where shown.
   const fees = roundHalfAway(trip.fees, trip.feeDecimals);
@@ -302,7 +300,8 @@ function figuresOf(
     id: tradeIdOf(key),
     key,
     accountId,
-    accountName,
+    // Named by linkTrades: a name is the broker's, not the fills'.
+    accountName: '',
     symbol,
     direction: trip.direction,
     openedAt: trip.openedAt,
@@ -372,23 +371,18 @@ export function tradeListOrder(a: Trade, b: Trade): number {
   return compareText(bt, at) || compareText(a.id, b.id);
 }
 
-/**
- * Every trade of the trader's fills (docs/product.md, "Trades"): FIFO round trips per account and
- * symbol, with what the trader attached to each (its annotation, found by key) or else the
- * automatic plan link.
- */
-export function buildTrades(input: TradeInputs): Trade[] {
-  const accountNames = new Map(input.accounts.map((a) => [a.id, a.accountName]));
-  const annotations = new Map(input.annotations.map((a) => [a.key, a]));
-  const plansByStock = new Map<string, PlanForLink[]>();
-  for (const plan of input.plans) {
-    if (!isActiveStatus(plan.status)) continue;
-    const stock = normalizeStock(plan.stock);
-    plansByStock.set(stock, [...(plansByStock.get(stock) ?? []), plan]);
-  }
+/** The group a fill's trades are built in: its account and its symbol. */
+export const fillGroupOf = (fill: Pick<Execution, 'accountId' | 'symbol'>): string =>
+  `${fill.accountId}|${normalizeStock(fill.symbol)}`;
 
+/**
+ * What the fills alone decide of their trades: FIFO round trips per account and symbol, without
+ * account names, links or stops (`linkTrades` adds them). A group's figures depend on its own
+ * fills only, so a server keeping them rebuilds only the groups whose fills changed.
+ */
+export function tradeFiguresOf(executions: readonly Execution[]): TradeFigures[] {
   const figures: TradeFigures[] = [];
-  for (const fills of fillsBySymbol(input.executions)) {
+  for (const fills of fillsBySymbol(executions)) {
     const { accountId } = fills[0]!;
     const symbol = normalizeStock(fills[0]!.symbol);
     const keysSeen = new Map<string, number>();
@@ -400,20 +394,53 @@ export function buildTrades(input: TradeInputs): Trade[] {
       const seen = (keysSeen.get(base) ?? 0) + 1;
       keysSeen.set(base, seen);
       const key = seen === 1 ? base : `${base}|${seen}`;
-      figures.push(figuresOf(trip, key, accountId, accountNames.get(accountId) ?? '', symbol));
+      figures.push(figuresOf(trip, key, accountId, symbol));
     }
+  }
+  return figures;
+}
+
+/**
+ * The trades of these figures with their accounts' names and what the trader attached to each (its
+ * annotation, found by key) or else the automatic plan link. Links cross symbols (a plan's trades
+ * decide whether it was done), so this runs over every figure of the trader.
+ */
+export function linkTrades(
+  figures: readonly TradeFigures[],
+  input: Omit<TradeInputs, 'executions'>,
+): Trade[] {
+  const accountNames = new Map(input.accounts.map((a) => [a.id, a.accountName]));
+  const annotations = new Map(input.annotations.map((a) => [a.key, a]));
+  const plansByStock = new Map<string, PlanForLink[]>();
+  for (const plan of input.plans) {
+    if (!isActiveStatus(plan.status)) continue;
+    const stock = normalizeStock(plan.stock);
+    plansByStock.set(stock, [...(plansByStock.get(stock) ?? []), plan]);
   }
 
   // Links in the order the trades opened, every account's together: whether a plan was done when a
   // trade opened depends only on the trades opened before it.
-  figures.sort((a, b) => time(a.openedAt) - time(b.openedAt) || compareText(a.key, b.key));
+  const ordered = figures
+    .map((figure) => ({ figure, at: time(figure.openedAt) }))
+    .sort((a, b) => a.at - b.at || compareText(a.figure.key, b.figure.key))
+    .map(({ figure }) => figure);
   const linked = new Map<string, LinkedTrades>();
-  const trades = figures.map((trade) => {
+  const trades = ordered.map((figure) => {
+    const trade = { ...figure, accountName: accountNames.get(figure.accountId) ?? '' };
     const built = withLink(trade, annotations.get(trade.key) ?? automaticLink(trade, plansByStock, linked));
     if (built.planId !== null) linked.set(built.planId, withTrade(linked.get(built.planId), built));
     return built;
   });
   return trades.sort(tradeListOrder);
+}
+
+/**
+ * Every trade of the trader's fills (docs/product.md, "Trades"): FIFO round trips per account and
+ * symbol, with what the trader attached to each (its annotation, found by key) or else the
+ * automatic plan link.
+ */
+export function buildTrades(input: TradeInputs): Trade[] {
+  return linkTrades(tradeFiguresOf(input.executions), input);
 }
 
 /** What the trader attached to a trade, in the form it is stored under the trade's key. */

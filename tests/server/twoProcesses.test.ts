@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Edge, TradePlanDto } from '../../src/domain/types.ts';
+import type { Account, Edge, Execution, Trade, TradePlanDto } from '../../src/domain/types.ts';
 import { clientFor, freshDatabase, signIn } from './harness.ts';
 import { type ServerProcess, spawnServer } from './serverProcess.ts';
 
@@ -60,6 +60,37 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API processes on one PostgreS
       stopLossPrice: 391,
     });
     expect(second.status).toBe(409);
+  });
+
+  it("keeps each process's trades current with the other's writes (src/server/trades/keptTrades.ts)", async () => {
+    const onA = await signIn(a.url, 'alex');
+    const onB = clientFor(b.url, onA.cookie);
+    const account = (await onA.json<Account[]>('GET', '/api/v1/accounts')).body[0] as Account;
+    const trades = async (on: typeof onA) => (await on.json<Trade[]>('GET', '/api/v1/trades')).body;
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+    const fill = (on: typeof onA, side: 'Buy' | 'Sell', quantity: number, ago: number) =>
+      on.json<Execution>('POST', '/api/v1/executions', {
+        accountId: account.id,
+        symbol: 'KEPT',
+        side,
+        quantity,
+        price: 10,
+        executedAt: minutesAgo(ago),
+      });
+    const kept = (list: Trade[]) => list.filter((t) => t.symbol === 'KEPT');
+
+    // Both processes keep the trades before any of these writes.
+    expect(kept(await trades(onA))).toEqual([]);
+    expect(kept(await trades(onB))).toEqual([]);
+    const buy = (await fill(onA, 'Buy', 2, 30)).body;
+    expect(kept(await trades(onB))).toMatchObject([{ openQuantity: 2, closedAt: null }]);
+    await fill(onB, 'Sell', 2, 20);
+    expect(kept(await trades(onA))).toMatchObject([{ openQuantity: 0, entryQuantity: 2 }]);
+    expect(await trades(onA)).toEqual(await trades(onB));
+    // A delete leaves a tombstone without the symbol: the other process still drops the fill.
+    expect((await onB.call('DELETE', `/api/v1/executions/${buy.id}`)).status).toBe(204);
+    expect(kept(await trades(onA))).toMatchObject([{ direction: 'Short', openQuantity: 2 }]);
+    expect(await trades(onA)).toEqual(await trades(onB));
   });
 
   it('ends the session everywhere when the trader logs out on one process', async () => {

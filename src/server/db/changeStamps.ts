@@ -45,10 +45,16 @@ const JOURNAL_TABLES = [
 /**
  * Whether anything of the trader's was written by a transaction at or after `since` (a cursor read
  * before): one index probe a table. What a reading made after `since` saw is then the journal as
- * it still is: a reading outside a transaction is as good as one inside it.
+ * it still is: a reading outside a transaction is as good as one inside it. `tables` narrows the
+ * probe to the tables a figure is derived from.
  */
-export async function journalChangedSince(q: Database, userId: string, since: string): Promise<boolean> {
-  const probes = JOURNAL_TABLES.map(
+export async function journalChangedSince(
+  q: Database,
+  userId: string,
+  since: string,
+  tables: readonly (typeof JOURNAL_TABLES)[number][] = JOURNAL_TABLES,
+): Promise<boolean> {
+  const probes = tables.map(
     (t) =>
       sql`exists (select 1 from ${t} where ${t.userId} = ${userId} and ${changedSince(t.changedXid, since)})`,
   );

@@ -240,6 +240,11 @@ export async function activePlansOf(q: Database, userId: string) {
   return rows.map(toPlanRecord);
 }
 
+/** The trader's plans written since a change stamp (db/changeStamps.ts), whatever their status. */
+export async function plansChangedSince(q: Database, userId: string, since: string) {
+  return (await rowsChangedSince(q, tradePlans, userId, since)).map(toPlanRecord);
+}
+
 /**
  * The plans a write of trades decides on: those in an active status (they link new trades and hold
  * stocks), and those done or linked to a trade (their `doneAt` follows the trades). Locked until

@@ -5,6 +5,7 @@ import type { StoredAnnotation, TradeAnnotation } from '../../domain/trades.ts';
 import { forChunks, inPages } from '../db/chunks.ts';
 import type { Database } from '../db/database.ts';
 import { assertNotesWithinLimit, assertWithinLimit, holdJournal } from '../db/journalLimits.ts';
+import { rowsChangedSince } from '../db/owned.ts';
 import { recordFrom, rowFrom } from '../db/rows.ts';
 import { tradeAnnotations } from '../db/schema.ts';
 
@@ -29,10 +30,22 @@ export async function annotationsOf(q: Database, userId: string): Promise<TradeA
       .limit(limit)
       .offset(offset),
   );
-  return rows.map((row) => {
-    const { createdAt: _c, updatedAt: _u, ...annotation } = toAnnotation(row);
-    return annotation;
-  });
+  return rows.map(forTrades);
+}
+
+/** An annotation as trades are built with it: without its times. */
+function forTrades(row: AnnotationRow): TradeAnnotation {
+  const { createdAt: _c, updatedAt: _u, ...annotation } = toAnnotation(row);
+  return annotation;
+}
+
+/** The trader's annotations written since a change stamp (db/changeStamps.ts); none is ever deleted. */
+export async function annotationsChangedSince(
+  q: Database,
+  userId: string,
+  since: string,
+): Promise<TradeAnnotation[]> {
+  return (await rowsChangedSince(q, tradeAnnotations, userId, since)).map(forTrades);
 }
 
 const stamped = (annotation: TradeAnnotation, at: Date): StoredAnnotation => ({

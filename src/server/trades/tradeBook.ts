@@ -1,6 +1,7 @@
-// The trades, derived from the fills on every read (docs/product.md, "Trades"): built by the
-// domain's `buildTrades` from the fill, annotation and plan rows. Every write of fills stores, in
-// its own transaction, the plan link of the trades it makes (`freezePlanLinks`).
+// The trades, derived from the fills (docs/product.md, "Trades"): built by the domain's
+// `buildTrades` from the fill, annotation and plan rows, kept between reads (keptTrades.ts).
+// Every write of fills stores, in its own transaction, the plan link of the trades it makes
+// (`freezePlanLinks`).
 
 import { newExecution } from '../../domain/executions.ts';
 import { messages } from '../../domain/messages.ts';
@@ -13,7 +14,7 @@ import { madeAt, ownRow } from '../db/owned.ts';
 import { type executions, tradePlans } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
-import { activePlansOf, markDone, plansOfTrades, toPlanRecord } from '../plans/planRepository.ts';
+import { markDone, plansOfTrades, toPlanRecord } from '../plans/planRepository.ts';
 import { invalid, notFound } from '../refusals.ts';
 import { annotationsOf, insertNewAnnotations, saveAnnotation } from './annotationRepository.ts';
 import {
@@ -26,21 +27,14 @@ import {
   insertFill,
   newestBrokerFill,
 } from './fillRepository.ts';
+import { type AccountName, keptTradesOf } from './keptTrades.ts';
 
-/** An account as a trade names it; '' when the broker could not be asked. */
-export interface AccountName {
-  id: string;
-  accountName: string;
-}
+export type { AccountName } from './keptTrades.ts';
 
-/** Everything the trader's trades are built from, read through `q`. */
+/** Everything the trader's trades are built from, read through the transaction `q`. */
 async function sourcesOf(q: Database, userId: string) {
-  const [fills, annotations, plans] = await Promise.all([
-    fillsOf(q, userId),
-    annotationsOf(q, userId),
-    activePlansOf(q, userId),
-  ]);
-  return { executions: fills, annotations, plans };
+  const [fills, annotations] = await Promise.all([fillsOf(q, userId), annotationsOf(q, userId)]);
+  return { executions: fills, annotations };
 }
 
 /**
@@ -52,14 +46,15 @@ async function heldSourcesOf(q: Database, userId: string) {
   // The trader first, then the plans: the order every locking write takes (db/journalLimits.ts).
   await holdJournal(q, userId);
   const plans = await plansOfTrades(q, userId);
-  const [fills, annotations] = await Promise.all([fillsOf(q, userId), annotationsOf(q, userId)]);
-  return { executions: fills, annotations, plans };
+  return { ...(await sourcesOf(q, userId)), plans };
 }
 
-/** The trader's trades, rebuilt from every fill with what the trader attached to them. */
-export async function tradesOf(q: Database, userId: string, accounts: AccountName[]): Promise<Trade[]> {
-  return buildTrades({ ...(await sourcesOf(q, userId)), accounts });
-}
+/**
+ * The trader's trades as every row now builds them, for a read outside a transaction: kept
+ * between reads, only what changed since is read and rebuilt (keptTrades.ts).
+ */
+export const tradesOf = (db: Database, userId: string, accounts: readonly AccountName[]): Promise<Trade[]> =>
+  keptTradesOf(db).trades(userId, accounts);
 
 /**
  * Stores, for every trade that has nothing stored yet, its automatic plan link or that it has

@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Backup } from '../../src/domain/backup.ts';
+import { allowedTransitions } from '../../src/domain/tradePlans.ts';
+import { buildTrades } from '../../src/domain/trades.ts';
+import type { Trade } from '../../src/domain/types.ts';
+import { createBackupService } from '../../src/server/backup/backupService.ts';
+import { type DatabaseHandle, openDatabase } from '../../src/server/db/database.ts';
+import { accountSettings, executions, users } from '../../src/server/db/schema.ts';
+import { uuidv7 } from '../../src/server/db/uuidv7.ts';
+import { activePlansOf, createPlanRepository } from '../../src/server/plans/planRepository.ts';
+import { Refusal } from '../../src/server/refusals.ts';
+import { annotationsOf } from '../../src/server/trades/annotationRepository.ts';
+import { fillRow, fillsOf } from '../../src/server/trades/fillRepository.ts';
+import { createKeptTrades } from '../../src/server/trades/keptTrades.ts';
+import { createTradeBook, tradesOf } from '../../src/server/trades/tradeBook.ts';
+import { freshDatabase } from './harness.ts';
+
+// The kept trades (src/server/trades/keptTrades.ts) against a whole rebuild: random journals
+// written through the repositories, each step read back through two keepers (this process's, as
+// `tradesOf` reads, and another's on a second handle of the database, read only now and then, as a
+// second process would) and compared with `buildTrades` over every row.
+
+const SEQUENCES = Number(process.env.KEPT_TRADES_SEQUENCES ?? 200);
+const STEPS = 12;
+const SYMBOLS = ['AAA', 'BBB'];
+
+/** mulberry32: a seeded generator, so a failing sequence reproduces from its seed. */
+function generator(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  const pick = <T>(items: readonly T[]): T | undefined => items[int(items.length)];
+  return { next, int, pick };
+}
+
+let writer: DatabaseHandle;
+let reader: DatabaseHandle;
+let drop: () => Promise<void>;
+const clock = { now: new Date('2026-01-05T14:00:00.000Z') };
+const now = () => new Date(clock.now);
+
+beforeAll(async () => {
+  const fresh = await freshDatabase();
+  drop = fresh.drop;
+  writer = await openDatabase({ dataDir: fresh.dataDir, databaseUrl: fresh.databaseUrl });
+  // On PostgreSQL a second pool, as a second process has; PGlite is one process's, so the same handle.
+  reader = fresh.databaseUrl
+    ? await openDatabase({ dataDir: fresh.dataDir, databaseUrl: fresh.databaseUrl })
+    : writer;
+});
+afterAll(async () => {
+  if (reader !== writer) await reader?.close();
+  await writer?.close();
+  await drop?.();
+});
+
+async function newTrader(accountCount: number) {
+  const db = writer.db;
+  const userId = randomUUID();
+  await db
+    .insert(users)
+    .values({ id: userId, broker: 'demo', brokerUserId: userId, displayName: 'T', createdAt: now() });
+  const accounts = Array.from({ length: accountCount }, (_, i) => ({
+    id: randomUUID(),
+    accountHash: `hash-${userId}-${i}`,
+    accountName: `Account ${i}`,
+  }));
+  for (const a of accounts) {
+    await db.insert(accountSettings).values({
+      id: a.id,
+      userId,
+      accountHash: a.accountHash,
+      originalBalance: 100_000,
+      capitalRisk: 1,
+      maxTradeRisk: 1,
+      scaleOutFactor: 3,
+      createdAt: now(),
+      updatedAt: now(),
+    });
+  }
+  return { userId, accounts };
+}
+
+/** What every row builds now. */
+async function rebuilt(userId: string, accounts: { id: string; accountName: string }[]): Promise<Trade[]> {
+  const db = writer.db;
+  return buildTrades({
+    executions: await fillsOf(db, userId),
+    annotations: await annotationsOf(db, userId),
+    plans: await activePlansOf(db, userId),
+    accounts,
+  });
+}
+
+/** Runs a write; a refusal (a transition not allowed, a stock held by another plan) is a step too. */
+async function attempt(write: () => Promise<unknown>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+  }
+}
+
+const db = () => writer.db;
+let brokerIds = 0;
+
+/** A trader and a random writer of their journal: each `next()` is one write, named. */
+async function randomJournal(seed: number) {
+  const rnd = generator(seed);
+  const book = createTradeBook(db(), now);
+  const plans = createPlanRepository(db(), now);
+  const backups = createBackupService(db(), now);
+  const { userId, accounts } = await newTrader(1 + rnd.int(2));
+  const names = accounts.map((a) => ({ id: a.id, accountName: a.accountName }));
+  const hashes = new Set(accounts.map((a) => a.accountHash));
+  const backupsTaken: Backup[] = [];
+  const fill = () => ({
+    accountId: rnd.pick(accounts)!.id,
+    symbol: rnd.pick(SYMBOLS)!,
+    side: rnd.next() < 0.55 ? ('Buy' as const) : ('Sell' as const),
+    quantity: 1 + rnd.int(3),
+    price: 10 + rnd.int(20),
+    fees: rnd.int(2),
+    executedAt: new Date(clock.now.getTime() - rnd.int(90) * 60_000).toISOString(),
+  });
+  const fills = () => fillsOf(db(), userId);
+
+  async function next(): Promise<string> {
+    clock.now = new Date(clock.now.getTime() + (1 + rnd.int(40)) * 60_000);
+    let name = '';
+    const roll = rnd.int(19);
+    const allPlans = roll >= 5 && roll <= 12 ? await plans.list(userId, []) : [];
+    const trades = roll === 5 || roll === 6 ? await rebuilt(userId, names) : [];
+    if (roll <= 2) {
+      name = 'fill';
+      await book.recordFill(userId, fill());
+    } else if (roll === 3) {
+      name = 'delete fill';
+      const manual = rnd.pick((await fills()).filter((f) => f.source === 'manual'));
+      if (manual) await book.deleteFill(userId, manual.id);
+    } else if (roll === 4) {
+      name = 'import';
+      const rows = Array.from({ length: 1 + rnd.int(4) }, () => {
+        const at = now();
+        return fillRow(userId, {
+          ...fill(),
+          id: uuidv7(at.getTime()),
+          kind: 'fill',
+          source: 'broker',
+          brokerExecutionId: String(++brokerIds),
+          positionEffect: null,
+          createdAt: at.toISOString(),
+        });
+      });
+      await book.storeBrokerFills(userId, rows, new Map(), now());
+    } else if (roll <= 6) {
+      name = 'annotate';
+      const trade = rnd.pick(trades);
+      const plan = rnd.pick(allPlans.filter((p) => trade && p.stock === trade.symbol));
+      if (trade)
+        await attempt(() =>
+          book.annotate(
+            userId,
+            trade.id,
+            {
+              planId: rnd.next() < 0.6 ? (plan?.id ?? null) : null,
+              initialStop: rnd.next() < 0.5 ? null : 5 + rnd.int(5),
+              notes: rnd.next() < 0.5 ? '' : `n${rnd.int(100)}`,
+            },
+            names,
+          ),
+        );
+    } else if (roll <= 8) {
+      name = 'plan';
+      await attempt(async () => {
+        const stock = rnd.pick(SYMBOLS)!;
+        const { value } = await plans.create(
+          userId,
+          { stock, entryPrice: 20, stopLossPrice: 15 + rnd.int(4) },
+          [],
+        );
+        if (rnd.next() < 0.6) await plans.changeStatus(userId, value.id, 'Ready', []);
+      });
+    } else if (roll <= 10) {
+      name = 'plan status';
+      const plan = rnd.pick(allPlans);
+      const to = plan && rnd.pick(allowedTransitions(plan.status));
+      if (plan && to) await attempt(() => plans.changeStatus(userId, plan.id, to, []));
+    } else if (roll === 11) {
+      name = 'plan edit';
+      const plan = rnd.pick(allPlans);
+      if (plan)
+        await attempt(() =>
+          plans.update(
+            userId,
+            plan.id,
+            { stock: rnd.pick(SYMBOLS), entryPrice: 20, stopLossPrice: 10 + rnd.int(9) },
+            [],
+          ),
+        );
+    } else if (roll === 12) {
+      name = 'plan delete';
+      const plan = rnd.pick(allPlans);
+      if (plan) await attempt(() => plans.remove(userId, plan.id));
+    } else if (roll === 13) {
+      name = 'backup';
+      backupsTaken.push(await backups.export(userId));
+    } else if (roll === 14) {
+      name = 'restore';
+      const backup = rnd.pick(backupsTaken);
+      if (backup) await attempt(() => backups.restore(userId, backup, async () => hashes));
+    } else {
+      // A row no write of trades froze links for: its trade follows the plans as they are now.
+      name = 'direct row';
+      await db()
+        .insert(executions)
+        .values(
+          fillRow(userId, {
+            ...fill(),
+            side: rnd.next() < 0.75 ? 'Buy' : 'Sell',
+            executedAt: now().toISOString(),
+            id: uuidv7(clock.now.getTime()),
+            kind: 'fill',
+            source: 'manual',
+            brokerExecutionId: null,
+            positionEffect: null,
+            createdAt: now().toISOString(),
+          }),
+        );
+    }
+
+    return name;
+  }
+  return { userId, names, rnd, next };
+}
+
+describe('kept trades equal a whole rebuild', () => {
+  it(`after every step of ${SEQUENCES} random sequences`, async () => {
+    const other = createKeptTrades(reader.db);
+    // A keeper that drops every trader but the one it read last: a trader read again starts whole.
+    const forgetful = createKeptTrades(reader.db, 1);
+    for (let seed = 1; seed <= SEQUENCES; seed++) {
+      const { userId, names, rnd, next } = await randomJournal(seed);
+      const steps: string[] = [];
+      for (let step = 0; step < STEPS; step++) {
+        steps.push(await next());
+        const expected = await rebuilt(userId, names);
+        const context = `seed ${seed}, steps ${steps.join(', ')}`;
+        expect(await tradesOf(db(), userId, names), context).toEqual(expected);
+        if (rnd.next() < 0.3) expect(await other.trades(userId, names), context).toEqual(expected);
+        if (step === STEPS - 1) expect(await forgetful.trades(userId, names), context).toEqual(expected);
+      }
+    }
+  }, 900_000);
+
+  it('after writes on one handle while another reads throughout', async () => {
+    const other = createKeptTrades(reader.db);
+    for (let seed = 1001; seed <= 1010; seed++) {
+      const { userId, names, next } = await randomJournal(seed);
+      let writing = true;
+      const reads = (async () => {
+        let count = 0;
+        while (writing || count === 0) {
+          await other.trades(userId, names);
+          count++;
+        }
+        return count;
+      })();
+      for (let step = 0; step < 20; step++) await next();
+      writing = false;
+      expect(await reads).toBeGreaterThan(0);
+      expect(await other.trades(userId, names), `seed ${seed}`).toEqual(await rebuilt(userId, names));
+    }
+  }, 300_000);
+});
