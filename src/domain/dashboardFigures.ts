@@ -1,4 +1,4 @@
-// The Dashboard's three cards, from the trader's own trades (docs/product.md, "Dashboard"): how
+// The Dashboard's three cards, from the trader's own trades (docs/product.md, "Accounts"): how
 // many are open, and the net P&L of the trades closed in a calendar month against the accounts'
 // balance. The month's bounds come from the caller, who knows the trader's calendar and clock.
 
