@@ -34,6 +34,18 @@ export const countOf = (count: number, noun: string, plural = `${noun}s`): strin
 /** Percent with 2 decimals: 12.35%. */
 export const formatPercent = (percent: number): string => noNegativeZero(`${twoDecimals.format(percent)}%`);
 
+/** A gain or loss in percent, its sign always shown: "+2.50%", "-1.20%", "0.00%". */
+export const formatSignedPercent = (percent: number): string => {
+  const text = formatPercent(percent);
+  return percent > 0 && text !== '0.00%' ? `+${text}` : text;
+};
+
+/** A gain or loss in US dollars, its sign always shown: "+$446.73", "-$12.00", "$0.00". */
+export const formatSignedMoney = (amount: number): string => {
+  const text = formatMoney(amount);
+  return amount > 0 && text !== '$0.00' ? `+${text}` : text;
+};
+
 /** Plan probability with 1 decimal, or "Not set". */
 export const formatProbability = (probability: number | null | undefined): string =>
   probability === null || probability === undefined ? 'Not set' : `${probability.toFixed(1)}%`;

@@ -7,15 +7,10 @@ import { AccountSummary } from './AccountSummary.tsx';
 import { BrokerSignInNotice } from './BrokerSignInNotice.tsx';
 import { MarketCycleCard } from './MarketCycleCard.tsx';
 import { OpenRisk } from './OpenRisk.tsx';
+import { PerformanceCards } from './PerformanceCards.tsx';
 import './dashboard.css';
 
 const heading = PAGE_HEADINGS['/dashboard'];
-
-const STATIC_CARDS = [
-  ['Current Positions', '5 active trades'],
-  ['Current Month Performance', '+2.5%'],
-  ['Last Month Performance', '+1.8%'],
-] as const;
 
 export default function DashboardPage() {
   const lastSync = useLiveQuery(async () => (await db.meta.get(metaKeys.lastSyncAt))?.value ?? null, []);
@@ -35,14 +30,7 @@ export default function DashboardPage() {
         <AccountSummary />
       </section>
       <OpenRisk />
-      <div className="cards">
-        {STATIC_CARDS.map(([title, text]) => (
-          <article key={title} className="stat-card">
-            <h3>{title}</h3>
-            <p className="stat">{text}</p>
-          </article>
-        ))}
-      </div>
+      <PerformanceCards />
     </section>
   );
 }

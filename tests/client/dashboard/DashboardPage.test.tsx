@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import DashboardPage from '../../../src/client/dashboard/DashboardPage.tsx';
 import { setCollectionState } from '../../../src/client/sync/syncState.ts';
-import { accountFixture, resetCache, seed } from '../fixtures.ts';
+import { accountFixture, resetCache, seed, tradeFixture } from '../fixtures.ts';
 
 beforeEach(async () => {
   await resetCache();
@@ -19,7 +19,7 @@ const cycle = {
 };
 
 describe('Dashboard', () => {
-  it('shows the heading, the three static cards and the accounts with a Total row', async () => {
+  it('shows the heading, the three cards and the accounts with a Total row', async () => {
     await seed('accounts', [
       accountFixture({
         id: 'a',
@@ -40,16 +40,12 @@ describe('Dashboard', () => {
     render(<DashboardPage />);
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
     expect(screen.getByText('Overview of your trading performance and activity')).toBeTruthy();
-    for (const text of [
-      '5 active trades',
-      '+2.5%',
-      '+1.8%',
-      'Current Positions',
-      'Current Month Performance',
-      'Last Month Performance',
-    ]) {
+    for (const text of ['Current Positions', 'Current Month Performance', 'Last Month Performance']) {
       expect(screen.getByText(text)).toBeTruthy();
     }
+    // No trades cached: nothing open, nothing closed.
+    expect(await screen.findByText('No open trades')).toBeTruthy();
+    expect(screen.getAllByText('No closed trades')).toHaveLength(2);
     const total = (await screen.findByRole('rowheader', { name: 'Total' })).closest('tr') as HTMLElement;
     // 119,000 against 110,000: +9,000, +8.18%; invested 100,000 + 0; free 19,000.
     for (const part of [
@@ -64,6 +60,31 @@ describe('Dashboard', () => {
     }
     const cash = screen.getByRole('button', { name: /Cash/ }).closest('tr') as HTMLElement;
     expect(within(cash).getByText('-$1,000.00 (-10.00%)').className).toBe('negative');
+  });
+
+  it("fills the three cards with the trader's own trades: open ones, and this and last month's P&L", async () => {
+    const now = new Date();
+    const day = (monthOffset: number, d: number) =>
+      new Date(now.getFullYear(), now.getMonth() + monthOffset, d, 12).toISOString();
+    await seed('accounts', [
+      accountFixture({ id: 'a', currentBalance: 15_000 }),
+      accountFixture({ id: 'b', currentBalance: 5_000 }),
+    ]);
+    await seed('trades', [
+      tradeFixture({ id: 't1', closedAt: null, netPnl: 12 }),
+      tradeFixture({ id: 't2', closedAt: null, netPnl: -3 }),
+      tradeFixture({ id: 't3', closedAt: day(0, 1), netPnl: 600.1 }),
+      tradeFixture({ id: 't4', closedAt: day(0, 1), netPnl: -100.05 }),
+      tradeFixture({ id: 't5', closedAt: day(-1, 15), netPnl: -240 }),
+      tradeFixture({ id: 't6', closedAt: day(-2, 15), netPnl: 9_999 }),
+    ]);
+    render(<DashboardPage />);
+    expect(await screen.findByText('2 active trades')).toBeTruthy();
+    // $500.05 of $20,000: +2.50%; last month −$240: −1.20%; two months ago counts for neither.
+    const card = (title: string) =>
+      screen.getByRole('heading', { name: title }).closest('article') as HTMLElement;
+    expect(card('Current Month Performance').textContent).toBe('Current Month Performance+2.50%+$500.05');
+    expect(card('Last Month Performance').textContent).toBe('Last Month Performance-1.20%-$240.00');
   });
 
   it('shows the market cycle card with trend, EMA21 and change', async () => {
