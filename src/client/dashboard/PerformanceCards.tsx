@@ -51,8 +51,8 @@ function MonthCard({
 }
 
 /**
- * The spec's three cards, with the trader's own figures from the cache (offline too; docs/product.md,
- * "Dashboard"): the open trades, and this month's and last month's net P&L of closed trades.
+ * The spec's three cards, with the trader's own figures from the cache, offline too
+ * (docs/product.md, "Accounts"): the open trades, and this and last month's net P&L.
  */
 export function PerformanceCards() {
   // Nothing until the cache was ever loaded: an empty cache is not "No open trades".
