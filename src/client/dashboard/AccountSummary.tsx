@@ -114,6 +114,11 @@ export function AccountSummary() {
           </tfoot>
         </table>
       </div>
+      {/* The Dashboard's P&L and Review's measure different things: say which this is. */}
+      <p className="muted table-note">
+        P&amp;L is each balance against its original balance (set in the account's settings). What your closed
+        trades made is on Review.
+      </p>
       {editing && (
         <Suspense fallback={null}>
           <AccountSettingsDialog account={editing} onClose={() => setEditing(undefined)} />

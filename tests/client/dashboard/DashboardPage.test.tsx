@@ -47,6 +47,8 @@ describe('Dashboard', () => {
     expect(await screen.findByText('No open trades')).toBeTruthy();
     expect(screen.getAllByText('No closed trades')).toHaveLength(2);
     const total = (await screen.findByRole('rowheader', { name: 'Total' })).closest('tr') as HTMLElement;
+    // The P&L column says what it measures, so it does not contradict Review's.
+    expect(screen.getByText(/P&L is each balance against its original balance/)).toBeTruthy();
     // 119,000 against 110,000: +9,000, +8.18%; invested 100,000 + 0; free 19,000.
     for (const part of [
       '$110,000.00',
