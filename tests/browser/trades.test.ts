@@ -1,6 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Execution, ImportResult, Trade, TradePlanDto } from '../../src/domain/types.ts';
+import { monthPerformance, openPositionsText } from '../../src/domain/dashboardFigures.ts';
+import { formatSignedMoney } from '../../src/domain/format.ts';
+import type { Account, Execution, ImportResult, Trade, TradePlanDto } from '../../src/domain/types.ts';
 import {
   apiBody as api,
   callApi,
@@ -38,6 +40,18 @@ for (const [layout, viewport] of [
       await api(page, 'PUT', `/tradeplans/${plan.id}/status`, { status: 'Ready' });
     }
 
+    // The Dashboard's cards as the trader reads them: open trades, and this month's net P&L.
+    async function dashboardCards(): Promise<{ positions: string; month: string }> {
+      await nav('Dashboard');
+      const card = (title: string) =>
+        page.locator('article.stat-card').filter({ has: page.getByRole('heading', { name: title }) });
+      const positions = card('Current Positions').locator('p.stat');
+      await positions.waitFor();
+      const month = card('Current Month Performance');
+      await month.locator('p').first().waitFor();
+      return { positions: await positions.innerText(), month: await month.innerText() };
+    }
+
     async function recordFill(symbol: string, side: 'Buy' | 'Sell', quantity: string, price: string) {
       await page.getByRole('button', { name: '+ Record Fill' }).click();
       await dialog().getByLabel('Symbol').fill(symbol);
@@ -71,12 +85,31 @@ for (const [layout, viewport] of [
     it('records a buy and a sell by hand: a round trip with its P&L and R, linked to the active plan', async () => {
       await activePlan('ORCL', 100, 95);
       await page.reload();
+      const before = await api<Trade[]>(page, 'GET', '/trades');
+      const accounts = await api<Account[]>(page, 'GET', '/accounts');
+      const now = new Date();
+      const thisMonth = [
+        new Date(now.getFullYear(), now.getMonth(), 1).getTime(),
+        new Date(now.getFullYear(), now.getMonth() + 1, 1).getTime(),
+      ] as const;
+      expect((await dashboardCards()).positions).toBe(openPositionsText(before));
+
+      await nav('Trades');
       await pageHeading(page, 'Trades').waitFor();
       await recordFill('ORCL', 'Buy', '10', '100');
       await tradeRow('ORCL').getByText('Open').first().waitFor();
+      // The Dashboard counts the trade just opened.
+      expect((await dashboardCards()).positions).toBe(openPositionsText([...before, { closedAt: null }]));
+      await nav('Trades');
       await recordFill('ORCL', 'Sell', '10', '110');
       // 10 × (110 − 100) = $100 on a risk of 10 × (100 − 95) = $50.
       await tradeRow('ORCL').getByText('+2.00R').waitFor();
+      // Closed today: one open trade fewer, and this month's P&L grew by the trade's $100.
+      const cards = await dashboardCards();
+      expect(cards.positions).toBe(openPositionsText(before));
+      const monthBefore = monthPerformance(before, accounts, ...thisMonth)?.netPnl ?? 0;
+      expect(cards.month).toContain(formatSignedMoney(Math.round((monthBefore + 100) * 100) / 100));
+      await nav('Trades');
       const row = await tradeRow('ORCL').innerText();
       expect(row).toContain('$100.00');
       expect(row).not.toContain('Unplanned');
