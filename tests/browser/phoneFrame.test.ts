@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiBody, openSignedInApp, PHONE, pageHeading, type SignedInApp, screenshot } from './harness.ts';
 
 // The phone's frame around the lists (issue 27): one notice at a time, clear of the tab bar and
-// the floating "+"; the "+" clear of the last card.
+// the floating "+"; the "+" clear of the last card; a tab opens its page at the top, and Back
+// returns to where the trader was.
 
 let app: SignedInApp;
 let context: BrowserContext;
@@ -46,6 +47,7 @@ const intersects = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 /** The floating "+" of the page: the heading's create button. */
 const plus = () => page.locator('.page-heading > button');
+const scrollY = () => page.evaluate(() => window.scrollY);
 
 describe('notices on a 390 × 844 phone', () => {
   it('shows one notice at a time, above the tab bar and clear of the "+"', async () => {
@@ -101,4 +103,31 @@ describe('the floating "+" on a 390 × 844 phone', () => {
       expect(last.y + last.height + 8).toBeLessThanOrEqual(fab.y);
     });
   }
+});
+
+describe('scroll on a 390 × 844 phone', () => {
+  it('opens a tab at the top, and Back returns to where the trader was', async () => {
+    await go('Trade Plans');
+    await page.getByRole('rowheader', { name: 'TT' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await expect.poll(scrollY).toBe(1500);
+    await go('Trades');
+    await page.locator('tbody tr').first().waitFor();
+    expect(await scrollY()).toBe(0);
+    // Scrolled down here too: Back restores Trade Plans' own place, not this one.
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect.poll(scrollY).toBe(400);
+    await page.goBack();
+    await pageHeading(page, 'Trade Plans').waitFor();
+    await page.getByRole('rowheader', { name: 'TT' }).waitFor();
+    await expect.poll(scrollY).toBeGreaterThan(1497);
+    expect(await scrollY()).toBeLessThan(1503);
+    // Forward returns to Trades where it was left.
+    await page.goForward();
+    await pageHeading(page, 'Trades').waitFor();
+    await expect.poll(scrollY).toBe(400);
+    // A tab tapped again opens its page at the top.
+    await go('Trades');
+    expect(await scrollY()).toBe(0);
+  });
 });
