@@ -3,6 +3,7 @@ import './app/base.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { startScrollMemory } from './app/scrollMemory.ts';
 import { prefetchAuthStatus } from './auth/session.ts';
 import { db } from './db/db.ts';
 import { startServiceWorker } from './pwa/serviceWorker.ts';
@@ -11,6 +12,7 @@ import { startServiceWorker } from './pwa/serviceWorker.ts';
 // database only after it, and on a first visit creating it takes hundreds of milliseconds.
 prefetchAuthStatus();
 db.open().catch(() => {}); // a failure resurfaces, with its cause, on the first query
+startScrollMemory();
 // On a phone, evaluating the app's modules is one long task already (index.html has painted the
 // frame, nothing waits on it): React starts in a task of its own, and renders as a transition, in
 // slices with yields between them, where an urgent first render is one more long task. (Not a

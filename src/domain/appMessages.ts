@@ -54,3 +54,14 @@ export const notices = {
   importThrottled: (ago: string, wait: string) =>
     `Fills were imported ${ago}. Sync trades can run again ${wait}.`,
 } as const;
+
+/**
+ * A new trader's first steps, in order (docs/product.md, "First run"): the Dashboard's "Getting
+ * started" checklist, and the empty pages pointing to the next one. Each: its page, what to do,
+ * what it is.
+ */
+export const firstSteps = [
+  ['/edge-definition', 'Define an edge', 'a reason you take a trade, weighted by how much it counts'],
+  ['/trade-setups', 'Describe a trade setup', 'a chart pattern you trade, with its entry and exit'],
+  ['/trade-plans', 'Write a trade plan', 'a stock with its entry and stop, sized for each of your accounts'],
+] as const;

@@ -5,6 +5,7 @@ import { PageHeading } from '../ui/PageHeading.tsx';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { AccountSummary } from './AccountSummary.tsx';
 import { BrokerSignInNotice } from './BrokerSignInNotice.tsx';
+import { GettingStarted } from './GettingStarted.tsx';
 import { MarketCycleCard } from './MarketCycleCard.tsx';
 import { OpenRisk } from './OpenRisk.tsx';
 import { PerformanceCards } from './PerformanceCards.tsx';
@@ -24,6 +25,7 @@ export default function DashboardPage() {
         </small>
       </PageHeading>
       <BrokerSignInNotice />
+      <GettingStarted />
       <MarketCycleCard />
       <section aria-labelledby="account-summary-title">
         <h2 id="account-summary-title">Account Summary</h2>

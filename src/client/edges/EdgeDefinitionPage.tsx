@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { fallbackMessages } from '../../domain/appMessages.ts';
+import { fallbackMessages, firstSteps } from '../../domain/appMessages.ts';
 import { formatWeight } from '../../domain/format.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { computeStats, type GroupStats } from '../../domain/stats.ts';
@@ -7,6 +7,7 @@ import type { Edge } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { formatOptionalR, formatTradeCount, toneOf } from '../review/statsFormat.ts';
 import { Badge } from '../ui/Badge.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
 import { ListPage, NameCell } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
@@ -58,7 +59,17 @@ export default function EdgeDefinitionPage() {
       search={{ label: 'Search edges', placeholder: 'Search by name, description or identification notes' }}
       retry
       skeletonRows={4}
-      empty={<p className="empty-state">No edges found</p>}
+      empty={
+        list.search.trim() === '' && !list.rows.some((e) => e.isActive) ? (
+          <EmptyState title="No edges found" hint={`An edge is ${firstSteps[0][2]}.`} next={firstSteps[1]}>
+            <button type="button" onClick={() => list.setEditing('new')}>
+              Define Your First Edge
+            </button>
+          </EmptyState>
+        ) : (
+          <p className="empty-state">No edges found</p>
+        )
+      }
       table={{
         className: 'edges-table',
         columns: [

@@ -5,7 +5,6 @@ import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { canEditPlan } from '../../domain/tradePlans.ts';
 import { TRADE_PLAN_STATUSES, type TradePlan, type TradePlanStatus } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
-import { EmptyState } from '../ui/EmptyState.tsx';
 import { ListPage } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
@@ -13,6 +12,7 @@ import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { PlanCells, StatusSelect } from './PlanCells.tsx';
 import { PlanDetails } from './PlanDetails.tsx';
 import { PlanForm } from './PlanForm.tsx';
+import { PlansEmptyState } from './PlansEmptyState.tsx';
 import { deletePlan } from './planMutations.ts';
 import { useStatusChange } from './useStatusChange.ts';
 import './plans.css';
@@ -70,13 +70,7 @@ export default function TradePlansPage() {
         }
         retry
         skeletonRows={5}
-        empty={
-          <EmptyState
-            title="No trade plans found"
-            hint="Create your first trade plan to get started"
-            filtered={filtered}
-          />
-        }
+        empty={<PlansEmptyState filtered={filtered} onCreate={() => list.setEditing('new')} />}
         table={{
           className: 'plans-table card-lines',
           columns: [

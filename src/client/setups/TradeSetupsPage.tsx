@@ -1,4 +1,4 @@
-import { fallbackMessages } from '../../domain/appMessages.ts';
+import { fallbackMessages, firstSteps } from '../../domain/appMessages.ts';
 import { truncateCriteria } from '../../domain/format.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import type { TradeSetup } from '../../domain/types.ts';
@@ -48,7 +48,11 @@ export default function TradeSetupsPage() {
         list.rows.length > 0 ? (
           <p className="empty-state">No trade setups match your search criteria.</p>
         ) : (
-          <EmptyState title="No trade setups defined yet.">
+          <EmptyState
+            title="No trade setups defined yet."
+            hint={`A setup is ${firstSteps[1][2]}.`}
+            next={firstSteps[2]}
+          >
             <button type="button" onClick={() => list.setEditing('new')}>
               Create Your First Trade Setup
             </button>

@@ -1,20 +1,24 @@
-import { useNotices } from './notices.ts';
+import { dismiss, useNotice } from './notices.ts';
 import './feedback.css';
 
 /**
- * Confirmations of saves, status changes and deletes: a polite live region, read out without
- * taking focus and gone after a few seconds. The region is always in the page, so screen
- * readers announce what is added to it.
+ * Confirmations of saves, status changes and deletes, one at a time (a newer one replaces it): a
+ * polite live region, read out without taking focus and gone after a few seconds, or at once with
+ * its close button. The region is always in the page, so screen readers announce what is added to
+ * it; each notice is a new node in it, so the same words twice are read twice.
  */
 export function Notices() {
-  const notices = useNotices();
+  const notice = useNotice();
   return (
-    <div className="notices" role="status" aria-live="polite">
-      {notices.map((n) => (
-        <p key={n.id} className="notice">
-          {n.text}
-        </p>
-      ))}
+    <div className={notice ? 'notices shown' : 'notices'}>
+      <p role="status" aria-live="polite">
+        {notice && <span key={notice.id}>{notice.text}</span>}
+      </p>
+      {notice && (
+        <button type="button" aria-label="Close notice" onClick={() => dismiss(notice)}>
+          ×
+        </button>
+      )}
     </div>
   );
 }

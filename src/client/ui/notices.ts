@@ -7,29 +7,35 @@ export interface Notice {
 }
 
 const SHOWN_MS = 4000;
-let notices: Notice[] = [];
+// One at a time: a newer notice replaces the one shown (docs/product.md, "Notices").
+let current: Notice | undefined;
 let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => {
   for (const l of listeners) l();
 };
 
-export function announce(text: string): void {
-  const notice = { id: nextId++, text };
-  notices = [...notices.slice(-2), notice];
+/** Takes a notice away, if it is still the one shown. */
+export function dismiss(notice: Notice): void {
+  if (current !== notice) return;
+  current = undefined;
   emit();
-  setTimeout(() => {
-    notices = notices.filter((n) => n !== notice);
-    emit();
-  }, SHOWN_MS);
 }
 
-export function useNotices(): Notice[] {
+export function announce(text: string): void {
+  const notice = { id: nextId++, text };
+  current = notice;
+  emit();
+  setTimeout(() => dismiss(notice), SHOWN_MS);
+}
+
+/** The notice shown now, if any. */
+export function useNotice(): Notice | undefined {
   return useSyncExternalStore(
     (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    () => notices,
+    () => current,
   );
 }
