@@ -2,7 +2,10 @@
 // "Prices"): how far the plan is from its entry, in percent and in R, and the plan's state.
 import { number } from 'superstruct';
 import { backupMessages } from './backupMessages.ts';
-import { NEAR_ENTRY_DEFAULT_R } from './constants.ts';
+import { NEAR_ENTRY_DEFAULT_R, QUOTE_SYMBOLS_MAX } from './constants.ts';
+import { activeStockOf } from './tradePlans.ts';
+import type { Trade } from './trades.ts';
+import type { TradePlanStatus } from './types.ts';
 import { type Infer, isoTime, nullable, object, stock } from './validation.ts';
 
 const time = isoTime(backupMessages.timeInvalid);
@@ -24,6 +27,32 @@ export const quoteStruct = object({
   fetchedAt: time,
 });
 export type Quote = Infer<typeof quoteStruct>;
+
+/** `GET /api/v1/quotes?symbols=`. */
+export interface QuoteAnswer {
+  quotes: Quote[];
+  /** The broker did not answer: these are the last prices known. */
+  stale: boolean;
+  /** Whether the regular session is open now: the app polls every 15 s only then. */
+  marketOpen: boolean;
+}
+
+/**
+ * The stocks the trader watches: those of the active plans, then those of the open trades, each
+ * once, at most QUOTE_SYMBOLS_MAX. The server answers quotes for these only.
+ */
+export function watchedSymbols(
+  plans: readonly { stock: string; status: TradePlanStatus; doneAt: string | null }[],
+  trades: readonly Pick<Trade, 'symbol' | 'closedAt'>[],
+): string[] {
+  const symbols = new Set<string>();
+  for (const plan of plans) {
+    const stock = activeStockOf(plan);
+    if (stock !== undefined) symbols.add(stock);
+  }
+  for (const trade of trades) if (trade.closedAt === null) symbols.add(trade.symbol);
+  return [...symbols].slice(0, QUOTE_SYMBOLS_MAX);
+}
 
 export const PLAN_PRICE_STATES = [
   'Waiting',
@@ -76,4 +105,22 @@ export function planPrice(plan: PricedPlan, last: number, nearEntryR = NEAR_ENTR
 export function byDistanceToEntry<T extends { price: PlanPrice | null }>(plans: readonly T[]): T[] {
   const rank = (p: T) => (p.price === null ? Number.POSITIVE_INFINITY : p.price.distanceR);
   return [...plans].sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * What an open trade's shares still held would make at `last`, before fees: in $, and in R of
+ * the risk per share at the entry (null without a stop or a known entry price).
+ */
+export function openTradePnl(
+  trade: Pick<Trade, 'direction' | 'openQuantity' | 'averageEntryPrice' | 'initialStop'>,
+  last: number,
+): { pnl: number; r: number | null } | null {
+  if (trade.averageEntryPrice === null || trade.openQuantity === 0) return null;
+  const sign = trade.direction === 'Long' ? 1 : -1;
+  const perShare = sign * (last - trade.averageEntryPrice);
+  const risk = trade.initialStop === null ? 0 : sign * (trade.averageEntryPrice - trade.initialStop);
+  return {
+    pnl: Math.round(perShare * trade.openQuantity * 100) / 100,
+    r: risk > 0 ? perShare / risk : null,
+  };
 }

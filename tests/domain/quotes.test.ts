@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { byDistanceToEntry, type PlanPriceState, planPrice } from '../../src/domain/quotes.ts';
+import {
+  byDistanceToEntry,
+  openTradePnl,
+  type PlanPriceState,
+  planPrice,
+  watchedSymbols,
+} from '../../src/domain/quotes.ts';
 
 // Entry 100, stop 96 (1R = $4), target 110; near entry within 0.25R = $1.
 const plan = { entryPrice: 100, stopLossPrice: 96, targetPrice: 110 };
@@ -53,5 +59,49 @@ describe('a plan against the last price', () => {
       at('near', 99.5),
     ]);
     expect(sorted.map((p) => p.id)).toEqual(['reached', 'near', 'far', 'none']);
+  });
+});
+
+describe('the stocks a trader watches', () => {
+  it('are the active plans’ and the open trades’, each once, at most 100', () => {
+    const plan = (
+      stock: string,
+      status: 'Draft' | 'Ready' | 'Hold' | 'Discarded',
+      doneAt: string | null = null,
+    ) => ({
+      stock,
+      status,
+      doneAt,
+    });
+    const plans = [
+      plan('aapl', 'Ready'),
+      plan('MSFT', 'Hold'),
+      plan('TSLA', 'Draft'),
+      plan('META', 'Discarded'),
+      plan('NVDA', 'Ready', '2026-11-20T15:00:00.000Z'), // done: its trade is what matters now
+    ];
+    const trades = [
+      { symbol: 'NVDA', closedAt: null },
+      { symbol: 'AAPL', closedAt: null },
+      { symbol: 'KO', closedAt: '2026-11-19T15:00:00.000Z' },
+    ];
+    expect(watchedSymbols(plans, trades)).toEqual(['AAPL', 'MSFT', 'NVDA']);
+    const many = Array.from({ length: 150 }, (_, i) => plan(`S${i}`, 'Ready'));
+    expect(watchedSymbols(many, [])).toHaveLength(100);
+  });
+});
+
+describe("an open trade's unrealised P&L", () => {
+  const long = { direction: 'Long' as const, openQuantity: 10, averageEntryPrice: 100, initialStop: 95 };
+  it('is the shares held times the move, in $ and in R of the risk per share', () => {
+    expect(openTradePnl(long, 110)).toEqual({ pnl: 100, r: 2 });
+    expect(openTradePnl(long, 97.5)).toEqual({ pnl: -25, r: -0.5 });
+  });
+  it('turns the sign for a short trade', () => {
+    expect(openTradePnl({ ...long, direction: 'Short', initialStop: 105 }, 90)).toEqual({ pnl: 100, r: 2 });
+  });
+  it('has no R without a stop, and nothing without a known entry price', () => {
+    expect(openTradePnl({ ...long, initialStop: null }, 110)).toEqual({ pnl: 100, r: null });
+    expect(openTradePnl({ ...long, averageEntryPrice: null }, 110)).toBeNull();
   });
 });

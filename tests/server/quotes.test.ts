@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { QUOTE_SYMBOLS_MAX } from '../../src/domain/constants.ts';
 import { messages } from '../../src/domain/messages.ts';
-import type { Quote } from '../../src/domain/quotes.ts';
+import type { Quote, QuoteAnswer } from '../../src/domain/quotes.ts';
 import type { Trade, TradePlanDto } from '../../src/domain/types.ts';
 import { demoDailyCandles } from '../../src/server/brokers/demo/demoCandles.ts';
 import { demoQuote } from '../../src/server/brokers/demo/demoQuotes.ts';
-import type { QuoteAnswer } from '../../src/server/quotes/quoteService.ts';
 import type { Client } from './harness.ts';
 import { signedInServer } from './harness.ts';
 

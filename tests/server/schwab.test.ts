@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMPORT_THROTTLE_MINUTES } from '../../src/domain/constants.ts';
 import { messages } from '../../src/domain/messages.ts';
+import type { QuoteAnswer } from '../../src/domain/quotes.ts';
 import type {
   Account,
   AuthStatus,
@@ -17,7 +18,6 @@ import { SIGN_IN_WINDOW_MS } from '../../src/server/auth/signInLimit.ts';
 import { createTokenCipher, DATA_KEY_FILE } from '../../src/server/auth/tokenCipher.ts';
 import { createSchwabBroker } from '../../src/server/brokers/schwab/schwabBroker.ts';
 import { brokerTokens } from '../../src/server/db/schema.ts';
-import type { QuoteAnswer } from '../../src/server/quotes/quoteService.ts';
 import { FAKE_LOGINS, FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
 import {
   fee,

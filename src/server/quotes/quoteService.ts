@@ -1,21 +1,13 @@
 import { QUOTE_SYMBOLS_MAX } from '../../domain/constants.ts';
 import { isMarketOpen } from '../../domain/marketHours.ts';
 import { messages } from '../../domain/messages.ts';
-import type { Quote } from '../../domain/quotes.ts';
+import type { QuoteAnswer } from '../../domain/quotes.ts';
 import { isStock, normalizeStock } from '../../domain/validation.ts';
 import type { BrokerAccess } from '../brokers/brokerAccess.ts';
 import type { Database } from '../db/database.ts';
 import { activeStocks } from '../plans/planRepository.ts';
 import { invalid } from '../refusals.ts';
 import type { TradeBook } from '../trades/tradeBook.ts';
-
-export interface QuoteAnswer {
-  quotes: Quote[];
-  /** The broker did not answer: these are the last prices known. */
-  stale: boolean;
-  /** Whether the regular session is open now: the app polls only then. */
-  marketOpen: boolean;
-}
 
 const refuse = (message: string) => invalid([{ field: 'symbols', message }]);
 
