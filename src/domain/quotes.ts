@@ -101,6 +101,22 @@ export function planPrice(plan: PricedPlan, last: number, nearEntryR = NEAR_ENTR
   return { state, last, distancePercent, distanceR };
 }
 
+/** The state's badge: reached is green, near amber, broken red, waiting grey, target blue. */
+export const PLAN_PRICE_COLORS: Record<PlanPriceState, 'gray' | 'green' | 'yellow' | 'red' | 'blue'> = {
+  Waiting: 'gray',
+  'Near entry': 'yellow',
+  'Entry reached': 'green',
+  'Below stop': 'red',
+  'Target reached': 'blue',
+};
+
+/** "0.40R to entry (1.25%)" below the entry; once there, how far past it. */
+export function distanceText(price: PlanPrice): string {
+  const r = Math.abs(price.distanceR).toFixed(2);
+  const percent = Math.abs(price.distancePercent).toFixed(2);
+  return price.distanceR > 0 ? `${r}R to entry (${percent}%)` : `${r}R past entry (${percent}%)`;
+}
+
 /** Plans to watch, nearest to their entry first; those already at their entry lead. */
 export function byDistanceToEntry<T extends { price: PlanPrice | null }>(plans: readonly T[]): T[] {
   const rank = (p: T) => (p.price === null ? Number.POSITIVE_INFINITY : p.price.distanceR);
