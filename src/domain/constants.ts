@@ -131,3 +131,10 @@ export const STOCK_SYMBOL_PATTERN = /^[A-Za-z0-9./-]+$/;
 /** How `GET /stats` and the Review group trades (stats.ts); here, so the API's messages need not load the statistics. */
 export const STATS_GROUPINGS = ['all', 'setup', 'edge', 'cycle', 'account', 'planned'] as const;
 export type StatsGrouping = (typeof STATS_GROUPINGS)[number];
+
+/** Quotes (docs/product.md, "Prices"): at most this many symbols a call, Schwab's batch too. */
+export const QUOTE_SYMBOLS_MAX = 100;
+/** During market hours a cached quote is at most this old. */
+export const QUOTE_FRESH_SECONDS = 15;
+/** A plan is near its entry within this many R of it, unless the trader sets otherwise. */
+export const NEAR_ENTRY_DEFAULT_R = 0.25;

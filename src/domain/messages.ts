@@ -19,6 +19,7 @@ import {
   PROBABILITY_MIN,
   QUANTITY_MAX,
   QUANTITY_MIN,
+  QUOTE_SYMBOLS_MAX,
   SCALE_OUT_FACTOR_MAX,
   SCALE_OUT_FACTOR_MIN,
   SCAN_ID_MAX_LENGTH,
@@ -149,6 +150,10 @@ export const messages = {
     `Your journal would hold ${grouped(count)} ${LIMITED[collection][0]}, more than the ${grouped(JOURNAL_LIMITS[collection])} it can`,
   alreadyExists: 'Already exists',
   brokerUnavailable: 'Your broker is not answering right now. Try again in a minute.',
+  quoteSymbolsRequired: 'Give the symbols to quote, separated by commas',
+  quoteSymbolsTooMany: `At most ${QUOTE_SYMBOLS_MAX} symbols a call`,
+  quoteSymbolNotYours: (symbol: string) =>
+    `${symbol} is not the stock of one of your active plans or open trades`,
   brokerShareUsed:
     "You have used your share of the broker's requests for this minute (every trader shares them). Try again in a minute.",
 } as const;

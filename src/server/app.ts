@@ -21,6 +21,8 @@ import { marketCycleRoutes } from './marketCycle/marketCycleRoutes.ts';
 import { createMarketCycleService } from './marketCycle/marketCycleService.ts';
 import { createPlanRepository } from './plans/planRepository.ts';
 import { planRoutes } from './plans/planRoutes.ts';
+import { quoteRoutes } from './quotes/quoteRoutes.ts';
+import { createQuoteService } from './quotes/quoteService.ts';
 import { createSetupRepository } from './setups/setupRepository.ts';
 import { setupRoutes } from './setups/setupRoutes.ts';
 import { createSetupService } from './setups/setupService.ts';
@@ -107,6 +109,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     backupRoutes(createBackupService(db, now), now, (userId) => brokerAccess.accounts(userId), heavy),
   );
   guarded.route('/stats', statsRoutes(createStatsService(db), accounts));
+  guarded.route('/quotes', quoteRoutes(createQuoteService(db, book, brokerAccess, now)));
   api.route('/', guarded);
   api.all('*', (c) => c.json({ message: messages.notFound }, 404));
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMPORT_THROTTLE_MINUTES } from '../../src/domain/constants.ts';
 import { messages } from '../../src/domain/messages.ts';
+import type { QuoteAnswer } from '../../src/domain/quotes.ts';
 import type {
   Account,
   AuthStatus,
@@ -15,6 +16,7 @@ import type {
 } from '../../src/domain/types.ts';
 import { SIGN_IN_WINDOW_MS } from '../../src/server/auth/signInLimit.ts';
 import { createTokenCipher, DATA_KEY_FILE } from '../../src/server/auth/tokenCipher.ts';
+import { createSchwabBroker } from '../../src/server/brokers/schwab/schwabBroker.ts';
 import { brokerTokens } from '../../src/server/db/schema.ts';
 import { FAKE_LOGINS, FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
 import {
@@ -739,6 +741,107 @@ describe('Schwab splits and transfers', () => {
   it('keeps adjustments out of a backup, which holds manual fills only', async () => {
     const backup = (await erin.json<{ executions: unknown[] }>('GET', '/api/v1/backup')).body;
     expect(backup.executions).toEqual([]);
+  });
+});
+
+describe("quotes from Schwab's market data", () => {
+  let alice: Client;
+  let bob: Client;
+  const ready = async (client: Client, stock: string) => {
+    const plan = await client.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
+      stock,
+      entryPrice: 100,
+      stopLossPrice: 95,
+    });
+    await client.json('PUT', `/api/v1/tradeplans/${plan.body.id}/status`, { status: 'Ready' });
+  };
+  const quotesOf = (client: Client, symbols: string) =>
+    client.json<QuoteAnswer & { message?: string }>('GET', `/api/v1/quotes?symbols=${symbols}`);
+  const quoteCalls = () => fake.apiCalls('/marketdata/v1/quotes');
+
+  beforeAll(async () => {
+    // The next weekday at 10:00 in New York: the session is open, so a quote is kept 15 s.
+    const next = new Date(`${t.clock.now.toISOString().slice(0, 10)}T15:00:00.000Z`);
+    do next.setUTCDate(next.getUTCDate() + 1);
+    while (next.getUTCDay() === 0 || next.getUTCDay() === 6);
+    t.clock.now = next;
+    fake.prices.set('AAPL', 190.5).set('MSFT', 410.25);
+    alice = await signInSchwab('alice');
+    bob = await signInSchwab('bob');
+    for (const stock of ['AAPL', 'MSFT', 'ZZZZ']) await ready(alice, stock);
+    await ready(bob, 'AAPL');
+  });
+
+  it('asks for the symbols in one call with fields=quote, and maps the documented answer', async () => {
+    const before = quoteCalls().length;
+    const res = await quotesOf(alice, 'AAPL,MSFT,ZZZZ');
+    expect(res.status).toBe(200);
+    const calls = quoteCalls().slice(before);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.query.get('symbols')).toBe('AAPL,MSFT,ZZZZ');
+    expect(calls[0]?.query.get('fields')).toBe('quote');
+    expect(calls[0]?.headers.authorization).toMatch(/^Bearer /);
+    const at = t.clock.now.getTime();
+    // ZZZZ is not a symbol Schwab knows: left out.
+    expect(res.body.quotes).toEqual([
+      {
+        symbol: 'AAPL',
+        last: 190.5,
+        bid: 190.48,
+        ask: 190.52,
+        close: 188.6,
+        netChange: 1.9,
+        tradeTime: new Date(at - 1000).toISOString(),
+        fetchedAt: t.clock.now.toISOString(),
+      },
+      expect.objectContaining({ symbol: 'MSFT', last: 410.25 }),
+    ]);
+  });
+
+  it('serves every trader watching a symbol from one call', async () => {
+    const before = quoteCalls().length;
+    await quotesOf(alice, 'AAPL,MSFT');
+    t.clock.advance(5000);
+    expect((await quotesOf(bob, 'AAPL')).body.quotes[0]).toMatchObject({ symbol: 'AAPL', last: 190.5 });
+    expect(quoteCalls()).toHaveLength(before + 1);
+  });
+
+  it('while Schwab limits the rate, answers the last prices known as stale; with none known, 503', async () => {
+    await ready(bob, 'MSFT');
+    await ready(bob, 'NFLX');
+    fake.prices.set('NFLX', 99);
+    t.clock.advance(MINUTE);
+    fake.rateLimit(0);
+    const stale = await quotesOf(bob, 'AAPL,MSFT');
+    expect(stale).toMatchObject({
+      status: 200,
+      body: { stale: true, quotes: [{ last: 190.5 }, { last: 410.25 }] },
+    });
+    const none = await quotesOf(bob, 'NFLX');
+    expect(none).toMatchObject({ status: 503, body: { message: messages.brokerUnavailable } });
+    fake.rateLimit(undefined);
+  });
+
+  it('splits more than 100 symbols into calls of at most 100', async () => {
+    const broker = createSchwabBroker({
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      callbackUrl: CALLBACK,
+      baseUrl: fake.url,
+      now: () => t.clock.now,
+    });
+    const symbols = Array.from({ length: 150 }, (_, i) => `Q${i}`);
+    for (const s of symbols) fake.prices.set(s, 10);
+    const before = quoteCalls().length;
+    await signInSchwab('carol');
+    const accessToken = fake.accessTokenOf('carol') as string;
+    const tokens = { accessToken, refreshToken: null, accessExpiresAt: null, refreshExpiresAt: null };
+    const quotes = await broker.quotes(tokens, symbols, t.clock.now);
+    expect(quotes.map((q) => q.symbol)).toEqual(symbols);
+    const sizes = quoteCalls()
+      .slice(before)
+      .map((c) => c.query.get('symbols')?.split(',').length);
+    expect(sizes).toEqual([100, 50]);
   });
 });
 

@@ -168,7 +168,15 @@ export function useAuthGate(): AuthState {
     window.addEventListener('focus', refresh);
     window.addEventListener('online', refresh);
     document.addEventListener('visibilitychange', onVisible);
+    // Prices are not needed for the first paint: their code loads after it.
+    let stopQuotes: (() => void) | undefined;
+    let ended = false;
+    void import('../quotes/quotePolling.ts').then(({ startQuotePolling }) => {
+      if (!ended) stopQuotes = startQuotePolling();
+    });
     return () => {
+      ended = true;
+      stopQuotes?.();
       window.removeEventListener('focus', refresh);
       window.removeEventListener('online', refresh);
       document.removeEventListener('visibilitychange', onVisible);

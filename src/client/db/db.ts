@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import type { Quote } from '../../domain/quotes.ts';
 import type {
   Edge,
   Execution,
@@ -70,6 +71,8 @@ export class TradeTrackerDb extends Dexie {
   marketCycle!: EntityTable<StoredMarketCycle, 'key'>;
   executions!: EntityTable<Execution, 'id'>;
   trades!: EntityTable<Trade, 'id'>;
+  /** The last price of each watched stock, with when the server had it: shown offline with its time. */
+  quotes!: EntityTable<Quote, 'symbol'>;
   meta!: EntityTable<MetaEntry, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   refusedChanges!: EntityTable<RefusedChange, 'id'>;
@@ -86,6 +89,7 @@ export class TradeTrackerDb extends Dexie {
     });
     this.version(2).stores({ outbox: '++seq', refusedChanges: '++id' });
     this.version(3).stores({ executions: 'id, accountId, symbol', trades: 'id, symbol, planId' });
+    this.version(4).stores({ quotes: 'symbol' });
   }
 }
 

@@ -1,3 +1,4 @@
+import type { Quote } from '../../domain/quotes.ts';
 import type { ExecutionKind, ExecutionSide, PositionEffect, SkippedReasons } from '../../domain/types.ts';
 
 /** An account as the broker reports it, before the trader's own settings are merged in. */
@@ -14,6 +15,9 @@ export interface DailyCandle {
   date: string;
   close: number;
 }
+
+/** A stock's last price as the broker reports it (the domain's Quote, before the server stamps it). */
+export type BrokerQuote = Omit<Quote, 'fetchedAt'>;
 
 /**
  * One fill as the broker reports it, before it is filed under the trader's account; or one of its
@@ -123,4 +127,9 @@ export interface Broker {
   executions(tokens: BrokerTokens, accountHash: string, since: Date, now: Date): Promise<BrokerExecutionPage>;
   /** Daily closes, oldest first, up to `now`. */
   dailyCandles(tokens: BrokerTokens, symbol: string, now: Date): Promise<DailyCandle[]>;
+  /**
+   * The last prices of `symbols` (upper-case, at most QUOTE_SYMBOLS_MAX), at `now`; a symbol the
+   * broker does not know is left out of the answer.
+   */
+  quotes(tokens: BrokerTokens, symbols: readonly string[], now: Date): Promise<BrokerQuote[]>;
 }

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { messages } from '../../domain/messages.ts';
+import type { Quote } from '../../domain/quotes.ts';
 import type { AppDeps } from '../appEnv.ts';
 import { deleteUserSessions } from '../auth/sessionStore.ts';
 import { deleteBrokerTokens, loadBrokerTokens, saveBrokerTokens } from '../auth/userStore.ts';
@@ -15,6 +16,7 @@ import {
   type DailyCandle,
   ReauthRequiredError,
 } from './broker.ts';
+import { createQuoteCache } from './quoteCache.ts';
 import { TtlCache } from './ttlCache.ts';
 
 const BALANCES_TTL_MS = 30_000;
@@ -67,6 +69,7 @@ const tradingDayOf = (at: Date) => newYorkDate.format(at);
  * - balances are cached per user briefly, and the last good ones answer while the broker is down;
  * - daily candles are the same for every trader: fetched once per symbol per trading day
  *   (Schwab's 120 requests a minute are shared by all users of the app);
+ * - last prices are the same for every trader: shared, at most 15 s old in the session (quoteCache.ts);
  * - fills are never cached: an import wants what the broker knows now, and has no stand-in.
  */
 export function createBrokerAccess(deps: AppDeps) {
@@ -88,6 +91,7 @@ export function createBrokerAccess(deps: AppDeps) {
   const lastGoodBalances = new Map<string, BrokerAccount[]>();
   const refreshing = new Map<string, Promise<BrokerTokens>>();
   const candles = new Map<string, { day: string; candles: Promise<DailyCandle[]> }>();
+  const quotes = createQuoteCache(now);
 
   async function endSignIn(userId: string, reason: string): Promise<never> {
     console.warn(`Broker sign-in of user ${userId} ended: ${reason}`);
@@ -190,6 +194,18 @@ export function createBrokerAccess(deps: AppDeps) {
         if (candles.get(symbol)?.candles === loading) candles.delete(symbol);
       });
       return loading;
+    },
+    /** The last prices of `symbols`; the last known ones (`stale`) while the broker is down. */
+    async quotes(userId: string, symbols: readonly string[]): Promise<{ quotes: Quote[]; stale: boolean }> {
+      try {
+        return await quotes.get(symbols, (missing) =>
+          withTokens(userId, (tokens) => broker.quotes(tokens, missing, now())),
+        );
+      } catch (error) {
+        if (!(error instanceof BrokerUnavailableError)) throw error;
+        console.warn(`Broker unavailable for quotes (${error.message})`);
+        throw refusalOf(error);
+      }
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Broker, BrokerIdentity, BrokerTokens } from '../broker.ts';
 import { demoDailyCandles } from './demoCandles.ts';
 import { demoFills } from './demoFills.ts';
+import { demoQuote } from './demoQuotes.ts';
 import { findDemoTrader } from './demoTraders.ts';
 
 export const DEMO_AUTHORIZE_PATH = '/api/v1/demo-broker/authorize';
@@ -47,6 +48,9 @@ export function createDemoBroker(): Broker {
     },
     async dailyCandles(_tokens, symbol, now) {
       return demoDailyCandles(symbol, now);
+    },
+    async quotes(_tokens, symbols, now) {
+      return symbols.map((symbol) => demoQuote(symbol, now));
     },
   };
 }

@@ -1,3 +1,4 @@
+import { QUOTE_SYMBOLS_MAX } from '../../../domain/constants.ts';
 import type { SchwabConfig } from '../../config.ts';
 import { type Broker, type BrokerIdentity, type BrokerTokens, BrokerUnavailableError } from '../broker.ts';
 import { createSchwabHttp, SCHWAB_REQUESTS_PER_MINUTE } from './schwabHttp.ts';
@@ -5,10 +6,12 @@ import {
   identityOf,
   mapAccounts,
   mapCandles,
+  mapQuotes,
   mapTransactions,
   type SchwabAccount,
   type SchwabAccountNumber,
   type SchwabPriceHistory,
+  type SchwabQuotes,
   type SchwabTokenReply,
   type SchwabUserPreference,
   TRANSACTION_TYPES,
@@ -164,6 +167,21 @@ export function createSchwabBroker(options: SchwabBrokerOptions): Broker {
         tokens.accessToken,
       );
       return mapCandles(history);
+    },
+
+    async quotes(tokens, symbols) {
+      const quotes = [];
+      // Schwab documents no limit on symbols a call; batches keep each URL short.
+      for (let from = 0; from < symbols.length; from += QUOTE_SYMBOLS_MAX) {
+        const batch = symbols.slice(from, from + QUOTE_SYMBOLS_MAX);
+        const params = new URLSearchParams({ symbols: batch.join(','), fields: 'quote' });
+        const answer = await http.getJson<SchwabQuotes>(
+          `/marketdata/v1/quotes?${params}`,
+          tokens.accessToken,
+        );
+        quotes.push(...mapQuotes(answer, batch));
+      }
+      return quotes;
     },
   };
 }

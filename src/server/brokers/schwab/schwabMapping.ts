@@ -5,6 +5,7 @@ import type {
   BrokerAccount,
   BrokerExecution,
   BrokerExecutionPage,
+  BrokerQuote,
   BrokerTokens,
   DailyCandle,
 } from '../broker.ts';
@@ -45,6 +46,22 @@ export interface SchwabPriceHistory {
   empty?: boolean;
   candles?: { close: number; datetime: number }[];
 }
+
+/** `GET /marketdata/v1/quotes` with `fields=quote`: keyed by symbol (docs: ../shared/notes, "Quotes"). */
+export type SchwabQuotes = Record<
+  string,
+  {
+    symbol?: string;
+    quote?: {
+      lastPrice?: number;
+      bidPrice?: number;
+      askPrice?: number;
+      closePrice?: number;
+      netChange?: number;
+      tradeTime?: number;
+    };
+  }
+>;
 
 /** `refreshExpiresAt` of the first sign-in is carried through every refresh unchanged. */
 export function tokensFromReply(
@@ -119,6 +136,33 @@ export function mapCandles(history: SchwabPriceHistory): DailyCandle[] {
     .filter((c) => Number.isFinite(c.close) && Number.isFinite(c.datetime))
     .sort((a, b) => a.datetime - b.datetime)
     .map((c) => ({ date: tradingDay.format(new Date(c.datetime)), close: c.close }));
+}
+
+const finiteOrNull = (n: number | undefined): number | null =>
+  typeof n === 'number' && Number.isFinite(n) ? n : null;
+
+/**
+ * Schwab's quotes for the symbols asked; a symbol it does not know, or answers with no last
+ * price, is left out. Times are epoch ms.
+ */
+export function mapQuotes(answer: SchwabQuotes, asked: readonly string[]): BrokerQuote[] {
+  return asked.flatMap((symbol) => {
+    const quote = answer?.[symbol]?.quote;
+    const last = finiteOrNull(quote?.lastPrice);
+    if (!quote || last === null || last <= 0) return [];
+    const tradeTime = finiteOrNull(quote.tradeTime);
+    return [
+      {
+        symbol,
+        last,
+        bid: finiteOrNull(quote.bidPrice),
+        ask: finiteOrNull(quote.askPrice),
+        close: finiteOrNull(quote.closePrice),
+        netChange: finiteOrNull(quote.netChange),
+        tradeTime: tradeTime === null ? null : new Date(tradeTime).toISOString(),
+      },
+    ];
+  });
 }
 
 /** The Schwab login behind the tokens: stable across sign-ins, distinct between logins. */

@@ -155,6 +155,8 @@ export class FakeSchwab {
   private failures: { status: number; body: unknown }[] = [];
   private callsBeforeRateLimit: number | undefined;
   private transactions = new Map<string, { time: string; type?: string }[]>();
+  /** Last prices `/marketdata/v1/quotes` knows; any other symbol is an invalid one. */
+  readonly prices = new Map<string, number>();
   static readonly MAX_TRANSACTIONS = 3000;
 
   constructor(
@@ -211,6 +213,10 @@ export class FakeSchwab {
         r.path === '/v1/oauth/token' &&
         (!grantType || new URLSearchParams(r.body).get('grant_type') === grantType),
     );
+  }
+  /** A valid access token of `login`'s latest sign-in, for a test that calls the broker itself. */
+  accessTokenOf(login: string): string | undefined {
+    return [...this.accessTokens].findLast(([, grant]) => grant.login === login)?.[0];
   }
   /** Every access and refresh token handed out so far. */
   issuedTokens(): string[] {
@@ -297,6 +303,8 @@ export class FakeSchwab {
         });
       case '/marketdata/v1/pricehistory':
         return this.priceHistory(url, send);
+      case '/marketdata/v1/quotes':
+        return this.quotes(url, send);
       default:
         return send(404, { errors: [{ id: randomUUID(), status: '404', title: 'Not Found' }] });
     }
@@ -407,6 +415,51 @@ export class FakeSchwab {
     // keeps it does not document: the fake keeps the oldest.
     const oldestFirst = [...inRange].sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
     return send(200, oldestFirst.slice(0, FakeSchwab.MAX_TRANSACTIONS));
+  }
+
+  /** Keyed by symbol, as documented; unknown symbols are listed under errors.invalidSymbols. */
+  private quotes(url: URL, send: (s: number, p: unknown) => void) {
+    const symbols = (url.searchParams.get('symbols') ?? '').split(',').filter(Boolean);
+    const answer: Record<string, unknown> = {};
+    const invalidSymbols: string[] = [];
+    const at = this.now().getTime();
+    for (const symbol of symbols) {
+      const last = this.prices.get(symbol);
+      if (last === undefined) {
+        invalidSymbols.push(symbol);
+        continue;
+      }
+      const close = Math.round(last * 0.99 * 100) / 100;
+      answer[symbol] = {
+        assetMainType: 'EQUITY',
+        assetSubType: 'COE',
+        quoteType: 'NBBO',
+        realtime: true,
+        ssid: 1_973_757_747,
+        symbol,
+        quote: {
+          '52WeekHigh': last * 1.3,
+          '52WeekLow': last * 0.7,
+          askPrice: last + 0.02,
+          askSize: 200,
+          bidPrice: last - 0.02,
+          bidSize: 300,
+          closePrice: close,
+          highPrice: last * 1.01,
+          lastPrice: last,
+          lowPrice: last * 0.98,
+          mark: last,
+          netChange: Math.round((last - close) * 100) / 100,
+          netPercentChange: ((last - close) / close) * 100,
+          openPrice: close,
+          quoteTime: at,
+          totalVolume: 20_000_000,
+          tradeTime: at - 1000,
+        },
+      };
+    }
+    if (invalidSymbols.length > 0) answer.errors = { invalidSymbols };
+    return send(200, answer);
   }
 
   private priceHistory(url: URL, send: (s: number, p: unknown) => void) {

@@ -1,0 +1,30 @@
+import { formatPrice, formatTimestamp } from '../../domain/format.ts';
+import { distanceText, PLAN_PRICE_COLORS, planPrice, type Quote } from '../../domain/quotes.ts';
+import type { TradePlan } from '../../domain/types.ts';
+import { Badge } from '../ui/Badge.tsx';
+import './quotes.css';
+
+/**
+ * A plan's last price, its state and its distance to the entry (docs/product.md, "Prices"); with
+ * no price yet, nothing. The time says how old the price is, offline too.
+ */
+export function PlanPrice({
+  plan,
+  quote,
+}: {
+  plan: Pick<TradePlan, 'entryPrice' | 'stopLossPrice' | 'targetPrice'>;
+  quote: Quote | undefined;
+}) {
+  if (quote === undefined) return null;
+  const price = planPrice(plan, quote.last);
+  return (
+    <span className="plan-price">
+      <strong>{formatPrice(quote.last)}</strong>{' '}
+      <Badge color={PLAN_PRICE_COLORS[price.state]}>{price.state}</Badge>
+      <small className="muted">
+        {' '}
+        {distanceText(price)}, as of {formatTimestamp(quote.fetchedAt)}
+      </small>
+    </span>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link } from 'wouter';
+import { byDistanceToEntry, planPrice } from '../../domain/quotes.ts';
+import { isActivePlan } from '../../domain/tradePlans.ts';
+import { db } from '../db/db.ts';
+import { useLiveQuery } from '../ui/useLiveQuery.ts';
+import { PlanPrice } from './PlanPrice.tsx';
+import { useQuotes } from './useQuotes.ts';
+
+/**
+ * The Dashboard's Watch (docs/product.md, "Prices"): the Ready plans nearest their entry first,
+ * those past it leading, each one tap from its details. Nothing while no plan is Ready.
+ */
+export default function WatchList() {
+  const plans = useLiveQuery(
+    async () => (await db.tradePlans.where('status').equals('Ready').toArray()).filter(isActivePlan),
+    [],
+  );
+  const quotes = useQuotes();
+  if (!plans || plans.length === 0 || !quotes) return null;
+  const watched = byDistanceToEntry(
+    plans.map((plan) => {
+      const quote = quotes.get(plan.stock);
+      return { plan, quote, price: quote ? planPrice(plan, quote.last) : null };
+    }),
+  );
+  return (
+    <section className="watch" aria-labelledby="watch-title">
+      <h2 id="watch-title">Watch</h2>
+      <ul className="watch-list">
+        {watched.map(({ plan, quote }) => (
+          <li key={plan.id}>
+            <Link href={`/trade-plans?plan=${plan.id}`} className="watch-stock">
+              {plan.stock}
+            </Link>
+            {quote ? <PlanPrice plan={plan} quote={quote} /> : <small className="muted">No price yet</small>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

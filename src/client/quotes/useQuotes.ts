@@ -1,0 +1,8 @@
+import type { Quote } from '../../domain/quotes.ts';
+import { db } from '../db/db.ts';
+import { useLiveQuery } from '../ui/useLiveQuery.ts';
+
+/** The cached last prices by symbol; undefined while they are read. */
+export function useQuotes(): ReadonlyMap<string, Quote> | undefined {
+  return useLiveQuery(async () => new Map((await db.quotes.toArray()).map((q) => [q.symbol, q])), []);
+}

@@ -1,0 +1,77 @@
+// The US stock market's regular session, 9:30 to 16:00 New York time on weekdays (docs/product.md,
+// "Prices"). Exchange holidays are not known here: on one, the broker keeps answering the last
+// close, so a holiday only looks like a quiet session.
+
+const OPEN_MINUTE = 9 * 60 + 30;
+const CLOSE_MINUTE = 16 * 60;
+
+const newYork = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  hourCycle: 'h23',
+  weekday: 'short',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+export interface NewYorkTime {
+  /** YYYY-MM-DD in New York. */
+  date: string;
+  /** 0 = Sunday … 6 = Saturday. */
+  weekday: number;
+  /** Minutes since New York's midnight. */
+  minute: number;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+export function newYorkTime(at: Date): NewYorkTime {
+  const part: Record<string, string> = {};
+  for (const { type, value } of newYork.formatToParts(at)) part[type] = value;
+  return {
+    date: `${part.year}-${part.month}-${part.day}`,
+    weekday: WEEKDAYS.indexOf(part.weekday ?? ''),
+    minute: Number(part.hour) * 60 + Number(part.minute),
+  };
+}
+
+const isWeekday = (weekday: number) => weekday >= 1 && weekday <= 5;
+
+/** Whether the regular session is open at `at`. */
+export function isMarketOpen(at: Date): boolean {
+  const t = newYorkTime(at);
+  return isWeekday(t.weekday) && t.minute >= OPEN_MINUTE && t.minute < CLOSE_MINUTE;
+}
+
+/** How far into today's session `at` is, 0 at the open to 1 at the close; null outside it. */
+export function sessionFraction(at: Date): number | null {
+  const t = newYorkTime(at);
+  if (!isWeekday(t.weekday) || t.minute < OPEN_MINUTE || t.minute >= CLOSE_MINUTE) return null;
+  const seconds = (t.minute - OPEN_MINUTE) * 60 + at.getUTCSeconds() + at.getUTCMilliseconds() / 1000;
+  return seconds / ((CLOSE_MINUTE - OPEN_MINUTE) * 60);
+}
+
+/**
+ * The New York date of the last session begun at or before `at` (before it opened, the previous
+ * weekday's). Two moments outside the session with the same one saw no trading between them.
+ */
+export function lastSessionDate(at: Date): string {
+  const t = newYorkTime(at);
+  let day = new Date(`${t.date}T12:00:00Z`);
+  let weekday = t.weekday;
+  const begunToday = isWeekday(weekday) && t.minute >= OPEN_MINUTE;
+  if (!begunToday) {
+    do {
+      day = new Date(day.getTime() - 86_400_000);
+      weekday = (weekday + 6) % 7;
+    } while (!isWeekday(weekday));
+  }
+  return day.toISOString().slice(0, 10);
+}
+
+/** Whether a price seen at `seenAt` still stands at `now` outside the session (no trading since). */
+export function noTradingBetween(seenAt: Date, now: Date): boolean {
+  return !isMarketOpen(seenAt) && !isMarketOpen(now) && lastSessionDate(seenAt) === lastSessionDate(now);
+}

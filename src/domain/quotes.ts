@@ -1,0 +1,142 @@
+// A stock's price as the broker last reported it, and what it means for a plan (docs/product.md,
+// "Prices"): how far the plan is from its entry, in percent and in R, and the plan's state.
+import { number } from 'superstruct';
+import { backupMessages } from './backupMessages.ts';
+import { NEAR_ENTRY_DEFAULT_R, QUOTE_SYMBOLS_MAX } from './constants.ts';
+import { activeStockOf } from './tradePlans.ts';
+import type { Trade } from './trades.ts';
+import type { TradePlanStatus } from './types.ts';
+import { type Infer, isoTime, nullable, object, stock } from './validation.ts';
+
+const time = isoTime(backupMessages.timeInvalid);
+
+/** `GET /api/v1/quotes` answers these; the app keeps the last of each symbol for offline. */
+export const quoteStruct = object({
+  symbol: stock,
+  /** The last trade's price. */
+  last: number(),
+  bid: nullable(number()),
+  ask: nullable(number()),
+  /** The previous session's close. */
+  close: nullable(number()),
+  /** `last` against `close`. */
+  netChange: nullable(number()),
+  /** When the broker saw the last trade; null when it does not say. */
+  tradeTime: nullable(time),
+  /** When the server had it from the broker: what "as of" the app shows. */
+  fetchedAt: time,
+});
+export type Quote = Infer<typeof quoteStruct>;
+
+/** `GET /api/v1/quotes?symbols=`. */
+export interface QuoteAnswer {
+  quotes: Quote[];
+  /** The broker did not answer: these are the last prices known. */
+  stale: boolean;
+  /** Whether the regular session is open now: the app polls every 15 s only then. */
+  marketOpen: boolean;
+}
+
+/**
+ * The stocks the trader watches: those of the active plans, then those of the open trades, each
+ * once, at most QUOTE_SYMBOLS_MAX. The server answers quotes for these only.
+ */
+export function watchedSymbols(
+  plans: readonly { stock: string; status: TradePlanStatus; doneAt: string | null }[],
+  trades: readonly Pick<Trade, 'symbol' | 'closedAt'>[],
+): string[] {
+  const symbols = new Set<string>();
+  for (const plan of plans) {
+    const stock = activeStockOf(plan);
+    if (stock !== undefined) symbols.add(stock);
+  }
+  for (const trade of trades) if (trade.closedAt === null) symbols.add(trade.symbol);
+  return [...symbols].slice(0, QUOTE_SYMBOLS_MAX);
+}
+
+export const PLAN_PRICE_STATES = [
+  'Waiting',
+  'Near entry',
+  'Entry reached',
+  'Below stop',
+  'Target reached',
+] as const;
+export type PlanPriceState = (typeof PLAN_PRICE_STATES)[number];
+
+export interface PlanPrice {
+  state: PlanPriceState;
+  last: number;
+  /** How far the price must still move to the entry, in percent of the price; ≤ 0 once reached. */
+  distancePercent: number;
+  /** The same in R (one R = entry − stop); ≤ 0 once reached. */
+  distanceR: number;
+}
+
+interface PricedPlan {
+  entryPrice: number;
+  stopLossPrice: number;
+  targetPrice: number | null;
+}
+
+/**
+ * A long plan against the last price: it enters as the price rises to the entry, so below the
+ * entry it is Waiting, or Near entry within `nearEntryR` of it; at the entry or above, Entry
+ * reached; at the target or above, Target reached; at the stop or below (a gap may jump it),
+ * Below stop: the setup broke before the entry.
+ */
+export function planPrice(plan: PricedPlan, last: number, nearEntryR = NEAR_ENTRY_DEFAULT_R): PlanPrice {
+  const risk = plan.entryPrice - plan.stopLossPrice;
+  const distanceR = (plan.entryPrice - last) / risk;
+  const distancePercent = ((plan.entryPrice - last) / last) * 100;
+  const state: PlanPriceState =
+    last <= plan.stopLossPrice
+      ? 'Below stop'
+      : plan.targetPrice !== null && last >= plan.targetPrice
+        ? 'Target reached'
+        : last >= plan.entryPrice
+          ? 'Entry reached'
+          : distanceR <= nearEntryR
+            ? 'Near entry'
+            : 'Waiting';
+  return { state, last, distancePercent, distanceR };
+}
+
+/** The state's badge: reached is green, near amber, broken red, waiting grey, target blue. */
+export const PLAN_PRICE_COLORS: Record<PlanPriceState, 'gray' | 'green' | 'yellow' | 'red' | 'blue'> = {
+  Waiting: 'gray',
+  'Near entry': 'yellow',
+  'Entry reached': 'green',
+  'Below stop': 'red',
+  'Target reached': 'blue',
+};
+
+/** "0.40R to entry (1.25%)" below the entry; once there, how far past it. */
+export function distanceText(price: PlanPrice): string {
+  const r = Math.abs(price.distanceR).toFixed(2);
+  const percent = Math.abs(price.distancePercent).toFixed(2);
+  return price.distanceR > 0 ? `${r}R to entry (${percent}%)` : `${r}R past entry (${percent}%)`;
+}
+
+/** Plans to watch, nearest to their entry first; those already at their entry lead. */
+export function byDistanceToEntry<T extends { price: PlanPrice | null }>(plans: readonly T[]): T[] {
+  const rank = (p: T) => (p.price === null ? Number.POSITIVE_INFINITY : p.price.distanceR);
+  return [...plans].sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * What an open trade's shares still held would make at `last`, before fees: in $, and in R of
+ * the risk per share at the entry (null without a stop or a known entry price).
+ */
+export function openTradePnl(
+  trade: Pick<Trade, 'direction' | 'openQuantity' | 'averageEntryPrice' | 'initialStop'>,
+  last: number,
+): { pnl: number; r: number | null } | null {
+  if (trade.averageEntryPrice === null || trade.openQuantity === 0) return null;
+  const sign = trade.direction === 'Long' ? 1 : -1;
+  const perShare = sign * (last - trade.averageEntryPrice);
+  const risk = trade.initialStop === null ? 0 : sign * (trade.averageEntryPrice - trade.initialStop);
+  return {
+    pnl: Math.round(perShare * trade.openQuantity * 100) / 100,
+    r: risk > 0 ? perShare / risk : null,
+  };
+}

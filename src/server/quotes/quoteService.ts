@@ -1,0 +1,58 @@
+import { QUOTE_SYMBOLS_MAX } from '../../domain/constants.ts';
+import { isMarketOpen } from '../../domain/marketHours.ts';
+import { messages } from '../../domain/messages.ts';
+import type { QuoteAnswer } from '../../domain/quotes.ts';
+import { isStock, normalizeStock } from '../../domain/validation.ts';
+import type { BrokerAccess } from '../brokers/brokerAccess.ts';
+import type { Database } from '../db/database.ts';
+import { activeStocks } from '../plans/planRepository.ts';
+import { invalid } from '../refusals.ts';
+import type { TradeBook } from '../trades/tradeBook.ts';
+
+const refuse = (message: string) => invalid([{ field: 'symbols', message }]);
+
+/** `symbols` as written in the address: comma-separated, each a stock symbol, at most QUOTE_SYMBOLS_MAX. */
+export function parseSymbols(text: string | undefined): string[] {
+  const symbols = [
+    ...new Set(
+      (text ?? '')
+        .split(',')
+        .map(normalizeStock)
+        .filter((s) => s !== ''),
+    ),
+  ];
+  if (symbols.length === 0) throw refuse(messages.quoteSymbolsRequired);
+  if (symbols.length > QUOTE_SYMBOLS_MAX) throw refuse(messages.quoteSymbolsTooMany);
+  const bad = symbols.find((s) => !isStock(s));
+  if (bad !== undefined) throw refuse(messages.stockInvalidCharacters);
+  return symbols;
+}
+
+/**
+ * Last prices for the trader's own stocks only (docs/product.md, "Prices"): those of the active
+ * plans and the open trades. Quotes are not a free service for anyone signed in.
+ */
+export function createQuoteService(
+  db: Database,
+  book: TradeBook,
+  brokerAccess: BrokerAccess,
+  now: () => Date,
+) {
+  async function ownSymbols(userId: string): Promise<Set<string>> {
+    const [plans, trades] = await Promise.all([activeStocks(db, userId), book.list(userId, [])]);
+    const own = new Set(plans.keys());
+    for (const trade of trades) if (trade.closedAt === null) own.add(trade.symbol);
+    return own;
+  }
+  return {
+    async quotes(userId: string, symbols: string[]): Promise<QuoteAnswer> {
+      const own = await ownSymbols(userId);
+      const foreign = symbols.find((s) => !own.has(s));
+      if (foreign !== undefined) throw refuse(messages.quoteSymbolNotYours(foreign));
+      const { quotes, stale } = await brokerAccess.quotes(userId, symbols);
+      return { quotes, stale, marketOpen: isMarketOpen(now()) };
+    },
+  };
+}
+
+export type QuoteService = ReturnType<typeof createQuoteService>;

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Quote } from '../../../src/domain/quotes.ts';
+import { type FakeApi, startFakeApi } from '../fakeApi.ts';
+import { planFixture, resetCache, seed, tradeFixture } from '../fixtures.ts';
+
+let api: FakeApi;
+let polling: typeof import('../../../src/client/quotes/quotePolling.ts');
+let dbModule: typeof import('../../../src/client/db/db.ts');
+let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
+
+const quote = (symbol: string, last: number): Quote => ({
+  symbol,
+  last,
+  bid: null,
+  ask: null,
+  close: null,
+  netChange: null,
+  tradeTime: null,
+  fetchedAt: '2026-11-24T15:00:00.000Z',
+});
+
+beforeAll(async () => {
+  api = await startFakeApi();
+  polling = await import('../../../src/client/quotes/quotePolling.ts');
+  dbModule = await import('../../../src/client/db/db.ts');
+  connectivity = await import('../../../src/client/sync/connectivity.ts');
+});
+afterAll(() => api.close());
+
+beforeEach(async () => {
+  await resetCache();
+  api.reset();
+  connectivity.reportApiReachable(true);
+  await seed('tradePlans', [
+    planFixture({ id: 'p1', stock: 'AAPL', status: 'Ready' }),
+    planFixture({ id: 'p2', stock: 'TSLA', status: 'Draft' }),
+  ]);
+  await seed('trades', [tradeFixture({ id: 't1', symbol: 'MSFT', closedAt: null })]);
+  api.routes = {
+    'GET /api/v1/quotes': {
+      status: 200,
+      body: { quotes: [quote('AAPL', 190.5), quote('MSFT', 410)], stale: false, marketOpen: true },
+    },
+  };
+});
+
+describe('quote polling', () => {
+  it("asks for the active plans' and open trades' stocks in one call, and keeps the answer", async () => {
+    const answer = await polling.refreshQuotes();
+    expect(answer?.marketOpen).toBe(true);
+    expect(api.received.map((r) => r.key)).toEqual(['GET /api/v1/quotes?symbols=AAPL,MSFT']);
+    expect(await dbModule.db.quotes.toArray()).toEqual([quote('AAPL', 190.5), quote('MSFT', 410)]);
+  });
+
+  it('asks nothing offline, and nothing when no stock is watched', async () => {
+    connectivity.reportApiReachable(false);
+    expect(await polling.refreshQuotes()).toBeUndefined();
+    connectivity.reportApiReachable(true);
+    await dbModule.db.tradePlans.clear();
+    await dbModule.db.trades.clear();
+    expect(await polling.refreshQuotes()).toBeUndefined();
+    expect(api.received).toEqual([]);
+  });
+
+  it('polls every 15 s in the session while visible, and stops when hidden', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const stop = polling.startQuotePolling();
+      await vi.waitFor(() => expect(api.received).toHaveLength(1));
+      // The next ask is set once the answer is kept.
+      await vi.waitFor(async () => expect(await dbModule.db.quotes.count()).toBe(2));
+      await vi.advanceTimersByTimeAsync(0);
+      await vi.advanceTimersByTimeAsync(14_000);
+      expect(api.received).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1000);
+      await vi.waitFor(() => expect(api.received).toHaveLength(2));
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(api.received).toHaveLength(2);
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.waitFor(() => expect(api.received).toHaveLength(3));
+      stop();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(api.received).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
