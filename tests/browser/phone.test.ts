@@ -1,5 +1,8 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../src/domain/format.ts';
+import { planPositionFigures } from '../../src/domain/positionSize.ts';
+import type { Account } from '../../src/domain/types.ts';
 import {
   apiBody,
   DESKTOP,
@@ -222,6 +225,46 @@ describe('on a 390 × 844 phone', () => {
     await page.getByRole('dialog', { name: 'New Trade Plan' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
+  });
+
+  it("previews every account's shares, cost and dollars at risk inside the form's box", async () => {
+    await go('Trade Plans');
+    await page.getByRole('button', { name: '+ New Trade Plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Trade Plan' });
+    try {
+      await dialog.getByLabel('Entry Price').fill('1234.56');
+      await dialog.getByLabel('Stop Loss').fill('1200');
+      const accounts = await apiBody<Account[]>(page, 'GET', '/accounts');
+      expect(accounts.length).toBeGreaterThan(1);
+      const prices = { entryPrice: 1234.56, stopLossPrice: 1200, targetPrice: null };
+      const preview = dialog.locator('.risk-preview');
+      const lines = preview.locator('.position-preview li');
+      await expect.poll(() => lines.count()).toBe(accounts.length);
+      const outer = await box(preview);
+      expect(outer.x + outer.width).toBeLessThanOrEqual(PHONE.width);
+      for (const f of planPositionFigures(accounts, prices)) {
+        expect(f.shares, f.accountName).toBeGreaterThan(0);
+        const line = lines.filter({ hasText: `${f.accountName}:` });
+        // The whole line is laid out inside the preview: nothing scrolls, nothing sticks out.
+        const sizes = await line.evaluate((li) => ({
+          scroll: li.scrollWidth,
+          client: li.clientWidth,
+          parts: [li, ...li.querySelectorAll('*')].map((e) => e.getBoundingClientRect().toJSON() as DOMRect),
+        }));
+        expect(sizes.scroll, f.accountName).toBeLessThanOrEqual(sizes.client);
+        for (const part of sizes.parts) {
+          expect(part.left, f.accountName).toBeGreaterThanOrEqual(outer.x - 0.5);
+          expect(part.right, f.accountName).toBeLessThanOrEqual(outer.x + outer.width + 0.5);
+        }
+        const text = (await line.innerText()).replace(/\s+/g, ' ');
+        expect(text).toContain(`Cost ${formatMoney(f.cost)}`);
+        expect(text).toContain(`At risk ${formatMoney(f.riskAmount)}`);
+      }
+      await screenshot(context, page, 'layout-plan-form-phone', { viewportOnly: true });
+    } finally {
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
   });
 
   it('shows a clearly visible focus ring', async () => {
