@@ -303,6 +303,43 @@ describe('on a 390 × 844 phone', () => {
     expect(await scrollsSideways()).toBe(false);
     await screenshot(context, page, 'layout-edges-phone');
   });
+
+  it('keeps validation messages and counters under their fields, clear of the border', async () => {
+    for (const [screenName, create, title, submit] of [
+      ['Trade Plans', '+ New Trade Plan', 'New Trade Plan', 'Create Trade Plan'],
+      ['Trade Setups', '+ New Setup', 'Create New Trade Setup', 'Save Setup'],
+      ['Edge Definition', '+ New Edge', 'Create New Edge', 'Save Edge'],
+    ] as const) {
+      await go(screenName);
+      await page.getByRole('button', { name: create }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      try {
+        await dialog.getByRole('button', { name: submit }).click();
+        await dialog.locator('.field-error').first().waitFor();
+        // Every message and counter of a field, and how far under its input's bottom edge it starts.
+        const notes = await dialog.evaluate((d) =>
+          [...d.querySelectorAll('.field')].flatMap((field) => {
+            const control = field.querySelector(':scope > :is(input, textarea, select)');
+            if (!control) return [];
+            const input = control.getBoundingClientRect();
+            return [...field.querySelectorAll(':scope > small')].map((small) => {
+              const note = small.getBoundingClientRect();
+              return { kind: small.className, text: small.textContent, gap: note.top - input.bottom };
+            });
+          }),
+        );
+        expect(notes.filter((n) => n.kind === 'field-error').length, title).toBeGreaterThan(0);
+        expect(notes.filter((n) => n.kind === 'counter').length, title).toBeGreaterThan(0);
+        for (const note of notes) expect(note.gap, `${title}: ${note.text}`).toBeGreaterThanOrEqual(0);
+        await screenshot(context, page, `layout-messages-${screenName.replaceAll(' ', '-')}`, {
+          viewportOnly: true,
+        });
+      } finally {
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+      }
+    }
+  });
 });
 
 describe('on a 1280 × 800 desktop', () => {
