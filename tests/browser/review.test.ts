@@ -150,9 +150,10 @@ for (const [layout, viewport] of [
       ]);
       await page.reload();
       await nav('Edge Definition');
-      // 10 × $10 on a risk of 10 × $5: +2.00R, one trade.
+      // 10 × $10 on a risk of 10 × $5: +2.00R, one trade: a small sample, said so beside it.
       const row = page.getByRole('row').filter({ hasText: 'Pullback to EMA21' });
-      await row.getByText('+2.00R · 1 trade').waitFor();
+      await row.locator('.edge-results', { hasText: '+2.00R · n = 1' }).waitFor();
+      expect(await row.locator('.edge-results .badge').innerText()).toBe('Small sample');
       await screenshot(context, page, `review-edges-${layout}`, { viewportOnly: true });
 
       await nav('Review');
