@@ -389,4 +389,39 @@ describe('on a 1280 × 800 desktop', () => {
     await page.getByRole('cell', { name: 'Trend' }).waitFor();
     await screenshot(context, page, 'layout-edges-desktop');
   });
+
+  it('shows every column of the Trade Plans table, Actions too, inside the table at 1280', async () => {
+    // The widest plan a trader may write: five-digit prices, a target and two edges.
+    const edges = await apiBody<{ id: string }[]>(page, 'GET', '/edges');
+    const wide = await api('POST', '/tradeplans', {
+      stock: 'GOOGL',
+      entryPrice: 12345.67,
+      stopLossPrice: 11000.5,
+      targetPrice: 20000,
+      probabilityOfSuccess: 100,
+      edgeIds: edges.slice(0, 2).map((e) => e.id),
+    });
+    try {
+      await page.evaluate(() => window.dispatchEvent(new Event('focus'))); // resync
+      await go('Trade Plans');
+      await page.getByRole('rowheader', { name: 'GOOGL' }).waitFor();
+      const wrap = page.locator('.table-wrap', { has: page.locator('table.plans-table') });
+      const area = await box(wrap);
+      expect(area.x + area.width).toBeLessThanOrEqual(DESKTOP.width);
+      expect(await wrap.evaluate((w) => w.scrollWidth - w.clientWidth)).toBeLessThanOrEqual(0);
+      const cells = await page.locator('.plans-table tbody td.row-actions').all();
+      expect(cells.length).toBe(6);
+      for (const cell of cells) {
+        const b = await box(cell);
+        expect(b.x + b.width).toBeLessThanOrEqual(area.x + area.width + 0.5);
+        for (const control of await cell.locator('select, button').all()) {
+          const c = await box(control);
+          expect(c.x + c.width).toBeLessThanOrEqual(b.x + b.width + 0.5);
+        }
+      }
+      await screenshot(context, page, 'layout-plans-wide-desktop', { viewportOnly: true });
+    } finally {
+      await api('DELETE', `/tradeplans/${wide.id}`);
+    }
+  });
 });
