@@ -20,6 +20,12 @@ export const isStatsGrouping = (value: unknown): value is StatsGrouping =>
 /** A group with fewer counted trades than this is marked as a small sample: its figures say little. */
 export const SMALL_SAMPLE_TRADES = 10;
 
+/**
+ * Whether figures from `n` trades are a small sample (Review's groups, an edge's expectancy, a
+ * setup's success score from its trades).
+ */
+export const isSmallSample = (n: number): boolean => n < SMALL_SAMPLE_TRADES;
+
 export interface GroupStats {
   key: string;
   label: string;

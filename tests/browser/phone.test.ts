@@ -1,5 +1,8 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../src/domain/format.ts';
+import { planPositionFigures } from '../../src/domain/positionSize.ts';
+import type { Account } from '../../src/domain/types.ts';
 import {
   apiBody,
   DESKTOP,
@@ -224,6 +227,46 @@ describe('on a 390 × 844 phone', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   });
 
+  it("previews every account's shares, cost and dollars at risk inside the form's box", async () => {
+    await go('Trade Plans');
+    await page.getByRole('button', { name: '+ New Trade Plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Trade Plan' });
+    try {
+      await dialog.getByLabel('Entry Price').fill('1234.56');
+      await dialog.getByLabel('Stop Loss').fill('1200');
+      const accounts = await apiBody<Account[]>(page, 'GET', '/accounts');
+      expect(accounts.length).toBeGreaterThan(1);
+      const prices = { entryPrice: 1234.56, stopLossPrice: 1200, targetPrice: null };
+      const preview = dialog.locator('.risk-preview');
+      const lines = preview.locator('.position-preview li');
+      await expect.poll(() => lines.count()).toBe(accounts.length);
+      const outer = await box(preview);
+      expect(outer.x + outer.width).toBeLessThanOrEqual(PHONE.width);
+      for (const f of planPositionFigures(accounts, prices)) {
+        expect(f.shares, f.accountName).toBeGreaterThan(0);
+        const line = lines.filter({ hasText: `${f.accountName}:` });
+        // The whole line is laid out inside the preview: nothing scrolls, nothing sticks out.
+        const sizes = await line.evaluate((li) => ({
+          scroll: li.scrollWidth,
+          client: li.clientWidth,
+          parts: [li, ...li.querySelectorAll('*')].map((e) => e.getBoundingClientRect().toJSON() as DOMRect),
+        }));
+        expect(sizes.scroll, f.accountName).toBeLessThanOrEqual(sizes.client);
+        for (const part of sizes.parts) {
+          expect(part.left, f.accountName).toBeGreaterThanOrEqual(outer.x - 0.5);
+          expect(part.right, f.accountName).toBeLessThanOrEqual(outer.x + outer.width + 0.5);
+        }
+        const text = (await line.innerText()).replace(/\s+/g, ' ');
+        expect(text).toContain(`Cost ${formatMoney(f.cost)}`);
+        expect(text).toContain(`At risk ${formatMoney(f.riskAmount)}`);
+      }
+      await screenshot(context, page, 'layout-plan-form-phone', { viewportOnly: true });
+    } finally {
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+  });
+
   it('shows a clearly visible focus ring', async () => {
     await page.getByRole('searchbox').click();
     const outline = await tabToButton();
@@ -259,6 +302,43 @@ describe('on a 390 × 844 phone', () => {
     expect(await page.getByRole('button', { name: '+ New Edge' }).count()).toBe(1);
     expect(await scrollsSideways()).toBe(false);
     await screenshot(context, page, 'layout-edges-phone');
+  });
+
+  it('keeps validation messages and counters under their fields, clear of the border', async () => {
+    for (const [screenName, create, title, submit] of [
+      ['Trade Plans', '+ New Trade Plan', 'New Trade Plan', 'Create Trade Plan'],
+      ['Trade Setups', '+ New Setup', 'Create New Trade Setup', 'Save Setup'],
+      ['Edge Definition', '+ New Edge', 'Create New Edge', 'Save Edge'],
+    ] as const) {
+      await go(screenName);
+      await page.getByRole('button', { name: create }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      try {
+        await dialog.getByRole('button', { name: submit }).click();
+        await dialog.locator('.field-error').first().waitFor();
+        // Every message and counter of a field, and how far under its input's bottom edge it starts.
+        const notes = await dialog.evaluate((d) =>
+          [...d.querySelectorAll('.field')].flatMap((field) => {
+            const control = field.querySelector(':scope > :is(input, textarea, select)');
+            if (!control) return [];
+            const input = control.getBoundingClientRect();
+            return [...field.querySelectorAll(':scope > small')].map((small) => {
+              const note = small.getBoundingClientRect();
+              return { kind: small.className, text: small.textContent, gap: note.top - input.bottom };
+            });
+          }),
+        );
+        expect(notes.filter((n) => n.kind === 'field-error').length, title).toBeGreaterThan(0);
+        expect(notes.filter((n) => n.kind === 'counter').length, title).toBeGreaterThan(0);
+        for (const note of notes) expect(note.gap, `${title}: ${note.text}`).toBeGreaterThanOrEqual(0);
+        await screenshot(context, page, `layout-messages-${screenName.replaceAll(' ', '-')}`, {
+          viewportOnly: true,
+        });
+      } finally {
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+      }
+    }
   });
 });
 
@@ -308,5 +388,40 @@ describe('on a 1280 × 800 desktop', () => {
     await go('Edge Definition');
     await page.getByRole('cell', { name: 'Trend' }).waitFor();
     await screenshot(context, page, 'layout-edges-desktop');
+  });
+
+  it('shows every column of the Trade Plans table, Actions too, inside the table at 1280', async () => {
+    // The widest plan a trader may write: five-digit prices, a target and two edges.
+    const edges = await apiBody<{ id: string }[]>(page, 'GET', '/edges');
+    const wide = await api('POST', '/tradeplans', {
+      stock: 'GOOGL',
+      entryPrice: 12345.67,
+      stopLossPrice: 11000.5,
+      targetPrice: 20000,
+      probabilityOfSuccess: 100,
+      edgeIds: edges.slice(0, 2).map((e) => e.id),
+    });
+    try {
+      await page.evaluate(() => window.dispatchEvent(new Event('focus'))); // resync
+      await go('Trade Plans');
+      await page.getByRole('rowheader', { name: 'GOOGL' }).waitFor();
+      const wrap = page.locator('.table-wrap', { has: page.locator('table.plans-table') });
+      const area = await box(wrap);
+      expect(area.x + area.width).toBeLessThanOrEqual(DESKTOP.width);
+      expect(await wrap.evaluate((w) => w.scrollWidth - w.clientWidth)).toBeLessThanOrEqual(0);
+      const cells = await page.locator('.plans-table tbody td.row-actions').all();
+      expect(cells.length).toBe(6);
+      for (const cell of cells) {
+        const b = await box(cell);
+        expect(b.x + b.width).toBeLessThanOrEqual(area.x + area.width + 0.5);
+        for (const control of await cell.locator('select, button').all()) {
+          const c = await box(control);
+          expect(c.x + c.width).toBeLessThanOrEqual(b.x + b.width + 0.5);
+        }
+      }
+      await screenshot(context, page, 'layout-plans-wide-desktop', { viewportOnly: true });
+    } finally {
+      await api('DELETE', `/tradeplans/${wide.id}`);
+    }
   });
 });

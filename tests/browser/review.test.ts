@@ -40,6 +40,45 @@ for (const [layout, viewport] of [
         .filter({ has: page.locator('dt', { hasText: label }) })
         .locator('dd');
     const statsOf = (by: string) => api<GroupStats[]>(page, 'GET', `/stats?by=${by}`);
+    /**
+     * The first and last point of every line and row of dots in a chart, with the ink around
+     * them (half the stroke: a dot is a round cap as wide as its stroke), against the plot's SVG
+     * box: what sticks out, and how many ends were looked at.
+     */
+    const plotEnds = (chart: string) =>
+      page.locator(`${chart} svg.line-plot-area`).evaluate((svg) => {
+        const plot = svg as SVGSVGElement;
+        const box = plot.getBoundingClientRect();
+        const toScreen = plot.getScreenCTM();
+        if (!toScreen) throw new Error('the plot is not drawn');
+        const outside: string[] = [];
+        let ends = 0;
+        for (const path of plot.querySelectorAll('path')) {
+          const reach = Number.parseFloat(getComputedStyle(path).strokeWidth) / 2;
+          const points = [...(path.getAttribute('d') ?? '').matchAll(/[ML](-?[\d.]+) (-?[\d.]+)/g)];
+          const first = points[0];
+          const last = points[points.length - 1];
+          for (const [which, m] of [
+            ['first', first],
+            ['last', last],
+          ] as const) {
+            if (!m) continue;
+            ends++;
+            const p = new DOMPoint(Number(m[1]), Number(m[2])).matrixTransform(toScreen);
+            if (
+              p.x - reach < box.left - 0.5 ||
+              p.x + reach > box.right + 0.5 ||
+              p.y - reach < box.top - 0.5 ||
+              p.y + reach > box.bottom + 0.5
+            ) {
+              outside.push(
+                `${path.getAttribute('class')} ${which} at ${p.x.toFixed(1)},${p.y.toFixed(1)} ±${reach}`,
+              );
+            }
+          }
+        }
+        return { outside, ends, box: `${box.left},${box.top} to ${box.right},${box.bottom}` };
+      });
 
     /** The overall figures as the page shows them, and as the server's /stats gives them. */
     async function overallFigures(): Promise<[string[], string[]]> {
@@ -85,6 +124,10 @@ for (const [layout, viewport] of [
 
       // The curve is drawn, and said in words to a screen reader.
       await page.locator('.review figure.chart svg path.line-plot-line').first().waitFor();
+      // Its first and last points, dots and all, are inside the plot, not cut at its edges.
+      const equityEnds = await plotEnds('.review figure.equity-chart');
+      expect(equityEnds.ends).toBeGreaterThanOrEqual(2);
+      expect(equityEnds.outside, equityEnds.box).toEqual([]);
       expect(await page.locator('.review figure.chart figcaption').first().textContent()).toMatch(/R/);
 
       // Every group the server counts is a row with its trades, by account and planned vs not.
@@ -150,9 +193,10 @@ for (const [layout, viewport] of [
       ]);
       await page.reload();
       await nav('Edge Definition');
-      // 10 × $10 on a risk of 10 × $5: +2.00R, one trade.
+      // 10 × $10 on a risk of 10 × $5: +2.00R, one trade: a small sample, said so beside it.
       const row = page.getByRole('row').filter({ hasText: 'Pullback to EMA21' });
-      await row.getByText('+2.00R · 1 trade').waitFor();
+      await row.locator('.edge-results', { hasText: '+2.00R · n = 1' }).waitFor();
+      expect(await row.locator('.edge-results .badge').innerText()).toBe('Small sample');
       await screenshot(context, page, `review-edges-${layout}`, { viewportOnly: true });
 
       await nav('Review');
@@ -177,6 +221,10 @@ for (const [layout, viewport] of [
         expect(await meter.getAttribute('aria-valuetext')).toMatch(/limit/);
       }
       await page.locator('figure.cycle-chart svg path.line-plot-line').first().waitFor();
+      // The close and its EMA21 start and end inside the plot.
+      const cycleEnds = await plotEnds('figure.cycle-chart');
+      expect(cycleEnds.ends).toBeGreaterThanOrEqual(4);
+      expect(cycleEnds.outside, cycleEnds.box).toEqual([]);
       await screenshot(context, page, `review-dashboard-${layout}`);
     });
 

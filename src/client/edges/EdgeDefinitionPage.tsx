@@ -5,7 +5,8 @@ import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { computeStats, type GroupStats } from '../../domain/stats.ts';
 import type { Edge } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
-import { formatOptionalR, formatTradeCount, toneOf } from '../review/statsFormat.ts';
+import { SampleSize } from '../review/SmallSampleBadge.tsx';
+import { formatOptionalR, toneOf } from '../review/statsFormat.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ListPage, NameCell } from '../ui/ListPage.tsx';
@@ -18,7 +19,7 @@ import './edges.css';
 
 /**
  * Whether a weight is earned: the expectancy of the trades whose plans cite the edge, with their
- * number, from the same statistics as the Review page.
+ * number (marked Small sample under 10, as on Review), from the same statistics as the Review page.
  */
 function EdgeResults({ stats }: { stats: GroupStats | undefined }) {
   if (!stats) return <small className="edge-results">No trades yet</small>;
@@ -26,7 +27,7 @@ function EdgeResults({ stats }: { stats: GroupStats | undefined }) {
   return (
     <small className="edge-results">
       <span className={toneOf(stats.expectancyR)}>{formatOptionalR(stats.expectancyR)}</span> ·{' '}
-      {formatTradeCount(stats.n)}
+      <SampleSize n={stats.n} />
     </small>
   );
 }

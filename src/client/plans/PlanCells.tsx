@@ -77,9 +77,12 @@ export function PlanCells({ plan, accounts, onOpen }: PlanCellsProps) {
       <td data-label="Stop Loss" className="card-fact">
         {formatPrice(plan.stopLossPrice)}
       </td>
-      {/* Entry − stop is a share's risk: said so, as a trader reads "Risk" as dollars at stake. */}
+      {/* Entry − stop is a share's risk: said so, as a trader reads "Risk" as dollars at stake.
+          "/share" may go under a long price when the columns need the room. */}
       <td data-label="Risk ($)" className="card-fact">
-        {formatPrice(planRisk(plan))}/share
+        {formatPrice(planRisk(plan))}
+        <wbr />
+        /share
       </td>
       <td data-label="Risk (%)">
         <Badge color={riskBadgeColor(riskPercent)}>{formatPercent(riskPercent)}</Badge>

@@ -14,7 +14,8 @@ interface RiskPreviewProps {
 /**
  * What the plan risks, read as a trader reads it, before anything is saved: the risk per share
  * and how far below the entry the stop sits, the reward-to-risk when a target is set, then per
- * account the shares, their cost and the dollars at risk (or which limit leaves no shares).
+ * account the shares, their cost and the dollars at risk (or which limit leaves no shares): a
+ * block each, its figures labelled, that wraps rather than runs out of a phone's dialog.
  */
 export function RiskPreview({ entryPrice, stopLossPrice, targetPrice, accounts }: RiskPreviewProps) {
   if (!(entryPrice > 0 && stopLossPrice > 0)) return null;
@@ -39,15 +40,27 @@ export function RiskPreview({ entryPrice, stopLossPrice, targetPrice, accounts }
       {accounts.length > 0 && (
         <ul className="position-preview">
           {planPositionFigures(accounts, prices).map((f) => (
-            <li key={f.accountId} className={f.shares > 0 ? 'positive' : undefined}>
-              <span>
+            <li key={f.accountId}>
+              <span className={f.shares > 0 ? 'positive' : undefined}>
                 {f.accountName}: {f.shares > 0 ? countOf(f.shares, 'share') : 'N/A'}
-              </span>{' '}
-              <small>
-                {f.shares > 0
-                  ? `cost ${formatMoney(f.cost)} · ${formatMoney(f.riskAmount)} at risk (${formatPercent(f.riskPercent)} of the account)`
-                  : f.limitMessage}
-              </small>
+              </span>
+              {f.shares > 0 ? (
+                <dl>
+                  <div>
+                    <dt>Cost</dt>
+                    <dd>{formatMoney(f.cost)}</dd>
+                  </div>
+                  <div>
+                    <dt>At risk</dt>
+                    <dd>
+                      {formatMoney(f.riskAmount)}{' '}
+                      <small>({formatPercent(f.riskPercent)} of the account)</small>
+                    </dd>
+                  </div>
+                </dl>
+              ) : (
+                <small>{f.limitMessage}</small>
+              )}
             </li>
           ))}
         </ul>

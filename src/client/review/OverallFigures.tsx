@@ -1,12 +1,11 @@
 import { formatMoney } from '../../domain/format.ts';
-import type { GroupStats } from '../../domain/stats.ts';
+import { type GroupStats, isSmallSample } from '../../domain/stats.ts';
 import { SmallSampleBadge } from './SmallSampleBadge.tsx';
 import {
   formatDrawdown,
   formatOptionalR,
   formatProfitFactor,
   formatWinRate,
-  isSmallSample,
   toneOf,
   withoutStopNote,
 } from './statsFormat.ts';
@@ -25,7 +24,7 @@ export function OverallFigures({ stats }: { stats: GroupStats }) {
     <section className="review-group" aria-labelledby="overall-title">
       <h2 id="overall-title">
         All trades
-        {isSmallSample(stats) && <SmallSampleBadge />}
+        {isSmallSample(stats.n) && <SmallSampleBadge />}
       </h2>
       <dl className="review-figures">
         {figures.map(([label, value, tone]) => (

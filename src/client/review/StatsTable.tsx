@@ -1,15 +1,8 @@
 import { useId } from 'react';
-import type { GroupStats } from '../../domain/stats.ts';
+import { type GroupStats, isSmallSample } from '../../domain/stats.ts';
 import { TableHead } from '../ui/TableHead.tsx';
 import { SmallSampleBadge } from './SmallSampleBadge.tsx';
-import {
-  formatDrawdown,
-  formatOptionalR,
-  formatProfitFactor,
-  formatWinRate,
-  isSmallSample,
-  toneOf,
-} from './statsFormat.ts';
+import { formatDrawdown, formatOptionalR, formatProfitFactor, formatWinRate, toneOf } from './statsFormat.ts';
 import '../ui/table.css';
 
 const COLUMNS = [
@@ -45,7 +38,7 @@ export function StatsTable({ title, groups, note }: StatsTableProps) {
               <tr key={g.key}>
                 <th scope="row" data-label="Group">
                   {g.label}
-                  {isSmallSample(g) && <SmallSampleBadge />}
+                  {isSmallSample(g.n) && <SmallSampleBadge />}
                 </th>
                 <td data-label="Trades">
                   {g.n}

@@ -1,7 +1,6 @@
 // How the Review page, and the pages that borrow its figures, write a group's statistics.
 import { formatR } from '../../domain/format.ts';
 import { roundHalfAway } from '../../domain/rounding.ts';
-import { type GroupStats, SMALL_SAMPLE_TRADES } from '../../domain/stats.ts';
 
 const NONE = '—';
 
@@ -26,8 +25,6 @@ export const withoutStopNote = (count: number): string =>
   count === 1
     ? '1 closed trade without a stop is not counted'
     : `${count} closed trades without a stop are not counted`;
-
-export const isSmallSample = (group: Pick<GroupStats, 'n'>): boolean => group.n < SMALL_SAMPLE_TRADES;
 
 /** The class that colours a figure by its sign as shown (2 decimals); nothing for zero or none. */
 export function toneOf(value: number | null): string | undefined {

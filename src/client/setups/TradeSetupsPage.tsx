@@ -3,7 +3,7 @@ import { truncateCriteria } from '../../domain/format.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import type { TradeSetup } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
-import { formatTradeCount } from '../review/statsFormat.ts';
+import { SampleSize } from '../review/SmallSampleBadge.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ListPage, NameCell } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
@@ -13,14 +13,15 @@ import { deleteSetup } from './setupMutations.ts';
 import './setups.css';
 
 /**
- * What the score is: the win rate of the setup's closed trades ("12 trades"), or, until it has
- * any, the mean probability of its plans ("planned"). Nothing for a row cached before the basis.
+ * What the score is: the win rate of the setup's closed trades ("12 trades", or "n = 3" marked
+ * Small sample under 10), or, until it has any, the mean probability of its plans ("planned").
+ * Nothing for a row cached before the basis.
  */
 function ScoreBasis({ setup }: { setup: TradeSetup }) {
   if (setup.successScoreBasis === undefined) return null;
   return (
     <small className="score-basis">
-      {setup.successScoreBasis === 'trades' ? formatTradeCount(setup.successScoreTrades) : 'planned'}
+      {setup.successScoreBasis === 'trades' ? <SampleSize n={setup.successScoreTrades} /> : 'planned'}
     </small>
   );
 }

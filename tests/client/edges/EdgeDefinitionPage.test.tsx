@@ -57,10 +57,51 @@ describe('Edge Definition page', () => {
       (await screen.findByRole('row', { name: new RegExp(`^${name}`) })).querySelector('.edge-results')
         ?.textContent;
     // (+2R − 1R) ÷ 2; the win's plan cites Volume as well.
-    expect(await results('Trend')).toBe('+0.50R · 2 trades');
-    expect(await results('Volume')).toBe('+2.00R · 1 trade');
+    // Under 10 trades: the count as "n = 2", marked Small sample as on Review.
+    expect(await results('Trend')).toBe('+0.50R · n = 2 Small sample');
+    expect(await results('Volume')).toBe('+2.00R · n = 1 Small sample');
     expect(await results('Gap')).toBe('No trades with a stop yet');
     expect(await results('Quiet')).toBe('No trades yet');
+  });
+
+  it('says "n = …" beside an expectancy from fewer than 10 trades, and the trades from 10 on', async () => {
+    await seed('edges', [
+      edgeFixture({ id: 'e-few', name: 'Few' }),
+      edgeFixture({ id: 'e-nine', name: 'Nine' }),
+      edgeFixture({ id: 'e-ten', name: 'Ten' }),
+    ]);
+    const plans = [
+      planFixture({ id: 'p-few', stock: 'AAPL', edgeIds: ['e-few'] }),
+      planFixture({ id: 'p-nine', stock: 'MSFT', edgeIds: ['e-nine'] }),
+      planFixture({ id: 'p-ten', stock: 'NVDA', edgeIds: ['e-ten'] }),
+    ];
+    await seed('tradePlans', plans);
+    const closed = (symbol: string, planId: string, day: number, rMultiple: number) =>
+      tradeFixture({
+        symbol,
+        planId,
+        rMultiple,
+        openedAt: `2026-10-${String(day).padStart(2, '0')}T14:00:00.000Z`,
+        closedAt: `2026-10-${String(day).padStart(2, '0')}T15:00:00.000Z`,
+        openQuantity: 0,
+        initialStop: 95,
+      });
+    const days = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
+    await seed('trades', [
+      closed('AAPL', 'p-few', 1, 1),
+      ...days(9).map((d) => closed('MSFT', 'p-nine', d, d % 2 === 0 ? 1 : -1)),
+      ...days(10).map((d) => closed('NVDA', 'p-ten', d, d % 2 === 0 ? 1 : -1)),
+    ]);
+    render(<EdgeDefinitionPage />);
+    const results = async (name: string) =>
+      (await screen.findByRole('row', { name: new RegExp(`^${name}`) })).querySelector(
+        '.edge-results',
+      ) as HTMLElement;
+    expect((await results('Few')).textContent).toBe('+1.00R · n = 1 Small sample');
+    expect(within(await results('Few')).getByText('Small sample').className).toBe('badge badge-yellow');
+    // Four wins of 1R, five losses of 1R: −1R over 9.
+    expect((await results('Nine')).textContent).toBe('−0.11R · n = 9 Small sample');
+    expect((await results('Ten')).textContent).toBe('0.00R · 10 trades');
   });
 
   it('searches name, description and identification notes', async () => {

@@ -66,8 +66,33 @@ describe('Trade Setups page', () => {
       )?.textContent;
     expect(await score('Flag')).toBe('5812 trades');
     expect(await score('Cup')).toBe('65planned');
-    expect(await score('Wedge')).toBe('1001 trade');
+    expect(await score('Wedge')).toBe('100n = 1 Small sample');
     expect(screen.getByText('12 trades').className).toBe('score-basis');
+  });
+
+  it('says "n = …" beside a score from fewer than 10 trades, marked Small sample as on Review', async () => {
+    await seed('tradeSetups', [
+      setupFixture({ name: 'Flag', successScore: 100, successScoreBasis: 'trades', successScoreTrades: 1 }),
+      setupFixture({ name: 'Cup', successScore: 44, successScoreBasis: 'trades', successScoreTrades: 9 }),
+      setupFixture({ name: 'Wedge', successScore: 60, successScoreBasis: 'trades', successScoreTrades: 10 }),
+      setupFixture({ name: 'Base', successScore: 65, successScoreBasis: 'planned', successScoreTrades: 0 }),
+    ]);
+    render(<TradeSetupsPage />);
+    const basis = async (name: string) => {
+      const row = await screen.findByRole('row', { name: new RegExp(`^${name}`) });
+      return row.querySelector('[data-label="Success Score"] .score-basis') as HTMLElement;
+    };
+    for (const [name, n] of [
+      ['Flag', 1],
+      ['Cup', 9],
+    ] as const) {
+      const shown = await basis(name);
+      expect(shown.textContent).toBe(`n = ${n} Small sample`);
+      expect(within(shown).getByText('Small sample').className).toBe('badge badge-yellow');
+    }
+    expect((await basis('Wedge')).textContent).toBe('10 trades');
+    expect((await basis('Base')).textContent).toBe('planned');
+    expect(screen.getAllByText('Small sample')).toHaveLength(2);
   });
 
   it('checks lengths before saving and confirms deletes with the spec text', async () => {

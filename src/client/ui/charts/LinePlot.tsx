@@ -5,6 +5,13 @@ import type { ChartSeries, LineChartProps } from './chartTypes.ts';
 /** The plot's own units: the SVG is stretched to its box, its strokes keep their width. */
 const SIZE = 1000;
 
+/**
+ * Where a share (0 to 1) of the plot's span falls in a label column as tall or as wide as the
+ * SVG: inside its inset (charts.css --plot-inset), as the SVG's own points are.
+ */
+const inPlot = (share: number) =>
+  `calc(var(--plot-inset) + (100% - 2 * var(--plot-inset)) * ${share.toFixed(4)})`;
+
 const dayLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 const dayYearLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -53,12 +60,12 @@ export function LinePlot({ x, series, formatY, baseline }: LineChartProps) {
         dots: x.length <= 30 ? dotsPath(s, px, py) : '',
       })),
       xTicks: timeTicks(x).map((t) => ({
-        left: share(t, first, last) * 100,
+        at: share(t, first, last),
         label: (spansYears ? dayYearLabel : dayLabel).format(new Date(t * 1000)),
       })),
     };
   }, [x, series, baseline]);
-  const yLabels = plot.y.ticks.map((t) => ({ t, label: formatY(t), top: (plot.py(t) / SIZE) * 100 }));
+  const yLabels = plot.y.ticks.map((t) => ({ t, label: formatY(t), at: plot.py(t) / SIZE }));
   const widest = yLabels.reduce((w, l) => (l.label.length > w.length ? l.label : w), '');
 
   return (
@@ -67,7 +74,7 @@ export function LinePlot({ x, series, formatY, baseline }: LineChartProps) {
         {/* Sizes the column to the widest label; the labels themselves sit at their values. */}
         <span className="line-plot-sizer">{widest}</span>
         {yLabels.map((l) => (
-          <span key={l.t} style={{ top: `${l.top}%` }}>
+          <span key={l.t} style={{ top: inPlot(l.at) }}>
             {l.label}
           </span>
         ))}
@@ -99,7 +106,7 @@ export function LinePlot({ x, series, formatY, baseline }: LineChartProps) {
       </svg>
       <div className="line-plot-x">
         {plot.xTicks.map((t) => (
-          <span key={t.left} style={{ left: `${t.left}%` }}>
+          <span key={t.at} style={{ left: inPlot(t.at) }}>
             {t.label}
           </span>
         ))}
