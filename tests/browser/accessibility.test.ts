@@ -188,6 +188,26 @@ for (const [size, viewport] of [
       }
     });
 
+    it('has a skip link as the first Tab stop, shown on focus, that moves focus to the page', async () => {
+      await openPage(page, server.url, '/trade-plans', 'Trade Plans');
+      const skip = page.getByRole('link', { name: 'Skip to content' });
+      expect((await skip.boundingBox())?.width).toBeLessThanOrEqual(1); // not shown until focused
+      await page.keyboard.press('Tab');
+      expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+      const box = (await skip.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.width).toBeGreaterThanOrEqual(44);
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+      expect(new URL(page.url()).hash).toBe('');
+      // The next Tab stop is the page's first control, past the header and the navigation.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('main, header, nav')?.tagName)).toBe(
+        'MAIN',
+      );
+    });
+
     if (size === 'phone') {
       it('finds no tap target under 44 × 44 CSS px on any page or dialog', { timeout: 120_000 }, async () => {
         const failures = await sweep(page, 'phone', tapTargetCheck);
