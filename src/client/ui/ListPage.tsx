@@ -145,7 +145,7 @@ export function ListPage<Row extends { id: string }, K extends string & keyof Ro
                     <RowActions
                       editDisabledReason={table.editRefusal?.(row)}
                       onEdit={() => list.setEditing(row)}
-                      onDelete={() => list.deletion.ask(row)}
+                      onDelete={(button) => list.deletion.ask(row, button)}
                     >
                       {table.controls?.(row)}
                     </RowActions>
