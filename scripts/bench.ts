@@ -13,7 +13,10 @@
  *    once for 15 s, another's /auth/status and delta /sync, on PGlite, and on PostgreSQL when
  *    BENCH_DATABASE_URL names a server (issue 26, item 10). `--no-fairness` leaves it out.
  *
- * `--scale-only`: the build, then `benchScale` alone. `--fairness-only`: `benchFairness` alone.
+ * 7. `benchQuotes` (benchQuotes.ts): broker calls a minute of the shared quote cache for 1, 10 and
+ *    100 traders watching the same stocks (issue 28).
+ *
+ * `--quotes-only`: `benchQuotes` alone. `--scale-only`: the build, then `benchScale` alone. `--fairness-only`: `benchFairness` alone.
  * `--lighthouse-a11y`: the build, then `benchA11y` alone (benchA11y.ts): Lighthouse's accessibility
  * score on every page and dialog (issue 27).
  */
@@ -26,6 +29,7 @@ import { gzipSync } from 'node:zlib';
 import { benchA11y } from './benchA11y.ts';
 import { benchBackup } from './benchBackup.ts';
 import { benchFairness } from './benchFairness.ts';
+import { benchQuotes } from './benchQuotes.ts';
 import { benchScale } from './benchScale.ts';
 import { measure, quantile, report, root, signIn, startServer, wireBytes } from './benchServer.ts';
 
@@ -143,6 +147,10 @@ function lighthouse(url: string, cookie: string, dataDir: string): void {
   report('Cumulative Layout Shift', `${audit('cumulative-layout-shift').toFixed(3)}`, '0');
 }
 
+if (process.argv.includes('--quotes-only')) {
+  await benchQuotes();
+  process.exit(0);
+}
 if (process.argv.includes('--fairness-only')) {
   await benchFairness();
   process.exit(0);
@@ -179,5 +187,6 @@ try {
 }
 if (!process.argv.includes('--no-scale')) await benchScale(mkdtempSync(join(tmpdir(), 'tt-bench-scale-')));
 if (!process.argv.includes('--no-fairness')) await benchFairness();
+await benchQuotes();
 if (process.env.BENCH_KEEP) console.log(`Kept ${dataDir}`);
 else rmSync(dataDir, { recursive: true, force: true });

@@ -19,7 +19,7 @@ export function createQuoteCache(now: () => Date) {
   const isFresh = (quote: Quote, at: Date) => {
     const seenAt = new Date(quote.fetchedAt);
     return isMarketOpen(at)
-      ? at.getTime() - seenAt.getTime() <= QUOTE_FRESH_SECONDS * 1000
+      ? at.getTime() - seenAt.getTime() < QUOTE_FRESH_SECONDS * 1000
       : noTradingBetween(seenAt, at);
   };
 
@@ -39,11 +39,15 @@ export function createQuoteCache(now: () => Date) {
       symbols: readonly string[],
       load: (symbols: string[]) => Promise<BrokerQuote[]>,
     ): Promise<{ quotes: Quote[]; stale: boolean }> {
-      await Promise.allSettled(new Set(symbols.flatMap((s) => loading.get(s) ?? [])));
+      const loadsOf = () => new Set(symbols.flatMap((s) => loading.get(s) ?? []));
+      // Awaited only when there is one: a call that finds nothing loading must claim its symbols
+      // before it yields, or every caller of the same moment would load them again.
+      const others = loadsOf();
+      if (others.size > 0) await Promise.allSettled(others);
       const at = now();
       const missing = symbols.filter((s) => {
         const quote = known.get(s);
-        return quote === undefined || !isFresh(quote, at);
+        return !loading.has(s) && (quote === undefined || !isFresh(quote, at));
       });
       if (missing.length > 0) {
         const mine = load(missing).then((answer) => {
@@ -62,6 +66,8 @@ export function createQuoteCache(now: () => Date) {
           for (const s of missing) if (loading.get(s) === mine) loading.delete(s);
         }
       }
+      // Symbols another call began loading meanwhile.
+      await Promise.allSettled(loadsOf());
       return { quotes: symbols.flatMap((s) => known.get(s) ?? []), stale: false };
     },
   };
