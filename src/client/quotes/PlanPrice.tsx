@@ -1,4 +1,4 @@
-import { formatPrice, formatTimestamp } from '../../domain/format.ts';
+import { formatAsOf, formatPrice } from '../../domain/format.ts';
 import { distanceText, PLAN_PRICE_COLORS, planPrice, type Quote } from '../../domain/quotes.ts';
 import type { TradePlan } from '../../domain/types.ts';
 import { Badge } from '../ui/Badge.tsx';
@@ -23,7 +23,7 @@ export function PlanPrice({
       <Badge color={PLAN_PRICE_COLORS[price.state]}>{price.state}</Badge>
       <small className="muted">
         {' '}
-        {distanceText(price)}, as of {formatTimestamp(quote.fetchedAt)}
+        {distanceText(price)}, as of {formatAsOf(quote.fetchedAt, new Date())}
       </small>
     </span>
   );
