@@ -14,6 +14,8 @@
  *    BENCH_DATABASE_URL names a server (issue 26, item 10). `--no-fairness` leaves it out.
  *
  * `--scale-only`: the build, then `benchScale` alone. `--fairness-only`: `benchFairness` alone.
+ * `--lighthouse-a11y`: the build, then `benchA11y` alone (benchA11y.ts): Lighthouse's accessibility
+ * score on every page and dialog (issue 27).
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -21,6 +23,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { benchA11y } from './benchA11y.ts';
 import { benchBackup } from './benchBackup.ts';
 import { benchFairness } from './benchFairness.ts';
 import { benchScale } from './benchScale.ts';
@@ -147,6 +150,18 @@ if (process.argv.includes('--fairness-only')) {
 initialJs();
 if (process.argv.includes('--scale-only')) {
   await benchScale(mkdtempSync(join(tmpdir(), 'tt-bench-scale-')));
+  process.exit(0);
+}
+if (process.argv.includes('--lighthouse-a11y')) {
+  const a11yDir = mkdtempSync(join(tmpdir(), 'tt-bench-a11y-'));
+  const a11yServer = await startServer(a11yDir);
+  try {
+    await warmStaticFiles(a11yServer.url);
+    await benchA11y(a11yServer.url, await signIn(a11yServer.url));
+  } finally {
+    await a11yServer.stop();
+    rmSync(a11yDir, { recursive: true, force: true });
+  }
   process.exit(0);
 }
 const dataDir = mkdtempSync(join(tmpdir(), 'tt-bench-'));

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -158,3 +159,40 @@ export async function controlledBy(page: Page): Promise<void> {
   if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
   await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 15_000 });
 }
+
+/** One failure of axe-core's WCAG 2.0/2.1 A and AA rules: the rule, and each element with what is wrong. */
+export interface AxeViolation {
+  id: string;
+  help: string;
+  nodes: { target: string; summary: string }[];
+}
+
+const axeSource: string = createRequire(import.meta.url)('axe-core').source;
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * axe-core's WCAG 2.1 A/AA violations on the page as it is now (an open dialog included). The
+ * script goes in through the DevTools protocol (page.evaluate), which the app's CSP does not govern.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async (tags) => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe-core's global, injected above
+    const axe = (window as any).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    return result.violations.map(
+      (v: { id: string; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }) => ({
+        id: v.id,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary ?? '' })),
+      }),
+    );
+  }, WCAG_TAGS);
+}
+
+/** Violations as lines to read in a failed test: the rule, then each element and what is wrong. */
+export const describeViolations = (where: string, violations: AxeViolation[]): string[] =>
+  violations.flatMap((v) => [
+    `${where}: ${v.id} (${v.help})`,
+    ...v.nodes.map((n) => `    ${n.target}: ${n.summary.replaceAll('\n', ' ')}`),
+  ]);

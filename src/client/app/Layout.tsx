@@ -1,7 +1,15 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { LogoutButton } from '../auth/LogoutButton.tsx';
-import { BACKUP_LINK, footerText, ICON_MARKUP, type IconName, NAV_LINKS } from './appShell.ts';
+import {
+  BACKUP_LINK,
+  footerText,
+  ICON_MARKUP,
+  type IconName,
+  MAIN_ID,
+  NAV_LINKS,
+  SKIP_LINK_TEXT,
+} from './appShell.ts';
 import { ConnectionStatus } from './ConnectionStatus.tsx';
 import './frame.css';
 
@@ -25,6 +33,15 @@ function Icon({ name, className }: { name: IconName; className: string }) {
 }
 
 /**
+ * The skip link moves focus to the page itself, without a "#main" in the address (the back button
+ * would then return to it); before the script runs, the link's own address does the same.
+ */
+function skipToMain(event: MouseEvent) {
+  event.preventDefault();
+  document.getElementById(MAIN_ID)?.focus();
+}
+
+/**
  * Header, navigation and footer around every main page. The navigation is one list of links:
  * a sidebar on a wide screen, a tab bar fixed at the bottom on a phone (app/frame.css). "Export and
  * backup" sits in the header, beside Logout: the tab bar has no room for a seventh tab, and it
@@ -35,6 +52,10 @@ export function Layout({ children, checking = false }: { children: ReactNode; ch
   const [location] = useLocation();
   return (
     <div className="layout">
+      {/* The first stop of the keyboard (WCAG 2.4.1): past the header and the navigation. */}
+      <a href={`#${MAIN_ID}`} className="skip-link" onClick={skipToMain}>
+        {SKIP_LINK_TEXT}
+      </a>
       <header className="app-header">
         <span className="app-title">Trade Tracker</span>
         <div className="header-actions">
@@ -62,7 +83,7 @@ export function Layout({ children, checking = false }: { children: ReactNode; ch
           ))}
         </ul>
       </nav>
-      <main className="content">
+      <main id={MAIN_ID} className="content" tabIndex={-1}>
         {/* Until the sign-in is checked the cache may be another trader's: nothing from it shows. */}
         {checking ? <div className="status-strip" /> : <ConnectionStatus />}
         {children}

@@ -33,6 +33,10 @@ export const NAV_LINKS: readonly (readonly [href: string, label: string, icon: I
   ['/review', 'Review', 'review'],
 ];
 
+/** The first focusable element of every page, to <main> (id MAIN_ID), shown when it has focus. */
+export const SKIP_LINK_TEXT = 'Skip to content';
+export const MAIN_ID = 'main';
+
 export const BACKUP_LINK = { href: '/backup', label: 'Export and backup', icon: 'backup' } as const;
 
 /** The attributes every icon's <svg> carries besides its class (Layout.tsx writes the same in JSX). */
@@ -61,12 +65,13 @@ export function appShellHtml(year: number): string {
   ).join('');
   return [
     '<div class="layout">',
+    `<a href="#${MAIN_ID}" class="skip-link">${SKIP_LINK_TEXT}</a>`,
     '<header class="app-header"><span class="app-title">Trade Tracker</span><div class="header-actions">',
     `<a title="${BACKUP_LINK.label}" href="${BACKUP_LINK.href}" class="header-link">${icon(BACKUP_LINK.icon, 'header-icon')}<span class="header-link-label visually-hidden-on-phone">${BACKUP_LINK.label}</span></a>`,
     '<button type="button" class="secondary outline logout">Logout</button>',
     '</div></header>',
     `<nav class="main-nav" aria-label="Main"><ul>${links}</ul></nav>`,
-    `<main class="content"><div class="status-strip"></div>${PAGE_SLOT}</main>`,
+    `<main id="${MAIN_ID}" class="content" tabindex="-1"><div class="status-strip"></div>${PAGE_SLOT}</main>`,
     `<footer class="app-footer"><small>${footerText(year)}</small></footer>`,
     '</div>',
   ].join('');

@@ -74,10 +74,11 @@ export function AccountSummary() {
                       type="button"
                       className="link-button account-settings-button"
                       onClick={() => setEditing(a)}
-                      aria-label={`${a.accountName} ${a.accountNumber}: account settings`}
                     >
+                      {/* Its name is its visible text (WCAG 2.5.3: a speech user says what they see). */}
                       {a.accountName}
                       <small className="muted"> {a.accountNumber}</small>
+                      <span className="visually-hidden">: account settings</span>
                       <span className="settings-hint" aria-hidden="true">
                         Settings ›
                       </span>

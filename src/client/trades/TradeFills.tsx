@@ -77,7 +77,7 @@ export function TradeFills({ executionIds }: { executionIds: string[] }) {
                       type="button"
                       className="outline danger"
                       aria-label={`Delete ${nameOf(fill)}`}
-                      onClick={() => deletion.ask(fill)}
+                      onClick={(e) => deletion.ask(fill, e.currentTarget)}
                     >
                       Delete
                     </button>

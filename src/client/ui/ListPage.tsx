@@ -152,7 +152,7 @@ export function ListPage<Row extends { id: string }, K extends string>({
                     <RowActions
                       editDisabledReason={table.editRefusal?.(row)}
                       onEdit={() => list.setEditing(row)}
-                      onDelete={() => list.deletion.ask(row)}
+                      onDelete={(button) => list.deletion.ask(row, button)}
                     >
                       {table.controls?.(row)}
                     </RowActions>

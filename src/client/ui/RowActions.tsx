@@ -2,7 +2,8 @@ import { type ReactNode, useId } from 'react';
 
 interface RowActionsProps {
   onEdit: () => void;
-  onDelete: () => void;
+  /** With the Delete button pressed (where focus starts from once the row is gone). */
+  onDelete: (button: HTMLButtonElement) => void;
   /** Why Edit is not allowed (a discarded plan), said beside the disabled button. */
   editDisabledReason?: string | undefined;
   /** Controls before Edit (a plan's status dropdown). */
@@ -24,7 +25,7 @@ export function RowActions({ onEdit, onDelete, editDisabledReason, children }: R
       >
         Edit
       </button>
-      <button type="button" className="outline danger" onClick={onDelete}>
+      <button type="button" className="outline danger" onClick={(e) => onDelete(e.currentTarget)}>
         Delete
       </button>
       {editDisabledReason && (

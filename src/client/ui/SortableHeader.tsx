@@ -15,7 +15,7 @@ export function SortableHeader<K extends string>({ label, column, sort, onSort }
   return (
     <th scope="col" aria-sort={ariaSort}>
       <button type="button" className="sort-button" onClick={() => onSort(column)}>
-        {label}
+        <span className="sort-label">{label}</span>
         <span aria-hidden="true" className="sort-indicator">
           {direction ? (direction === 'asc' ? ' ▲' : ' ▼') : ' ↕'}
         </span>
