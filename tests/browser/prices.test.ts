@@ -86,9 +86,11 @@ for (const [layout, viewport] of [
       await nav('Trade Plans');
       await pageHeading(page, 'Trade Plans').waitFor();
       for (const { stock, state } of STATES) {
+        // A phone's card shows the price on a line of its own, a wide table in the Status cell.
         await page
           .getByRole('row', { name: new RegExp(stock) })
           .getByText(state)
+          .filter({ visible: true })
           .waitFor();
       }
       await page.getByLabel('Sort by').selectOption({ label: 'Distance to entry' });
@@ -120,7 +122,7 @@ for (const [layout, viewport] of [
         await page.reload();
         await pageHeading(page, 'Trade Plans').waitFor();
         const row = page.getByRole('row', { name: /INTC/ });
-        await row.getByText('Near entry').waitFor();
+        await row.getByText('Near entry').filter({ visible: true }).waitFor();
         expect(await row.innerText()).toMatch(/as of /);
         await screenshot(context, page, `prices-offline-${layout}`, { viewportOnly: true });
       } finally {

@@ -63,6 +63,7 @@ export function PlanCells({ plan, accounts, quote, onOpen }: PlanCellsProps) {
   const riskPercent = planRiskPercentage(plan);
   const reward = rewardToRisk(plan);
   const edgeCount = plan.edgeIds.length;
+  const priced = isActivePlan(plan) && quote !== undefined;
   return (
     <>
       <th scope="row" data-label="Stock">
@@ -75,8 +76,15 @@ export function PlanCells({ plan, accounts, quote, onOpen }: PlanCellsProps) {
       <td data-label="Status" data-status={plan.status}>
         <Badge color={statusBadgeColor(plan.status)}>{plan.status}</Badge>{' '}
         <PlanOutcome planId={plan.id} doneAt={plan.doneAt} />
-        {isActivePlan(plan) && <PlanPrice plan={plan} quote={quote} />}
+        {priced && <PlanPrice plan={plan} quote={quote} />}
       </td>
+      {/* The same on a phone's card, on a line of its own under the stock (plans.css); hidden on
+          a wide screen, where the Status cell shows it: the spec's columns stay as they are. */}
+      {priced && (
+        <td data-label="Price" className="card-price">
+          <PlanPrice plan={plan} quote={quote} />
+        </td>
+      )}
       <td data-label="Entry Price" className="card-fact">
         {formatPrice(plan.entryPrice)}
       </td>

@@ -21,8 +21,7 @@ export function PlanPrice({
     <span className="plan-price">
       <strong>{formatPrice(quote.last)}</strong>{' '}
       <Badge color={PLAN_PRICE_COLORS[price.state]}>{price.state}</Badge>
-      <small className="muted">
-        {' '}
+      <small className="muted plan-distance">
         {distanceText(price)}, as of {formatAsOf(quote.fetchedAt, new Date())}
       </small>
     </span>
