@@ -66,6 +66,16 @@ export function formatTimestamp(timestamp: string): string {
   return Number.isNaN(at.getTime()) ? frameMessages.invalidTimestamp : at.toLocaleString();
 }
 
+/** When a price was had, short: the time alone on the day it is read ("4:00 PM"), else with the date ("Nov 21, 4:00 PM"). */
+export function formatAsOf(timestamp: string, now: Date): string {
+  const at = new Date(timestamp);
+  if (Number.isNaN(at.getTime())) return frameMessages.invalidTimestamp;
+  const sameDay = at.toDateString() === now.toDateString();
+  return sameDay
+    ? at.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })
+    : at.toLocaleString([], { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
 const MINUTE_MS = 60_000;
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   countOf,
   formatAgo,
+  formatAsOf,
   formatMoney,
   formatPercent,
   formatPrice,
@@ -175,5 +176,14 @@ describe('formatAgo and formatWait ("Fills imported 3 min ago")', () => {
     [90_000, 'in 2 min'],
   ])('a wait of %i ms reads "%s"', (ms, text) => {
     expect(formatWait(ms)).toBe(text);
+  });
+});
+
+describe('formatAsOf', () => {
+  it('says the time alone on the same day, the date with it on another, and refuses a non-date', () => {
+    const now = new Date(2026, 10, 24, 18, 0);
+    expect(formatAsOf(new Date(2026, 10, 24, 16, 5).toISOString(), now)).toMatch(/^4:05\sPM$/);
+    expect(formatAsOf(new Date(2026, 10, 21, 16, 5).toISOString(), now)).toMatch(/^Nov 21, 4:05\sPM$/);
+    expect(formatAsOf('soon', now)).toBe('Invalid timestamp');
   });
 });

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { formatTimestamp } from '../../domain/format.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { db, metaKeys } from '../db/db.ts';
@@ -12,6 +13,14 @@ import { PerformanceCards } from './PerformanceCards.tsx';
 import './dashboard.css';
 
 const heading = PAGE_HEADINGS['/dashboard'];
+// Prices are not part of the first paint: the Watch list's code loads after it.
+const WatchList = lazy(() => import('../quotes/WatchList.tsx'));
+/** During the session the Watch list comes first below the heading, else after the cards. */
+const watch = (place: 'inSession' | 'outOfSession') => (
+  <Suspense fallback={null}>
+    <WatchList place={place} />
+  </Suspense>
+);
 
 export default function DashboardPage() {
   const lastSync = useLiveQuery(async () => (await db.meta.get(metaKeys.lastSyncAt))?.value ?? null, []);
@@ -26,6 +35,7 @@ export default function DashboardPage() {
       </PageHeading>
       <BrokerSignInNotice />
       <GettingStarted />
+      {watch('inSession')}
       <MarketCycleCard />
       <section aria-labelledby="account-summary-title">
         <h2 id="account-summary-title">Account Summary</h2>
@@ -33,6 +43,7 @@ export default function DashboardPage() {
       </section>
       <OpenRisk />
       <PerformanceCards />
+      {watch('outOfSession')}
     </section>
   );
 }

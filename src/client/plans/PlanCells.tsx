@@ -6,8 +6,10 @@ import {
   formatRewardToRisk,
 } from '../../domain/format.ts';
 import { computePositionSizes, isValidPositionSize } from '../../domain/positionSize.ts';
+import type { Quote } from '../../domain/quotes.ts';
 import {
   allowedTransitions,
+  isActivePlan,
   planRisk,
   planRiskPercentage,
   rewardToRisk,
@@ -15,6 +17,7 @@ import {
   statusBadgeColor,
 } from '../../domain/tradePlans.ts';
 import type { LiveAccount, TradePlan, TradePlanStatus } from '../../domain/types.ts';
+import { PlanPrice } from '../quotes/PlanPrice.tsx';
 import { Badge } from '../ui/Badge.tsx';
 import { PendingMark } from '../ui/PendingMark.tsx';
 import { PlanOutcome } from './PlanOutcome.tsx';
@@ -23,6 +26,8 @@ interface PlanCellsProps {
   plan: TradePlan;
   /** The cached accounts the sizes are computed for; undefined while they are read. */
   accounts: readonly LiveAccount[] | undefined;
+  /** The stock's last price, shown on an active plan. */
+  quote: Quote | undefined;
   onOpen: (plan: TradePlan) => void;
 }
 
@@ -54,10 +59,11 @@ function PositionSizes({
 }
 
 /** A plan's cells in the Trade Plans table, all but Actions. */
-export function PlanCells({ plan, accounts, onOpen }: PlanCellsProps) {
+export function PlanCells({ plan, accounts, quote, onOpen }: PlanCellsProps) {
   const riskPercent = planRiskPercentage(plan);
   const reward = rewardToRisk(plan);
   const edgeCount = plan.edgeIds.length;
+  const priced = isActivePlan(plan) && quote !== undefined;
   return (
     <>
       <th scope="row" data-label="Stock">
@@ -70,7 +76,15 @@ export function PlanCells({ plan, accounts, onOpen }: PlanCellsProps) {
       <td data-label="Status" data-status={plan.status}>
         <Badge color={statusBadgeColor(plan.status)}>{plan.status}</Badge>{' '}
         <PlanOutcome planId={plan.id} doneAt={plan.doneAt} />
+        {priced && <PlanPrice plan={plan} quote={quote} />}
       </td>
+      {/* The same on a phone's card, on a line of its own under the stock (plans.css); hidden on
+          a wide screen, where the Status cell shows it: the spec's columns stay as they are. */}
+      {priced && (
+        <td data-label="Price" className="card-price">
+          <PlanPrice plan={plan} quote={quote} />
+        </td>
+      )}
       <td data-label="Entry Price" className="card-fact">
         {formatPrice(plan.entryPrice)}
       </td>

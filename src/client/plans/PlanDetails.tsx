@@ -10,6 +10,7 @@ import {
 import { planPositionFigures } from '../../domain/positionSize.ts';
 import {
   canEditPlan,
+  isActivePlan,
   planRisk,
   planRiskPercentage,
   rewardToRisk,
@@ -18,6 +19,7 @@ import {
 } from '../../domain/tradePlans.ts';
 import type { TradePlan } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { PlanPrice } from '../quotes/PlanPrice.tsx';
 import { Badge } from '../ui/Badge.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
@@ -47,6 +49,7 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
   const citedEdges = (edges ?? []).filter((e) => e !== undefined);
   const score = weightedEdgeScore(citedEdges);
   const reward = rewardToRisk(plan);
+  const quote = useLiveQuery(() => db.quotes.get(plan.stock), [plan.stock]);
 
   return (
     <Modal title={`${plan.stock} trade plan`} onClose={onClose}>
@@ -67,6 +70,14 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
             ? 'Not set'
             : `${formatPrice(plan.targetPrice)}${reward === null ? '' : ` · ${formatRewardToRisk(reward)}`}`}
         </dd>
+        {isActivePlan(plan) && quote && (
+          <>
+            <dt>Last price</dt>
+            <dd>
+              <PlanPrice plan={plan} quote={quote} />
+            </dd>
+          </>
+        )}
         <dt>Probability</dt>
         <dd>{formatProbability(plan.probabilityOfSuccess)}</dd>
         <dt>Setup</dt>

@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { fallbackMessages } from '../../domain/appMessages.ts';
 import { messages } from '../../domain/messages.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
-import { canEditPlan } from '../../domain/tradePlans.ts';
+import { planPrice } from '../../domain/quotes.ts';
+import { canEditPlan, isActivePlan } from '../../domain/tradePlans.ts';
 import { TRADE_PLAN_STATUSES, type TradePlan, type TradePlanStatus } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { useQuotes } from '../quotes/useQuotes.ts';
 import { ListPage } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
@@ -17,7 +20,13 @@ import { deletePlan } from './planMutations.ts';
 import { useStatusChange } from './useStatusChange.ts';
 import './plans.css';
 
-type PlanSortKey = 'stock' | 'status' | 'entryPrice' | 'stopLossPrice' | 'probabilityOfSuccess';
+type PlanSortKey =
+  | 'stock'
+  | 'status'
+  | 'entryPrice'
+  | 'stopLossPrice'
+  | 'probabilityOfSuccess'
+  | 'distanceToEntry';
 
 /** "Showing X of Y trade plans" plus the filters that explain the difference. */
 export function showingText(shown: number, total: number, search: string, status: string): string {
@@ -29,7 +38,19 @@ export function showingText(shown: number, total: number, search: string, status
 
 export default function TradePlansPage() {
   const [status, setStatus] = useState<TradePlanStatus | ''>('');
+  const quotes = useQuotes();
+  // An active plan's distance to its entry in R, from its stock's last price (docs/product.md,
+  // "Prices"); plans without one sort last.
+  const sortValue = useCallback(
+    (plan: TradePlan, key: PlanSortKey) => {
+      if (key !== 'distanceToEntry') return plan[key];
+      const quote = isActivePlan(plan) ? quotes?.get(plan.stock) : undefined;
+      return quote ? planPrice(plan, quote.last).distanceR : null;
+    },
+    [quotes],
+  );
   const list = useListPage<TradePlan, PlanSortKey>({
+    sortValue,
     collection: 'tradePlans',
     query: () => db.tradePlans.toArray(),
     // The default order, by stock, has an index: the first rows show before all are read.
@@ -43,6 +64,14 @@ export default function TradePlansPage() {
   const accounts = useLiveQuery(() => db.accounts.orderBy('accountName').toArray(), []);
   const statusChange = useStatusChange();
   const [openedId, setOpenedId] = useState<string>();
+  // /trade-plans?plan=<id> (the Watch list, an alert's notification) opens that plan's details.
+  const planInAddress = new URLSearchParams(useSearch()).get('plan');
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (planInAddress === null) return;
+    setOpenedId(planInAddress);
+    navigate('/trade-plans', { replace: true });
+  }, [planInAddress, navigate]);
   // The details follow the cached plan: a status change or a sync shows in them at once.
   const opened = list.rows.find((p) => p.id === openedId);
   const filtered = list.search.trim() !== '' || status !== '';
@@ -83,8 +112,16 @@ export default function TradePlansPage() {
             { label: 'Probability', sortBy: 'probabilityOfSuccess' },
             { label: 'Edges' },
             { label: 'Position Sizes' },
+            { label: 'Distance to entry', sortBy: 'distanceToEntry', headerless: true },
           ],
-          cells: (plan) => <PlanCells plan={plan} accounts={accounts} onOpen={(p) => setOpenedId(p.id)} />,
+          cells: (plan) => (
+            <PlanCells
+              plan={plan}
+              accounts={accounts}
+              quote={quotes?.get(plan.stock)}
+              onOpen={(p) => setOpenedId(p.id)}
+            />
+          ),
           controls: (plan) => {
             const refused = statusChange.refusalOf(plan);
             return (

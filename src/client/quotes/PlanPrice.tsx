@@ -1,4 +1,4 @@
-import { formatPrice, formatTimestamp } from '../../domain/format.ts';
+import { formatAsOf, formatPrice } from '../../domain/format.ts';
 import { distanceText, PLAN_PRICE_COLORS, planPrice, type Quote } from '../../domain/quotes.ts';
 import type { TradePlan } from '../../domain/types.ts';
 import { Badge } from '../ui/Badge.tsx';
@@ -21,9 +21,8 @@ export function PlanPrice({
     <span className="plan-price">
       <strong>{formatPrice(quote.last)}</strong>{' '}
       <Badge color={PLAN_PRICE_COLORS[price.state]}>{price.state}</Badge>
-      <small className="muted">
-        {' '}
-        {distanceText(price)}, as of {formatTimestamp(quote.fetchedAt)}
+      <small className="muted plan-distance">
+        {distanceText(price)}, as of {formatAsOf(quote.fetchedAt, new Date())}
       </small>
     </span>
   );

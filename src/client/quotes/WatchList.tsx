@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { isMarketOpen } from '../../domain/marketHours.ts';
 import { byDistanceToEntry, planPrice } from '../../domain/quotes.ts';
 import { isActivePlan } from '../../domain/tradePlans.ts';
 import { db } from '../db/db.ts';
@@ -8,14 +9,16 @@ import { useQuotes } from './useQuotes.ts';
 
 /**
  * The Dashboard's Watch (docs/product.md, "Prices"): the Ready plans nearest their entry first,
- * those past it leading, each one tap from its details. Nothing while no plan is Ready.
+ * those past it leading, each one tap from its details. Nothing while no plan is Ready. The
+ * Dashboard places it twice: first during the session, after the cards outside it.
  */
-export default function WatchList() {
+export default function WatchList({ place }: { place: 'inSession' | 'outOfSession' }) {
   const plans = useLiveQuery(
     async () => (await db.tradePlans.where('status').equals('Ready').toArray()).filter(isActivePlan),
     [],
   );
   const quotes = useQuotes();
+  if (isMarketOpen(new Date()) !== (place === 'inSession')) return null;
   if (!plans || plans.length === 0 || !quotes) return null;
   const watched = byDistanceToEntry(
     plans.map((plan) => {

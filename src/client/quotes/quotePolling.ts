@@ -1,6 +1,7 @@
 // The last prices of the trader's own stocks while the app is on screen (docs/product.md,
 // "Prices"): every 15 s in the session, every few minutes outside it, never in the background
 // and never offline. The answer is kept in the cache, where pages read it, offline too.
+import { liveQuery } from 'dexie';
 import { QUOTE_FRESH_SECONDS } from '../../domain/constants.ts';
 import { isMarketOpen } from '../../domain/marketHours.ts';
 import { type QuoteAnswer, watchedSymbols } from '../../domain/quotes.ts';
@@ -11,11 +12,15 @@ import { isOffline, onConnectivityChange } from '../sync/connectivity.ts';
 /** Outside the session the server answers the last close: a new plan's price within minutes is enough. */
 const CLOSED_POLL_MS = 5 * 60_000;
 
+const watchedIn = async (database: TradeTrackerDb) => {
+  const [plans, trades] = await Promise.all([database.tradePlans.toArray(), database.trades.toArray()]);
+  return watchedSymbols(plans, trades);
+};
+
 /** Asks the server for the watched stocks' prices and keeps them; undefined when nothing was asked. */
 export async function refreshQuotes(database: TradeTrackerDb = db): Promise<QuoteAnswer | undefined> {
   if (isOffline()) return undefined;
-  const [plans, trades] = await Promise.all([database.tradePlans.toArray(), database.trades.toArray()]);
-  const symbols = watchedSymbols(plans, trades);
+  const symbols = await watchedIn(database);
   if (symbols.length === 0) return undefined;
   const answer = await api<QuoteAnswer>('/quotes', { query: { symbols: symbols.join(',') } });
   await database.quotes.bulkPut(answer.quotes);
@@ -27,9 +32,15 @@ export function startQuotePolling(database: TradeTrackerDb = db): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   let running = false;
-  const tick = async () => {
+  // Asked again while a tick runs (a stock newly watched): one more tick right after it.
+  let again = false;
+  const tick = async (): Promise<void> => {
+    if (running) {
+      again = true;
+      return;
+    }
     clearTimeout(timer);
-    if (stopped || running || document.visibilityState !== 'visible' || isOffline()) return;
+    if (stopped || document.visibilityState !== 'visible' || isOffline()) return;
     running = true;
     let open = isMarketOpen(new Date());
     try {
@@ -40,6 +51,10 @@ export function startQuotePolling(database: TradeTrackerDb = db): () => void {
     } finally {
       running = false;
     }
+    if (again) {
+      again = false;
+      return tick();
+    }
     if (!stopped) timer = setTimeout(tick, open ? QUOTE_FRESH_SECONDS * 1000 : CLOSED_POLL_MS);
   };
   const onVisible = () => {
@@ -48,11 +63,23 @@ export function startQuotePolling(database: TradeTrackerDb = db): () => void {
   };
   document.addEventListener('visibilitychange', onVisible);
   const stopListening = onConnectivityChange(() => void tick());
-  void tick();
+  // A stock newly watched (a plan set Ready, a trade opened, the first sync) gets its price now,
+  // not at the next tick: the first answer of this query is the first tick.
+  let watched = '';
+  const watching = liveQuery(() => watchedIn(database)).subscribe({
+    next: (symbols) => {
+      const now = symbols.join(',');
+      if (now === watched) return;
+      const more = symbols.some((s) => !watched.split(',').includes(s));
+      watched = now;
+      if (more) void tick();
+    },
+  });
   return () => {
     stopped = true;
     clearTimeout(timer);
     document.removeEventListener('visibilitychange', onVisible);
     stopListening();
+    watching.unsubscribe();
   };
 }

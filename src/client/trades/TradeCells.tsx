@@ -1,4 +1,5 @@
-import { formatMoney, formatPrice, formatR } from '../../domain/format.ts';
+import { formatMoney, formatPrice, formatR, formatSignedMoney } from '../../domain/format.ts';
+import { openTradePnl, type Quote } from '../../domain/quotes.ts';
 import { statusBadgeColor } from '../../domain/tradePlans.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
 import { Badge } from '../ui/Badge.tsx';
@@ -35,11 +36,25 @@ export function PlanLabel({ plan }: { plan: TradePlan | undefined }) {
 interface TradeCellsProps {
   trade: Trade;
   plan: TradePlan | undefined;
+  /** The symbol's last price: an open trade shows what its shares would make at it. */
+  quote?: Quote | undefined;
   onOpen: (trade: Trade) => void;
 }
 
+/** "Unrealised +$100.00 · +2.00R at $110.00": an open trade's shares at the last price. */
+function Unrealised({ trade, quote }: { trade: Trade; quote: Quote }) {
+  const open = openTradePnl(trade, quote.last);
+  if (open === null) return null;
+  return (
+    <small className={`unrealised ${tone(open.pnl) ?? ''}`.trim()}>
+      Unrealised {formatSignedMoney(open.pnl)}
+      {open.r !== null && ` · ${formatR(open.r)}`} at {formatPrice(quote.last)}
+    </small>
+  );
+}
+
 /** A trade's cells in the Trades table; the symbol opens its details. */
-export function TradeCells({ trade, plan, onOpen }: TradeCellsProps) {
+export function TradeCells({ trade, plan, quote, onOpen }: TradeCellsProps) {
   const partlyClosed = trade.closedAt === null && trade.openQuantity !== trade.entryQuantity;
   return (
     <>
@@ -72,6 +87,7 @@ export function TradeCells({ trade, plan, onOpen }: TradeCellsProps) {
       </td>
       <td data-label="Net P&L" className={tone(trade.netPnl)}>
         {money(trade.netPnl)}
+        {trade.closedAt === null && quote && <Unrealised trade={trade} quote={quote} />}
       </td>
       <td data-label="R" className={tone(trade.rMultiple)}>
         {/* An open trade has no R yet; a closed one without a stop shows that it has none. */}

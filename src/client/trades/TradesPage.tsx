@@ -3,6 +3,7 @@ import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { tradeListOrder } from '../../domain/trades.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { useQuotes } from '../quotes/useQuotes.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ListPage } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
@@ -33,6 +34,7 @@ export default function TradesPage() {
   const [planFilter, setPlanFilter] = useState<PlanFilter>('');
   const accounts = useLiveQuery(() => db.accounts.toArray(), []) ?? [];
   const plans = useLiveQuery(() => db.tradePlans.toArray(), []) ?? [];
+  const quotes = useQuotes();
   const plansById = new Map(plans.map((p) => [p.id, p]));
   // A link to a plan deleted on this device (not yet synced) reads as no plan, as it soon will be.
   const planOf = (trade: Trade): TradePlan | undefined =>
@@ -110,7 +112,12 @@ export default function TradesPage() {
             { label: 'Plan' },
           ],
           cells: (trade) => (
-            <TradeCells trade={trade} plan={planOf(trade)} onOpen={(t) => setOpenedId(t.id)} />
+            <TradeCells
+              trade={trade}
+              plan={planOf(trade)}
+              quote={quotes?.get(trade.symbol)}
+              onOpen={(t) => setOpenedId(t.id)}
+            />
           ),
           rowActions: false,
         }}

@@ -29,6 +29,11 @@ export function NameCell({ row }: { row: { name: string } }) {
 export interface Column<K extends string> {
   label: string;
   sortBy?: K;
+  /**
+   * A sort without a column of its own (a plan's distance to entry, shown in its Status cell):
+   * offered in "Sort by", which then shows at every width.
+   */
+  headerless?: true;
 }
 
 interface ListTable<Row, K extends string> {
@@ -48,7 +53,7 @@ interface ListTable<Row, K extends string> {
   rowActions?: false;
 }
 
-interface ListPageProps<Row, K extends string & keyof Row> {
+interface ListPageProps<Row, K extends string> {
   title: string;
   subtitle: string;
   newLabel: string;
@@ -74,7 +79,7 @@ interface ListPageProps<Row, K extends string & keyof Row> {
 }
 
 /** The frame every list page shares: heading, error banner, search, states, editor, delete. */
-export function ListPage<Row extends { id: string }, K extends string & keyof Row>({
+export function ListPage<Row extends { id: string }, K extends string>({
   list,
   ...page
 }: ListPageProps<Row, K>) {
@@ -119,21 +124,23 @@ export function ListPage<Row extends { id: string }, K extends string & keyof Ro
           <table className={['stack-on-phone', table.className].filter(Boolean).join(' ')}>
             <thead>
               <tr>
-                {table.columns.map(({ label, sortBy }) =>
-                  sortBy ? (
-                    <SortableHeader
-                      key={label}
-                      label={label}
-                      column={sortBy}
-                      sort={list.sort}
-                      onSort={list.toggle}
-                    />
-                  ) : (
-                    <th key={label} scope="col">
-                      {label}
-                    </th>
-                  ),
-                )}
+                {table.columns
+                  .filter((c) => !c.headerless)
+                  .map(({ label, sortBy }) =>
+                    sortBy ? (
+                      <SortableHeader
+                        key={label}
+                        label={label}
+                        column={sortBy}
+                        sort={list.sort}
+                        onSort={list.toggle}
+                      />
+                    ) : (
+                      <th key={label} scope="col">
+                        {label}
+                      </th>
+                    ),
+                  )}
                 {rowActions && <th scope="col">Actions</th>}
               </tr>
             </thead>

@@ -20,7 +20,7 @@ export function SortControl<K extends string>({ columns, sort, onSort, ownOrder 
   if (keys.length === 0) return null;
   const ascending = sort?.direction === 'asc';
   return (
-    <div className="sort-control">
+    <div className={columns.some((c) => c.headerless) ? 'sort-control at-every-width' : 'sort-control'}>
       <label>
         <span>Sort by</span>
         <select

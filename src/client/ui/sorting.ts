@@ -26,12 +26,20 @@ export function useSort<K extends string>(defaultKey: K | undefined) {
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
+/** A row's value for a sort key: its field of that name, or one computed (a plan's distance to entry). */
+export type SortValue<T, K extends string> = (row: T, key: K) => unknown;
+const fieldOf = <T, K extends string>(row: T, key: K): unknown => (row as Record<string, unknown>)[key];
+
 /** Sorts a copy: text case-insensitively, numbers numerically, missing values last. */
-export function sortRows<T, K extends string & keyof T>(rows: readonly T[], sort: SortState<K>): T[] {
+export function sortRows<T, K extends string>(
+  rows: readonly T[],
+  sort: SortState<K>,
+  valueFor: SortValue<T, K> = fieldOf,
+): T[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => {
-    const x = a[sort.key] as unknown;
-    const y = b[sort.key] as unknown;
+    const x = valueFor(a, sort.key);
+    const y = valueFor(b, sort.key);
     if (x === y) return 0;
     if (x === null || x === undefined || x === '') return 1;
     if (y === null || y === undefined || y === '') return -1;

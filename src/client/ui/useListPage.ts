@@ -3,11 +3,11 @@ import type { CollectionName } from '../db/db.ts';
 import { syncNow } from '../sync/sync.ts';
 import { setCollectionState } from '../sync/syncState.ts';
 import { LIST_PAGE_SIZE } from './listPageSize.ts';
-import { type SortState, sortRows, useSort } from './sorting.ts';
+import { type SortState, type SortValue, sortRows, useSort } from './sorting.ts';
 import { useCollection } from './useCollection.ts';
 import { useConfirmedDelete } from './useConfirmedDelete.ts';
 
-interface ListOptions<Row, K> {
+interface ListOptions<Row, K extends string> {
   collection: CollectionName;
   query: () => Promise<Row[]>;
   /**
@@ -26,9 +26,11 @@ interface ListOptions<Row, K> {
   remove?: (row: Row) => Promise<unknown>;
   /** The spec's message for a failed delete that carries none of its own. */
   deleteFallback?: string;
+  /** Values for sort keys that are not fields (stable between renders: the rows re-sort when it changes). */
+  sortValue?: SortValue<Row, K>;
 }
 
-export interface ListPageState<Row, K extends string & keyof Row> {
+export interface ListPageState<Row, K extends string> {
   rows: Row[];
   /** false while only the first screenful is read: counts and "Show more" wait for the rest. */
   complete: boolean;
@@ -57,9 +59,7 @@ const removeNothing = async () => {};
  * ('new' for a create), the delete being confirmed, and one error line for the banner (a
  * failed delete, or the collection's last failed load).
  */
-export function useListPage<Row, K extends string & keyof Row>(
-  options: ListOptions<Row, K>,
-): ListPageState<Row, K> {
+export function useListPage<Row, K extends string>(options: ListOptions<Row, K>): ListPageState<Row, K> {
   const { head } = options;
   const {
     rows,
@@ -82,7 +82,8 @@ export function useListPage<Row, K extends string & keyof Row>(
     setCollectionState(options.collection, { error: undefined });
   };
   // Sorted once per change of the rows or the order, not on every keystroke of the search.
-  const sorted = useMemo(() => (sort ? sortRows(rows, sort) : rows), [rows, sort]);
+  const { sortValue } = options;
+  const sorted = useMemo(() => (sort ? sortRows(rows, sort, sortValue) : rows), [rows, sort, sortValue]);
   // The box shows each keystroke at once; the list follows at React's lower priority, so typing
   // stays fluid however many rows the search goes through.
   const deferredSearch = useDeferredValue(search);

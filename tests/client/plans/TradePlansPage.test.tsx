@@ -263,7 +263,10 @@ describe('showingText', () => {
     // The whole read is held back: what shows meanwhile came from the index alone.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    const spy = vi.spyOn(db.tradePlans, 'toArray').mockImplementation(() => held.then(() => []) as never);
+    const wholeRead = db.tradePlans.toArray.bind(db.tradePlans);
+    const spy = vi
+      .spyOn(db.tradePlans, 'toArray')
+      .mockImplementation(() => held.then(() => wholeRead()) as never);
     render(<TradePlansPage />);
     await screen.findByRole('rowheader', { name: 'S00' });
     expect(stocks()).toEqual(Array.from({ length: 25 }, (_, i) => `S${String(i).padStart(2, '0')}`));
@@ -271,7 +274,7 @@ describe('showingText', () => {
     expect(screen.queryByRole('button', { name: /^Show \d+ more/ })).toBeNull();
     spy.mockRestore();
     release();
-    // The held read answers nothing; the real one, re-run on the next change, answers everything.
+    // The held read answers once released, and again on the next change.
     await db.tradePlans.put(planFixture({ id: 'p30', stock: 'S30' }));
     expect(await screen.findByText('Showing 31 of 31 trade plans')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Show 6 more (25 of 31 shown)' })).toBeTruthy();

@@ -88,4 +88,22 @@ describe('quote polling', () => {
       vi.useRealTimers();
     }
   });
+
+  it('asks at once for a stock newly watched, without waiting for the next tick', async () => {
+    const stop = polling.startQuotePolling();
+    try {
+      await vi.waitFor(() => expect(api.received).toHaveLength(1));
+      await dbModule.db.tradePlans.put(planFixture({ id: 'p3', stock: 'NVDA', status: 'Ready' }));
+      await vi.waitFor(() =>
+        expect(api.received.at(-1)?.key).toBe('GET /api/v1/quotes?symbols=AAPL,NVDA,MSFT'),
+      );
+      // A plan leaving the watch (discarded) asks nothing new.
+      const asked = api.received.length;
+      await dbModule.db.tradePlans.update('p3', { status: 'Discarded' });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(api.received).toHaveLength(asked);
+    } finally {
+      stop();
+    }
+  });
 });

@@ -276,11 +276,13 @@ describe('the Trades page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'AAPL' }));
     let details = screen.getByRole('dialog');
     const plan = within(details).getByLabelText('Plan') as HTMLSelectElement;
-    // Only AAPL's plans: a trade is linked to a plan for its own stock.
-    expect([...plan.options].map((o) => o.textContent)).toEqual([
-      'Unplanned',
-      'AAPL Ready: entry $100.00, stop $95.00',
-    ]);
+    // Only AAPL's plans: a trade is linked to a plan for its own stock (once the cache answered).
+    await waitFor(() =>
+      expect([...plan.options].map((o) => o.textContent)).toEqual([
+        'Unplanned',
+        'AAPL Ready: entry $100.00, stop $95.00',
+      ]),
+    );
     await userEvent.selectOptions(plan, PLAN);
     expect((within(details).getByLabelText('Initial stop (optional)') as HTMLInputElement).value).toBe('95');
     await userEvent.type(within(details).getByLabelText('Notes'), 'By the plan');
