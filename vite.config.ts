@@ -28,6 +28,8 @@ export default defineConfig({
       manifest,
       includeAssets: ['favicon.svg', 'favicon.ico', 'apple-touch-icon-180x180.png'],
       workbox: {
+        // Web Push: show each alert, and open its plan on a tap (public/push-sw.js).
+        importScripts: ['push-sw.js'],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/healthz/],
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],

@@ -138,3 +138,12 @@ export const QUOTE_SYMBOLS_MAX = 100;
 export const QUOTE_FRESH_SECONDS = 15;
 /** A plan is near its entry within this many R of it, unless the trader sets otherwise. */
 export const NEAR_ENTRY_DEFAULT_R = 0.25;
+/** The near-entry threshold the trader may set, in R (docs/product.md, "Alerts"). */
+export const NEAR_ENTRY_R_MIN = 0.05;
+export const NEAR_ENTRY_R_MAX = 2;
+/** A push subscription's endpoint, at most this long (browsers' are a few hundred characters). */
+export const PUSH_ENDPOINT_MAX_LENGTH = 2048;
+/** Devices a trader may have notified; a new one beyond replaces the oldest. */
+export const PUSH_SUBSCRIPTIONS_MAX = 10;
+/** The alerts sent that `GET /alerts` lists, newest first. */
+export const ALERTS_LISTED = 100;

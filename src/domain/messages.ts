@@ -12,11 +12,14 @@ import {
   JOURNAL_LIMITS,
   JOURNAL_NOTES_MAX_BYTES,
   type LimitedCollection,
+  NEAR_ENTRY_R_MAX,
+  NEAR_ENTRY_R_MIN,
   PLAN_EDGES_MAX,
   PLAN_NOTES_MAX_LENGTH,
   PRICE_MAX,
   PROBABILITY_MAX,
   PROBABILITY_MIN,
+  PUSH_ENDPOINT_MAX_LENGTH,
   QUANTITY_MAX,
   QUANTITY_MIN,
   QUOTE_SYMBOLS_MAX,
@@ -156,6 +159,36 @@ export const messages = {
     `${symbol} is not the stock of one of your active plans or open trades`,
   brokerShareUsed:
     "You have used your share of the broker's requests for this minute (every trader shares them). Try again in a minute.",
+  pushEndpointInvalid: `A subscription's endpoint is an https address of at most ${PUSH_ENDPOINT_MAX_LENGTH} characters`,
+  pushKeysInvalid: "The subscription's keys are not a browser's push keys (p256dh and auth, base64url)",
+  pushServiceRefused: "Notifications go only through the browsers' push services",
+  nearEntryROutOfRange: `The near-entry threshold must be from ${NEAR_ENTRY_R_MIN}R to ${NEAR_ENTRY_R_MAX}R`,
+} as const;
+
+/** The Notifications section's texts (docs/product.md, "Alerts"). */
+export const notificationTexts = {
+  unsupported:
+    'This browser cannot receive notifications from the app. On iPhone and iPad, add Trade Tracker to the Home Screen first (iOS 16.4 or later) and open it from there.',
+  blocked:
+    "Notifications are blocked for this site: allow them in the browser's settings, then turn them on here.",
+  notAllowed: 'Notifications were not allowed, so none will be sent to this device.',
+  needsConnection: 'Turning notifications on or off needs a connection to the server',
+  turnOnFailed: 'Notifications could not be turned on. Try again.',
+  turnOffFailed: 'Notifications could not be turned off. Try again.',
+  alertsNeedConnection: 'The alerts sent show when the app is online',
+  alertsFailed: 'The alerts sent could not be loaded',
+  noAlerts: 'No alerts sent yet.',
+  thresholdSaved: 'Saved',
+  thresholdFailed: 'The threshold could not be saved. Try again.',
+} as const;
+
+/** What an alert's notification says (docs/product.md, "Alerts"). */
+export const alertTexts = {
+  entry: (symbol: string) => `${symbol} reached its entry`,
+  stop: (symbol: string) => `${symbol} reached its stop`,
+  target: (symbol: string) => `${symbol} reached its target`,
+  body: (price: string, time: string, level: string, levelPrice: string) =>
+    `${price} at ${time} New York time (${level} ${levelPrice})`,
 } as const;
 
 /** Why the broker's transactions were not imported (an import's `skippedReasons`), as the Trades page says it. */

@@ -3,6 +3,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { messages } from '../domain/messages.ts';
 import { accountRoutes } from './accounts/accountRoutes.ts';
 import { createAccountService } from './accounts/accountService.ts';
+import { createAlertRepository } from './alerts/alertRepository.ts';
+import { alertRoutes, pushRoutes } from './alerts/alertRoutes.ts';
+import { type AlertWatcher, startAlertWatcher } from './alerts/alertWatcher.ts';
 import type { AppDeps, AppEnv } from './appEnv.ts';
 import { authRoutes, requireUser } from './auth/authRoutes.ts';
 import { backupRoutes } from './backup/backupRoutes.ts';
@@ -37,8 +40,11 @@ import { createImportClock } from './trades/importClock.ts';
 import { createTradeBook } from './trades/tradeBook.ts';
 import { tradeRoutes } from './trades/tradeRoutes.ts';
 
-/** The whole product as one Hono app: the API under /api/v1, and the built PWA. */
-export function createApp(appDeps: AppDeps): Hono<AppEnv> {
+/**
+ * The whole product as one Hono app: the API under /api/v1, and the built PWA; and the alert
+ * watcher it started (alerts/alertWatcher.ts), for the server to stop.
+ */
+export function createApp(appDeps: AppDeps): { app: Hono<AppEnv>; alertWatcher: AlertWatcher } {
   const { db, config, now } = appDeps;
   // Each trader's fair share (http/fairShare.ts): a rate of requests, one heavy call at a time.
   const deps: AppDeps = {
@@ -60,6 +66,15 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     now,
   );
   const cycles = createMarketCycleService(brokerAccess, config.marketCycleSymbol, now);
+  const alerts = createAlertRepository(db, now);
+  const alertWatcher = startAlertWatcher({
+    db,
+    repository: alerts,
+    brokerAccess,
+    push: deps.push,
+    now,
+    everyMs: deps.alertEveryMs,
+  });
 
   const app = new Hono<AppEnv>();
   app.onError(errorResponse);
@@ -110,11 +125,13 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   );
   guarded.route('/stats', statsRoutes(createStatsService(db), accounts));
   guarded.route('/quotes', quoteRoutes(createQuoteService(db, book, brokerAccess, now)));
+  guarded.route('/push', pushRoutes(alerts, deps.vapidKeys.publicKey, config.pushServiceHosts));
+  guarded.route('/alerts', alertRoutes(alerts));
   api.route('/', guarded);
   api.all('*', (c) => c.json({ message: messages.notFound }, 404));
 
   app.route('/api/v1', api);
   app.all('/api/*', (c) => c.json({ message: messages.notFound }, 404));
   app.use(serveApp(config.staticDir));
-  return app;
+  return { app, alertWatcher };
 }

@@ -1,6 +1,7 @@
+import type { PushSender } from './alerts/pushSender.ts';
 import type { TokenCipher } from './auth/tokenCipher.ts';
 import type { Broker } from './brokers/broker.ts';
-import type { ServerConfig } from './config.ts';
+import type { ServerConfig, VapidKeys } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { HeavyCalls, TraderRequestLimiter } from './http/fairShare.ts';
 
@@ -19,6 +20,11 @@ export interface AppDeps {
   config: ServerConfig;
   now: () => Date;
   tokenCipher: TokenCipher;
+  /** The key pair pushes are signed with (alerts/vapidKeys.ts), and what sends them. */
+  vapidKeys: VapidKeys;
+  push: PushSender;
+  /** How often the alert watcher looks (every 15 s unless a test says otherwise). */
+  alertEveryMs?: number;
   /** Each trader's rate of requests (http/fairShare.ts); the app makes one when it is not given. */
   requests?: TraderRequestLimiter;
   /** Each trader's heavy calls, one at a time (http/fairShare.ts); likewise. */

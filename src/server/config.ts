@@ -30,6 +30,53 @@ export interface ServerConfig {
   staticDir: string;
   /** Requests a second each trader may make, after a burst of six seconds' worth (http/fairShare.ts). */
   traderRequestsPerSecond: number;
+  /** The VAPID key pair pushes are signed with; unset = a key file in `dataDir` (alerts/vapidKeys.ts). */
+  vapidKeys: VapidKeys | undefined;
+  /** Who sends the pushes, as push services ask: a mailto: or https: address. */
+  vapidSubject: string;
+  /** The push services' hosts a device's subscription may name (each with its subdomains). */
+  pushServiceHosts: string[];
+}
+
+export interface VapidKeys {
+  /** base64url: an uncompressed P-256 point (65 bytes). */
+  publicKey: string;
+  /** base64url: the 32-byte private scalar. */
+  privateKey: string;
+}
+
+/** The browsers' push services: Chrome's (FCM), Firefox's, Safari's, Edge's. */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+];
+export const DEFAULT_VAPID_SUBJECT = 'mailto:trade-tracker@localhost';
+
+function vapidConfig(env: NodeJS.ProcessEnv): VapidKeys | undefined {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
+  if (!publicKey && !privateKey) return undefined;
+  if (!publicKey || !privateKey) {
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (npx web-push generate-vapid-keys) or neither',
+    );
+  }
+  const bytes = (text: string) => (/^[A-Za-z0-9_-]+$/.test(text) ? Buffer.from(text, 'base64url').length : 0);
+  if (bytes(publicKey) !== 65 || bytes(privateKey) !== 32) {
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY must be 65 bytes and VAPID_PRIVATE_KEY 32 bytes, base64url (npx web-push generate-vapid-keys)',
+    );
+  }
+  return { publicKey, privateKey };
+}
+
+function vapidSubject(env: NodeJS.ProcessEnv): string {
+  const subject = env.VAPID_SUBJECT || DEFAULT_VAPID_SUBJECT;
+  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject)) {
+    throw new ConfigError(`VAPID_SUBJECT must be a mailto: or https: address, got "${subject}"`);
+  }
+  return subject;
 }
 
 export interface SchwabConfig {
@@ -161,5 +208,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     marketCycleSymbol: (env.MARKET_CYCLE_SYMBOL || DEFAULT_MARKET_CYCLE_SYMBOL).toUpperCase(),
     staticDir: resolve(env.STATIC_DIR || './dist'),
     traderRequestsPerSecond,
+    vapidKeys: vapidConfig(env),
+    vapidSubject: vapidSubject(env),
+    pushServiceHosts: env.PUSH_SERVICE_HOSTS
+      ? env.PUSH_SERVICE_HOSTS.split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter((h) => h !== '')
+      : DEFAULT_PUSH_SERVICE_HOSTS,
   };
 }

@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
+import { type Agent, createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import type { AlertWatcher } from './alerts/alertWatcher.ts';
+import { createPushSender } from './alerts/pushSender.ts';
+import { loadVapidKeys } from './alerts/vapidKeys.ts';
 import { createApp } from './app.ts';
 import { startExpiryPurge } from './auth/expiryPurge.ts';
 import { createTokenCipher, loadDataKey } from './auth/tokenCipher.ts';
@@ -27,12 +30,16 @@ export interface StartOptions {
   onQuery?: (query: string, params: unknown[]) => void;
   /** The traders' heavy calls (http/fairShare.ts), when a test watches them; the app makes its own otherwise. */
   heavy?: HeavyCalls;
+  /** How often the alert watcher looks (15 s otherwise), and an https agent for the pushes (a test's CA). */
+  alerts?: { everyMs?: number; agent?: Agent };
 }
 
 export interface RunningServer {
   url: string;
   port: number;
   database: DatabaseHandle;
+  /** The alert watcher this server started; tests call its `tick`. */
+  alertWatcher: AlertWatcher;
   /** Stops accepting, lets requests in flight finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -53,12 +60,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   const broker = options.broker ?? createBroker(config, now);
   const tokenCipher = createTokenCipher(loadDataKey(config.dataKey, config.dataDir));
-  const app = createApp({
+  const vapidKeys = loadVapidKeys(config.vapidKeys, config.dataDir);
+  const { app, alertWatcher } = createApp({
     db: database.db,
     broker,
     config,
     now,
     tokenCipher,
+    vapidKeys,
+    push: createPushSender(vapidKeys, config.vapidSubject, options.alerts?.agent),
+    ...(options.alerts?.everyMs !== undefined ? { alertEveryMs: options.alerts.everyMs } : {}),
     ...(options.heavy ? { heavy: options.heavy } : {}),
   });
   const expiryPurge = startExpiryPurge(database.db, now, options.purgeEveryMs);
@@ -90,6 +101,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     url: `${config.tls ? 'https' : 'http'}://${shownHost}:${port}`,
     port,
     database,
+    alertWatcher,
     close() {
       closing ??= (async () => {
         draining = true;
@@ -104,6 +116,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           http.closeIdleConnections();
         });
         await expiryPurge.stop();
+        await alertWatcher.stop();
         await database.close();
       })();
       return closing;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Broker } from '../../src/server/brokers/broker.ts';
 import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
 import type { HeavyCalls } from '../../src/server/http/fairShare.ts';
-import { type RunningServer, startServer } from '../../src/server/server.ts';
+import { type RunningServer, type StartOptions, startServer } from '../../src/server/server.ts';
 import { makeCertificate } from './certificate.ts';
 
 export interface TestServer {
@@ -74,6 +74,8 @@ export interface TestServerOptions {
   heavy?: HeavyCalls;
   /** Another broker than the configured one (a demo broker with a small budget). */
   broker?: Broker;
+  /** The alert watcher's interval and the pushes' https agent (src/server/alerts/alertWatcher.ts). */
+  alerts?: StartOptions['alerts'];
 }
 
 export async function startTestServer(
@@ -108,6 +110,7 @@ export async function startTestServer(
     onQuery: options.onQuery,
     heavy: options.heavy,
     broker: options.broker,
+    alerts: options.alerts,
   });
   const url = `${config.tls ? 'https' : 'http'}://127.0.0.1:${server.port}`;
   return {

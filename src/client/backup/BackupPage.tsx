@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { BACKUP_COLLECTIONS, type BackupCollection, type BackupCounts } from '../../domain/backup.ts';
 import type { CsvExportKind } from '../../domain/csvExports.ts';
 import { formatTimestamp } from '../../domain/format.ts';
@@ -17,6 +17,9 @@ import './backup.css';
 import { TableHead } from '../ui/TableHead.tsx';
 
 const heading = PAGE_HEADINGS['/backup'];
+
+// Its own chunk: the Push API code loads only when the page shows it.
+const NotificationsSection = lazy(() => import('../alerts/NotificationsSection.tsx'));
 
 const CSV_EXPORTS: readonly [CsvExportKind, string][] = [
   ['tradePlans', 'Trade plans'],
@@ -40,7 +43,8 @@ const PARTS: Record<BackupCollection, [heading: string, one: string, more: strin
 
 /**
  * Export and backup (docs/product.md, "Export and backup"): three CSV files from this device's
- * cache (so offline too), the server's full backup, and a restore from one.
+ * cache (so offline too), the server's full backup, and a restore from one; and this device's
+ * notifications (docs/product.md, "Alerts").
  */
 export default function BackupPage() {
   return (
@@ -49,6 +53,9 @@ export default function BackupPage() {
       <CsvSection />
       <DownloadSection />
       <RestoreSection />
+      <Suspense fallback={null}>
+        <NotificationsSection />
+      </Suspense>
     </section>
   );
 }

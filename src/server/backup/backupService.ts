@@ -23,7 +23,15 @@ import { currentCursor, journalChangedSince } from '../db/changeStamps.ts';
 import { insertInChunks } from '../db/chunks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { countOf, notesBytesHeld } from '../db/journalLimits.ts';
-import { brokerTokens, oauthStates, sessions, tombstones, users } from '../db/schema.ts';
+import {
+  brokerTokens,
+  oauthStates,
+  pushSubscriptions,
+  sentAlerts,
+  sessions,
+  tombstones,
+  users,
+} from '../db/schema.ts';
 import { edgeBackup } from '../edges/edgeBackup.ts';
 import { planBackup } from '../plans/planBackup.ts';
 import { Refusal } from '../refusals.ts';
@@ -44,7 +52,18 @@ export const BACKUP_ADAPTERS = [
 
 /** The tables no backup holds, and why (tests/server/backupCoverage.test.ts: every table is here or an adapter's). */
 export const NOT_BACKED_UP = new Map<PgTable, string>([
-  [users, 'the trader is their broker sign-in, the same in every journal they sign in to'],
+  [
+    users,
+    'the trader is their broker sign-in, the same in every journal they sign in to (the near-entry threshold is a preference of this server, set again in a tap)',
+  ],
+  [
+    pushSubscriptions,
+    "devices' push subscriptions: this server's VAPID key signs for them, each device turns them on again",
+  ],
+  [
+    sentAlerts,
+    'what this server sent to devices, keyed per session day: a record of delivery, not of the journal',
+  ],
   [sessions, "this server's sign-ins, not the journal's"],
   [oauthStates, 'sign-ins in flight, valid for minutes'],
   [brokerTokens, "the broker's tokens, encrypted with this server's key: the trader signs in again"],

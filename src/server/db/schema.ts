@@ -15,7 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { DEFAULT_HEAT_LIMIT_PERCENT } from '../../domain/constants.ts';
+import { ALERT_KINDS, type AlertKind } from '../../domain/alerts.ts';
+import { DEFAULT_HEAT_LIMIT_PERCENT, NEAR_ENTRY_DEFAULT_R } from '../../domain/constants.ts';
 import { EXECUTION_KINDS, type ExecutionKind } from '../../domain/executions.ts';
 import { ACTIVE_STATUSES } from '../../domain/tradePlans.ts';
 import {
@@ -77,6 +78,8 @@ export const users = pgTable(
      * IMPORT_THROTTLE_MINUTES per trader, whatever tab or device asks (trades/importClock.ts).
      */
     fillsImportedAt: timestamp('fills_imported_at', { withTimezone: true, mode: 'date' }),
+    /** A plan is near its entry within this many R (docs/product.md, "Alerts"). */
+    nearEntryR: doublePrecision('near_entry_r').notNull().default(NEAR_ENTRY_DEFAULT_R),
   },
   (t) => [uniqueIndex('users_broker_identity').on(t.broker, t.brokerUserId)],
 );
@@ -298,5 +301,59 @@ export const tombstones = pgTable(
     primaryKey({ columns: [t.collection, t.recordId] }),
     index('tombstones_user_deleted').on(t.userId, t.deletedAt),
     changedIndex('tombstones', t),
+  ],
+);
+
+/**
+ * The devices a trader has turned notifications on for (docs/product.md, "Alerts"): each browser's
+ * push subscription, its endpoint unique (a device signed in to another trader moves with it).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's public key (P-256, base64url) and auth secret: what a push is encrypted to. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint').on(t.endpoint),
+    index('push_subscriptions_user').on(t.userId),
+  ],
+);
+
+/**
+ * The alerts sent. The watcher inserts one before sending it, `ON CONFLICT DO NOTHING` on its
+ * crossing key (the domain's `crossingKey`): only the process whose insert took sends, so two API
+ * processes send it once and a restart never again.
+ */
+export const sentAlerts = pgTable(
+  'sent_alerts',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => tradePlans.id, { onDelete: 'cascade' }),
+    /** The open trade's key for a stop or target alert. */
+    tradeKey: text('trade_key'),
+    kind: text('kind').$type<AlertKind>().notNull(),
+    symbol: text('symbol').notNull(),
+    price: doublePrecision('price').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+    crossingKey: text('crossing_key').notNull(),
+  },
+  (t) => [
+    uniqueIndex('sent_alerts_crossing').on(t.crossingKey),
+    index('sent_alerts_user_sent').on(t.userId, t.sentAt),
+    index('sent_alerts_plan').on(t.planId),
+    check('sent_alerts_kind', sql`${t.kind} in (${literals(ALERT_KINDS)})`),
   ],
 );

@@ -1,0 +1,72 @@
+// This device's notifications (docs/product.md, "Alerts"): the browser's push subscription, made
+// with the server's VAPID key and stored on the server, and the alerts sent. Loaded with the
+// Notifications section only, never with the app's first screen.
+import type { AlertSettings, SentAlert } from '../../domain/alerts.ts';
+import { api } from '../api/http.ts';
+
+/** Whether this browser can get pushes: a service worker, the Push API and notifications. */
+export const pushSupported = (): boolean =>
+  typeof window !== 'undefined' &&
+  'serviceWorker' in navigator &&
+  'PushManager' in window &&
+  'Notification' in window;
+
+/** The permission the trader gave notifications: 'default' (never asked), 'granted' or 'denied'. */
+export const notificationPermission = (): NotificationPermission =>
+  pushSupported() ? Notification.permission : 'denied';
+
+async function registration(): Promise<ServiceWorkerRegistration> {
+  return navigator.serviceWorker.ready;
+}
+
+/** The subscription this browser holds for the app, if any. */
+export async function currentSubscription(): Promise<PushSubscription | null> {
+  if (!pushSupported()) return null;
+  return (await registration()).pushManager.getSubscription();
+}
+
+const keyBytes = (base64url: string): Uint8Array<ArrayBuffer> => {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+};
+
+export type TurnOnResult = 'on' | 'denied';
+
+/**
+ * Asks the permission (only here: on the trader's tap), subscribes with the server's VAPID key,
+ * and stores the subscription on the server. A subscription made with an older key is replaced.
+ */
+export async function turnOn(): Promise<TurnOnResult> {
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') return 'denied';
+  const { publicKey } = await api<{ publicKey: string }>('/push/key');
+  const applicationServerKey = keyBytes(publicKey);
+  const pushManager = (await registration()).pushManager;
+  let subscription = await pushManager.getSubscription();
+  const held = subscription?.options.applicationServerKey;
+  if (subscription && held && !sameBytes(new Uint8Array(held), applicationServerKey)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
+  await api('/push/subscription', { method: 'PUT', body: subscription.toJSON() });
+  return 'on';
+}
+
+const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** Stops this device: the server forgets it first, then the browser drops the subscription. */
+export async function turnOff(): Promise<void> {
+  const subscription = await currentSubscription();
+  if (!subscription) return;
+  await api('/push/subscription', { method: 'DELETE', body: { endpoint: subscription.endpoint } });
+  await subscription.unsubscribe();
+}
+
+export const sentAlerts = (): Promise<SentAlert[]> => api<SentAlert[]>('/alerts');
+export const alertSettings = (): Promise<AlertSettings> => api<AlertSettings>('/alerts/settings');
+export const saveAlertSettings = (settings: AlertSettings): Promise<AlertSettings> =>
+  api<AlertSettings>('/alerts/settings', { method: 'PUT', body: settings });

@@ -1,0 +1,62 @@
+import { Hono } from 'hono';
+import {
+  validateAlertSettings,
+  validatePushEndpoint,
+  validatePushSubscription,
+} from '../../domain/alerts.ts';
+import { messages } from '../../domain/messages.ts';
+import type { AppEnv } from '../appEnv.ts';
+import { readValid } from '../http/body.ts';
+import { invalid } from '../refusals.ts';
+import type { AlertRepository } from './alertRepository.ts';
+
+/** Whether the endpoint's host is one of the push services' (or under one): pushes go nowhere else. */
+export function isPushServiceHost(endpoint: string, hosts: readonly string[]): boolean {
+  let host: string;
+  try {
+    host = new URL(endpoint).host.toLowerCase();
+  } catch {
+    return false;
+  }
+  const hostname = host.replace(/:\d+$/, '');
+  return hosts.some((h) => host === h || hostname === h || hostname.endsWith(`.${h}`));
+}
+
+/**
+ * `/api/v1/push`: the server's VAPID public key, and this device's subscription (PUT stores or
+ * moves it here, DELETE stops it). Writes pass the same-origin check like every write.
+ */
+export function pushRoutes(
+  repository: AlertRepository,
+  publicKey: string,
+  pushHosts: readonly string[],
+): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get('/key', (c) => c.json({ publicKey }));
+  app.put('/subscription', async (c) => {
+    const input = await readValid(c, validatePushSubscription);
+    // The server posts to the endpoint: only a push service's, never an address of the trader's choosing.
+    if (!isPushServiceHost(input.endpoint, pushHosts)) {
+      throw invalid([{ field: 'endpoint', message: messages.pushServiceRefused }]);
+    }
+    return c.json(await repository.subscribe(c.get('user').id, input));
+  });
+  app.delete('/subscription', async (c) => {
+    const { endpoint } = await readValid(c, validatePushEndpoint);
+    await repository.unsubscribe(c.get('user').id, endpoint);
+    return c.body(null, 204);
+  });
+  return app;
+}
+
+/** `/api/v1/alerts`: the alerts sent to the trader (newest first), and the near-entry threshold. */
+export function alertRoutes(repository: AlertRepository): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get('/', async (c) => c.json(await repository.sent(c.get('user').id)));
+  app.get('/settings', async (c) => c.json({ nearEntryR: await repository.nearEntryR(c.get('user').id) }));
+  app.put('/settings', async (c) => {
+    const { nearEntryR } = await readValid(c, validateAlertSettings);
+    return c.json({ nearEntryR: await repository.setNearEntryR(c.get('user').id, nearEntryR) });
+  });
+  return app;
+}

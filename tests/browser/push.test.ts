@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { controlledBy, openSignedInApp, PHONE, type SignedInApp } from './harness.ts';
+
+/**
+ * A push reaching the service worker (public/push-sw.js). Headless Chromium cannot reach its
+ * vendor's push service here, so `pushManager.subscribe` cannot succeed: this test stands in for
+ * the subscription and for the push service, and delivers the push to the service worker with
+ * the DevTools protocol (`ServiceWorker.deliverPushMessage`), as the browser does when its push
+ * service hands one over. The server's side (encryption, VAPID, once per crossing) is
+ * tests/server/alerts.test.ts.
+ */
+describe('a push shows its notification', () => {
+  let app: SignedInApp;
+
+  beforeAll(async () => {
+    app = await openSignedInApp(PHONE);
+    await app.context.grantPermissions(['notifications'], { origin: app.server.url });
+    await controlledBy(app.page);
+  });
+  afterAll(() => app?.close());
+
+  async function deliver(data: string): Promise<void> {
+    const cdp = await app.context.newCDPSession(app.page);
+    const registration = new Promise<{ registrationId: string; scopeURL: string }>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r: { scopeURL: string }) => r.scopeURL.startsWith(app.server.url));
+        if (ours) resolve(ours);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const { registrationId } = await registration;
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: app.server.url, registrationId, data });
+    await cdp.detach();
+  }
+
+  const notifications = () =>
+    app.page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return (await registration.getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        tag: n.tag,
+        data: n.data as unknown,
+      }));
+    });
+
+  it("shows the alert's title and body, tagged, with the plan's address to open on a tap", async () => {
+    const payload = {
+      title: 'NVDA reached its entry',
+      body: '$101.20 at 10:31 New York time (entry $100.00)',
+      url: '/trade-plans?plan=01a1f994-2cc0-7337-955e-66f8854e9199',
+      tag: 'entry:01a1f994-2cc0-7337-955e-66f8854e9199',
+      badge: 1,
+    };
+    await deliver(JSON.stringify(payload));
+    await expect
+      .poll(notifications, { timeout: 10_000 })
+      .toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url } }]);
+  });
+
+  it('shows a notification even for a push it cannot read (iOS revokes a silent push)', async () => {
+    await deliver('not json');
+    await expect
+      .poll(async () => (await notifications()).filter((n) => n.title === 'Trade Tracker'), {
+        timeout: 10_000,
+      })
+      .toEqual([{ title: 'Trade Tracker', body: '', tag: '', data: { url: '/' } }]);
+  });
+});

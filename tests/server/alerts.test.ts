@@ -1,0 +1,363 @@
+import { Agent } from 'node:https';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AlertPayload, SentAlert } from '../../src/domain/alerts.ts';
+import { PUSH_ENDPOINT_MAX_LENGTH } from '../../src/domain/constants.ts';
+import { messages } from '../../src/domain/messages.ts';
+import type { Account, Trade, TradePlanDto } from '../../src/domain/types.ts';
+import { PUSH_TTL_SECONDS } from '../../src/server/alerts/pushSender.ts';
+import { demoQuote } from '../../src/server/brokers/demo/demoQuotes.ts';
+import { pushSubscriptions } from '../../src/server/db/schema.ts';
+import { type RunningServer, startServer } from '../../src/server/server.ts';
+import {
+  decryptPush,
+  type FakePushService,
+  startFakePushService,
+  type TestSubscription,
+  testSubscription,
+  vapidClaims,
+} from './fakePushService.ts';
+import { type Client, clientFor, signIn, startTestServer, type TestServer } from './harness.ts';
+
+// The test clock starts on Friday 2026-11-20 at 10:30 in New York: the session is open. The demo
+// broker's price of a symbol at that moment is `demoQuote(symbol, clock)`: plans are made around it.
+const HOUR = 3_600_000;
+
+let push: FakePushService;
+let t: TestServer;
+let alex: Client;
+let sam: Client;
+let publicKey: string;
+
+beforeAll(async () => {
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  push = await startFakePushService(mkdtempSync(join(tmpdir(), 'tt-push-')));
+  t = await startTestServer(
+    { PUSH_SERVICE_HOSTS: '127.0.0.1' },
+    // The watcher is driven by the test's ticks, not by its interval.
+    { alerts: { everyMs: HOUR, agent: new Agent({ ca: push.ca }) } },
+  );
+  alex = await signIn(t.url, 'alex');
+  sam = await signIn(t.url, 'sam');
+  publicKey = (await alex.json<{ publicKey: string }>('GET', '/api/v1/push/key')).body.publicKey;
+});
+afterAll(async () => {
+  await t?.stop();
+  await push?.close();
+});
+
+const priceOf = (symbol: string) => demoQuote(symbol, t.clock.now).last;
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+async function readyPlan(client: Client, body: Record<string, unknown>): Promise<TradePlanDto> {
+  const plan = await client.json<TradePlanDto>('POST', '/api/v1/tradeplans', body);
+  expect(plan.status, JSON.stringify(plan.body)).toBe(201);
+  const ready = await client.json('PUT', `/api/v1/tradeplans/${plan.body.id}/status`, { status: 'Ready' });
+  expect(ready.status).toBe(200);
+  return plan.body;
+}
+
+/** A Ready plan whose entry the demo price has reached. */
+const planAtEntry = (client: Client, stock: string) =>
+  readyPlan(client, {
+    stock,
+    entryPrice: cents(priceOf(stock) - 0.5),
+    stopLossPrice: cents(priceOf(stock) - 3),
+  });
+
+const subscribe = async (client: Client, subscription: TestSubscription) =>
+  client.json('PUT', '/api/v1/push/subscription', {
+    endpoint: subscription.endpoint,
+    keys: subscription.keys,
+    expirationTime: null,
+  });
+
+const pushesTo = (subscription: TestSubscription) =>
+  push.received.filter((p) => p.device === subscription.device);
+
+const payloadOf = (subscription: TestSubscription, index: number): AlertPayload =>
+  JSON.parse(decryptPush((pushesTo(subscription)[index] as { body: Buffer }).body, subscription));
+
+const storedEndpoints = async (db: RunningServer['database']['db']) =>
+  (await db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions)).map((r) => r.endpoint);
+
+describe('push subscriptions', () => {
+  it("answers the server's VAPID public key to a signed-in trader only", async () => {
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+    expect((await fetch(`${t.url}/api/v1/push/key`)).status).toBe(401);
+  });
+
+  it('refuses what is not a browser’s subscription to a push service, with a clear message', async () => {
+    const { endpoint, keys } = testSubscription(push.origin);
+    const good = { endpoint, keys };
+    const put = (body: unknown) => alex.json<{ message: string }>('PUT', '/api/v1/push/subscription', body);
+    const cases: [unknown, string][] = [
+      [{ ...good, endpoint: good.endpoint.replace('https:', 'http:') }, messages.pushEndpointInvalid],
+      [
+        { ...good, endpoint: `${good.endpoint}/${'a'.repeat(PUSH_ENDPOINT_MAX_LENGTH)}` },
+        messages.pushEndpointInvalid,
+      ],
+      [{ ...good, endpoint: `${good.endpoint}\u0007` }, messages.pushEndpointInvalid],
+      [{ ...good, endpoint: 'https://user@127.0.0.1/push/x' }, messages.pushEndpointInvalid],
+      [
+        { endpoint: good.endpoint, keys: { ...good.keys, p256dh: good.keys.p256dh.slice(1) } },
+        messages.pushKeysInvalid,
+      ],
+      [
+        { endpoint: good.endpoint, keys: { ...good.keys, auth: `${good.keys.auth}==` } },
+        messages.pushKeysInvalid,
+      ],
+      [{ endpoint: good.endpoint }, messages.pushKeysInvalid],
+      // The server posts to the endpoint: an address inside the server's network is refused.
+      [{ ...good, endpoint: 'https://10.0.0.1/push/x' }, messages.pushServiceRefused],
+      [{ ...good, endpoint: 'https://127.0.0.1.evil.example/push/x' }, messages.pushServiceRefused],
+    ];
+    for (const [body, message] of cases) {
+      expect(await put(body)).toMatchObject({
+        status: 400,
+        body: { message },
+      });
+    }
+    expect(await storedEndpoints(t.server.database.db)).toEqual([]);
+  });
+
+  it('refuses a write from another site, and one without a session', async () => {
+    const device = testSubscription(push.origin);
+    const crossSite = await alex.call('PUT', '/api/v1/push/subscription', device, {
+      headers: { Origin: 'https://evil.example' },
+    });
+    expect(crossSite.status).toBe(403);
+    const anonymous = await clientFor(t.url).call('PUT', '/api/v1/push/subscription', device);
+    expect(anonymous.status).toBe(401);
+    expect(await storedEndpoints(t.server.database.db)).toEqual([]);
+  });
+});
+
+describe('alerts by Web Push', () => {
+  const phone = () => testSubscription(push.origin, 'alex-phone');
+  let alexPhone: TestSubscription;
+  let entryPlan: TradePlanDto;
+  let alertedPrice: number;
+
+  beforeAll(async () => {
+    alexPhone = phone();
+    expect((await subscribe(alex, alexPhone)).status).toBe(200);
+  });
+
+  it("sends a Ready plan's entry once, encrypted to the device, signed with the server's VAPID key", async () => {
+    entryPlan = await planAtEntry(alex, 'ALRT');
+    const figures = await t.server.alertWatcher.tick();
+    expect(figures).toMatchObject({ alerts: 1, pushes: 1 });
+    expect(pushesTo(alexPhone)).toHaveLength(1);
+    const received = pushesTo(alexPhone)[0] as (typeof push.received)[number];
+    expect(received.headers).toMatchObject({
+      ttl: String(PUSH_TTL_SECONDS),
+      'content-encoding': 'aes128gcm',
+      urgency: 'high',
+    });
+    const claims = vapidClaims(received.headers.authorization as string, publicKey);
+    expect(claims.aud).toBe(push.origin);
+    expect(claims.sub).toBe('mailto:trade-tracker@localhost');
+    const inSeconds = claims.exp - Date.now() / 1000;
+    expect(inSeconds).toBeGreaterThan(0);
+    expect(inSeconds).toBeLessThanOrEqual(24 * 3600);
+
+    alertedPrice = priceOf('ALRT');
+    const price = alertedPrice;
+    expect(payloadOf(alexPhone, 0)).toEqual({
+      title: 'ALRT reached its entry',
+      body: `$${price.toFixed(2)} at 10:30 New York time (entry $${entryPlan.entryPrice.toFixed(2)})`,
+      url: `/trade-plans?plan=${entryPlan.id}`,
+      tag: `entry:${entryPlan.id}`,
+      badge: 1,
+    });
+
+    // The next looks find it sent: nothing more, whatever the time in the same session.
+    t.clock.advance(60_000);
+    expect(await t.server.alertWatcher.tick()).toMatchObject({ alerts: 0, pushes: 0 });
+    expect(pushesTo(alexPhone)).toHaveLength(1);
+  });
+
+  it('lists the alerts sent to their trader only', async () => {
+    const listed = await alex.json<SentAlert[]>('GET', '/api/v1/alerts');
+    expect(listed.body).toEqual([
+      {
+        id: expect.any(String),
+        planId: entryPlan.id,
+        tradeKey: null,
+        kind: 'entry',
+        symbol: 'ALRT',
+        price: alertedPrice,
+        sentAt: expect.any(String),
+      },
+    ]);
+    expect((await sam.json('GET', '/api/v1/alerts')).body).toEqual([]);
+    expect((await fetch(`${t.url}/api/v1/alerts`)).status).toBe(401);
+  });
+
+  it("alerts an open trade's target and stop, once each", async () => {
+    const account = (await alex.json<Account[]>('GET', '/api/v1/accounts')).body[0] as Account;
+    const buy = (symbol: string, price: number) =>
+      alex.json('POST', '/api/v1/executions', {
+        accountId: account.id,
+        symbol,
+        side: 'Buy',
+        quantity: 10,
+        price,
+        executedAt: new Date(t.clock.now.getTime() - 60_000).toISOString(),
+      });
+    const p = priceOf('TGT');
+    const target = await readyPlan(alex, {
+      stock: 'TGT',
+      entryPrice: cents(p - 2),
+      stopLossPrice: cents(p - 4),
+      targetPrice: cents(p - 1),
+    });
+    const q = priceOf('STP');
+    const stop = await readyPlan(alex, {
+      stock: 'STP',
+      entryPrice: cents(q + 5),
+      stopLossPrice: cents(q + 0.5),
+    });
+    expect((await buy('TGT', cents(p - 2))).status).toBe(201);
+    expect((await buy('STP', cents(q + 5))).status).toBe(201);
+    const trades = (await alex.json<Trade[]>('GET', '/api/v1/trades')).body;
+    const linked = (symbol: string) => trades.find((tr) => tr.symbol === symbol && tr.closedAt === null);
+    expect(linked('TGT')?.planId).toBe(target.id);
+    expect(linked('STP')?.planId).toBe(stop.id);
+
+    expect(await t.server.alertWatcher.tick()).toMatchObject({ alerts: 2, pushes: 2 });
+    const titles = [payloadOf(alexPhone, 1), payloadOf(alexPhone, 2)].map((x) => x.title).sort();
+    expect(titles).toEqual(['STP reached its stop', 'TGT reached its target']);
+    expect(await t.server.alertWatcher.tick()).toMatchObject({ alerts: 0 });
+    const kinds = (await alex.json<SentAlert[]>('GET', '/api/v1/alerts')).body.map((a) => [
+      a.kind,
+      a.tradeKey,
+    ]);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        ['target', linked('TGT')?.key],
+        ['stop', linked('STP')?.key],
+      ]),
+    );
+  });
+
+  it("never lets another trader delete one's device, and forgets a device the push service says is gone", async () => {
+    const tablet = testSubscription(push.origin, 'alex-tablet');
+    expect((await subscribe(alex, tablet)).status).toBe(200);
+    expect(
+      (await sam.call('DELETE', '/api/v1/push/subscription', { endpoint: tablet.endpoint })).status,
+    ).toBe(204);
+    expect(await storedEndpoints(t.server.database.db)).toContain(tablet.endpoint);
+
+    push.answer.set('alex-tablet', 410);
+    await planAtEntry(alex, 'GONE');
+    expect(await t.server.alertWatcher.tick()).toMatchObject({ alerts: 1, pushes: 2 });
+    expect(pushesTo(tablet)).toHaveLength(1);
+    expect(await storedEndpoints(t.server.database.db)).not.toContain(tablet.endpoint);
+    expect(await storedEndpoints(t.server.database.db)).toContain(alexPhone.endpoint);
+  });
+
+  it('stops a device on DELETE: its trader gets no more pushes there', async () => {
+    const laptop = testSubscription(push.origin, 'alex-laptop');
+    expect((await subscribe(alex, laptop)).status).toBe(200);
+    expect(
+      (await alex.call('DELETE', '/api/v1/push/subscription', { endpoint: laptop.endpoint })).status,
+    ).toBe(204);
+    await planAtEntry(alex, 'OFF');
+    await t.server.alertWatcher.tick();
+    expect(pushesTo(laptop)).toHaveLength(0);
+  });
+
+  it('sends nothing outside the session', async () => {
+    const saved = t.clock.now;
+    t.clock.now = new Date('2026-11-21T15:30:00.000Z'); // a Saturday
+    await planAtEntry(alex, 'WKND');
+    expect(await t.server.alertWatcher.tick()).toEqual({ traders: 0, quoteAsks: 0, alerts: 0, pushes: 0 });
+    t.clock.now = saved;
+  });
+
+  it("is not held up by another trader's slow push service", async () => {
+    const samSlow = testSubscription(push.origin, 'sam-slow');
+    expect((await subscribe(sam, samSlow)).status).toBe(200);
+    push.delay.set('sam-slow', 1500);
+    await planAtEntry(sam, 'SLOW');
+    const before = push.received.length;
+    await planAtEntry(alex, 'FAST');
+    const started = Date.now();
+    const ticking = t.server.alertWatcher.tick();
+    // Alex's push arrives while Sam's push service still holds its answer.
+    while (!pushesTo(alexPhone).some((p) => p.at >= started) && Date.now() - started < 5000) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const alexAfter = Date.now() - started;
+    await ticking;
+    const tickTook = Date.now() - started;
+    expect(alexAfter).toBeLessThan(1000);
+    expect(tickTook).toBeGreaterThanOrEqual(1400);
+    expect(pushesTo(samSlow)).toHaveLength(1);
+    expect(push.received.slice(before).filter((p) => p.device === 'alex-phone').length).toBeGreaterThan(0);
+  });
+});
+
+describe('the near-entry threshold', () => {
+  it('is 0.25R until set, kept per trader, and refused outside 0.05R to 2R', async () => {
+    expect((await alex.json('GET', '/api/v1/alerts/settings')).body).toEqual({ nearEntryR: 0.25 });
+    expect(await alex.json('PUT', '/api/v1/alerts/settings', { nearEntryR: 0.5 })).toEqual({
+      status: 200,
+      body: { nearEntryR: 0.5 },
+    });
+    expect((await alex.json('GET', '/api/v1/alerts/settings')).body).toEqual({ nearEntryR: 0.5 });
+    expect((await sam.json('GET', '/api/v1/alerts/settings')).body).toEqual({ nearEntryR: 0.25 });
+    for (const nearEntryR of [0.04, 2.01, '1', null]) {
+      expect(await alex.json('PUT', '/api/v1/alerts/settings', { nearEntryR })).toMatchObject({
+        status: 400,
+        body: {
+          message: typeof nearEntryR === 'number' ? messages.nearEntryROutOfRange : messages.mustBeNumber,
+        },
+      });
+    }
+    const crossSite = await alex.call(
+      'PUT',
+      '/api/v1/alerts/settings',
+      { nearEntryR: 1 },
+      {
+        headers: { Origin: 'https://evil.example' },
+      },
+    );
+    expect(crossSite.status).toBe(403);
+    expect((await alex.json('GET', '/api/v1/alerts/settings')).body).toEqual({ nearEntryR: 0.5 });
+  });
+});
+
+describe('once per crossing across restarts', () => {
+  it('never sends again after a restart on the same database', async () => {
+    const device = testSubscription(push.origin, 'restart');
+    expect((await subscribe(alex, device)).status).toBe(200);
+    await planAtEntry(alex, 'RSTR');
+    expect((await t.server.alertWatcher.tick()).alerts).toBe(1);
+    const sent = pushesTo(device).length;
+    expect(sent).toBe(1);
+
+    await t.server.close();
+    const again = await startServer({
+      config: t.config,
+      now: () => t.clock.now,
+      alerts: { everyMs: HOUR, agent: new Agent({ ca: push.ca }) },
+    });
+    try {
+      expect(await again.alertWatcher.tick()).toMatchObject({ alerts: 0, pushes: 0 });
+      expect(pushesTo(device)).toHaveLength(sent);
+      // The same VAPID key after the restart: the devices' subscriptions still hold.
+      const key = await clientFor(`http://127.0.0.1:${again.port}`, alex.cookie).json<{ publicKey: string }>(
+        'GET',
+        '/api/v1/push/key',
+      );
+      expect(key.body.publicKey).toBe(publicKey);
+    } finally {
+      await again.close();
+    }
+    // t.stop() closes the first server again (a no-op) and drops the database.
+  });
+});
