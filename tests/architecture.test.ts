@@ -127,5 +127,7 @@ describe('the first download', () => {
     // Nor every message: the frame's own come from src/domain/appMessages.ts (some 2 KB).
     expect([...seen].map((f) => relative(root, f))).not.toContain('src/domain/messages.ts');
     expect([...seen].map((f) => relative(root, f))).toContain('src/domain/appMessages.ts');
+    // Nor every formatter: the frame's timestamp comes from src/domain/timestamp.ts (some 0.9 KB).
+    expect([...seen].map((f) => relative(root, f))).not.toContain('src/domain/format.ts');
   });
 });

@@ -60,11 +60,8 @@ export const formatWeight = (weight: number): string => weight.toFixed(1);
 export const truncateCriteria = (text: string): string =>
   text.length > CRITERIA_PREVIEW_LENGTH ? `${text.slice(0, CRITERIA_PREVIEW_LENGTH)}...` : text;
 
-/** A moment in the reader's own locale and time zone, or "Invalid timestamp". */
-export function formatTimestamp(timestamp: string): string {
-  const at = new Date(timestamp);
-  return Number.isNaN(at.getTime()) ? frameMessages.invalidTimestamp : at.toLocaleString();
-}
+// The frame's one formatter lives on its own, so the first download does not carry this module.
+export { formatTimestamp } from './timestamp.ts';
 
 /** When a price was had, short: the time alone on the day it is read ("4:00 PM"), else with the date ("Nov 21, 4:00 PM"). */
 export function formatAsOf(timestamp: string, now: Date): string {

@@ -1,4 +1,4 @@
-import { formatTimestamp } from '../../domain/format.ts';
+import { formatTimestamp } from '../../domain/timestamp.ts';
 import { db, metaKeys } from '../db/db.ts';
 import { UpdateNotice } from '../pwa/UpdateNotice.tsx';
 import { Notices } from '../ui/Notices.tsx';
