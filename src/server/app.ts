@@ -124,7 +124,10 @@ export function createApp(appDeps: AppDeps): { app: Hono<AppEnv>; alertWatcher: 
     backupRoutes(createBackupService(db, now), now, (userId) => brokerAccess.accounts(userId), heavy),
   );
   guarded.route('/stats', statsRoutes(createStatsService(db), accounts));
-  guarded.route('/quotes', quoteRoutes(createQuoteService(db, book, brokerAccess, now)));
+  guarded.route(
+    '/quotes',
+    quoteRoutes(createQuoteService(db, book, brokerAccess, (userId) => alerts.nearEntryR(userId), now)),
+  );
   guarded.route('/push', pushRoutes(alerts, deps.vapidKeys.publicKey, config.pushServiceHosts));
   guarded.route('/alerts', alertRoutes(alerts));
   api.route('/', guarded);

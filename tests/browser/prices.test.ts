@@ -116,6 +116,26 @@ for (const [layout, viewport] of [
       await nav('Trade Plans');
     });
 
+    it("judges Near entry by the trader's own threshold", async () => {
+      // INTC is 0.2R below its entry: Near entry at the default 0.25R, Waiting within 0.1R.
+      await api(page, 'PUT', '/alerts/settings', { nearEntryR: 0.1 });
+      try {
+        await page.reload();
+        await pageHeading(page, 'Trade Plans').waitFor();
+        const row = page.getByRole('row', { name: /INTC/ });
+        await row.getByText('Waiting').filter({ visible: true }).waitFor();
+      } finally {
+        await api(page, 'PUT', '/alerts/settings', { nearEntryR: 0.25 });
+        await page.reload();
+        await pageHeading(page, 'Trade Plans').waitFor();
+      }
+      await page
+        .getByRole('row', { name: /INTC/ })
+        .getByText('Near entry')
+        .filter({ visible: true })
+        .waitFor();
+    });
+
     it('shows the last prices with their time after an offline reload', async () => {
       await context.setOffline(true);
       try {

@@ -105,6 +105,8 @@ export const metaKeys = {
   /** The server's cursor from the last sync (`GET /sync?since=`); absent, the next sync gets everything. */
   syncCursor: 'syncCursor',
   brokerSessionExpiresAt: 'brokerSessionExpiresAt',
+  /** The trader's near-entry threshold in R, as the last quotes' answer said it. */
+  nearEntryR: 'nearEntryR',
   /** When the trader's last import of the broker's fills started (the server's time): "Fills imported … ago". */
   fillsImportedAt: 'fillsImportedAt',
 } as const;

@@ -26,8 +26,9 @@ interface PlanCellsProps {
   plan: TradePlan;
   /** The cached accounts the sizes are computed for; undefined while they are read. */
   accounts: readonly LiveAccount[] | undefined;
-  /** The stock's last price, shown on an active plan. */
+  /** The stock's last price, shown on an active plan, and the trader's Near entry threshold. */
   quote: Quote | undefined;
+  nearEntryR: number;
   onOpen: (plan: TradePlan) => void;
 }
 
@@ -59,7 +60,7 @@ function PositionSizes({
 }
 
 /** A plan's cells in the Trade Plans table, all but Actions. */
-export function PlanCells({ plan, accounts, quote, onOpen }: PlanCellsProps) {
+export function PlanCells({ plan, accounts, quote, nearEntryR, onOpen }: PlanCellsProps) {
   const riskPercent = planRiskPercentage(plan);
   const reward = rewardToRisk(plan);
   const edgeCount = plan.edgeIds.length;
@@ -76,13 +77,13 @@ export function PlanCells({ plan, accounts, quote, onOpen }: PlanCellsProps) {
       <td data-label="Status" data-status={plan.status}>
         <Badge color={statusBadgeColor(plan.status)}>{plan.status}</Badge>{' '}
         <PlanOutcome planId={plan.id} doneAt={plan.doneAt} />
-        {priced && <PlanPrice plan={plan} quote={quote} />}
+        {priced && <PlanPrice plan={plan} quote={quote} nearEntryR={nearEntryR} />}
       </td>
       {/* The same on a phone's card, on a line of its own under the stock (plans.css); hidden on
           a wide screen, where the Status cell shows it: the spec's columns stay as they are. */}
       {priced && (
         <td data-label="Price" className="card-price">
-          <PlanPrice plan={plan} quote={quote} />
+          <PlanPrice plan={plan} quote={quote} nearEntryR={nearEntryR} />
         </td>
       )}
       <td data-label="Entry Price" className="card-fact">

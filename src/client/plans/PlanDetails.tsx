@@ -20,6 +20,7 @@ import {
 import type { TradePlan } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { PlanPrice } from '../quotes/PlanPrice.tsx';
+import { useNearEntryR } from '../quotes/useQuotes.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
@@ -50,6 +51,7 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
   const score = weightedEdgeScore(citedEdges);
   const reward = rewardToRisk(plan);
   const quote = useLiveQuery(() => db.quotes.get(plan.stock), [plan.stock]);
+  const nearEntryR = useNearEntryR();
 
   return (
     <Modal title={`${plan.stock} trade plan`} onClose={onClose}>
@@ -74,7 +76,7 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
           <>
             <dt>Last price</dt>
             <dd>
-              <PlanPrice plan={plan} quote={quote} />
+              <PlanPrice plan={plan} quote={quote} nearEntryR={nearEntryR} />
             </dd>
           </>
         )}

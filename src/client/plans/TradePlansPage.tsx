@@ -7,7 +7,7 @@ import { planPrice } from '../../domain/quotes.ts';
 import { canEditPlan, isActivePlan } from '../../domain/tradePlans.ts';
 import { TRADE_PLAN_STATUSES, type TradePlan, type TradePlanStatus } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
-import { useQuotes } from '../quotes/useQuotes.ts';
+import { useNearEntryR, useQuotes } from '../quotes/useQuotes.ts';
 import { ListPage } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
@@ -39,6 +39,7 @@ export function showingText(shown: number, total: number, search: string, status
 export default function TradePlansPage() {
   const [status, setStatus] = useState<TradePlanStatus | ''>('');
   const quotes = useQuotes();
+  const nearEntryR = useNearEntryR();
   // An active plan's distance to its entry in R, from its stock's last price (docs/product.md,
   // "Prices"); plans without one sort last.
   const sortValue = useCallback(
@@ -119,6 +120,7 @@ export default function TradePlansPage() {
               plan={plan}
               accounts={accounts}
               quote={quotes?.get(plan.stock)}
+              nearEntryR={nearEntryR}
               onOpen={(p) => setOpenedId(p.id)}
             />
           ),

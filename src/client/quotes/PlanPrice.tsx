@@ -11,12 +11,15 @@ import './quotes.css';
 export function PlanPrice({
   plan,
   quote,
+  nearEntryR,
 }: {
   plan: Pick<TradePlan, 'entryPrice' | 'stopLossPrice' | 'targetPrice'>;
   quote: Quote | undefined;
+  /** The trader's threshold for Near entry (useNearEntryR). */
+  nearEntryR: number;
 }) {
   if (quote === undefined) return null;
-  const price = planPrice(plan, quote.last);
+  const price = planPrice(plan, quote.last, nearEntryR);
   return (
     <span className="plan-price">
       <strong>{formatPrice(quote.last)}</strong>{' '}

@@ -5,7 +5,7 @@ import { isActivePlan } from '../../domain/tradePlans.ts';
 import { db } from '../db/db.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { PlanPrice } from './PlanPrice.tsx';
-import { useQuotes } from './useQuotes.ts';
+import { useNearEntryR, useQuotes } from './useQuotes.ts';
 
 /**
  * The Dashboard's Watch (docs/product.md, "Prices"): the Ready plans nearest their entry first,
@@ -18,6 +18,7 @@ export default function WatchList({ place }: { place: 'inSession' | 'outOfSessio
     [],
   );
   const quotes = useQuotes();
+  const nearEntryR = useNearEntryR();
   if (isMarketOpen(new Date()) !== (place === 'inSession')) return null;
   if (!plans || plans.length === 0 || !quotes) return null;
   const watched = byDistanceToEntry(
@@ -35,7 +36,11 @@ export default function WatchList({ place }: { place: 'inSession' | 'outOfSessio
             <Link href={`/trade-plans?plan=${plan.id}`} className="watch-stock">
               {plan.stock}
             </Link>
-            {quote ? <PlanPrice plan={plan} quote={quote} /> : <small className="muted">No price yet</small>}
+            {quote ? (
+              <PlanPrice plan={plan} quote={quote} nearEntryR={nearEntryR} />
+            ) : (
+              <small className="muted">No price yet</small>
+            )}
           </li>
         ))}
       </ul>

@@ -6,7 +6,7 @@ import { QUOTE_FRESH_SECONDS } from '../../domain/constants.ts';
 import { isMarketOpen } from '../../domain/marketHours.ts';
 import { type QuoteAnswer, watchedSymbols } from '../../domain/quotes.ts';
 import { api } from '../api/http.ts';
-import { db, type TradeTrackerDb } from '../db/db.ts';
+import { db, metaKeys, type TradeTrackerDb } from '../db/db.ts';
 import { isOffline, onConnectivityChange } from '../sync/connectivity.ts';
 
 /** Outside the session the server answers the last close: a new plan's price within minutes is enough. */
@@ -23,7 +23,10 @@ export async function refreshQuotes(database: TradeTrackerDb = db): Promise<Quot
   const symbols = await watchedIn(database);
   if (symbols.length === 0) return undefined;
   const answer = await api<QuoteAnswer>('/quotes', { query: { symbols: symbols.join(',') } });
-  await database.quotes.bulkPut(answer.quotes);
+  await database.transaction('rw', database.quotes, database.meta, async () => {
+    await database.quotes.bulkPut(answer.quotes);
+    await database.meta.put({ key: metaKeys.nearEntryR, value: String(answer.nearEntryR) });
+  });
   return answer;
 }
 

@@ -36,6 +36,8 @@ export function createQuoteService(
   db: Database,
   book: TradeBook,
   brokerAccess: BrokerAccess,
+  /** The trader's near-entry threshold (docs/product.md, "Alerts"): the app's states use it too. */
+  nearEntryROf: (userId: string) => Promise<number>,
   now: () => Date,
 ) {
   async function ownSymbols(userId: string): Promise<Set<string>> {
@@ -49,8 +51,11 @@ export function createQuoteService(
       const own = await ownSymbols(userId);
       const foreign = symbols.find((s) => !own.has(s));
       if (foreign !== undefined) throw refuse(messages.quoteSymbolNotYours(foreign));
-      const { quotes, stale } = await brokerAccess.quotes(userId, symbols);
-      return { quotes, stale, marketOpen: isMarketOpen(now()) };
+      const [{ quotes, stale }, nearEntryR] = await Promise.all([
+        brokerAccess.quotes(userId, symbols),
+        nearEntryROf(userId),
+      ]);
+      return { quotes, stale, marketOpen: isMarketOpen(now()), nearEntryR };
     },
   };
 }

@@ -39,7 +39,12 @@ beforeEach(async () => {
   api.routes = {
     'GET /api/v1/quotes': {
       status: 200,
-      body: { quotes: [quote('AAPL', 190.5), quote('MSFT', 410)], stale: false, marketOpen: true },
+      body: {
+        quotes: [quote('AAPL', 190.5), quote('MSFT', 410)],
+        stale: false,
+        marketOpen: true,
+        nearEntryR: 0.5,
+      },
     },
   };
 });
@@ -50,6 +55,8 @@ describe('quote polling', () => {
     expect(answer?.marketOpen).toBe(true);
     expect(api.received.map((r) => r.key)).toEqual(['GET /api/v1/quotes?symbols=AAPL,MSFT']);
     expect(await dbModule.db.quotes.toArray()).toEqual([quote('AAPL', 190.5), quote('MSFT', 410)]);
+    // The trader's threshold for Near entry comes with them.
+    expect(await dbModule.db.meta.get('nearEntryR')).toEqual({ key: 'nearEntryR', value: '0.5' });
   });
 
   it('asks nothing offline, and nothing when no stock is watched', async () => {
