@@ -29,7 +29,16 @@ self.addEventListener('push', (event) => {
         ? self.navigator.setAppBadge(payload.badge)
         : self.navigator.clearAppBadge()
       : Promise.resolve();
-  event.waitUntil(Promise.all([shown, badge.catch(() => undefined)]));
+  // An open app says the alert as a notice too (src/client/alerts/alertNotices.ts).
+  const told =
+    typeof payload.title === 'string'
+      ? self.clients.matchAll({ type: 'window' }).then((windows) => {
+          for (const w of windows) {
+            w.postMessage({ type: 'trade-tracker-alert', title: payload.title, body: payload.body ?? '' });
+          }
+        })
+      : Promise.resolve();
+  event.waitUntil(Promise.all([shown, badge.catch(() => undefined), told.catch(() => undefined)]));
 });
 
 self.addEventListener('notificationclick', (event) => {

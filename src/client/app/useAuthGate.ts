@@ -168,15 +168,17 @@ export function useAuthGate(): AuthState {
     window.addEventListener('focus', refresh);
     window.addEventListener('online', refresh);
     document.addEventListener('visibilitychange', onVisible);
-    // Prices are not needed for the first paint: their code loads after it.
-    let stopQuotes: (() => void) | undefined;
+    // Prices and alerts are not needed for the first paint: their code loads after it.
+    const stops: (() => void)[] = [];
     let ended = false;
-    void import('../quotes/quotePolling.ts').then(({ startQuotePolling }) => {
-      if (!ended) stopQuotes = startQuotePolling();
-    });
+    void Promise.all([import('../quotes/quotePolling.ts'), import('../alerts/alertNotices.ts')]).then(
+      ([{ startQuotePolling }, { listenForAlerts }]) => {
+        if (!ended) stops.push(startQuotePolling(), listenForAlerts());
+      },
+    );
     return () => {
       ended = true;
-      stopQuotes?.();
+      for (const stop of stops) stop();
       window.removeEventListener('focus', refresh);
       window.removeEventListener('online', refresh);
       document.removeEventListener('visibilitychange', onVisible);
