@@ -66,6 +66,24 @@ export async function turnOff(): Promise<void> {
   await subscription.unsubscribe();
 }
 
+/**
+ * At logout: this device stops getting the trader's alerts. Online the server forgets it first
+ * (the session still holds); the browser's subscription is dropped either way, so a push the
+ * server still sends is refused by the push service (410) and ends the subscription there too.
+ */
+export async function forgetDeviceAtLogout(online: boolean): Promise<void> {
+  if (!pushSupported()) return;
+  // Not `ready`, which waits for ever where no service worker is registered (a development server).
+  const subscription = await (await navigator.serviceWorker.getRegistration())?.pushManager.getSubscription();
+  if (!subscription) return;
+  if (online) {
+    await api('/push/subscription', { method: 'DELETE', body: { endpoint: subscription.endpoint } }).catch(
+      () => undefined,
+    );
+  }
+  await subscription.unsubscribe().catch(() => false);
+}
+
 export const sentAlerts = (): Promise<SentAlert[]> => api<SentAlert[]>('/alerts');
 export const alertSettings = (): Promise<AlertSettings> => api<AlertSettings>('/alerts/settings');
 export const saveAlertSettings = (settings: AlertSettings): Promise<AlertSettings> =>

@@ -131,6 +131,10 @@ export async function logout(): Promise<void> {
     announceLocally();
     channel?.postMessage('signed-out');
     await wipeCache();
+    // A signed-out device gets no more of this trader's alerts (docs/product.md, "Alerts").
+    await import('../alerts/pushSubscription.ts')
+      .then(({ forgetDeviceAtLogout }) => forgetDeviceAtLogout(!isOffline()))
+      .catch(() => undefined);
     const ended = isOffline() ? 'unreachable' : await endServerSession();
     // Last: an answer still in flight through the service worker may have refilled its cache.
     if ('caches' in window) await caches.delete('market-cycle');

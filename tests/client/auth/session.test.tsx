@@ -1,6 +1,6 @@
 import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeApi, startFakeApi } from '../fakeApi.ts';
 import { accountFixture, fullSync, planFixture, resetCache } from '../fixtures.ts';
 
@@ -215,5 +215,46 @@ describe('logout', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(requests()).toEqual(['POST /api/v1/auth/logout']));
     expect(await cachedRows()).toBe(0);
+  });
+});
+
+describe('logout and this device’s notifications', () => {
+  function pushDevice() {
+    const subscription = {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
+      unsubscribe: vi.fn(async () => true),
+    };
+    const pushManager = { getSubscription: vi.fn(async () => subscription) };
+    vi.stubGlobal('Notification', { permission: 'granted' });
+    vi.stubGlobal('PushManager', class {});
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { getRegistration: async () => ({ pushManager }) },
+    });
+    return subscription;
+  }
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  it('online: the server forgets the device before the session ends, and the browser drops it', async () => {
+    const subscription = pushDevice();
+    api.routes['DELETE /api/v1/push/subscription'] = { status: 204 };
+    session.setSessionFlag();
+    await session.logout();
+    expect(requests()).toEqual(['DELETE /api/v1/push/subscription', 'POST /api/v1/auth/logout']);
+    expect(api.received[0]?.body).toEqual({ endpoint: subscription.endpoint });
+    expect(subscription.unsubscribe).toHaveBeenCalledOnce();
+  });
+
+  it('offline: the browser drops the subscription, so the push service refuses what still comes', async () => {
+    const subscription = pushDevice();
+    session.setSessionFlag();
+    api.unreachable = true;
+    connectivity.reportApiReachable(false);
+    await session.logout();
+    expect(requests()).toEqual([]);
+    expect(subscription.unsubscribe).toHaveBeenCalledOnce();
   });
 });
