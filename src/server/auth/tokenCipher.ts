@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readOrCreatePrivateFile } from '../privateFile.ts';
 
 /**
  * Broker tokens at rest: AES-256-GCM, a fresh 12-byte IV per write, and the user id as
@@ -56,20 +56,9 @@ export function parseDataKey(text: string): Buffer | undefined {
  */
 export function loadDataKey(dataKey: Buffer | undefined, dataDir: string): Buffer {
   if (dataKey) return dataKey;
-  mkdirSync(dataDir, { recursive: true });
-  const path = join(dataDir, DATA_KEY_FILE);
-  // Written whole under a private name, then linked into place: link() fails if the key exists,
-  // so a second process never reads a half-written file nor replaces the first one's key.
-  const draft = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(draft, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
-  try {
-    linkSync(draft, path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    unlinkSync(draft);
-  }
-  const key = parseDataKey(readFileSync(path, 'utf8'));
-  if (!key) throw new Error(`${path} does not hold a 32-byte key`);
+  const key = parseDataKey(
+    readOrCreatePrivateFile(dataDir, DATA_KEY_FILE, () => `${randomBytes(32).toString('hex')}\n`),
+  );
+  if (!key) throw new Error(`${join(dataDir, DATA_KEY_FILE)} does not hold a 32-byte key`);
   return key;
 }
