@@ -216,6 +216,10 @@ describe("the broker's budget, shared among the traders (issue 26, item 11)", ()
         request(tokens);
         return demo.dailyCandles(tokens, symbol, now);
       },
+      async quotes(tokens, symbols, now) {
+        request(tokens);
+        return demo.quotes(tokens, symbols, now);
+      },
     };
   }
 
@@ -256,6 +260,33 @@ describe("the broker's budget, shared among the traders (issue 26, item 11)", ()
     const res = await alex.call('POST', '/api/v1/trades/import');
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it("counts quotes in the asking trader's share: past it Alex sees his last prices, Sam's still come", async () => {
+    const ready = async (client: Client, stock: string) => {
+      const plan = await client.json<{ id: string }>('POST', '/api/v1/tradeplans', {
+        stock,
+        entryPrice: 100,
+        stopLossPrice: 95,
+      });
+      await client.json('PUT', `/api/v1/tradeplans/${plan.body.id}/status`, { status: 'Ready' });
+    };
+    await ready(alex, 'NVDA');
+    await ready(sam, 'AMD');
+    t.clock.advance(2 * MINUTE);
+    const quotes = (client: Client, symbol: string) =>
+      client.json<{ stale: boolean }>('GET', `/api/v1/quotes?symbols=${symbol}`);
+    expect((await quotes(alex, 'NVDA')).body.stale).toBe(false);
+    // An import spends the rest of Alex's share (it needs more: refused).
+    expect((await alex.json('POST', '/api/v1/trades/import')).status).toBe(429);
+    const alexSent = () => sent.filter((r) => r.trader === 'alex' && r.at > t.clock.now.getTime() - MINUTE);
+    expect(alexSent().length).toBe(BUDGET / 2);
+    // 16 s on, NVDA's price is stale: asking again is past the share, so Alex sees the last one.
+    t.clock.advance(16_000);
+    const after = await quotes(alex, 'NVDA');
+    expect(after).toMatchObject({ status: 200, body: { stale: true } });
+    expect(alexSent().length).toBe(BUDGET / 2);
+    expect((await quotes(sam, 'AMD')).body.stale).toBe(false);
   });
 });
 
