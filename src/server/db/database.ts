@@ -39,6 +39,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection the server ends (a restart, a failover, an administrator) is dropped from
+    // the pool, and the next query opens a new one; unheard, the pool's 'error' would end the process.
+    pool.on('error', (error) => console.warn(`A database connection was closed: ${error.message}`));
     const db = drizzleNodePg(pool, { schema, logger }) as unknown as Database;
     // Two processes starting at once must not both run the same migration.
     const client = await pool.connect();
