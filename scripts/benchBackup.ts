@@ -30,6 +30,7 @@ export function largeJournal(base: Backup, accounts: Account[]): Backup {
     notes: `Plan ${i}: entry on a close above the range, stop under the last swing low`,
     marketCycleAtCreation: 'Uptrend',
     doneAt: null,
+    alertsOn: true,
     createdAt: at,
     updatedAt: at,
   }));

@@ -106,6 +106,8 @@ export interface WatchedPlan {
   entryPrice: number;
   stopLossPrice: number;
   targetPrice: number | null;
+  /** The trader's switch on the plan: off, neither its entry nor its trade's stop or target alerts. */
+  alertsOn: boolean;
 }
 
 export interface DueAlert {
@@ -132,17 +134,20 @@ type OpenTrade = Pick<Trade, 'key' | 'symbol' | 'direction' | 'closedAt' | 'plan
 const isOpenPlanned = (trade: OpenTrade): trade is OpenTrade & { planId: string } =>
   trade.closedAt === null && trade.planId !== null && trade.direction === 'Long';
 
-/** The plans whose entry alert is watched: Ready, not done, and with no open trade of theirs yet. */
+/**
+ * The plans whose entry alert is watched: Ready, not done, alerts on, and with no open trade of
+ * theirs yet.
+ */
 export function entryWatched(plans: readonly WatchedPlan[], trades: readonly OpenTrade[]): WatchedPlan[] {
   const entered = new Set(trades.filter(isOpenPlanned).map((t) => t.planId));
-  return plans.filter((p) => p.status === 'Ready' && p.doneAt === null && !entered.has(p.id));
+  return plans.filter((p) => p.status === 'Ready' && p.doneAt === null && p.alertsOn && !entered.has(p.id));
 }
 
 /**
  * The alerts the prices call for now (long plans and trades; plans are long):
  * - entry: a watched plan (`entryWatched`) priced at or above its entry, and above its stop;
- * - stop: an open trade linked to a plan priced at or below the trade's initial stop (the plan's
- *   stop when the trade has none);
+ * - stop: an open trade linked to a plan with alerts on, priced at or below the trade's initial
+ *   stop (the plan's stop when the trade has none);
  * - target: such a trade priced at or above its plan's target.
  * `plans` holds the active plans and those the open trades link to.
  */
@@ -180,7 +185,7 @@ export function alertsDue(
   for (const trade of trades.filter(isOpenPlanned)) {
     const plan = byId.get(trade.planId);
     const last = quotes.get(trade.symbol)?.last;
-    if (plan === undefined || last === undefined) continue;
+    if (plan === undefined || !plan.alertsOn || last === undefined) continue;
     const stop = trade.initialStop ?? plan.stopLossPrice;
     if (last <= stop) add('stop', plan.id, trade.key, trade.symbol, last, stop);
     else if (plan.targetPrice !== null && last >= plan.targetPrice) {

@@ -1,7 +1,5 @@
 // An edge (docs/product.md, "Edges"): a weighted reason to take a trade. Its struct is the one
 // definition of the record: the types, the API's validator, the new edge and the backup's check.
-import { boolean, define } from 'superstruct';
-import { backupMessages } from './backupMessages.ts';
 import {
   EDGE_NAME_MAX_LENGTH,
   EDGE_TEXT_MAX_LENGTH,
@@ -20,6 +18,7 @@ import {
   text,
   uuid,
   validator,
+  yesOrNo,
 } from './validation.ts';
 
 /** What the trader writes: `POST` and `PUT /api/v1/edges` carry these. */
@@ -45,7 +44,7 @@ export const edgeRecord = object({
   id: uuid,
   ...edgeFields,
   // Deleting deactivates: plans that cite the edge keep its name.
-  isActive: define<boolean>('isActive', (v) => boolean().is(v) || backupMessages.mustBeYesOrNo),
+  isActive: yesOrNo,
   ...stamps(),
 });
 export type Edge = Infer<typeof edgeRecord>;

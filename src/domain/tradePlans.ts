@@ -39,6 +39,7 @@ import {
   uuid,
   validator,
   withDefaults,
+  yesOrNo,
 } from './validation.ts';
 
 const status = oneOf(TRADE_PLAN_STATUSES, messages.statusInvalid);
@@ -58,6 +59,11 @@ const planFields = {
   // A target at or below 0 is below any valid entry; above the entry is checked with the prices.
   targetPrice: nullable(price(messages.targetNotAboveEntry, 'Target price')),
   notes: nullAsEmpty(text(PLAN_NOTES_MAX_LENGTH, messages.planNotesTooLong)),
+  /**
+   * Whether the trader is alerted when the plan reaches its entry, and its open trade its stop or
+   * target (docs/product.md, "Alerts"). On unless turned off; absent from older backups: on.
+   */
+  alertsOn: yesOrNo,
 };
 /** What a plan holds when the trader leaves a field out. */
 const planDefaults = {
@@ -67,6 +73,7 @@ const planDefaults = {
   edgeIds: [],
   targetPrice: null,
   notes: '',
+  alertsOn: true,
 };
 
 /**

@@ -104,6 +104,12 @@ export const between = (
 export const price = (notPositive: string, what: string) =>
   between([0, true, notPositive], [PRICE_MAX, messages.priceTooHigh(what)]);
 
+/** true or false, as JSON writes them (not "yes", 1 or null). */
+export const yesOrNo = define<boolean>(
+  'yesOrNo',
+  (v) => typeof v === 'boolean' || backupMessages.mustBeYesOrNo,
+);
+
 /** A UUID, lower-case as the database writes it: ids are compared as text. */
 export const uuid = coerce(
   define<string>('uuid', (v) => isUuid(v) || messages.idNotUuid),

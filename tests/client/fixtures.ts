@@ -73,6 +73,7 @@ export const planFixture = (o: Partial<TradePlan> = {}): TradePlan => ({
   notes: '',
   marketCycleAtCreation: null,
   doneAt: null,
+  alertsOn: true,
   createdAt: at,
   updatedAt: at,
   ...o,

@@ -14,6 +14,7 @@ const plan = (over: Partial<WatchedPlan> = {}): WatchedPlan => ({
   stock: 'NVDA',
   status: 'Ready',
   doneAt: null,
+  alertsOn: true,
   entryPrice: 100,
   stopLossPrice: 95,
   targetPrice: 110,
@@ -64,6 +65,28 @@ describe('alertsDue', () => {
     [125, null, ['target']],
   ])('an open trade of the plan priced %s (initial stop %s): %j', (last, initialStop, expected) => {
     expect(kinds(alertsDue([plan()], [trade({ initialStop })], at(last), DAY))).toEqual(expected);
+  });
+
+  it.each([
+    // [alertsOn, last, with an open trade, expected]
+    [true, 101, false, ['entry']],
+    [false, 101, false, []],
+    [true, 90, true, ['stop']],
+    [false, 90, true, []],
+    [true, 111, true, ['target']],
+    [false, 111, true, []],
+  ])(
+    'a plan with alerts on: %s, priced %s, with its open trade: %s: %j',
+    (alertsOn, last, open, expected) => {
+      expect(kinds(alertsDue([plan({ alertsOn })], open ? [trade()] : [], at(last), DAY))).toEqual(expected);
+    },
+  );
+
+  it('alerts for the plans with alerts on beside one with them off', () => {
+    const off = plan({ id: 'p2', alertsOn: false });
+    const due = alertsDue([plan(), off], [trade({ key: 't2', planId: 'p2' })], at(130), DAY);
+    expect(due.map((d) => `${d.kind}:${d.planId}`)).toEqual(['entry:p1']);
+    expect(plansAtEntry([plan(), off], [], at(130))).toBe(1);
   });
 
   it('has no target alert without a target, nor any alert for a short trade or one without a plan', () => {

@@ -89,6 +89,7 @@ function backup(): Backup {
         notes: '',
         marketCycleAtCreation: 'Uptrend',
         doneAt: null,
+        alertsOn: true,
         createdAt: AT,
         updatedAt: AT,
       },

@@ -103,6 +103,7 @@ const plan = (over: Partial<TradePlan> = {}): TradePlan => ({
   notes: '=cmd|" /C calc"!A0',
   marketCycleAtCreation: 'Uptrend',
   doneAt: null,
+  alertsOn: true,
   createdAt: '2026-03-02T14:30:00.000Z',
   updatedAt: '2026-03-03T09:00:00.000Z',
   ...over,

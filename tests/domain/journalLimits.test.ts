@@ -81,6 +81,7 @@ function fullestJournal(): Backup {
       notes,
       marketCycleAtCreation: 'Downtrend' as const,
       doneAt: null,
+      alertsOn: true,
       createdAt: AT,
       updatedAt: AT,
     };

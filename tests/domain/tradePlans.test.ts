@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { backupMessages } from '../../src/domain/backupMessages.ts';
 import { messages } from '../../src/domain/messages.ts';
 import { toTradePlan } from '../../src/domain/tradePlanDto.ts';
 import {
@@ -15,6 +16,8 @@ import {
   riskBadgeColor,
   statusBadgeColor,
   validatePlanRecord,
+  validateTradePlanCreate,
+  validateTradePlanUpdate,
   weightedEdgeScore,
 } from '../../src/domain/tradePlans.ts';
 import { TRADE_PLAN_STATUSES, type TradePlanStatus } from '../../src/domain/types.ts';
@@ -132,6 +135,38 @@ describe('status', () => {
     });
   });
 
+  it('keeps alertsOn: on unless sent off, on in older backups, and only true or false', () => {
+    const input = { stock: 'AAPL', entryPrice: 10, stopLossPrice: 9 };
+    expect(validateTradePlanCreate(input)).toMatchObject({ ok: true, value: { alertsOn: true } });
+    expect(validateTradePlanCreate({ ...input, alertsOn: false })).toMatchObject({
+      ok: true,
+      value: { alertsOn: false },
+    });
+    expect(validateTradePlanUpdate({ alertsOn: false })).toEqual({ ok: true, value: { alertsOn: false } });
+    // An update that leaves it out keeps the stored one.
+    expect(validateTradePlanUpdate({ notes: 'x' })).toEqual({ ok: true, value: { notes: 'x' } });
+    const record = {
+      id: '0190a1b2-0000-7000-8000-00000000aaaa',
+      ...input,
+      status: 'Ready',
+      createdAt: '2026-03-01T14:30:00.000Z',
+      updatedAt: '2026-03-01T14:30:00.000Z',
+    };
+    expect(validatePlanRecord(record)).toMatchObject({ ok: true, value: { alertsOn: true } });
+    expect(validatePlanRecord({ ...record, alertsOn: false })).toMatchObject({
+      ok: true,
+      value: { alertsOn: false },
+    });
+    for (const alertsOn of ['no', 0, null]) {
+      expect(validateTradePlanCreate({ ...input, alertsOn })).toMatchObject({
+        ok: false,
+        errors: [{ field: 'alertsOn', message: backupMessages.mustBeYesOrNo }],
+      });
+    }
+    expect(newDraftPlan(input).alertsOn).toBe(true);
+    expect(newDraftPlan({ ...input, alertsOn: false }).alertsOn).toBe(false);
+  });
+
   it('reads a plan cached before doneAt was kept as not done', () => {
     const older = { stock: 'AAPL', status: 'Ready' } as { stock: string; status: 'Ready'; doneAt: null };
     expect(activeStockOf(older)).toBe('AAPL');
@@ -190,6 +225,7 @@ describe('plans on the wire', () => {
       notes: '',
       marketCycleAtCreation: null,
       doneAt: null,
+      alertsOn: true,
     });
     expect(
       newDraftPlan({
@@ -226,6 +262,7 @@ describe('plans on the wire', () => {
       notes: 'n',
       marketCycleAtCreation: 'Uptrend',
       doneAt: null,
+      alertsOn: true,
       edges: [
         { id: 'e1', name: 'Trend', weightFactor: 0.5 },
         { id: 'e2', name: 'Volume', weightFactor: 0.8 },

@@ -148,6 +148,7 @@ describe('validateTradePlanCreate', () => {
         edgeIds: [UUID],
         targetPrice: null,
         notes: '',
+        alertsOn: true,
       },
     });
   });

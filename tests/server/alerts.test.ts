@@ -243,6 +243,51 @@ describe('alerts by Web Push', () => {
     );
   });
 
+  it('sends nothing for a plan with alerts off, nor for its open trade, while one with them on alerts', async () => {
+    const before = pushesTo(alexPhone).length;
+    const quiet = await readyPlan(alex, {
+      stock: 'QUIET',
+      entryPrice: cents(priceOf('QUIET') - 0.5),
+      stopLossPrice: cents(priceOf('QUIET') - 3),
+      alertsOn: false,
+    });
+    expect(quiet.alertsOn).toBe(false);
+    // Turned off after it was made: the stored switch is what the watcher reads.
+    const hushed = await planAtEntry(alex, 'HUSH');
+    expect(hushed.alertsOn).toBe(true);
+    const off = await alex.json<TradePlanDto>('PUT', `/api/v1/tradeplans/${hushed.id}`, { alertsOn: false });
+    expect(off.body.alertsOn).toBe(false);
+    // An open trade of a plan with alerts off, priced through its stop.
+    const q = priceOf('MUTE');
+    await readyPlan(alex, {
+      stock: 'MUTE',
+      entryPrice: cents(q + 5),
+      stopLossPrice: cents(q + 0.5),
+      alertsOn: false,
+    });
+    const account = (await alex.json<Account[]>('GET', '/api/v1/accounts')).body[0] as Account;
+    const bought = await alex.json('POST', '/api/v1/executions', {
+      accountId: account.id,
+      symbol: 'MUTE',
+      side: 'Buy',
+      quantity: 10,
+      price: cents(q + 5),
+      executedAt: new Date(t.clock.now.getTime() - 60_000).toISOString(),
+    });
+    expect(bought.status).toBe(201);
+    const loud = await planAtEntry(alex, 'LOUD');
+
+    expect(await t.server.alertWatcher.tick()).toMatchObject({ alerts: 1, pushes: 1 });
+    expect(pushesTo(alexPhone)).toHaveLength(before + 1);
+    // The badge counts ALRT and LOUD, at their entries with alerts on; not QUIET or HUSH.
+    expect(payloadOf(alexPhone, before)).toMatchObject({ title: 'LOUD reached its entry', badge: 2 });
+    const sent = (await alex.json<SentAlert[]>('GET', '/api/v1/alerts')).body;
+    expect(sent.filter((a) => a.planId === loud.id).map((a) => a.kind)).toEqual(['entry']);
+    expect(sent.map((a) => a.symbol)).not.toEqual(expect.arrayContaining(['QUIET']));
+    expect(sent.map((a) => a.symbol)).not.toEqual(expect.arrayContaining(['HUSH']));
+    expect(sent.map((a) => a.symbol)).not.toEqual(expect.arrayContaining(['MUTE']));
+  });
+
   it("never lets another trader delete one's device, and forgets a device the push service says is gone", async () => {
     const tablet = testSubscription(push.origin, 'alex-tablet');
     expect((await subscribe(alex, tablet)).status).toBe(200);

@@ -105,6 +105,7 @@ beforeAll(async () => {
     entryPrice: 120,
     stopLossPrice: 110,
     edgeIds: [trend.id],
+    alertsOn: false,
   });
   // Cited by AAPL, then deactivated: kept. Never cited, deactivated: left out.
   await alex.json('DELETE', `/api/v1/edges/${retired.id}`);
@@ -224,6 +225,7 @@ describe('GET /api/v1/backup', () => {
     });
     expect(plan.edgeIds.sort()).toEqual([trend.id, retired.id].sort());
     expect(backup.tradePlans[2]?.marketCycleAtCreation).toBe('Sideways');
+    expect(backup.tradePlans.map((p) => p.alertsOn)).toEqual([true, true, true, false]);
     // Manual fills only: the broker's are imported again.
     expect(backup.executions.map((e) => [e.symbol, e.side, e.quantity, e.price, e.fees])).toEqual([
       ['XMPL', 'Buy', 100, 50.25, 1.5],
@@ -271,6 +273,14 @@ describe('restoring into a fresh journal (another data folder)', () => {
     servers.push(server);
     return { server, alex: await signIn(server.url, 'alex') };
   };
+
+  it('restores the plans of a backup made before alertsOn was kept with their alerts on', async () => {
+    const target = await fresh();
+    const older = { ...backup, tradePlans: backup.tradePlans.map(({ alertsOn: _, ...p }) => p) };
+    expect((await restore(target.alex, older)).status).toBe(200);
+    const plans = (await target.alex.json<TradePlanDto[]>('GET', '/api/v1/tradeplans')).body;
+    expect(plans.map((p) => p.alertsOn)).toEqual([true, true, true, true]);
+  });
 
   it('gives back exactly what was exported, every field, and the same journal through the API', async () => {
     const target = await fresh();
@@ -632,6 +642,7 @@ describe('size', () => {
       notes: `Plan number ${i}`,
       marketCycleAtCreation: null,
       doneAt: null,
+      alertsOn: true,
       createdAt: at,
       updatedAt: at,
     }));

@@ -80,6 +80,9 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
             </dd>
           </>
         )}
+        <dt>Alerts</dt>
+        {/* A plan cached before alertsOn was kept has none: its alerts are on. */}
+        <dd>{plan.alertsOn === false ? 'Off' : 'On'}</dd>
         <dt>Probability</dt>
         <dd>{formatProbability(plan.probabilityOfSuccess)}</dd>
         <dt>Setup</dt>

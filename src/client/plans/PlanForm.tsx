@@ -32,6 +32,8 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
   const [scanId, setScanId] = useState(plan?.scanId ?? '');
   const [tradeSetupId, setTradeSetupId] = useState(plan?.tradeSetupId ?? '');
   const [edgeIds, setEdgeIds] = useState<string[]>(plan?.edgeIds ?? []);
+  // A plan cached before alertsOn was kept has none: its alerts are on.
+  const [alertsOn, setAlertsOn] = useState(plan?.alertsOn ?? true);
 
   const toggleEdge = (id: string) =>
     setEdgeIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
@@ -46,6 +48,7 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
     scanId: scanId.trim() === '' ? null : scanId,
     tradeSetupId: tradeSetupId === '' ? null : tradeSetupId,
     edgeIds,
+    alertsOn,
   });
   const editing = useFormSubmit({
     validate: () => validateTradePlanUpdate(body(), plan),
@@ -118,6 +121,10 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
         )}
       </Field>
       <NotesField error={errors.notes} value={notes} onChange={setNotes} />
+      <label className="checkbox-row">
+        <input type="checkbox" checked={alertsOn} onChange={(e) => setAlertsOn(e.target.checked)} />
+        Alert me when this plan reaches its entry, stop or target
+      </label>
       <fieldset>
         <legend>Edges</legend>
         {activeEdges.length === 0 && <small>No edges defined yet.</small>}

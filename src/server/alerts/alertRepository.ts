@@ -103,6 +103,7 @@ export function createAlertRepository(db: Database, now: () => Date) {
             entryPrice: tradePlans.entryPrice,
             stopLossPrice: tradePlans.stopLossPrice,
             targetPrice: tradePlans.targetPrice,
+            alertsOn: tradePlans.alertsOn,
           })
           .from(tradePlans)
           .where(and(eq(tradePlans.userId, userId), inArray(tradePlans.id, chunk))),

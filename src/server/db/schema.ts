@@ -185,6 +185,8 @@ export const tradePlans = pgTable(
     /** Above the entry when set (docs/product.md, "Trade plans"). */
     targetPrice: doublePrecision('target_price'),
     notes: text('notes').notNull().default(''),
+    /** Whether its entry, stop and target alert the trader (docs/product.md, "Alerts"). */
+    alertsOn: boolean('alerts_on').notNull().default(true),
     /** Stamped at creation, never updated; null on plans made before it was kept ("Unknown"). */
     marketCycleAtCreation: text('market_cycle_at_creation').$type<CycleType>(),
     /** When its linked trades had all closed (docs/product.md, "Trade plans"); set from the trades only. */

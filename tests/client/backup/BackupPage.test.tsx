@@ -103,6 +103,7 @@ const backup = (): Backup => ({
       notes: '',
       marketCycleAtCreation: null,
       doneAt: null,
+      alertsOn: true,
       createdAt: AT,
       updatedAt: AT,
     },

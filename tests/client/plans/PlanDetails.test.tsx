@@ -36,4 +36,16 @@ describe("a plan's details", () => {
     expect(await screen.findByText('No edges')).toBeTruthy();
     expect(await screen.findByText('No position sizes calculated')).toBeTruthy();
   });
+
+  it.each([
+    [true, 'On'],
+    [false, 'Off'],
+    // A plan cached before alertsOn was kept: its alerts are on.
+    [undefined, 'On'],
+  ])('says whether the plan alerts (alertsOn %s: %s)', async (alertsOn, shown) => {
+    const plan = { ...planFixture(), alertsOn } as ReturnType<typeof planFixture>;
+    render(<PlanDetails plan={plan} onEdit={() => {}} onClose={() => {}} />);
+    const term = await screen.findByText('Alerts', { selector: 'dt' });
+    expect(term.nextElementSibling?.textContent).toBe(shown);
+  });
 });

@@ -37,3 +37,32 @@ describe('the plan form when the server fails without a message', () => {
     expect(screen.queryByText('Failed to create trade plan')).toBeNull();
   });
 });
+
+describe("the plan's alerts switch", () => {
+  const label = 'Alert me when this plan reaches its entry, stop or target';
+  const sent = (key: string) => api.received.filter((r) => r.key === key).map((r) => r.body);
+
+  it('is on for a new plan, and sends what the trader leaves it at', async () => {
+    render(<PlanForm onSaved={() => {}} onCancel={() => {}} />);
+    const box = screen.getByLabelText(label) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    await userEvent.type(screen.getByLabelText('Stock'), 'AAPL');
+    await userEvent.type(screen.getByLabelText('Entry Price'), '100');
+    await userEvent.type(screen.getByLabelText('Stop Loss'), '95');
+    await userEvent.click(box);
+    await userEvent.click(screen.getByRole('button', { name: 'Create Trade Plan' }));
+    await screen.findByText('Failed to create trade plan');
+    expect(sent('POST /api/v1/tradeplans')).toEqual([expect.objectContaining({ alertsOn: false })]);
+  });
+
+  it("shows a plan's own switch when editing, and sends it turned on again", async () => {
+    const plan = planFixture({ alertsOn: false });
+    render(<PlanForm plan={plan} onSaved={() => {}} onCancel={() => {}} />);
+    const box = screen.getByLabelText(label) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    await userEvent.click(box);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Trade Plan' }));
+    await screen.findByText('Failed to update trade plan');
+    expect(sent(`PUT /api/v1/tradeplans/${plan.id}`)).toEqual([expect.objectContaining({ alertsOn: true })]);
+  });
+});
