@@ -23,5 +23,7 @@ export function listenForAlerts(): () => void {
     announce(event.data.body ? `${event.data.title}: ${event.data.body}` : event.data.title);
   };
   container.addEventListener('message', onMessage);
+  // A listener added with addEventListener does not start the message queue itself.
+  container.startMessages?.();
   return () => container.removeEventListener('message', onMessage);
 }
