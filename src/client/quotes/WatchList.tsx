@@ -13,13 +13,17 @@ import { useNearEntryR, useQuotes } from './useQuotes.ts';
  * Dashboard places it twice: first during the session, after the cards outside it.
  */
 export default function WatchList({ place }: { place: 'inSession' | 'outOfSession' }) {
+  // Only the place that shows it reads the cache.
+  return isMarketOpen(new Date()) === (place === 'inSession') ? <Watch /> : null;
+}
+
+function Watch() {
   const plans = useLiveQuery(
     async () => (await db.tradePlans.where('status').equals('Ready').toArray()).filter(isActivePlan),
     [],
   );
   const quotes = useQuotes();
   const nearEntryR = useNearEntryR();
-  if (isMarketOpen(new Date()) !== (place === 'inSession')) return null;
   if (!plans || plans.length === 0 || !quotes) return null;
   const watched = byDistanceToEntry(
     plans.map((plan) => {

@@ -5,6 +5,7 @@ import { liveQuery } from 'dexie';
 import { QUOTE_FRESH_SECONDS } from '../../domain/constants.ts';
 import { isMarketOpen } from '../../domain/marketHours.ts';
 import { type QuoteAnswer, watchedSymbols } from '../../domain/quotes.ts';
+import { ACTIVE_STATUSES } from '../../domain/tradePlans.ts';
 import { api } from '../api/http.ts';
 import { db, metaKeys, type TradeTrackerDb } from '../db/db.ts';
 import { isOffline, onConnectivityChange } from '../sync/connectivity.ts';
@@ -12,8 +13,13 @@ import { isOffline, onConnectivityChange } from '../sync/connectivity.ts';
 /** Outside the session the server answers the last close: a new plan's price within minutes is enough. */
 const CLOSED_POLL_MS = 5 * 60_000;
 
+// The active plans through the status index: a journal of 10,000 plans is not read whole on
+// every change the live query below hears.
 const watchedIn = async (database: TradeTrackerDb) => {
-  const [plans, trades] = await Promise.all([database.tradePlans.toArray(), database.trades.toArray()]);
+  const [plans, trades] = await Promise.all([
+    database.tradePlans.where('status').anyOf(ACTIVE_STATUSES).toArray(),
+    database.trades.toArray(),
+  ]);
   return watchedSymbols(plans, trades);
 };
 
