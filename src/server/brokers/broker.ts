@@ -1,3 +1,4 @@
+import type { BracketOrder, OrderStatus } from '../../domain/orders.ts';
 import type { Quote } from '../../domain/quotes.ts';
 import type { ExecutionKind, ExecutionSide, PositionEffect, SkippedReasons } from '../../domain/types.ts';
 
@@ -75,6 +76,44 @@ export interface BrokerIdentity {
   tokens: BrokerTokens;
 }
 
+/** One request to the broker about an order and its answer, as the order log keeps it. */
+export interface BrokerExchange {
+  method: string;
+  /** The path and query, without the host. */
+  path: string;
+  requestBody: unknown;
+  /** null when no answer came (a timeout, a dropped connection). */
+  status: number | null;
+  responseBody: unknown;
+  at: string;
+}
+
+/** Where an order's exchanges go, as they happen (the order log). */
+export type ExchangeLog = (exchange: BrokerExchange) => void;
+
+/** The broker's own check of an order before it is sent; advisory: the placement's answer counts. */
+export interface BrokerOrderPreview {
+  warnings: string[];
+  rejections: string[];
+}
+
+/** An order as the broker reports it. */
+export interface BrokerOrderState {
+  brokerOrderId: string;
+  status: OrderStatus;
+  /** Shares of the entry filled so far. */
+  filledQuantity: number;
+  /** When the broker took it in (ISO 8601). */
+  enteredAt: string;
+  /** Why the broker rejected or cancelled it, in its words; null otherwise. */
+  reason: string | null;
+  /** What the broker holds, to recognise an order whose placement's answer was lost. */
+  order: BracketOrder;
+}
+
+/** The broker refused the order (a bad price, insufficient funds…); nothing was placed. */
+export class OrderRejectedError extends Error {}
+
 /** The broker refused the stored sign-in; the trader must sign in again. */
 export class ReauthRequiredError extends Error {}
 
@@ -132,4 +171,43 @@ export interface Broker {
    * broker does not know is left out of the answer.
    */
   quotes(tokens: BrokerTokens, symbols: readonly string[], now: Date): Promise<BrokerQuote[]>;
+  // Orders (issue 29): optional until both brokers place them; previewOrder stays optional.
+  /** The broker's preview of an order; undefined when it has none. */
+  previewOrder?(
+    tokens: BrokerTokens,
+    accountHash: string,
+    order: BracketOrder,
+    log: ExchangeLog,
+  ): Promise<BrokerOrderPreview>;
+  /**
+   * Sends the order once and answers its id. OrderRejectedError when the broker refuses it;
+   * BrokerUnavailableError (or any other error) when the answer is not known: it may have arrived.
+   */
+  placeOrder?(
+    tokens: BrokerTokens,
+    accountHash: string,
+    order: BracketOrder,
+    log: ExchangeLog,
+  ): Promise<string>;
+  getOrder?(
+    tokens: BrokerTokens,
+    accountHash: string,
+    brokerOrderId: string,
+    log: ExchangeLog,
+  ): Promise<BrokerOrderState>;
+  /** Asks the broker to cancel a working order; getOrder then says whether it was (or filled first). */
+  cancelOrder?(
+    tokens: BrokerTokens,
+    accountHash: string,
+    brokerOrderId: string,
+    log: ExchangeLog,
+  ): Promise<void>;
+  /** The account's orders entered from `since` up to `now`: where a lost placement is looked for. */
+  recentOrders?(
+    tokens: BrokerTokens,
+    accountHash: string,
+    since: Date,
+    now: Date,
+    log: ExchangeLog,
+  ): Promise<BrokerOrderState[]>;
 }
