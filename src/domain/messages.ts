@@ -223,7 +223,7 @@ export const notificationTexts = {
 export const orderTexts = {
   onlyOnline: 'Orders are sent only online',
   notAllowed: 'Orders are off for this account.',
-  turnOnLink: 'Turn on "Allow orders from Trade Tracker" in its settings',
+  turnOnLink: 'Turn on "Allow orders from Trade Tracker" in its settings on the Dashboard',
   sizeHint: (shares: number) =>
     `The plan's size for this account: ${shares} shares. You may lower it, not raise it.`,
   quantityOverSize: (shares: number) => `At most ${shares} shares: the plan's size for this account`,

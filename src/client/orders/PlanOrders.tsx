@@ -38,10 +38,6 @@ const STATUS_COLORS: Readonly<Record<OrderStatus, 'gray' | 'blue' | 'green' | 'y
   Rejected: 'red',
 };
 
-/** The account lets Trade Tracker send orders ("Allow orders from Trade Tracker"); off unless it says so. */
-const ordersAllowed = (account: LiveAccount): boolean =>
-  (account as LiveAccount & { ordersAllowed?: boolean }).ordersAllowed === true;
-
 /**
  * Reads the plan's orders when shown, then every ORDER_POLL_MS while one is open, the page visible
  * and the app online; never in the background. Answers the last failure's message, if any.
@@ -205,7 +201,8 @@ function PlaceOrder({
   onPlace: () => void;
 }) {
   const reasonId = useId();
-  const allowed = ordersAllowed(account);
+  // A cache filled before the opt-in existed has none: off.
+  const allowed = account.ordersAllowed === true;
   const unavailable = offline || !allowed;
   return (
     <div className="order-place">

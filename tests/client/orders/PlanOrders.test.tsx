@@ -75,7 +75,7 @@ beforeEach(async () => {
   await resetCache();
   await ownCacheBy('alex');
   await seed('accounts', [
-    { ...accountFixture({ id: MARGIN, accountName: 'Margin' }), ordersAllowed: true },
+    accountFixture({ id: MARGIN, accountName: 'Margin', ordersAllowed: true }),
     accountFixture({ id: IRA, accountName: 'IRA', accountHash: 'h2' }),
   ]);
   api.routes['GET /api/v1/orders'] = { status: 200, body: [] };
