@@ -123,6 +123,19 @@ export class AccessTokenRejectedError extends Error {}
 /** The broker could not answer now (outage, rate limit); a cached answer may stand in. */
 export class BrokerUnavailableError extends Error {}
 
+/**
+ * Our own count of the broker's order limits is reached (Schwab: 120 orders a minute, 4,000 a day,
+ * for the whole app): the order was not sent. Retry after `retryAfterSeconds`.
+ */
+export class BrokerOrderLimitError extends BrokerUnavailableError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
 /** The trader has used their share of the broker's budget for now (brokerAccess.ts); a cached answer may stand in. */
 export class BrokerShareUsedError extends BrokerUnavailableError {
   constructor(readonly retryAfterSeconds: number) {
