@@ -115,6 +115,8 @@ export const messages = {
   orderNotCancellable: 'Only a working order can be cancelled',
   orderStillSending: "The order's answer from the broker is not known yet: look again in a moment",
   orderBrokerPreviewUnavailable: "The broker's own preview is not available now",
+  orderBrokerLimit:
+    "The broker's limit of orders for this app is reached: nothing was sent, try again shortly",
 
   sideInvalid: 'Side must be Buy or Sell',
   quantityNotPositive: 'Quantity must be greater than 0',

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { messages } from '../../domain/messages.ts';
+import { validateOrderRequest } from '../../domain/orders.ts';
 import { isUuid } from '../../domain/validation.ts';
 import type { AppEnv } from '../appEnv.ts';
 import { readValid } from '../http/body.ts';
 import { pathId } from '../http/pathId.ts';
 import { invalid } from '../refusals.ts';
 import type { OrderService } from './orderService.ts';
-import { validateOrderRequest } from './pendingDomain.ts';
 
 /** The header a confirm carries; the offline outbox never sends it, so it can never place an order. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

@@ -3,16 +3,21 @@
 import { messages } from '../../domain/messages.ts';
 import {
   type BracketOrder,
+  bracketOrderProblems,
+  describeOrder,
   isOpenOrderStatus,
   type OrderDto,
   type OrderPreview,
   type OrderRequestFields,
+  orderCost,
+  orderDollarsAtRisk,
 } from '../../domain/orders.ts';
 import type { LiveAccount, TradePlanDto } from '../../domain/types.ts';
 import { settingsOf } from '../accounts/accountRepository.ts';
 import type { AccountService } from '../accounts/accountService.ts';
 import {
   type BrokerExchange,
+  BrokerOrderLimitError,
   type BrokerOrderState,
   BrokerShareUsedError,
   BrokerUnavailableError,
@@ -21,9 +26,8 @@ import {
 import type { BrokerAccess } from '../brokers/brokerAccess.ts';
 import type { Database } from '../db/database.ts';
 import type { PlanRepository } from '../plans/planRepository.ts';
-import { conflict, invalid, notFound, Refusal } from '../refusals.ts';
+import { conflict, invalid, limited, notFound, Refusal } from '../refusals.ts';
 import { type OrderChanges, type OrderRepository, type OrderRow, toOrder } from './orderRepository.ts';
-import { describeOrder, orderPriceErrors } from './pendingDomain.ts';
 
 /** A request calling the broker for an order longer than this has died: another may take the order over. */
 export const ORDER_CLAIM_SECONDS = 30;
@@ -79,6 +83,7 @@ const sameRequest = (a: OrderRequestFields, b: OrderRequestFields): boolean =>
 /** The broker never got the request: refused before it was sent (the trader's share, a sign-in ended). */
 const neverSent = (error: unknown): boolean =>
   error instanceof BrokerShareUsedError ||
+  error instanceof BrokerOrderLimitError ||
   (error instanceof Refusal && (error.kind === 'signedOut' || error.kind === 'limited'));
 
 /** What the broker's state of an order changes in ours. */
@@ -141,16 +146,14 @@ export function createOrderService(deps: OrderServiceDeps) {
       stopPrice: plan.stopLossPrice,
       targetPrice: plan.targetPrice ?? null,
     };
-    const errors = orderPriceErrors(order);
-    if (errors.length > 0) throw invalid(errors);
+    const problems = bracketOrderProblems(order);
+    if (problems.length > 0) throw invalid(problems.map((message) => ({ field: 'order', message })));
     return { plan, account, order };
   }
 
   async function preview(userId: string, request: OrderRequestFields): Promise<OrderPreview> {
     const { account, order } = await checked(userId, request);
-    // The worst price the entry may fill at: a stop-limit's limit.
-    const entry = Math.max(order.entryPrice, order.entryLimitPrice ?? order.entryPrice);
-    const dollarsAtRisk = roundCents(order.quantity * (entry - order.stopPrice));
+    const dollarsAtRisk = orderDollarsAtRisk(order);
     let broker: OrderPreview['broker'] = null;
     try {
       const answer = await brokerAccess.orderCall(userId, async (b, tokens) =>
@@ -165,7 +168,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     return {
       order,
       words: describeOrder(order),
-      cost: roundCents(order.quantity * entry),
+      cost: orderCost(order),
       dollarsAtRisk,
       riskPercentOfAccount:
         account.currentBalance > 0 ? roundCents((dollarsAtRisk / account.currentBalance) * 100) : 0,
@@ -190,6 +193,9 @@ export function createOrderService(deps: OrderServiceDeps) {
       }
       if (neverSent(error) || (error instanceof Refusal && error.kind === 'conflict')) {
         await repository.withdraw(row.id);
+        if (error instanceof BrokerOrderLimitError) {
+          throw limited(messages.orderBrokerLimit, error.retryAfterSeconds);
+        }
         throw error instanceof BrokerShareUsedError ? brokerAccess.refusalOf(error) : error;
       }
       console.warn(
