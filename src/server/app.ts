@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { messages } from '../domain/messages.ts';
 import { accountRoutes } from './accounts/accountRoutes.ts';
 import { createAccountService } from './accounts/accountService.ts';
+import { createOrderGate } from './accounts/orderGate.ts';
 import { createAlertRepository } from './alerts/alertRepository.ts';
 import { alertRoutes, pushRoutes } from './alerts/alertRoutes.ts';
 import { type AlertWatcher, startAlertWatcher } from './alerts/alertWatcher.ts';
@@ -74,8 +75,7 @@ export function createApp(appDeps: AppDeps): { app: Hono<AppEnv>; alertWatcher: 
     plans,
     accounts,
     brokerAccess,
-    // TODO(issue 29): the risk guard's gate and the accounts' opt-in, once merged.
-    gate: { refusal: async () => null },
+    gate: createOrderGate({ db, accounts }),
     importFills: brokerImport.orderFilled,
     now,
   });

@@ -25,6 +25,12 @@ beforeAll(async () => {
   sam = await signIn(t.url, 'sam');
   account = (await alex.json<Account[]>('GET', '/api/v1/accounts')).body[0] as Account;
   samAccount = (await sam.json<Account[]>('GET', '/api/v1/accounts')).body[0] as Account;
+  for (const [who, id] of [
+    [alex, account.id],
+    [sam, samAccount.id],
+  ] as const) {
+    expect((await who.json('PUT', `/api/v1/accounts/${id}/orders`, { allowed: true })).status).toBe(200);
+  }
 });
 afterAll(() => t.stop());
 beforeEach(() => {
@@ -152,6 +158,40 @@ describe('the checks', () => {
       const placed = await place(body);
       expect([what, placed.status, placed.body.message]).toEqual([what, status, message]);
     }
+    expect(broker.received).toHaveLength(0);
+  });
+
+  it('refuses an account without orders allowed, and one whose risk guard is reached', async () => {
+    const plan = await readyPlan();
+    const accounts = (await alex.json<Account[]>('GET', '/api/v1/accounts')).body;
+    const other = accounts.find((a) => a.id !== account.id) as Account;
+    const off = await place(request(plan, { accountId: other.id }));
+    expect([off.status, off.body.message]).toEqual([409, messages.ordersNotAllowed]);
+
+    // Sam allows one new trade a day, and has made it today.
+    const { id: _id, ...settings } = samAccount;
+    const put = await sam.json('PUT', `/api/v1/accounts/${samAccount.id}`, {
+      originalBalance: settings.originalBalance,
+      capitalRisk: settings.capitalRisk,
+      maxTradeRisk: settings.maxTradeRisk,
+      scaleOutFactor: settings.scaleOutFactor,
+      maxNewTradesPerDay: 1,
+    });
+    expect(put.status).toBe(200);
+    const samPlan = await readyPlan(sam);
+    const fill = await sam.json('POST', '/api/v1/executions', {
+      accountId: samAccount.id,
+      symbol: 'GUARD',
+      side: 'Buy',
+      quantity: 1,
+      price: 10,
+      fees: 0,
+      executedAt: new Date(t.clock.now.getTime() - 60_000).toISOString(),
+    });
+    expect(fill.status).toBe(201);
+    const guarded = await place(request(samPlan, { accountId: samAccount.id }), randomUUID(), sam);
+    expect(guarded.status).toBe(409);
+    expect(guarded.body.message).toMatch(/no new orders for this account until the next trading day$/);
     expect(broker.received).toHaveLength(0);
   });
 

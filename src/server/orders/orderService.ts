@@ -15,6 +15,7 @@ import {
 import type { LiveAccount, TradePlanDto } from '../../domain/types.ts';
 import { settingsOf } from '../accounts/accountRepository.ts';
 import type { AccountService } from '../accounts/accountService.ts';
+import type { OrderGate } from '../accounts/orderGate.ts';
 import {
   type BrokerExchange,
   BrokerOrderLimitError,
@@ -38,17 +39,13 @@ export const ORDER_LOOK_SECONDS = 5;
 /** A broker's clock may run behind ours: its orders entered this long before the intent still count. */
 const CLOCK_SKEW_MS = 60_000;
 
-/** Why the gate refuses new orders for an account now (the risk guard, the opt-in); null when it lets them through. */
-export interface OrderGate {
-  refusal(userId: string, accountId: string, now: Date): Promise<string | null>;
-}
-
 export interface OrderServiceDeps {
   db: Database;
   repository: OrderRepository;
   plans: PlanRepository;
   accounts: AccountService;
   brokerAccess: BrokerAccess;
+  /** The account's opt-in and its risk guard (accounts/orderGate.ts). */
   gate: OrderGate;
   /** Imports one account's fills at once (trades/brokerImport.ts `orderFilled`). */
   importFills: (userId: string, accountId: string) => Promise<unknown>;
