@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { BracketOrder, OrderStatus } from '../../src/domain/orders.ts';
 import {
   type Broker,
@@ -6,6 +7,8 @@ import {
   OrderRejectedError,
 } from '../../src/server/brokers/broker.ts';
 import { createDemoBroker } from '../../src/server/brokers/demo/demoBroker.ts';
+import type { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
+import { type Client, clientFor, cookieNamed } from './harness.ts';
 
 /**
  * The demo broker with order calls a test steers: what it received, an answer lost after the order
@@ -160,4 +163,19 @@ export function scriptedOrders(now: () => Date): ScriptedOrders {
     },
   };
   return s;
+}
+
+/** Schwab's consent, approved at once, and back: what a browser does. */
+export async function signInSchwab(baseUrl: string, schwab: FakeSchwab, login: string): Promise<Client> {
+  schwab.login = login;
+  const authorize = await fetch(`${baseUrl}/api/v1/auth/authorize`, { redirect: 'manual' });
+  const oauthCookie = cookieNamed(authorize, 'tt_oauth');
+  const approved = await fetch(authorize.headers.get('location') as string, { redirect: 'manual' });
+  const callback = new URL(approved.headers.get('location') as string);
+  const res = await fetch(`${baseUrl}${callback.pathname}${callback.search}`, {
+    redirect: 'manual',
+    headers: { Cookie: oauthCookie },
+  });
+  expect(res.headers.get('location')).toBe('/?status=success');
+  return clientFor(baseUrl, cookieNamed(res, '__Host-tt_session'));
 }
