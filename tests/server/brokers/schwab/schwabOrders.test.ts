@@ -226,7 +226,7 @@ describe('the fake checks the shape as Schwab would', () => {
 
 describe('placing an order at Schwab', () => {
   it('sends the JSON once, reads the id from the Location, and logs both without the token', async () => {
-    const id = await broker.placeOrder?.(tokens, MARGIN, small(), log);
+    const id = await broker.placeOrder(tokens, MARGIN, small(), log);
     const received = fake.orders.received(MARGIN);
     expect(received).toHaveLength(1);
     expect(id).toBe(received[0]?.id);
@@ -247,7 +247,7 @@ describe('placing an order at Schwab', () => {
 
   it("refuses a bad price with Schwab's message: nothing placed", async () => {
     const bad = small({ stopPrice: 141 });
-    await expect(broker.placeOrder?.(tokens, MARGIN, bad, log)).rejects.toThrow(
+    await expect(broker.placeOrder(tokens, MARGIN, bad, log)).rejects.toThrow(
       new OrderRejectedError('The stop price must be below the entry price'),
     );
     expect(fake.orders.received()).toHaveLength(0);
@@ -256,7 +256,7 @@ describe('placing an order at Schwab', () => {
   });
 
   it('refuses an order costing more than the available funds', async () => {
-    const error = await broker.placeOrder?.(tokens, CASH, small({ quantity: 20 }), log).catch((e) => e);
+    const error = await broker.placeOrder(tokens, CASH, small({ quantity: 20 }), log).catch((e) => e);
     expect(error).toBeInstanceOf(OrderRejectedError);
     expect((error as Error).message).toMatch(/insufficient funds/);
     expect(fake.orders.received()).toHaveLength(0);
@@ -265,13 +265,13 @@ describe('placing an order at Schwab', () => {
   it('a lost answer is not a refusal, and the order is found among the recent orders', async () => {
     const since = new Date(clock.now.getTime() - 1000);
     fake.orders.dropNextPlacements();
-    const error = await broker.placeOrder?.(tokens, MARGIN, small(), log).catch((e) => e);
+    const error = await broker.placeOrder(tokens, MARGIN, small(), log).catch((e) => e);
     expect(error).toBeInstanceOf(BrokerUnavailableError);
     expect(error).not.toBeInstanceOf(OrderRejectedError);
     expect(exchanges.at(-1)).toMatchObject({ method: 'POST', status: null, responseBody: null });
     expect(fake.orders.received(MARGIN)).toHaveLength(1);
 
-    const recent = await broker.recentOrders?.(tokens, MARGIN, since, clock.now, log);
+    const recent = await broker.recentOrders(tokens, MARGIN, since, clock.now, log);
     expect(recent).toEqual([
       {
         brokerOrderId: fake.orders.received(MARGIN)[0]?.id,
@@ -289,15 +289,32 @@ describe('placing an order at Schwab', () => {
 
   it('a server error leaves the placement unknown', async () => {
     fake.failNext(500);
-    const error = await broker.placeOrder?.(tokens, MARGIN, small(), log).catch((e) => e);
+    const error = await broker.placeOrder(tokens, MARGIN, small(), log).catch((e) => e);
     expect(error).toBeInstanceOf(BrokerUnavailableError);
     expect(exchanges[0]?.status).toBe(500);
   });
 
+  it('a 429 is logged, leaves the placement unknown, and holds the next request back', async () => {
+    const own = createSchwabBroker(options());
+    fake.rateLimit(0);
+    try {
+      const error = await own.placeOrder(tokens, MARGIN, small(), log).catch((e) => e);
+      expect(error).toBeInstanceOf(BrokerUnavailableError);
+      expect(error).not.toBeInstanceOf(OrderRejectedError);
+      expect(exchanges.map((e) => e.status)).toEqual([429]);
+      const calls = fake.apiCalls().length;
+      await expect(own.getOrder(tokens, MARGIN, '1', log)).rejects.toThrow(/slow down/);
+      expect(fake.apiCalls()).toHaveLength(calls);
+      expect(exchanges).toHaveLength(1);
+    } finally {
+      fake.rateLimit(undefined);
+    }
+  });
+
   it('recent orders are only the range asked for', async () => {
-    await broker.placeOrder?.(tokens, MARGIN, small(), log);
+    await broker.placeOrder(tokens, MARGIN, small(), log);
     const later = new Date(clock.now.getTime() + 60_000);
-    expect(await broker.recentOrders?.(tokens, MARGIN, later, new Date(later.getTime() + 1000), log)).toEqual(
+    expect(await broker.recentOrders(tokens, MARGIN, later, new Date(later.getTime() + 1000), log)).toEqual(
       [],
     );
   });
@@ -305,9 +322,9 @@ describe('placing an order at Schwab', () => {
 
 describe("following an order's status", () => {
   async function placed(o = small()) {
-    return (await broker.placeOrder?.(tokens, MARGIN, o, log)) as string;
+    return (await broker.placeOrder(tokens, MARGIN, o, log)) as string;
   }
-  const state = (id: string) => broker.getOrder?.(tokens, MARGIN, id, log);
+  const state = (id: string) => broker.getOrder(tokens, MARGIN, id, log);
 
   it('working, partially filled, filled, and still filled once an exit fills', async () => {
     const id = await placed();
@@ -328,14 +345,14 @@ describe("following an order's status", () => {
 
   it('cancelled by the trader; a second cancel is refused with the reason', async () => {
     const id = await placed();
-    await broker.cancelOrder?.(tokens, MARGIN, id, log);
+    await broker.cancelOrder(tokens, MARGIN, id, log);
     expect(exchanges.at(-1)).toMatchObject({
       method: 'DELETE',
       path: `/trader/v1/accounts/${MARGIN}/orders/${id}`,
       status: 200,
     });
     expect(await state(id)).toMatchObject({ status: 'Cancelled' });
-    await expect(broker.cancelOrder?.(tokens, MARGIN, id, log)).rejects.toBeInstanceOf(OrderRejectedError);
+    await expect(broker.cancelOrder(tokens, MARGIN, id, log)).rejects.toBeInstanceOf(OrderRejectedError);
   });
 
   it("rejected after it was taken in, with Schwab's reason; expired as cancelled", async () => {
@@ -466,31 +483,31 @@ describe('the Location and the preview', () => {
 describe("Schwab's order limits, counted before sending", () => {
   it('refuses the order past the limit a minute, without sending it', async () => {
     const limited = createSchwabBroker(options({ ordersPerMinute: 2 }));
-    await limited.placeOrder?.(tokens, MARGIN, small(), log);
-    await limited.placeOrder?.(tokens, MARGIN, small(), log);
-    const error = await limited.placeOrder?.(tokens, MARGIN, small(), log).catch((e) => e);
+    await limited.placeOrder(tokens, MARGIN, small(), log);
+    await limited.placeOrder(tokens, MARGIN, small(), log);
+    const error = await limited.placeOrder(tokens, MARGIN, small(), log).catch((e) => e);
     expect(error).toBeInstanceOf(BrokerOrderLimitError);
     expect((error as BrokerOrderLimitError).retryAfterSeconds).toBe(60);
     expect(fake.orders.placementCalls).toBe(2);
     expect(exchanges).toHaveLength(2);
     clock.now = new Date(clock.now.getTime() + 60_000);
-    await limited.placeOrder?.(tokens, MARGIN, small(), log);
+    await limited.placeOrder(tokens, MARGIN, small(), log);
     expect(fake.orders.placementCalls).toBe(3);
   });
 
   it('refuses past the limit a day, a cancel counting as an order call', async () => {
     const limited = createSchwabBroker(options({ ordersPerDay: 2 }));
-    const id = (await limited.placeOrder?.(tokens, MARGIN, small(), log)) as string;
-    await limited.cancelOrder?.(tokens, MARGIN, id, log);
+    const id = (await limited.placeOrder(tokens, MARGIN, small(), log)) as string;
+    await limited.cancelOrder(tokens, MARGIN, id, log);
     clock.now = new Date(clock.now.getTime() + 60 * 60_000);
     tokens = await signIn(broker);
-    await expect(limited.placeOrder?.(tokens, MARGIN, small(), log)).rejects.toBeInstanceOf(
+    await expect(limited.placeOrder(tokens, MARGIN, small(), log)).rejects.toBeInstanceOf(
       BrokerOrderLimitError,
     );
     expect(fake.orders.placementCalls).toBe(1);
     clock.now = new Date(clock.now.getTime() + 23 * 60 * 60_000);
     tokens = await signIn(broker);
-    await expect(limited.placeOrder?.(tokens, MARGIN, small(), log)).resolves.toMatch(/^\d+$/);
+    await expect(limited.placeOrder(tokens, MARGIN, small(), log)).resolves.toMatch(/^\d+$/);
   });
 
   it('the default limits are 120 a minute and 4,000 a day', async () => {
