@@ -91,18 +91,23 @@ export class TradeTrackerDb extends Dexie {
 
   constructor(name = 'trade-tracker') {
     super(name);
-    this.version(1).stores({
+    // Dexie diffs an installed database against the whole schema of the newest version, so only
+    // a version with an upgrade function needs keeping (none has one): 1 held the collections,
+    // 2 added outbox and refusedChanges, 3 executions and trades, 4 quotes, 5 orders.
+    this.version(5).stores({
       accounts: 'id, accountName',
       edges: 'id',
       tradeSetups: 'id',
       tradePlans: 'id, stock, status',
       marketCycle: 'key',
       meta: 'key',
+      outbox: '++seq',
+      refusedChanges: '++id',
+      executions: 'id, accountId, symbol',
+      trades: 'id, symbol, planId',
+      quotes: 'symbol',
+      orders: 'id, planId',
     });
-    this.version(2).stores({ outbox: '++seq', refusedChanges: '++id' });
-    this.version(3).stores({ executions: 'id, accountId, symbol', trades: 'id, symbol, planId' });
-    this.version(4).stores({ quotes: 'symbol' });
-    this.version(5).stores({ orders: 'id, planId' });
   }
 }
 
