@@ -11,7 +11,7 @@ import {
   validateOrderRequest,
 } from '../../domain/orders.ts';
 import type { LiveAccount, TradePlan, ValidationResult } from '../../domain/types.ts';
-import { errorMessage } from '../api/http.ts';
+import { errorMessage, statusOf } from '../api/http.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { FormFrame } from '../ui/FormFrame.tsx';
@@ -216,6 +216,8 @@ function PreviewStep({
       else onUnknown(before);
     } catch (e) {
       setError(errorMessage(e, orderTexts.placeFailed));
+      // An open order of the plan and account (another tab's, say): the plan shows it behind.
+      if (statusOf(e) === 409) void refreshPlanOrders(request.planId).catch(() => {});
     } finally {
       inFlight.current = false;
       setSending(false);

@@ -237,6 +237,19 @@ describe('Confirm', () => {
     expect(await dbModule.db.orders.count()).toBe(1);
   });
 
+  it("refused for an open order (another tab's), shows that order in the plan", async () => {
+    showPlan();
+    const dialog = await openPreview();
+    const message = 'This plan already has an open order for this account';
+    api.routes['POST /api/v1/orders'] = { status: 409, body: { message } };
+    api.routes['GET /api/v1/orders'] = { status: 200, body: [orderOf()] };
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm order' }));
+    expect(await within(dialog).findByText(message)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByText('Working', { selector: '.badge' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Place order in Margin/ })).toBeNull();
+  });
+
   it('sends once on a double tap', async () => {
     showPlan();
     const dialog = await openPreview();
