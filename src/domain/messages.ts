@@ -113,7 +113,6 @@ export const messages = {
     size > 0
       ? `Quantity must be at most the plan's size for this account, ${size} shares`
       : "The plan's size for this account is no shares",
-  orderBrokerCannot: 'This broker does not take orders from Trade Tracker',
   orderNotCancellable: 'Only a working order can be cancelled',
   orderStillSending: "The order's answer from the broker is not known yet: look again in a moment",
   orderBrokerPreviewUnavailable: "The broker's own preview is not available now",

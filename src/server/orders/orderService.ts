@@ -81,7 +81,7 @@ const sameRequest = (a: OrderRequestFields, b: OrderRequestFields): boolean =>
 const neverSent = (error: unknown): boolean =>
   error instanceof BrokerShareUsedError ||
   error instanceof BrokerOrderLimitError ||
-  (error instanceof Refusal && (error.kind === 'signedOut' || error.kind === 'limited'));
+  (error instanceof Refusal && ['signedOut', 'limited', 'notFound'].includes(error.kind));
 
 /** What the broker's state of an order changes in ours. */
 const changesFrom = (state: BrokerOrderState): OrderChanges => ({
@@ -173,22 +173,25 @@ export function createOrderService(deps: OrderServiceDeps) {
     };
   }
 
-  /** Sends a claimed order once and writes the answer; a lost answer leaves it Sending, unclaimed. */
-  async function send(userId: string, row: OrderRow): Promise<OrderRow> {
+  /**
+   * Sends a claimed order once and writes the answer; a lost answer leaves it Sending, unclaimed.
+   * Refused before it reached the broker, a first send takes the intent back (the key may be used
+   * again); a send again leaves the order Sending for the next look.
+   */
+  async function send(userId: string, row: OrderRow, again = false): Promise<OrderRow> {
     try {
       const accountHash = await hashOf(userId, row.accountId);
       const brokerOrderId = await logged(row.id, (log) =>
-        brokerAccess.orderCall(userId, (broker, tokens) => {
-          if (!broker.placeOrder) throw conflict(messages.orderBrokerCannot);
-          return broker.placeOrder(tokens, accountHash, row.order, log);
-        }),
+        brokerAccess.orderCall(userId, (broker, tokens) =>
+          broker.placeOrder(tokens, accountHash, row.order, log),
+        ),
       );
       return await repository.settle(row.id, { status: 'Working', brokerOrderId }, now());
     } catch (error) {
       if (error instanceof OrderRejectedError) {
         return repository.settle(row.id, { status: 'Rejected', reason: error.message }, now());
       }
-      if (neverSent(error) || (error instanceof Refusal && error.kind === 'conflict')) {
+      if (neverSent(error) && !again) {
         await repository.withdraw(row.id);
         if (error instanceof BrokerOrderLimitError) {
           throw limited(messages.orderBrokerLimit, error.retryAfterSeconds);
@@ -215,11 +218,10 @@ export function createOrderService(deps: OrderServiceDeps) {
       const accountHash = await hashOf(userId, row.accountId);
       const since = new Date(claimed.createdAt.getTime() - CLOCK_SKEW_MS);
       const listed = await logged(row.id, (log) =>
-        brokerAccess.orderCall(userId, async (broker, tokens) =>
-          broker.recentOrders ? broker.recentOrders(tokens, accountHash, since, at, log) : undefined,
+        brokerAccess.orderCall(userId, (broker, tokens) =>
+          broker.recentOrders(tokens, accountHash, since, at, log),
         ),
       );
-      if (listed === undefined) return await repository.release(row.id);
       const ours = await repository.brokerOrderIds(
         row.accountId,
         listed.map((s) => s.brokerOrderId),
@@ -240,7 +242,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         return await repository.release(row.id);
       }
       await repository.sentAgain(row.id, at);
-      return await send(userId, claimed);
+      return await send(userId, claimed, true);
     } catch (error) {
       await repository.release(row.id);
       if (error instanceof BrokerUnavailableError || error instanceof Refusal) return claimed;
@@ -276,11 +278,10 @@ export function createOrderService(deps: OrderServiceDeps) {
       const brokerOrderId = row.brokerOrderId;
       const accountHash = await hashOf(userId, row.accountId);
       const state = await logged(row.id, (log) =>
-        brokerAccess.orderCall(userId, async (broker, tokens) =>
-          broker.getOrder ? broker.getOrder(tokens, accountHash, brokerOrderId, log) : undefined,
+        brokerAccess.orderCall(userId, (broker, tokens) =>
+          broker.getOrder(tokens, accountHash, brokerOrderId, log),
         ),
       );
-      if (!state) return row;
       const updated = await repository.settle(row.id, changesFrom(state), now());
       if (state.filledQuantity > row.filledQuantity) await importQuietly(userId, row.accountId);
       return updated;
@@ -328,7 +329,6 @@ export function createOrderService(deps: OrderServiceDeps) {
     try {
       const state = await logged(row.id, (log) =>
         brokerAccess.orderCall(userId, async (broker, tokens) => {
-          if (!broker.cancelOrder || !broker.getOrder) throw conflict(messages.orderBrokerCannot);
           try {
             await broker.cancelOrder(tokens, accountHash, brokerOrderId, log);
           } catch (error) {
