@@ -83,12 +83,21 @@ const neverSent = (error: unknown): boolean =>
   error instanceof BrokerOrderLimitError ||
   (error instanceof Refusal && ['signedOut', 'limited', 'notFound'].includes(error.kind));
 
+/** The broker's words for a rejection, as kept: at most ORDER_REASON_MAX characters. */
+export const ORDER_REASON_MAX = 500;
+const reasonText = (reason: string | null): string | null =>
+  reason === null
+    ? null
+    : reason.length > ORDER_REASON_MAX
+      ? `${reason.slice(0, ORDER_REASON_MAX - 1)}…`
+      : reason;
+
 /** What the broker's state of an order changes in ours. */
 const changesFrom = (state: BrokerOrderState): OrderChanges => ({
   status: state.status,
   filledQuantity: state.filledQuantity,
   brokerOrderId: state.brokerOrderId,
-  reason: state.reason,
+  reason: reasonText(state.reason),
 });
 
 export function createOrderService(deps: OrderServiceDeps) {
@@ -189,7 +198,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       return await repository.settle(row.id, { status: 'Working', brokerOrderId }, now());
     } catch (error) {
       if (error instanceof OrderRejectedError) {
-        return repository.settle(row.id, { status: 'Rejected', reason: error.message }, now());
+        return repository.settle(row.id, { status: 'Rejected', reason: reasonText(error.message) }, now());
       }
       if (neverSent(error) && !again) {
         await repository.withdraw(row.id);
