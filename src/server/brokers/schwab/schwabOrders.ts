@@ -10,6 +10,7 @@ import {
   AccessTokenRejectedError,
   type Broker,
   BrokerOrderLimitError,
+  BrokerOrderNotFoundError,
   type BrokerOrderPreview,
   type BrokerOrderState,
   type BrokerTokens,
@@ -17,12 +18,7 @@ import {
   type ExchangeLog,
   OrderRejectedError,
 } from '../broker.ts';
-import {
-  type SchwabAnswer,
-  type SchwabHttp,
-  SchwabNoAnswerError,
-  SchwabNotFoundError,
-} from './schwabHttp.ts';
+import { type SchwabAnswer, type SchwabHttp, SchwabNoAnswerError } from './schwabHttp.ts';
 
 // A plan's bracket order as Schwab's Trader API takes it (docs/product.md, "Orders"): a TRIGGER
 // order whose entry, once filled, sends its child: an OCO of a STOP and a LIMIT, or the STOP alone
@@ -431,7 +427,7 @@ export function createSchwabOrderCalls({
     async getOrder(tokens, accountHash, brokerOrderId, log) {
       const path = `${accountPath(accountHash)}/orders/${encodeURIComponent(brokerOrderId)}`;
       const answer = await call(tokens, log, 'GET', path);
-      if (answer.status === 404) throw new SchwabNotFoundError(`Schwab has no order ${brokerOrderId}`);
+      if (answer.status === 404) throw new BrokerOrderNotFoundError(`Schwab has no order ${brokerOrderId}`);
       if (answer.status !== 200) throw unexpected('the order', answer);
       const state = schwabOrderState(answer.body as SchwabOrderAnswer, now());
       if (!state) throw new BrokerUnavailableError(`Schwab's order ${brokerOrderId} is not a bracket order`);

@@ -4,6 +4,7 @@ import {
   type Broker,
   type BrokerExchange,
   BrokerOrderLimitError,
+  BrokerOrderNotFoundError,
   type BrokerTokens,
   BrokerUnavailableError,
   OrderRejectedError,
@@ -341,6 +342,10 @@ describe("following an order's status", () => {
     fake.orders.fillExit(id, 'target');
     expect(await state(id)).toMatchObject({ status: 'Filled', filledQuantity: 10 });
     expect(exchanges.filter((e) => e.method === 'GET')).toHaveLength(4);
+  });
+
+  it('an order Schwab does not hold is not found', async () => {
+    await expect(state('999')).rejects.toBeInstanceOf(BrokerOrderNotFoundError);
   });
 
   it('cancelled by the trader; a second cancel is refused with the reason', async () => {
