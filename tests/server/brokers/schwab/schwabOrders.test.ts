@@ -461,6 +461,9 @@ describe('the Location and the preview', () => {
       }),
     ).toEqual({ warnings: ['Alert', 'Warned', 'Reviewed'], rejections: ['Rejected'] });
     expect(schwabPreview({})).toEqual({ warnings: [], rejections: [] });
+    expect(
+      schwabPreview({ orderValidationResult: { warns: 'x', rejects: [null, { message: 'R'.repeat(600) }] } }),
+    ).toEqual({ warnings: [], rejections: ['R'.repeat(500)] });
   });
 
   it('previews at Schwab: its warnings, and a rejection for funds; nothing placed', async () => {
