@@ -19,6 +19,7 @@ import type { OrderGate } from '../accounts/orderGate.ts';
 import {
   type BrokerExchange,
   BrokerOrderLimitError,
+  BrokerOrderNotFoundError,
   type BrokerOrderState,
   BrokerShareUsedError,
   BrokerUnavailableError,
@@ -296,9 +297,14 @@ export function createOrderService(deps: OrderServiceDeps) {
       return updated;
     } catch (error) {
       if (error instanceof BrokerUnavailableError) return row;
+      if (error instanceof BrokerOrderNotFoundError) return gone(row);
       throw error;
     }
   }
+
+  /** The broker holds no such order any more: it can trade no more, and is followed no more. */
+  const gone = (row: OrderRow) =>
+    repository.settle(row.id, { status: 'Cancelled', reason: messages.orderGoneAtBroker }, now());
 
   /** The order under this key: the same request answers it (resolving a lost answer), another is refused. */
   async function existing(userId: string, row: OrderRow, request: OrderRequestFields) {
@@ -352,6 +358,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       return toOrder(updated);
     } catch (error) {
       if (error instanceof BrokerUnavailableError) throw brokerAccess.refusalOf(error);
+      if (error instanceof BrokerOrderNotFoundError) return toOrder(await gone(row));
       throw error;
     }
   }
