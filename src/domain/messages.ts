@@ -114,10 +114,11 @@ export const messages = {
     size > 0
       ? `Quantity must be at most the plan's size for this account, ${size} shares`
       : "The plan's size for this account is no shares",
-  orderBrokerCannot: 'This broker does not take orders from Trade Tracker',
   orderNotCancellable: 'Only a working order can be cancelled',
   orderStillSending: "The order's answer from the broker is not known yet: look again in a moment",
   orderBrokerPreviewUnavailable: "The broker's own preview is not available now",
+  orderGoneAtBroker:
+    'The broker no longer has this order (a demo broker forgets its orders when the server restarts)',
   orderBrokerLimit:
     "The broker's limit of orders for this app is reached: nothing was sent, try again shortly",
 

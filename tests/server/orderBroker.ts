@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { BracketOrder, OrderStatus } from '../../src/domain/orders.ts';
 import {
   type Broker,
+  BrokerOrderNotFoundError,
   type BrokerOrderState,
   BrokerUnavailableError,
   OrderRejectedError,
@@ -24,6 +25,8 @@ export interface ScriptedOrders {
   placeDelayMs: number;
   recentCalls: number;
   setState(brokerOrderId: string, status: OrderStatus, filledQuantity: number): void;
+  /** The broker forgets every order (the demo broker's restart). */
+  forget(): void;
 }
 
 export function scriptedOrders(now: () => Date): ScriptedOrders {
@@ -34,6 +37,9 @@ export function scriptedOrders(now: () => Date): ScriptedOrders {
     next: null,
     placeDelayMs: 0,
     recentCalls: 0,
+    forget() {
+      s.received.length = 0;
+    },
     setState(id, status, filledQuantity) {
       const r = s.received.find((o) => o.state.brokerOrderId === id);
       if (!r) throw new Error(`no order ${id}`);
@@ -126,11 +132,12 @@ export function scriptedOrders(now: () => Date): ScriptedOrders {
         responseBody: r?.state ?? null,
         at: now().toISOString(),
       });
-      if (!r) throw new OrderRejectedError('not found');
+      if (!r) throw new BrokerOrderNotFoundError('not found');
       return r.state;
     },
     async cancelOrder(_tokens, accountHash, brokerOrderId, log) {
       const r = s.received.find((o) => o.state.brokerOrderId === brokerOrderId);
+      if (!r) throw new BrokerOrderNotFoundError('not found');
       log({
         method: 'DELETE',
         path: `/accounts/${accountHash}/orders/${brokerOrderId}`,

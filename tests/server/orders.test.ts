@@ -363,4 +363,21 @@ describe('following an order', () => {
     ]);
     expect(JSON.stringify(log.body)).not.toMatch(/demo:alex/);
   });
+
+  it('an order the broker no longer has is Cancelled with why, and followed no more', async () => {
+    const plan = await readyPlan();
+    const placed = await place(request(plan));
+    const kept = [...broker.received];
+    broker.forget();
+    try {
+      t.clock.advance(6_000);
+      const read = await alex.json<OrderDto>('GET', `/api/v1/orders/${placed.body.id}`);
+      expect(read.status).toBe(200);
+      expect(read.body).toMatchObject({ status: 'Cancelled', reason: messages.orderGoneAtBroker });
+      // The plan may have another order now.
+      expect((await place(request(plan))).body.status).toBe('Working');
+    } finally {
+      broker.received.unshift(...kept);
+    }
+  });
 });

@@ -114,6 +114,12 @@ export interface BrokerOrderState {
 /** The broker refused the order (a bad price, insufficient funds…); nothing was placed. */
 export class OrderRejectedError extends Error {}
 
+/**
+ * The broker has no order by that id (Schwab: a 404; the demo broker after a restart, which
+ * forgets its orders): following it further is pointless.
+ */
+export class BrokerOrderNotFoundError extends Error {}
+
 /** The broker refused the stored sign-in; the trader must sign in again. */
 export class ReauthRequiredError extends Error {}
 
@@ -202,6 +208,7 @@ export interface Broker {
     order: BracketOrder,
     log: ExchangeLog,
   ): Promise<string>;
+  /** The order as the broker holds it now; BrokerOrderNotFoundError when it has none by that id. */
   getOrder(
     tokens: BrokerTokens,
     accountHash: string,

@@ -19,6 +19,7 @@ import type { OrderGate } from '../accounts/orderGate.ts';
 import {
   type BrokerExchange,
   BrokerOrderLimitError,
+  BrokerOrderNotFoundError,
   type BrokerOrderState,
   BrokerShareUsedError,
   BrokerUnavailableError,
@@ -81,14 +82,23 @@ const sameRequest = (a: OrderRequestFields, b: OrderRequestFields): boolean =>
 const neverSent = (error: unknown): boolean =>
   error instanceof BrokerShareUsedError ||
   error instanceof BrokerOrderLimitError ||
-  (error instanceof Refusal && (error.kind === 'signedOut' || error.kind === 'limited'));
+  (error instanceof Refusal && ['signedOut', 'limited', 'notFound'].includes(error.kind));
+
+/** The broker's words for a rejection, as kept: at most ORDER_REASON_MAX characters. */
+export const ORDER_REASON_MAX = 500;
+const reasonText = (reason: string | null): string | null =>
+  reason === null
+    ? null
+    : reason.length > ORDER_REASON_MAX
+      ? `${reason.slice(0, ORDER_REASON_MAX - 1)}…`
+      : reason;
 
 /** What the broker's state of an order changes in ours. */
 const changesFrom = (state: BrokerOrderState): OrderChanges => ({
   status: state.status,
   filledQuantity: state.filledQuantity,
   brokerOrderId: state.brokerOrderId,
-  reason: state.reason,
+  reason: reasonText(state.reason),
 });
 
 export function createOrderService(deps: OrderServiceDeps) {
@@ -173,22 +183,25 @@ export function createOrderService(deps: OrderServiceDeps) {
     };
   }
 
-  /** Sends a claimed order once and writes the answer; a lost answer leaves it Sending, unclaimed. */
-  async function send(userId: string, row: OrderRow): Promise<OrderRow> {
+  /**
+   * Sends a claimed order once and writes the answer; a lost answer leaves it Sending, unclaimed.
+   * Refused before it reached the broker, a first send takes the intent back (the key may be used
+   * again); a send again leaves the order Sending for the next look.
+   */
+  async function send(userId: string, row: OrderRow, again = false): Promise<OrderRow> {
     try {
       const accountHash = await hashOf(userId, row.accountId);
       const brokerOrderId = await logged(row.id, (log) =>
-        brokerAccess.orderCall(userId, (broker, tokens) => {
-          if (!broker.placeOrder) throw conflict(messages.orderBrokerCannot);
-          return broker.placeOrder(tokens, accountHash, row.order, log);
-        }),
+        brokerAccess.orderCall(userId, (broker, tokens) =>
+          broker.placeOrder(tokens, accountHash, row.order, log),
+        ),
       );
       return await repository.settle(row.id, { status: 'Working', brokerOrderId }, now());
     } catch (error) {
       if (error instanceof OrderRejectedError) {
-        return repository.settle(row.id, { status: 'Rejected', reason: error.message }, now());
+        return repository.settle(row.id, { status: 'Rejected', reason: reasonText(error.message) }, now());
       }
-      if (neverSent(error) || (error instanceof Refusal && error.kind === 'conflict')) {
+      if (neverSent(error) && !again) {
         await repository.withdraw(row.id);
         if (error instanceof BrokerOrderLimitError) {
           throw limited(messages.orderBrokerLimit, error.retryAfterSeconds);
@@ -215,11 +228,10 @@ export function createOrderService(deps: OrderServiceDeps) {
       const accountHash = await hashOf(userId, row.accountId);
       const since = new Date(claimed.createdAt.getTime() - CLOCK_SKEW_MS);
       const listed = await logged(row.id, (log) =>
-        brokerAccess.orderCall(userId, async (broker, tokens) =>
-          broker.recentOrders ? broker.recentOrders(tokens, accountHash, since, at, log) : undefined,
+        brokerAccess.orderCall(userId, (broker, tokens) =>
+          broker.recentOrders(tokens, accountHash, since, at, log),
         ),
       );
-      if (listed === undefined) return await repository.release(row.id);
       const ours = await repository.brokerOrderIds(
         row.accountId,
         listed.map((s) => s.brokerOrderId),
@@ -240,7 +252,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         return await repository.release(row.id);
       }
       await repository.sentAgain(row.id, at);
-      return await send(userId, claimed);
+      return await send(userId, claimed, true);
     } catch (error) {
       await repository.release(row.id);
       if (error instanceof BrokerUnavailableError || error instanceof Refusal) return claimed;
@@ -276,19 +288,23 @@ export function createOrderService(deps: OrderServiceDeps) {
       const brokerOrderId = row.brokerOrderId;
       const accountHash = await hashOf(userId, row.accountId);
       const state = await logged(row.id, (log) =>
-        brokerAccess.orderCall(userId, async (broker, tokens) =>
-          broker.getOrder ? broker.getOrder(tokens, accountHash, brokerOrderId, log) : undefined,
+        brokerAccess.orderCall(userId, (broker, tokens) =>
+          broker.getOrder(tokens, accountHash, brokerOrderId, log),
         ),
       );
-      if (!state) return row;
       const updated = await repository.settle(row.id, changesFrom(state), now());
       if (state.filledQuantity > row.filledQuantity) await importQuietly(userId, row.accountId);
       return updated;
     } catch (error) {
       if (error instanceof BrokerUnavailableError) return row;
+      if (error instanceof BrokerOrderNotFoundError) return gone(row);
       throw error;
     }
   }
+
+  /** The broker holds no such order any more: it can trade no more, and is followed no more. */
+  const gone = (row: OrderRow) =>
+    repository.settle(row.id, { status: 'Cancelled', reason: messages.orderGoneAtBroker }, now());
 
   /** The order under this key: the same request answers it (resolving a lost answer), another is refused. */
   async function existing(userId: string, row: OrderRow, request: OrderRequestFields) {
@@ -328,7 +344,6 @@ export function createOrderService(deps: OrderServiceDeps) {
     try {
       const state = await logged(row.id, (log) =>
         brokerAccess.orderCall(userId, async (broker, tokens) => {
-          if (!broker.cancelOrder || !broker.getOrder) throw conflict(messages.orderBrokerCannot);
           try {
             await broker.cancelOrder(tokens, accountHash, brokerOrderId, log);
           } catch (error) {
@@ -343,6 +358,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       return toOrder(updated);
     } catch (error) {
       if (error instanceof BrokerUnavailableError) throw brokerAccess.refusalOf(error);
+      if (error instanceof BrokerOrderNotFoundError) return toOrder(await gone(row));
       throw error;
     }
   }

@@ -11,6 +11,7 @@ import {
   type BrokerAccount,
   type BrokerExchange,
   type BrokerExecution,
+  BrokerOrderNotFoundError,
   type BrokerOrderPreview,
   type BrokerOrderState,
   type ExchangeLog,
@@ -161,7 +162,8 @@ export function createDemoOrderBook(now: () => Date) {
   function find(account: BrokerAccount, id: string): DemoOrder {
     const order = ofAccount(account.accountHash).find((o) => o.id === id);
     // A restart forgets the demo's orders: say so rather than make one up.
-    if (!order) throw new Error(`The demo broker has no order ${id} (its orders are forgotten at a restart)`);
+    if (!order)
+      throw new BrokerOrderNotFoundError(`The demo broker has no order ${id} (a restart forgets its orders)`);
     advanceDemoOrder(order, now());
     return order;
   }

@@ -10,6 +10,7 @@ import {
   AccessTokenRejectedError,
   type Broker,
   BrokerOrderLimitError,
+  BrokerOrderNotFoundError,
   type BrokerOrderPreview,
   type BrokerOrderState,
   type BrokerTokens,
@@ -17,12 +18,7 @@ import {
   type ExchangeLog,
   OrderRejectedError,
 } from '../broker.ts';
-import {
-  type SchwabAnswer,
-  type SchwabHttp,
-  SchwabNoAnswerError,
-  SchwabNotFoundError,
-} from './schwabHttp.ts';
+import { type SchwabAnswer, type SchwabHttp, SchwabNoAnswerError } from './schwabHttp.ts';
 
 // A plan's bracket order as Schwab's Trader API takes it (docs/product.md, "Orders"): a TRIGGER
 // order whose entry, once filled, sends its child: an OCO of a STOP and a LIMIT, or the STOP alone
@@ -249,7 +245,10 @@ export function schwabOrderState(answer: SchwabOrderAnswer, at: Date): BrokerOrd
     status,
     filledQuantity,
     enteredAt: isoOf(answer.enteredTime, at),
-    reason: status === 'Rejected' || status === 'Cancelled' ? (answer.statusDescription ?? null) : null,
+    reason:
+      (status === 'Rejected' || status === 'Cancelled') && typeof answer.statusDescription === 'string'
+        ? brokerText(answer.statusDescription)
+        : null,
     order,
   };
 }
@@ -264,10 +263,14 @@ interface SchwabValidationDetail {
 export function schwabPreview(answer: unknown): BrokerOrderPreview {
   const result = ((answer ?? {}) as { orderValidationResult?: Record<string, SchwabValidationDetail[]> })
     .orderValidationResult;
-  const texts = (key: string) =>
-    (result?.[key] ?? [])
-      .map((d) => d.message ?? d.activityMessage ?? d.validationRuleName ?? '')
-      .filter((text) => text.length > 0);
+  const texts = (key: string) => {
+    const details: unknown = result?.[key];
+    if (!Array.isArray(details)) return [];
+    return (details as (SchwabValidationDetail | null)[])
+      .map((d) => d?.message ?? d?.activityMessage ?? d?.validationRuleName ?? '')
+      .filter((text) => typeof text === 'string' && text.length > 0)
+      .map(brokerText);
+  };
   return {
     warnings: [...texts('alerts'), ...texts('warns'), ...texts('reviews')],
     rejections: texts('rejects'),
@@ -280,19 +283,23 @@ export function orderIdFromLocation(location: string | null): string | null {
   return id && /^\d+$/.test(id) ? id : null;
 }
 
+/** The broker's words, bounded: they are kept (the order's reason, the order log's answers). */
+const BROKER_TEXT_MAX = 500;
+const brokerText = (text: string) => text.slice(0, BROKER_TEXT_MAX);
+
 /** Schwab's own words for a refusal: `message`, or its `errors`' details. */
 function refusalText(body: unknown): string {
-  if (typeof body === 'string' && body.length > 0) return body.slice(0, 500);
+  if (typeof body === 'string' && body.length > 0) return brokerText(body);
   const b = (body ?? {}) as { message?: unknown; errors?: unknown };
-  if (typeof b.message === 'string') return b.message;
+  if (typeof b.message === 'string' && b.message.length > 0) return brokerText(b.message);
   if (Array.isArray(b.errors)) {
     const texts = b.errors.map((e) =>
       typeof e === 'string'
         ? e
         : ((e as { detail?: string; title?: string }).detail ?? (e as { title?: string }).title),
     );
-    const joined = texts.filter(Boolean).join('; ');
-    if (joined) return joined;
+    const joined = texts.filter((t) => typeof t === 'string' && t.length > 0).join('; ');
+    if (joined) return brokerText(joined);
   }
   return 'Schwab refused the order';
 }
@@ -431,7 +438,7 @@ export function createSchwabOrderCalls({
     async getOrder(tokens, accountHash, brokerOrderId, log) {
       const path = `${accountPath(accountHash)}/orders/${encodeURIComponent(brokerOrderId)}`;
       const answer = await call(tokens, log, 'GET', path);
-      if (answer.status === 404) throw new SchwabNotFoundError(`Schwab has no order ${brokerOrderId}`);
+      if (answer.status === 404) throw new BrokerOrderNotFoundError(`Schwab has no order ${brokerOrderId}`);
       if (answer.status !== 200) throw unexpected('the order', answer);
       const state = schwabOrderState(answer.body as SchwabOrderAnswer, now());
       if (!state) throw new BrokerUnavailableError(`Schwab's order ${brokerOrderId} is not a bracket order`);

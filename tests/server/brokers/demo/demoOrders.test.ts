@@ -4,6 +4,7 @@ import type { BracketOrder } from '../../../../src/domain/orders.ts';
 import {
   type Broker,
   type BrokerExchange,
+  BrokerOrderNotFoundError,
   type BrokerTokens,
   OrderRejectedError,
 } from '../../../../src/server/brokers/broker.ts';
@@ -270,6 +271,12 @@ describe('cancelling, finding and previewing demo orders', () => {
       ['GET', 200],
     ]);
     expect(exchanges[0]?.requestBody).toEqual(order({}));
+  });
+
+  it('an order it does not hold (a restart forgets them) is not found', async () => {
+    const id = await place(order({}));
+    const restarted = createDemoBroker({ now: () => clock.now });
+    await expect(restarted.getOrder(ALEX, MARGIN, id, log)).rejects.toBeInstanceOf(BrokerOrderNotFoundError);
   });
 
   it("another trader's account is refused", async () => {

@@ -4,6 +4,7 @@ import {
   type Broker,
   type BrokerExchange,
   BrokerOrderLimitError,
+  BrokerOrderNotFoundError,
   type BrokerTokens,
   BrokerUnavailableError,
   OrderRejectedError,
@@ -343,6 +344,10 @@ describe("following an order's status", () => {
     expect(exchanges.filter((e) => e.method === 'GET')).toHaveLength(4);
   });
 
+  it('an order Schwab does not hold is not found', async () => {
+    await expect(state('999')).rejects.toBeInstanceOf(BrokerOrderNotFoundError);
+  });
+
   it('cancelled by the trader; a second cancel is refused with the reason', async () => {
     const id = await placed();
     await broker.cancelOrder(tokens, MARGIN, id, log);
@@ -456,6 +461,9 @@ describe('the Location and the preview', () => {
       }),
     ).toEqual({ warnings: ['Alert', 'Warned', 'Reviewed'], rejections: ['Rejected'] });
     expect(schwabPreview({})).toEqual({ warnings: [], rejections: [] });
+    expect(
+      schwabPreview({ orderValidationResult: { warns: 'x', rejects: [null, { message: 'R'.repeat(600) }] } }),
+    ).toEqual({ warnings: [], rejections: ['R'.repeat(500)] });
   });
 
   it('previews at Schwab: its warnings, and a rejection for funds; nothing placed', async () => {
