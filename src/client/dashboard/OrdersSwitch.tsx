@@ -14,21 +14,22 @@ import { setOrdersAllowed } from './accountMutations.ts';
 export function OrdersSwitch({ account }: { account: LiveAccount }) {
   const id = useId();
   const offline = useOffline();
-  const [busy, setBusy] = useState(false);
+  // While the call is on its way the switch shows where it is going (and takes no other tap).
+  const [going, setGoing] = useState<boolean>();
   const [error, setError] = useState<string>();
   // The cached row, so the switch shows what the server answered (and what a sync brings).
   const cached = useLiveQuery(() => db.accounts.get(account.id), [account.id]);
-  const allowed = (cached ?? account).ordersAllowed === true;
+  const allowed = going ?? (cached ?? account).ordersAllowed === true;
 
   async function toggle(next: boolean) {
-    setBusy(true);
+    setGoing(next);
     setError(undefined);
     try {
       await setOrdersAllowed(account, next);
     } catch (e) {
       setError(errorMessage(e, messages.ordersSwitchFailed));
     } finally {
-      setBusy(false);
+      setGoing(undefined);
     }
   }
 
@@ -41,7 +42,7 @@ export function OrdersSwitch({ account }: { account: LiveAccount }) {
           role="switch"
           checked={allowed}
           aria-checked={allowed}
-          disabled={offline || busy}
+          disabled={offline || going !== undefined}
           aria-describedby={`${id}-meaning${offline ? ` ${id}-offline` : ''}`}
           onChange={(e) => void toggle(e.target.checked)}
         />
