@@ -39,6 +39,30 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   };
 }
 
+/** The product on a clock the test sets (clockedServer.ts), started at `start`. */
+export async function startClockedAppServer(
+  start: Date,
+): Promise<AppServer & { setClock(at: Date): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tt-browser-'));
+  const server = await spawnServer(
+    { DATA_DIR: dataDir, STATIC_DIR: join(repoRoot, 'dist'), CLOCK_START: start.toISOString() },
+    { entry: 'tests/browser/clockedServer.ts', ipc: true },
+  );
+  return {
+    url: server.url,
+    dataDir,
+    async setClock(at) {
+      const moved = new Promise<void>((resolve) => server.child.once('message', () => resolve()));
+      server.child.send({ clock: at.toISOString() });
+      await moved;
+    },
+    async stop(signal = 'SIGTERM') {
+      await server.stop(signal);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
