@@ -15,7 +15,7 @@ import {
 
 // Issue 28: a trader watching the Dashboard sees the plans' states change as the demo price moves,
 // without touching anything. The server's clock is set (clockedServer.ts) to a session a few days
-// ahead, where the demo path (demoQuotes.ts, the same for everyone) is known to the test: it picks
+// ahead, where the demo path (src/server/brokers/demo/demoQuotes.ts, the same for everyone) is known to the test: it picks
 // a stock rising by a few percent over minutes, places two plans around that rise, and moves the
 // clock to its end.
 
