@@ -3,7 +3,7 @@
 // API's and the form's validators, the defaults of an account seen for the first time, and the
 // backup's check.
 
-import { define } from 'superstruct';
+import { defaulted, define } from 'superstruct';
 import { backupMessages } from './backupMessages.ts';
 import {
   BALANCE_MAX,
@@ -13,16 +13,23 @@ import {
   DEFAULT_SCALE_OUT_FACTOR,
   HEAT_LIMIT_MAX,
   HEAT_LIMIT_MIN,
+  LOSS_LIMIT_UNITS,
+  type LossLimitUnit,
+  MAX_NEW_TRADES_PER_DAY_MAX,
+  MAX_NEW_TRADES_PER_DAY_MIN,
   SCALE_OUT_FACTOR_MAX,
   SCALE_OUT_FACTOR_MIN,
 } from './constants.ts';
 import { messages } from './messages.ts';
 import {
   between,
+  type CrossCheck,
   finite,
   hasControlCharacters,
   type Infer,
+  nullable,
   object,
+  oneOf,
   optional,
   sameValues,
   stamps,
@@ -53,6 +60,38 @@ const settingsFields = {
   ),
   /** Percent of the balance the open trades and the active plans may lose together (0..100). */
   heatLimit: finite(isHeatLimitInRange, messages.heatLimitOutOfRange),
+  // The risk guard (docs/product.md, "Orders"): each limit optional, null for none.
+  /** The day's realised loss at which orders stop: dollars, or percent of the live balance. */
+  dailyLossLimit: nullable(
+    between([0, true, messages.dailyLossLimitInvalid], [BALANCE_MAX, messages.dailyLossLimitTooHigh]),
+  ),
+  dailyLossLimitUnit: oneOf(LOSS_LIMIT_UNITS, messages.dailyLossLimitUnitInvalid),
+  /** The new trades a day at which orders stop. */
+  maxNewTradesPerDay: nullable(
+    finite(
+      (n) => Number.isInteger(n) && n >= MAX_NEW_TRADES_PER_DAY_MIN && n <= MAX_NEW_TRADES_PER_DAY_MAX,
+      messages.maxNewTradesPerDayInvalid,
+    ),
+  ),
+};
+
+/** The guard's settings of an account without one: no limits, a loss limit given in dollars. */
+export const NO_RISK_GUARD = {
+  dailyLossLimit: null,
+  dailyLossLimitUnit: 'Dollars' as LossLimitUnit,
+  maxNewTradesPerDay: null,
+} as const;
+
+/**
+ * A loss limit in percent is of the balance, so at most 100. Checked only where the body carries
+ * the unit and the limit both; the server checks the stored settings with a change merged in.
+ */
+const lossLimitInPercent: CrossCheck = (body, errors) => {
+  const { dailyLossLimit: limit, dailyLossLimitUnit: unit } = body;
+  if (errors.some((e) => e.field === 'dailyLossLimit')) return;
+  if (unit === 'Percent' && typeof limit === 'number' && limit > 100) {
+    errors.push({ field: 'dailyLossLimit', message: messages.dailyLossLimitPercentTooHigh });
+  }
 };
 
 /** The trader's own settings for one broker account, all of them: what the settings form sends. */
@@ -60,16 +99,31 @@ const accountSettings = object(settingsFields);
 export type AccountSettings = Infer<typeof accountSettings>;
 
 /**
- * `PUT /api/v1/accounts/{id}`. `heatLimit` may be left out: a client that predates it (or a change
- * it queued offline) keeps the stored limit.
+ * `PUT /api/v1/accounts/{id}`. `heatLimit` and the risk guard's fields may be left out: a client
+ * that predates them (or a change it queued offline) keeps the stored ones. Whether orders are
+ * allowed is never among them (its own call, `PUT /accounts/{id}/orders`): a body naming it is
+ * read without it.
  */
-const accountSettingsInput = object({ ...settingsFields, heatLimit: optional(settingsFields.heatLimit) });
+const accountSettingsInput = object({
+  ...settingsFields,
+  heatLimit: optional(settingsFields.heatLimit),
+  dailyLossLimit: optional(settingsFields.dailyLossLimit),
+  dailyLossLimitUnit: optional(settingsFields.dailyLossLimitUnit),
+  maxNewTradesPerDay: optional(settingsFields.maxNewTradesPerDay),
+});
 export type AccountSettingsInput = Infer<typeof accountSettingsInput>;
 
-export const validateAccountSettings = validator(accountSettingsInput);
+export const validateAccountSettings = validator(accountSettingsInput, lossLimitInPercent);
 
 /** The settings form's check: every field is the trader's to fill, the heat limit too. */
-export const validateAccountSettingsForm = validator(accountSettings);
+export const validateAccountSettingsForm = validator(accountSettings, lossLimitInPercent);
+
+/** `PUT /api/v1/accounts/{id}/orders`: orders from Trade Tracker on or off for the account. */
+export const validateOrdersAllowed = validator(
+  object({
+    allowed: define<boolean>('allowed', (v) => typeof v === 'boolean' || messages.allowedInvalid),
+  }),
+);
 
 /** The settings of an account seen for the first time: P&L is measured from its balance then. */
 export const defaultAccountSettings = (currentBalance: number): AccountSettings => ({
@@ -78,6 +132,7 @@ export const defaultAccountSettings = (currentBalance: number): AccountSettings 
   maxTradeRisk: DEFAULT_MAX_TRADE_RISK_PERCENT,
   scaleOutFactor: DEFAULT_SCALE_OUT_FACTOR,
   heatLimit: DEFAULT_HEAT_LIMIT_PERCENT,
+  ...NO_RISK_GUARD,
 });
 
 /** The trader's settings of one broker account as stored and backed up, found again by its hash at the broker. */
@@ -92,11 +147,15 @@ export const accountRecord = object({
   ...settingsFields,
   // A backup always carries the heat limit, so a missing one is a broken backup, not "keep it".
   heatLimit: finite(isHeatLimitInRange, messages.heatLimitOutOfRange, messages.mustBeNumber),
+  // A backup made before the risk guard has none: it restores without limits.
+  dailyLossLimit: defaulted(settingsFields.dailyLossLimit, null),
+  dailyLossLimitUnit: defaulted(settingsFields.dailyLossLimitUnit, NO_RISK_GUARD.dailyLossLimitUnit),
+  maxNewTradesPerDay: defaulted(settingsFields.maxNewTradesPerDay, null),
   ...stamps(),
 });
 export type AccountRecord = Infer<typeof accountRecord>;
 
-export const validateAccountRecord = validator(accountRecord);
+export const validateAccountRecord = validator(accountRecord, lossLimitInPercent);
 
 /** The settings fields, in the order the form shows them. */
 export const SETTINGS_FIELDS = Object.keys(settingsFields) as (keyof AccountSettings)[];
@@ -108,6 +167,11 @@ export const sameAccount = (a: AccountRecord, b: AccountRecord): boolean =>
 /** A broker account with the trader's settings: what position sizes, trade names, imports and the sync need. */
 export interface LiveAccount extends AccountSettings {
   id: string;
+  /**
+   * Whether Trade Tracker may send orders to this account (docs/product.md, "Orders"): changed
+   * only by its own online call, never backed up. Missing in a cache filled before it existed: off.
+   */
+  ordersAllowed: boolean;
   accountName: string;
   /** Masked by the server: only the last 4 digits are visible. */
   accountNumber: string;

@@ -109,6 +109,12 @@ export const SCALE_OUT_FACTOR_MAX = 10;
 export const DEFAULT_HEAT_LIMIT_PERCENT = 6;
 export const HEAT_LIMIT_MIN = 0;
 export const HEAT_LIMIT_MAX = 100;
+/** The risk guard (docs/product.md, "Orders"): the most new trades a day an account may be given. */
+export const MAX_NEW_TRADES_PER_DAY_MIN = 1;
+export const MAX_NEW_TRADES_PER_DAY_MAX = 100;
+/** How a daily loss limit is given: dollars, or percent of the live balance. */
+export const LOSS_LIMIT_UNITS = ['Dollars', 'Percent'] as const;
+export type LossLimitUnit = (typeof LOSS_LIMIT_UNITS)[number];
 /** Heat is a warning (amber) from this % of the account's heat limit; over (red) above the limit. */
 export const HEAT_WARNING_PERCENT_OF_LIMIT = 80;
 

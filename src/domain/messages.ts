@@ -12,6 +12,8 @@ import {
   JOURNAL_LIMITS,
   JOURNAL_NOTES_MAX_BYTES,
   type LimitedCollection,
+  MAX_NEW_TRADES_PER_DAY_MAX,
+  MAX_NEW_TRADES_PER_DAY_MIN,
   NEAR_ENTRY_R_MAX,
   NEAR_ENTRY_R_MIN,
   PLAN_EDGES_MAX,
@@ -124,6 +126,28 @@ export const messages = {
   scaleOutFactorInvalid: `Scale-out factor must be a whole number from ${SCALE_OUT_FACTOR_MIN} to ${SCALE_OUT_FACTOR_MAX}`,
   heatLimitOutOfRange: `Heat limit must be between ${HEAT_LIMIT_MIN} and ${HEAT_LIMIT_MAX}`,
   heatLimitHelp: 'The most of the balance the open trades and the active plans may lose together.',
+  dailyLossLimitInvalid: 'Daily loss limit must be more than 0, or empty for none',
+  dailyLossLimitTooHigh: `Daily loss limit must be at most ${grouped(BALANCE_MAX)} dollars`,
+  dailyLossLimitPercentTooHigh: 'Daily loss limit in percent must be at most 100',
+  dailyLossLimitUnitInvalid: 'Daily loss limit unit must be Dollars or Percent',
+  maxNewTradesPerDayInvalid: `Max new trades a day must be a whole number from ${MAX_NEW_TRADES_PER_DAY_MIN} to ${MAX_NEW_TRADES_PER_DAY_MAX}, or empty for none`,
+  riskGuardHelp:
+    "Once the day's realised loss or new trades reach a limit, Trade Tracker sends no new orders for this account until the next trading day.",
+
+  // Orders from Trade Tracker per account (docs/product.md, "Orders").
+  allowOrdersLabel: 'Allow orders from Trade Tracker',
+  allowOrdersMeaning:
+    "Trade Tracker may send orders you confirm to this account. Orders placed in the broker's own app are not affected.",
+  ordersOnlyOnline: 'Orders can be turned on only online',
+  ordersSwitchFailed: 'Orders could not be turned on or off. Try again.',
+  allowedInvalid: 'Allowed must be true or false',
+  ordersNotAllowed:
+    "Orders from Trade Tracker are off for this account: turn them on in the account's settings",
+  dailyLossLimitReached: (loss: string, limit: string) => `Daily loss limit reached: ${loss} of ${limit}`,
+  newTradesLimitReached: (count: number, max: number) => `${count} of ${max} new trades today`,
+  guardReachedRefusal: (reason: string) =>
+    `${reason}: no new orders for this account until the next trading day`,
+  guardCannotStopBroker: "Trade Tracker cannot stop orders placed in the broker's own app.",
 
   mustBeNumber: 'Must be a number',
   mustBeText: 'Must be text',

@@ -39,6 +39,9 @@ function fullestJournal(): Backup {
     maxTradeRisk: 99.99999999999999,
     scaleOutFactor: 10,
     heatLimit: 99.99999999999999,
+    dailyLossLimit: 999_999_999_999.99,
+    dailyLossLimitUnit: 'Dollars' as const,
+    maxNewTradesPerDay: 100,
     createdAt: AT,
     updatedAt: AT,
   }));

@@ -15,7 +15,17 @@ import { accountRow, settingsOf, toAccountRecord } from './accountRepository.ts'
 export const accountBackup: BackupAdapter<'accounts'> = {
   collection: 'accounts',
   table: accountSettings,
-  covers: [{ table: accountSettings, fields: Object.keys(accountRecord.schema), leftOut: SERVER_COLUMNS }],
+  covers: [
+    {
+      table: accountSettings,
+      fields: Object.keys(accountRecord.schema),
+      leftOut: {
+        ...SERVER_COLUMNS,
+        ordersAllowed:
+          'whether Trade Tracker may send orders to the account: the trader turns it on online, on this server, knowingly; a restore never turns it on (or off)',
+      },
+    },
+  ],
 
   read: async (q, userId) =>
     (await ownRowsInOrder(q, accountSettings, userId, accountSettings.createdAt)).map(toAccountRecord),

@@ -6,25 +6,51 @@ import {
   type AccountSettingsInput,
   defaultAccountSettings,
 } from '../../domain/accounts.ts';
+import { messages } from '../../domain/messages.ts';
 import type { Database } from '../db/database.ts';
-import { ownedBy } from '../db/owned.ts';
+import { ownedBy, ownRow } from '../db/owned.ts';
 import { recordFrom, rowFrom } from '../db/rows.ts';
 import { accountSettings } from '../db/schema.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
+import { notFound } from '../refusals.ts';
 
 type SettingsRow = typeof accountSettings.$inferSelect;
 
-/** The settings a row holds: the API's (with live balances) and the backup's (accountBackup.ts). */
-export const toAccountRecord: (row: SettingsRow) => AccountRecord = recordFrom(accountSettings);
-/** The row settings are stored as, owned by the trader. */
-export const accountRow: (userId: string, record: AccountRecord) => typeof accountSettings.$inferInsert =
-  rowFrom(accountSettings);
+/** What the server keeps of an account: its settings, and whether orders are allowed for it. */
+export type StoredAccount = AccountRecord & { ordersAllowed: boolean };
+
+/** The settings a row holds, with whether orders are allowed: the API's (with live balances). */
+export const toStoredAccount: (row: SettingsRow) => StoredAccount = recordFrom(accountSettings);
+
+/**
+ * The settings a row holds as the backup carries them (accountBackup.ts): whether orders are
+ * allowed is left out, so a restore never turns them on (docs/product.md, "Orders").
+ */
+export function toAccountRecord(row: SettingsRow): AccountRecord {
+  const { ordersAllowed: _server, ...record } = toStoredAccount(row);
+  return record;
+}
+
+const toRow = rowFrom(accountSettings);
+
+/**
+ * The row settings are stored as, owned by the trader. A record carries no `ordersAllowed`, and a
+ * field left undefined is not written: an update keeps what is stored, an insert the column's
+ * default (off).
+ */
+export const accountRow = (userId: string, record: AccountRecord): typeof accountSettings.$inferInsert =>
+  toRow(userId, record as StoredAccount);
 
 /** The trader's settings of every account seen so far. */
-export async function settingsOf(q: Database, userId: string): Promise<AccountRecord[]> {
+export async function settingsOf(q: Database, userId: string): Promise<StoredAccount[]> {
   return (await q.select().from(accountSettings).where(eq(accountSettings.userId, userId))).map(
-    toAccountRecord,
+    toStoredAccount,
   );
+}
+
+/** The trader's stored account with this id, or a 404 as if it did not exist. */
+export async function storedAccount(q: Database, userId: string, id: string): Promise<StoredAccount> {
+  return toStoredAccount(await ownRow(q, accountSettings, userId, id, messages.accountNotFound));
 }
 
 /**
@@ -63,4 +89,23 @@ export async function saveSettings(
     .update(accountSettings)
     .set({ ...settings, updatedAt: at })
     .where(ownedBy(accountSettings, userId, id));
+}
+
+/**
+ * Turns orders from Trade Tracker on or off for the trader's account (its own call, never the
+ * settings'); another trader's account, or none, is a 404.
+ */
+export async function saveOrdersAllowed(
+  q: Database,
+  userId: string,
+  id: string,
+  allowed: boolean,
+  at: Date,
+): Promise<void> {
+  const written = await q
+    .update(accountSettings)
+    .set({ ordersAllowed: allowed, updatedAt: at })
+    .where(ownedBy(accountSettings, userId, id))
+    .returning({ id: accountSettings.id });
+  if (written.length === 0) throw notFound(messages.accountNotFound);
 }

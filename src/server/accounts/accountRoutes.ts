@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { validateAccountSettings } from '../../domain/accounts.ts';
+import { validateAccountSettings, validateOrdersAllowed } from '../../domain/accounts.ts';
 import { messages } from '../../domain/messages.ts';
 import type { AppEnv } from '../appEnv.ts';
 import { readValid } from '../http/body.ts';
@@ -14,6 +14,12 @@ export function accountRoutes(accounts: AccountService): Hono<AppEnv> {
     const id = pathId(c.req.param('id'), messages.accountNotFound);
     const settings = await readValid(c, validateAccountSettings);
     return c.json(await accounts.updateSettings(c.get('user').id, id, settings));
+  });
+  // Never through the outbox: the app calls it online only (docs/product.md, "Orders").
+  app.put('/:id/orders', async (c) => {
+    const id = pathId(c.req.param('id'), messages.accountNotFound);
+    const { allowed } = await readValid(c, validateOrdersAllowed);
+    return c.json(await accounts.setOrdersAllowed(c.get('user').id, id, allowed));
   });
   return app;
 }

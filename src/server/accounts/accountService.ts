@@ -1,4 +1,4 @@
-import type { AccountRecord } from '../../domain/accounts.ts';
+import { validateAccountSettingsForm } from '../../domain/accounts.ts';
 import { maskAccountNumber } from '../../domain/format.ts';
 import { accountHeat } from '../../domain/heat.ts';
 import { messages } from '../../domain/messages.ts';
@@ -7,14 +7,21 @@ import type { BrokerAccount } from '../brokers/broker.ts';
 import type { BrokerAccess } from '../brokers/brokerAccess.ts';
 import type { Database } from '../db/database.ts';
 import { activePlansOf } from '../plans/planRepository.ts';
-import { notFound, Refusal } from '../refusals.ts';
+import { invalid, notFound, Refusal } from '../refusals.ts';
 import { type AccountName, tradesOf } from '../trades/tradeBook.ts';
-import { addDefaultSettings, saveSettings, settingsOf } from './accountRepository.ts';
+import {
+  addDefaultSettings,
+  type StoredAccount,
+  saveOrdersAllowed,
+  saveSettings,
+  settingsOf,
+  storedAccount,
+} from './accountRepository.ts';
 
 export type { LiveAccount };
 
 /** The broker's account with the trader's settings of it (every stored field but its stamps). */
-function toAccount(b: BrokerAccount, settings: AccountRecord): LiveAccount {
+function toAccount(b: BrokerAccount, settings: StoredAccount): LiveAccount {
   const { createdAt: _c, updatedAt: _u, ...stored } = settings;
   return {
     ...stored,
@@ -66,11 +73,30 @@ export function createAccountService(db: Database, brokerAccess: BrokerAccess, n
     settings: AccountSettingsInput,
   ): Promise<Account> {
     const accounts = await list(userId);
-    if (!accounts.some((a) => a.id === id)) throw notFound(messages.accountNotFound);
+    const stored = accounts.find((a) => a.id === id);
+    if (!stored) throw notFound(messages.accountNotFound);
+    // A loss limit in percent is of the balance: checked with the stored unit when the change has none.
+    const merged = validateAccountSettingsForm({ ...stored, ...settings });
+    if (!merged.ok) throw invalid(merged.errors);
     await saveSettings(db, userId, id, settings, now());
+    return answer(userId, id);
+  }
+
+  async function answer(userId: string, id: string): Promise<Account> {
     const updated = (await list(userId)).filter((a) => a.id === id);
     if (!updated[0]) throw notFound(messages.accountNotFound);
     return (await withHeat(userId, updated))[0] as Account;
+  }
+
+  /**
+   * Orders from Trade Tracker on or off for the account (docs/product.md, "Orders"). The row is
+   * written before the broker is asked for the answer's balances, so turning orders off never
+   * waits on the broker.
+   */
+  async function setOrdersAllowed(userId: string, id: string, allowed: boolean): Promise<Account> {
+    await storedAccount(db, userId, id);
+    await saveOrdersAllowed(db, userId, id, allowed, now());
+    return answer(userId, id);
   }
 
   return {
@@ -78,6 +104,7 @@ export function createAccountService(db: Database, brokerAccess: BrokerAccess, n
     /** The accounts as `GET /accounts` answers them: with their heat. */
     listWithHeat: async (userId: string) => withHeat(userId, await list(userId)),
     updateSettings,
+    setOrdersAllowed,
   };
 }
 

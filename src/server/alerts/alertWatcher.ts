@@ -8,6 +8,7 @@ import {
 import { QUOTE_FRESH_SECONDS, QUOTE_SYMBOLS_MAX } from '../../domain/constants.ts';
 import { isMarketOpen, lastSessionDate } from '../../domain/marketHours.ts';
 import type { Quote } from '../../domain/quotes.ts';
+import { everyGuardReached } from '../accounts/orderGate.ts';
 import type { BrokerAccess } from '../brokers/brokerAccess.ts';
 import type { Database } from '../db/database.ts';
 import { activePlansOf } from '../plans/planRepository.ts';
@@ -110,7 +111,15 @@ export function startAlertWatcher(deps: {
     if (symbols.length === 0) return;
     const quotes = await pricesOf(userId, symbols, figures);
     if (quotes === undefined) return;
-    const due = alertsDue(plans, open, quotes, sessionDate);
+    let due = alertsDue(plans, open, quotes, sessionDate);
+    // Entries no account may take are not news (docs/product.md, "Orders": the risk guard); stops
+    // and targets of open trades still are. A muted entry is not recorded: it alerts if a guard lifts.
+    if (
+      due.some((a) => a.kind === 'entry') &&
+      (await everyGuardReached(db, userId, trades, () => brokerAccess.accounts(userId), now()))
+    ) {
+      due = due.filter((a) => a.kind !== 'entry');
+    }
     if (due.length === 0) return;
     const claimed = await repository.claim(userId, due);
     if (claimed.length === 0) return;

@@ -16,7 +16,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ALERT_KINDS, type AlertKind } from '../../domain/alerts.ts';
-import { DEFAULT_HEAT_LIMIT_PERCENT, NEAR_ENTRY_DEFAULT_R } from '../../domain/constants.ts';
+import {
+  DEFAULT_HEAT_LIMIT_PERCENT,
+  LOSS_LIMIT_UNITS,
+  type LossLimitUnit,
+  NEAR_ENTRY_DEFAULT_R,
+} from '../../domain/constants.ts';
 import { EXECUTION_KINDS, type ExecutionKind } from '../../domain/executions.ts';
 import { ACTIVE_STATUSES } from '../../domain/tradePlans.ts';
 import {
@@ -127,11 +132,24 @@ export const accountSettings = pgTable(
     maxTradeRisk: doublePrecision('max_trade_risk').notNull(),
     scaleOutFactor: integer('scale_out_factor').notNull(),
     heatLimit: doublePrecision('heat_limit').notNull().default(DEFAULT_HEAT_LIMIT_PERCENT),
+    // The risk guard (src/domain/riskGuard.ts): null is no limit.
+    dailyLossLimit: doublePrecision('daily_loss_limit'),
+    dailyLossLimitUnit: text('daily_loss_limit_unit').$type<LossLimitUnit>().notNull().default('Dollars'),
+    maxNewTradesPerDay: integer('max_new_trades_per_day'),
+    /**
+     * Whether Trade Tracker may send orders to the account (docs/product.md, "Orders"): off until
+     * the trader turns it on, online (`PUT /accounts/{id}/orders`); never backed up.
+     */
+    ordersAllowed: boolean('orders_allowed').notNull().default(false),
     ...recordStamps(),
   },
   (t) => [
     uniqueIndex('account_settings_user_account').on(t.userId, t.accountHash),
     changedIndex('account_settings', t),
+    check(
+      'account_settings_loss_limit_unit',
+      sql`${t.dailyLossLimitUnit} in (${literals(LOSS_LIMIT_UNITS)})`,
+    ),
   ],
 );
 
