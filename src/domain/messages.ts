@@ -186,6 +186,18 @@ export const messages = {
   pushEndpointInvalid: `A subscription's endpoint is an https address of at most ${PUSH_ENDPOINT_MAX_LENGTH} characters`,
   pushKeysInvalid: "The subscription's keys are not a browser's push keys (p256dh and auth, base64url)",
   pushServiceRefused: "Notifications go only through the browsers' push services",
+  // Orders (docs/product.md, "Orders").
+  orderQuantityInvalid: 'Quantity must be a whole number of shares, at least 1',
+  orderEntryTypeInvalid: 'Entry type must be one of Limit, Stop, StopLimit',
+  orderDurationInvalid: 'Duration must be Day or GoodTillCancel',
+  entryLimitPriceNotPositive: 'Limit price must be greater than 0',
+  entryLimitPriceRequired: 'A stop-limit entry needs its limit price',
+  entryLimitPriceNotStopLimit: 'Only a stop-limit entry has a limit price',
+  entryLimitBelowTrigger: "The stop-limit's limit price must be at or above its stop price",
+  targetPriceNotPositive: 'Target price must be greater than 0',
+  targetNotAboveEntryLimit: "Target price must be greater than the entry's limit price",
+  orderPriceTick: (what: string) => `${what} must be in whole cents (4 decimals under $1)`,
+  orderShortNotYet: 'Only long orders can be placed for now: short plans come later',
   nearEntryROutOfRange: `The near-entry threshold must be from ${NEAR_ENTRY_R_MIN}R to ${NEAR_ENTRY_R_MAX}R`,
 } as const;
 

@@ -3,6 +3,22 @@
 // The types below are the contract between the order service, the brokers and the app; the
 // request's struct is its one definition (the API's validator and the form's).
 
+import { PRICE_MAX, QUANTITY_MAX } from './constants.ts';
+import { messages } from './messages.ts';
+import { roundCents, roundHalfAway } from './rounding.ts';
+import type { FieldError } from './types.ts';
+import {
+  finite,
+  type Infer,
+  nullable,
+  object,
+  oneOf,
+  optional,
+  price,
+  uuid,
+  validator,
+} from './validation.ts';
+
 /** How the entry is sent: a limit at or below the market, a stop (or stop-limit) for a breakout above it. */
 export const ORDER_ENTRY_TYPES = ['Limit', 'Stop', 'StopLimit'] as const;
 export type OrderEntryType = (typeof ORDER_ENTRY_TYPES)[number];
@@ -100,4 +116,145 @@ export interface OrderPreview {
   /** dollarsAtRisk as a percent of the account's live balance. */
   riskPercentOfAccount: number;
   broker: { warnings: string[]; rejections: string[] } | null;
+}
+
+// ---- The request ----------------------------------------------------------------------------
+
+/** Whole shares, at least 1 (the plan's size for the account caps it on the server). */
+const wholeShares = finite(
+  (n) => Number.isInteger(n) && n >= 1 && n <= QUANTITY_MAX,
+  messages.orderQuantityInvalid,
+);
+
+/** What a preview or a placement is asked with: the API's validator and the form's. */
+export const orderRequest = object({
+  planId: uuid,
+  accountId: uuid,
+  quantity: wholeShares,
+  entryType: oneOf(ORDER_ENTRY_TYPES, messages.orderEntryTypeInvalid),
+  entryLimitPrice: optional(nullable(price(messages.entryLimitPriceNotPositive, 'Limit price'))),
+  duration: oneOf(ORDER_DURATIONS, messages.orderDurationInvalid),
+});
+
+// The struct and the contract's interface are one shape: this fails to compile when they part.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const requestIsTheContract: Same<Infer<typeof orderRequest>, OrderRequestFields> = true;
+void requestIsTheContract;
+
+/** A stop-limit entry carries its limit; no other entry does. */
+function checkEntryLimit(body: Record<string, unknown>, errors: FieldError[]): void {
+  if (errors.some((e) => e.field === 'entryType' || e.field === 'entryLimitPrice')) return;
+  const hasLimit = body.entryLimitPrice !== undefined && body.entryLimitPrice !== null;
+  if (body.entryType === 'StopLimit' && !hasLimit)
+    errors.push({ field: 'entryLimitPrice', message: messages.entryLimitPriceRequired });
+  if (body.entryType !== 'StopLimit' && hasLimit)
+    errors.push({ field: 'entryLimitPrice', message: messages.entryLimitPriceNotStopLimit });
+}
+
+export const validateOrderRequest = validator(orderRequest, checkEntryLimit);
+
+// ---- The order's prices -----------------------------------------------------------------------
+
+/** Decimals an order's price is written with: cents, and ten-thousandths under $1 (Schwab's rule). */
+export const orderPriceDecimals = (p: number): number => (p < 1 ? 4 : 2);
+
+/** A price as an order carries it: "140.00", "0.5000". */
+export const orderPriceText = (p: number): string => {
+  const decimals = orderPriceDecimals(p);
+  return roundHalfAway(p, decimals).toFixed(decimals);
+};
+
+/** Whether a price is on the tick the exchanges take: whole cents, or 4 decimals under $1. */
+export const isOnOrderTick = (p: number): boolean => {
+  const scaled = p * 10 ** orderPriceDecimals(p);
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+};
+
+/** The highest price the entry may fill at: a stop-limit's limit, otherwise the entry price. */
+export const entryWorstPrice = (order: BracketOrder): number =>
+  order.entryType === 'StopLimit' && order.entryLimitPrice !== null
+    ? order.entryLimitPrice
+    : order.entryPrice;
+
+/**
+ * What is wrong with an order's prices and size, in the product's words; empty when nothing is.
+ * Long: the stop below the entry, the target above the entry (and above a stop-limit's limit, or
+ * the target could sell below what was paid), a stop-limit's limit at or above its trigger, every
+ * price positive and on the tick, whole shares. Short orders come with short plans (issue 30).
+ */
+export function bracketOrderProblems(order: BracketOrder): string[] {
+  if (order.direction !== 'Long') return [messages.orderShortNotYet];
+  const problems: string[] = [];
+  if (!Number.isInteger(order.quantity) || order.quantity < 1 || order.quantity > QUANTITY_MAX)
+    problems.push(messages.orderQuantityInvalid);
+  const prices: [number | null, string, string][] = [
+    [order.entryPrice, messages.entryPriceNotPositive, 'Entry price'],
+    [order.entryLimitPrice, messages.entryLimitPriceNotPositive, 'Limit price'],
+    [order.stopPrice, messages.stopLossNotPositive, 'Stop loss price'],
+    [order.targetPrice, messages.targetPriceNotPositive, 'Target price'],
+  ];
+  let pricesValid = true;
+  for (const [p, notPositive, what] of prices) {
+    if (p === null) continue;
+    if (!Number.isFinite(p) || p <= 0) problems.push(notPositive);
+    else if (p > PRICE_MAX) problems.push(messages.priceTooHigh(what));
+    else if (!isOnOrderTick(p)) problems.push(messages.orderPriceTick(what));
+    else continue;
+    pricesValid = false;
+  }
+  if (order.entryType === 'StopLimit' && order.entryLimitPrice === null)
+    problems.push(messages.entryLimitPriceRequired);
+  if (order.entryType !== 'StopLimit' && order.entryLimitPrice !== null)
+    problems.push(messages.entryLimitPriceNotStopLimit);
+  if (!pricesValid) return problems;
+  if (order.stopPrice >= order.entryPrice) problems.push(messages.stopLossNotBelowEntry);
+  if (order.entryType === 'StopLimit' && order.entryLimitPrice !== null) {
+    if (order.entryLimitPrice < order.entryPrice) problems.push(messages.entryLimitBelowTrigger);
+  }
+  if (order.targetPrice !== null) {
+    if (order.targetPrice <= order.entryPrice) problems.push(messages.targetNotAboveEntry);
+    else if (order.targetPrice <= entryWorstPrice(order)) problems.push(messages.targetNotAboveEntryLimit);
+  }
+  return problems;
+}
+
+/** The most the entry costs: the shares at the entry price, or at a stop-limit's limit; cents. */
+export const orderCost = (order: BracketOrder): number => roundCents(order.quantity * entryWorstPrice(order));
+
+/**
+ * What the order loses if it fills at its worst entry price and the stop is hit there:
+ * quantity × (entry, or a stop-limit's limit, − stop) for a long; the other way round for a short.
+ */
+export const orderDollarsAtRisk = (order: BracketOrder): number => {
+  const perShare =
+    order.direction === 'Long'
+      ? entryWorstPrice(order) - order.stopPrice
+      : order.stopPrice - order.entryPrice;
+  return roundCents(order.quantity * Math.max(0, perShare));
+};
+
+// ---- In words ---------------------------------------------------------------------------------
+
+const shareCount = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+const DURATION_WORDS: Record<OrderDuration, string> = { Day: 'Day', GoodTillCancel: 'GTC' };
+
+/**
+ * The order as the preview says it: "Buy 66 NVDA at 140.00 limit, Day; then sell 66 at 135.00
+ * stop or 150.00 limit, GTC" (a stop entry "at 140.00 stop", a stop-limit "at 140.00 stop, 140.50
+ * limit"; without a target "then sell 66 at 135.00 stop, GTC").
+ */
+export function describeOrder(order: BracketOrder): string {
+  const [open, close] = order.direction === 'Long' ? ['Buy', 'sell'] : ['Sell short', 'buy to cover'];
+  const entry =
+    order.entryType === 'Limit'
+      ? `${orderPriceText(order.entryPrice)} limit`
+      : order.entryType === 'Stop' || order.entryLimitPrice === null
+        ? `${orderPriceText(order.entryPrice)} stop`
+        : `${orderPriceText(order.entryPrice)} stop, ${orderPriceText(order.entryLimitPrice)} limit`;
+  const exit =
+    order.targetPrice === null
+      ? `${orderPriceText(order.stopPrice)} stop`
+      : `${orderPriceText(order.stopPrice)} stop or ${orderPriceText(order.targetPrice)} limit`;
+  const shares = shareCount(order.quantity);
+  return `${open} ${shares} ${order.symbol} at ${entry}, ${DURATION_WORDS[order.duration]}; then ${close} ${shares} at ${exit}, GTC`;
 }

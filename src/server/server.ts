@@ -49,7 +49,7 @@ export interface RunningServer {
 
 function createBroker(config: ServerConfig, now: () => Date): Broker {
   if (config.broker === 'schwab' && config.schwab) return createSchwabBroker({ ...config.schwab, now });
-  return createDemoBroker();
+  return createDemoBroker({ now });
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {

@@ -114,6 +114,12 @@ export interface BrokerOrderState {
 /** The broker refused the order (a bad price, insufficient funds…); nothing was placed. */
 export class OrderRejectedError extends Error {}
 
+/**
+ * The broker has no order by that id (Schwab: a 404; the demo broker after a restart, which
+ * forgets its orders): following it further is pointless.
+ */
+export class BrokerOrderNotFoundError extends Error {}
+
 /** The broker refused the stored sign-in; the trader must sign in again. */
 export class ReauthRequiredError extends Error {}
 
@@ -122,6 +128,19 @@ export class AccessTokenRejectedError extends Error {}
 
 /** The broker could not answer now (outage, rate limit); a cached answer may stand in. */
 export class BrokerUnavailableError extends Error {}
+
+/**
+ * Our own count of the broker's order limits is reached (Schwab: 120 orders a minute, 4,000 a day,
+ * for the whole app): the order was not sent. Retry after `retryAfterSeconds`.
+ */
+export class BrokerOrderLimitError extends BrokerUnavailableError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
 
 /** The trader has used their share of the broker's budget for now (brokerAccess.ts); a cached answer may stand in. */
 export class BrokerShareUsedError extends BrokerUnavailableError {
@@ -171,7 +190,7 @@ export interface Broker {
    * broker does not know is left out of the answer.
    */
   quotes(tokens: BrokerTokens, symbols: readonly string[], now: Date): Promise<BrokerQuote[]>;
-  // Orders (issue 29): optional until both brokers place them; previewOrder stays optional.
+  // Orders (issue 29; docs/product.md, "Orders"). previewOrder is optional: not every broker has one.
   /** The broker's preview of an order; undefined when it has none. */
   previewOrder?(
     tokens: BrokerTokens,
@@ -183,27 +202,28 @@ export interface Broker {
    * Sends the order once and answers its id. OrderRejectedError when the broker refuses it;
    * BrokerUnavailableError (or any other error) when the answer is not known: it may have arrived.
    */
-  placeOrder?(
+  placeOrder(
     tokens: BrokerTokens,
     accountHash: string,
     order: BracketOrder,
     log: ExchangeLog,
   ): Promise<string>;
-  getOrder?(
+  /** The order as the broker holds it now; BrokerOrderNotFoundError when it has none by that id. */
+  getOrder(
     tokens: BrokerTokens,
     accountHash: string,
     brokerOrderId: string,
     log: ExchangeLog,
   ): Promise<BrokerOrderState>;
   /** Asks the broker to cancel a working order; getOrder then says whether it was (or filled first). */
-  cancelOrder?(
+  cancelOrder(
     tokens: BrokerTokens,
     accountHash: string,
     brokerOrderId: string,
     log: ExchangeLog,
   ): Promise<void>;
   /** The account's orders entered from `since` up to `now`: where a lost placement is looked for. */
-  recentOrders?(
+  recentOrders(
     tokens: BrokerTokens,
     accountHash: string,
     since: Date,

@@ -17,6 +17,7 @@ import {
   TRANSACTION_TYPES,
   tokensFromReply,
 } from './schwabMapping.ts';
+import { createSchwabOrderCalls } from './schwabOrders.ts';
 
 const DAY_MS = 86_400_000;
 /** Schwab answers transactions for at most a year per call. */
@@ -45,12 +46,15 @@ export const REFRESH_LEEWAY_MS = 5 * 60_000;
 export interface SchwabBrokerOptions extends SchwabConfig {
   now?: () => Date;
   requestsPerMinute?: number;
+  /** Schwab's order limits for the app (schwabOrders.ts), lower in tests. */
+  ordersPerMinute?: number;
+  ordersPerDay?: number;
 }
 
 /**
  * The Charles Schwab Trader API behind the `Broker` interface (tested against the local fake in
  * tests/server/brokers/schwab/fakeSchwab.ts): OAuth 2 authorization code flow, accounts joined
- * from three calls, daily price history.
+ * from three calls, daily price history, bracket orders (schwabOrders.ts).
  */
 export function createSchwabBroker(options: SchwabBrokerOptions): Broker {
   const { clientId, clientSecret, callbackUrl, baseUrl } = options;
@@ -58,6 +62,12 @@ export function createSchwabBroker(options: SchwabBrokerOptions): Broker {
   const requestsPerMinute = options.requestsPerMinute ?? SCHWAB_REQUESTS_PER_MINUTE;
   let gate = () => {};
   const http = createSchwabHttp({ baseUrl, now, requestsPerMinute, gate: () => gate() });
+  const orders = createSchwabOrderCalls({
+    http,
+    now,
+    ...(options.ordersPerMinute === undefined ? {} : { ordersPerMinute: options.ordersPerMinute }),
+    ...(options.ordersPerDay === undefined ? {} : { ordersPerDay: options.ordersPerDay }),
+  });
 
   const accountData = (accessToken: string) =>
     Promise.all([
@@ -183,5 +193,7 @@ export function createSchwabBroker(options: SchwabBrokerOptions): Broker {
       }
       return quotes;
     },
+
+    ...orders,
   };
 }

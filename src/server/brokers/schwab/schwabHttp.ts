@@ -8,6 +8,17 @@ const TIMEOUT_MS = 15_000;
 
 export class SchwabNotFoundError extends BrokerUnavailableError {}
 
+/** The request went out and no answer came (a timeout, a dropped connection): it may have arrived. */
+export class SchwabNoAnswerError extends BrokerUnavailableError {}
+
+/** An answer as it came, whatever its status: what an order call reads and logs. */
+export interface SchwabAnswer {
+  status: number;
+  headers: Headers;
+  /** The body as JSON; its text when it is not JSON; null when empty. */
+  body: unknown;
+}
+
 export interface SchwabHttpOptions {
   baseUrl: string;
   now: () => Date;
@@ -45,17 +56,25 @@ export function createSchwabHttp({
     sent.push(at);
   }
 
-  async function send(path: string, init: RequestInit): Promise<Response> {
+  /** Admits and sends one request; a 429 sets the back-off and is answered as it came. */
+  async function sendRaw(path: string, init: RequestInit): Promise<Response> {
     admit();
     let res: Response;
     try {
       res = await fetch(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
     } catch (error) {
-      throw new BrokerUnavailableError(`Schwab could not be reached: ${(error as Error).message}`);
+      throw new SchwabNoAnswerError(`Schwab could not be reached: ${(error as Error).message}`);
     }
     if (res.status === 429) {
       const retryAfter = Number(res.headers.get('retry-after'));
       blockedUntil = now().getTime() + (retryAfter > 0 ? retryAfter * 1000 : DEFAULT_BACKOFF_MS);
+    }
+    return res;
+  }
+
+  async function send(path: string, init: RequestInit): Promise<Response> {
+    const res = await sendRaw(path, init);
+    if (res.status === 429) {
       await res.body?.cancel();
       throw new BrokerUnavailableError('Schwab rate limit exceeded (429)');
     }
@@ -77,6 +96,39 @@ export function createSchwabHttp({
       if (res.status === 404)
         throw new SchwabNotFoundError(`Schwab found nothing at ${path.split('?')[0]}: ${detail}`);
       throw new BrokerUnavailableError(`Schwab answered ${detail}`);
+    },
+
+    /**
+     * An order call (GET, POST with a JSON body, DELETE) with the access token: the answer as it
+     * came, whatever its status, for the caller to read and log. Throws only when nothing was sent
+     * (the rate limit, the trader's share: BrokerUnavailableError) or no answer came
+     * (SchwabNoAnswerError).
+     */
+    async request(method: string, path: string, accessToken: string, body?: unknown): Promise<SchwabAnswer> {
+      const res = await sendRaw(path, {
+        method,
+        headers: {
+          Authorization: `Bearer ${accessToken}`,
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      let text: string;
+      try {
+        text = await res.text();
+      } catch (error) {
+        throw new SchwabNoAnswerError(`Schwab's answer broke off: ${(error as Error).message}`);
+      }
+      let parsed: unknown = null;
+      if (text.length > 0) {
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = text;
+        }
+      }
+      return { status: res.status, headers: res.headers, body: parsed };
     },
 
     /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FakeOrders } from './fakeSchwabOrders.ts';
 
 /**
  * A local stand-in for Schwab's OAuth, Trader and Market Data endpoints, built from Schwab's
@@ -155,6 +156,12 @@ export class FakeSchwab {
   private failures: { status: number; body: unknown }[] = [];
   private callsBeforeRateLimit: number | undefined;
   private transactions = new Map<string, { time: string; type?: string }[]>();
+  /** The orders placed, by account; the order endpoints (fakeSchwabOrders.ts). */
+  readonly orders = new FakeOrders(
+    () => this.now(),
+    () => this.url,
+    (hash, transactions) => this.seedTransactions(hash, transactions),
+  );
   /** Last prices `/marketdata/v1/quotes` knows; any other symbol is an invalid one. */
   readonly prices = new Map<string, number>();
   static readonly MAX_TRANSACTIONS = 3000;
@@ -269,6 +276,15 @@ export class FakeSchwab {
       });
     }
     const who = FAKE_LOGINS[login] as FakeLogin;
+    const orderCall = /^\/trader\/v1\/accounts\/([^/]+)\/(previewOrder|orders)(?:\/([^/]+))?$/.exec(
+      url.pathname,
+    );
+    if (orderCall) {
+      const [, hash = '', endpoint, orderId] = orderCall;
+      const account = who.accounts.find((a) => a.hash === decodeURIComponent(hash));
+      if (!account) return send(400, { message: 'Invalid account number' });
+      return this.orders.handle(req.method ?? '', endpoint as string, orderId, account, url, body, res, send);
+    }
     const transactionsOf = /^\/trader\/v1\/accounts\/([^/]+)\/transactions$/.exec(url.pathname)?.[1];
     if (transactionsOf) return this.transactionsCall(who, decodeURIComponent(transactionsOf), url, send);
     switch (url.pathname) {

@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../src/domain/messages.ts';
+import {
+  type BracketOrder,
+  bracketOrderProblems,
+  describeOrder,
+  isOnOrderTick,
+  orderCost,
+  orderDollarsAtRisk,
+  orderPriceText,
+  validateOrderRequest,
+} from '../../src/domain/orders.ts';
+
+const PLAN = '0b5c8f0e-4a3b-4c7d-9e1f-2a3b4c5d6e7f';
+const ACCOUNT = '1c6d9a1f-5b4c-4d8e-8f20-3b4c5d6e7f80';
+
+const order = (fields: Partial<BracketOrder> = {}): BracketOrder => ({
+  symbol: 'NVDA',
+  direction: 'Long',
+  quantity: 66,
+  entryType: 'Limit',
+  entryPrice: 140,
+  entryLimitPrice: null,
+  duration: 'Day',
+  stopPrice: 135,
+  targetPrice: 150,
+  ...fields,
+});
+
+describe('the order in words', () => {
+  it.each([
+    [order(), 'Buy 66 NVDA at 140.00 limit, Day; then sell 66 at 135.00 stop or 150.00 limit, GTC'],
+    [
+      order({ entryType: 'Stop', duration: 'GoodTillCancel' }),
+      'Buy 66 NVDA at 140.00 stop, GTC; then sell 66 at 135.00 stop or 150.00 limit, GTC',
+    ],
+    [
+      order({ entryType: 'StopLimit', entryLimitPrice: 140.5 }),
+      'Buy 66 NVDA at 140.00 stop, 140.50 limit, Day; then sell 66 at 135.00 stop or 150.00 limit, GTC',
+    ],
+    [order({ targetPrice: null }), 'Buy 66 NVDA at 140.00 limit, Day; then sell 66 at 135.00 stop, GTC'],
+    [
+      order({ symbol: 'SNDL', quantity: 2500, entryPrice: 0.5, stopPrice: 0.45, targetPrice: 0.6125 }),
+      'Buy 2,500 SNDL at 0.5000 limit, Day; then sell 2,500 at 0.4500 stop or 0.6125 limit, GTC',
+    ],
+    [
+      order({ direction: 'Short', entryPrice: 140, stopPrice: 145, targetPrice: 130 }),
+      'Sell short 66 NVDA at 140.00 limit, Day; then buy to cover 66 at 145.00 stop or 130.00 limit, GTC',
+    ],
+  ])('%#: %s', (o, words) => {
+    expect(describeOrder(o)).toBe(words);
+  });
+});
+
+describe('order prices as text: cents, 4 decimals under $1', () => {
+  it.each([
+    [140, '140.00'],
+    [1, '1.00'],
+    [1.005, '1.01'],
+    [0.5, '0.5000'],
+    [0.1234, '0.1234'],
+    [2.345, '2.35'],
+  ])('%s → %s', (p, text) => {
+    expect(orderPriceText(p)).toBe(text);
+  });
+
+  it.each([
+    [140.01, true],
+    [140.015, false],
+    [0.1234, true],
+    [0.12345, false],
+    [1.1, true],
+  ])('%s on the tick: %s', (p, onTick) => {
+    expect(isOnOrderTick(p)).toBe(onTick);
+  });
+});
+
+describe('what is wrong with an order', () => {
+  it.each<[string, Partial<BracketOrder>, string[]]>([
+    ['a plain bracket', {}, []],
+    ['without a target', { targetPrice: null }, []],
+    ['a stop entry', { entryType: 'Stop' }, []],
+    ['a stop-limit with its limit', { entryType: 'StopLimit', entryLimitPrice: 140.5 }, []],
+    ['a stop-limit with its limit at the trigger', { entryType: 'StopLimit', entryLimitPrice: 140 }, []],
+    ['stop at the entry', { stopPrice: 140 }, [messages.stopLossNotBelowEntry]],
+    ['stop above the entry', { stopPrice: 141 }, [messages.stopLossNotBelowEntry]],
+    ['target at the entry', { targetPrice: 140 }, [messages.targetNotAboveEntry]],
+    [
+      "target below a stop-limit's limit",
+      { entryType: 'StopLimit', entryLimitPrice: 141, targetPrice: 140.5 },
+      [messages.targetNotAboveEntryLimit],
+    ],
+    [
+      'a stop-limit whose limit is below its trigger',
+      { entryType: 'StopLimit', entryLimitPrice: 139.5 },
+      [messages.entryLimitBelowTrigger],
+    ],
+    ['a stop-limit without its limit', { entryType: 'StopLimit' }, [messages.entryLimitPriceRequired]],
+    ['a limit with a limit price', { entryLimitPrice: 141 }, [messages.entryLimitPriceNotStopLimit]],
+    ['no shares', { quantity: 0 }, [messages.orderQuantityInvalid]],
+    ['part of a share', { quantity: 1.5 }, [messages.orderQuantityInvalid]],
+    ['a zero stop', { stopPrice: 0 }, [messages.stopLossNotPositive]],
+    ['a negative target', { targetPrice: -1 }, [messages.targetPriceNotPositive]],
+    ['a zero entry', { entryPrice: 0 }, [messages.entryPriceNotPositive]],
+    ['a sub-penny entry', { entryPrice: 140.005 }, [messages.orderPriceTick('Entry price')]],
+    [
+      'a sub-penny stop under $1',
+      { entryPrice: 0.9, stopPrice: 0.85555, targetPrice: 1 },
+      [messages.orderPriceTick('Stop loss price')],
+    ],
+    ['a price too high', { targetPrice: 2_000_000 }, [messages.priceTooHigh('Target price')]],
+    [
+      'a short order (issue 30)',
+      { direction: 'Short', stopPrice: 145, targetPrice: 130 },
+      [messages.orderShortNotYet],
+    ],
+  ])('%s', (_what, fields, problems) => {
+    expect(bracketOrderProblems(order(fields))).toEqual(problems);
+  });
+});
+
+describe('cost and dollars at risk', () => {
+  it.each<[Partial<BracketOrder>, number, number]>([
+    [{}, 9240, 330],
+    [{ entryType: 'Stop' }, 9240, 330],
+    // A stop-limit may fill up to its limit: both are counted there.
+    [{ entryType: 'StopLimit', entryLimitPrice: 140.5 }, 9273, 363],
+    [{ quantity: 3, entryPrice: 10.01, stopPrice: 9.67 }, 30.03, 1.02],
+    [{ direction: 'Short', stopPrice: 145, targetPrice: 130 }, 9240, 330],
+  ])('%o', (fields, cost, risk) => {
+    expect(orderCost(order(fields))).toBe(cost);
+    expect(orderDollarsAtRisk(order(fields))).toBe(risk);
+  });
+});
+
+describe('the order request', () => {
+  const body = {
+    planId: PLAN,
+    accountId: ACCOUNT,
+    quantity: 66,
+    entryType: 'Limit',
+    duration: 'Day',
+  };
+
+  it('takes a limit entry without a limit price, and ids upper-case as lower-case', () => {
+    expect(validateOrderRequest({ ...body, planId: PLAN.toUpperCase(), extra: 1 })).toEqual({
+      ok: true,
+      value: body,
+    });
+    expect(validateOrderRequest({ ...body, entryLimitPrice: null })).toEqual({
+      ok: true,
+      value: { ...body, entryLimitPrice: null },
+    });
+  });
+
+  it('takes a stop-limit with its limit', () => {
+    const stopLimit = { ...body, entryType: 'StopLimit', entryLimitPrice: 140.5, duration: 'GoodTillCancel' };
+    expect(validateOrderRequest(stopLimit)).toEqual({ ok: true, value: stopLimit });
+  });
+
+  it.each<[string, Record<string, unknown>, { field: string; message: string }[]]>([
+    [
+      'not a body',
+      { planId: undefined, accountId: undefined },
+      [
+        { field: 'planId', message: messages.idNotUuid },
+        { field: 'accountId', message: messages.idNotUuid },
+      ],
+    ],
+    ['no shares', { quantity: 0 }, [{ field: 'quantity', message: messages.orderQuantityInvalid }]],
+    ['part of a share', { quantity: 2.5 }, [{ field: 'quantity', message: messages.orderQuantityInvalid }]],
+    ['shares as text', { quantity: '66' }, [{ field: 'quantity', message: messages.mustBeNumber }]],
+    [
+      'a market entry',
+      { entryType: 'Market' },
+      [{ field: 'entryType', message: messages.orderEntryTypeInvalid }],
+    ],
+    ['a week', { duration: 'Week' }, [{ field: 'duration', message: messages.orderDurationInvalid }]],
+    [
+      'a stop-limit without its limit',
+      { entryType: 'StopLimit' },
+      [{ field: 'entryLimitPrice', message: messages.entryLimitPriceRequired }],
+    ],
+    [
+      'a stop entry with a limit',
+      { entryType: 'Stop', entryLimitPrice: 141 },
+      [{ field: 'entryLimitPrice', message: messages.entryLimitPriceNotStopLimit }],
+    ],
+    [
+      'a zero limit',
+      { entryType: 'StopLimit', entryLimitPrice: 0 },
+      [{ field: 'entryLimitPrice', message: messages.entryLimitPriceNotPositive }],
+    ],
+  ])('refuses %s', (_what, change, errors) => {
+    expect(validateOrderRequest({ ...body, ...change })).toEqual({ ok: false, errors });
+  });
+
+  it('refuses what is not an object', () => {
+    expect(validateOrderRequest([body])).toEqual({
+      ok: false,
+      errors: [{ field: 'body', message: messages.invalidBody }],
+    });
+  });
+});
