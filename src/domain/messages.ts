@@ -158,6 +158,7 @@ export const messages = {
   allowOrdersMeaning:
     "Trade Tracker may send orders you confirm to this account. Orders placed in the broker's own app are not affected.",
   ordersOnlyOnline: 'Orders can be turned on only online',
+  ordersSwitchFailed: 'Orders could not be turned on or off. Try again.',
   allowedInvalid: 'Allowed must be true or false',
   ordersNotAllowed:
     "Orders from Trade Tracker are off for this account: turn them on in the account's settings",

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { validateAccountSettingsForm } from '../../domain/accounts.ts';
 import { fallbackMessages } from '../../domain/appMessages.ts';
-import { DEFAULT_HEAT_LIMIT_PERCENT } from '../../domain/constants.ts';
+import { DEFAULT_HEAT_LIMIT_PERCENT, LOSS_LIMIT_UNITS, type LossLimitUnit } from '../../domain/constants.ts';
 import { messages } from '../../domain/messages.ts';
 import type { AccountSettingsInput, LiveAccount, ValidationResult } from '../../domain/types.ts';
-import { Field } from '../ui/Field.tsx';
+import { Field, type FieldInputProps } from '../ui/Field.tsx';
 import { FormFrame } from '../ui/FormFrame.tsx';
+import { selectInput } from '../ui/inputs.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { saveAccountSettings } from './accountMutations.ts';
+import { OrdersSwitch } from './OrdersSwitch.tsx';
 
 // The two risk settings are easy to confuse: each says what it limits.
 const FIELDS = [
@@ -19,22 +21,48 @@ const FIELDS = [
   ['heatLimit', 'Heat limit (%)', '0.1', messages.heatLimitHelp],
 ] as const;
 
-type Values = Record<(typeof FIELDS)[number][0], string>;
+/** The risk guard's limits (docs/product.md, "Orders"): empty is no limit. */
+const GUARD_FIELDS = [
+  ['dailyLossLimit', 'Daily loss limit', '0.01'],
+  ['maxNewTradesPerDay', 'Max new trades a day', '1'],
+] as const;
 
-/** The form's fields as numbers, an emptied one left out: the domain's form validator refuses it. */
+const UNIT_TEXT: Readonly<Record<LossLimitUnit, string>> = { Dollars: '$', Percent: '% of balance' };
+
+type Values = Record<(typeof FIELDS)[number][0] | (typeof GUARD_FIELDS)[number][0], string> & {
+  dailyLossLimitUnit: LossLimitUnit;
+};
+
+const OPTIONAL = new Set<string>(GUARD_FIELDS.map(([key]) => key));
+
+/**
+ * The form's fields as numbers: an emptied setting left out (the domain's form validator refuses
+ * it), an emptied limit null (no limit).
+ */
 function validate(values: Values): ValidationResult<AccountSettingsInput> {
   return validateAccountSettingsForm(
-    Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim() === '' ? undefined : Number(v)])),
+    Object.fromEntries(
+      Object.entries(values).map(([k, v]) => {
+        if (k === 'dailyLossLimitUnit') return [k, v];
+        if (v.trim() === '') return [k, OPTIONAL.has(k) ? null : undefined];
+        return [k, Number(v)];
+      }),
+    ),
   );
 }
 
-// A cache filled before the heat limit existed has none: the server's default stands in.
+const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
+
+// A cache filled before the heat limit (or the guard) existed has none: the server's defaults stand in.
 const initialValues = (account: LiveAccount): Values => ({
   originalBalance: String(account.originalBalance),
   capitalRisk: String(account.capitalRisk),
   maxTradeRisk: String(account.maxTradeRisk),
   scaleOutFactor: String(account.scaleOutFactor),
   heatLimit: String(account.heatLimit ?? DEFAULT_HEAT_LIMIT_PERCENT),
+  dailyLossLimit: text(account.dailyLossLimit),
+  dailyLossLimitUnit: account.dailyLossLimitUnit ?? 'Dollars',
+  maxNewTradesPerDay: text(account.maxNewTradesPerDay),
 });
 
 export function AccountSettingsDialog({ account, onClose }: { account: LiveAccount; onClose: () => void }) {
@@ -46,9 +74,22 @@ export function AccountSettingsDialog({ account, onClose }: { account: LiveAccou
     fallback: fallbackMessages.saveAccountSettings,
     what: 'Account settings',
   });
+  const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const numberBox = (key: keyof Values, step: string) => (p: FieldInputProps) => (
+    <input
+      {...p}
+      type="number"
+      inputMode="decimal"
+      step={step}
+      value={values[key]}
+      onChange={(e) => set(key)(e.target.value)}
+    />
+  );
 
   return (
     <Modal title={`Account Settings: ${account.accountName}`} onClose={onClose}>
+      {/* Its own online call, saved at once: never part of the form, never queued. */}
+      <OrdersSwitch account={account} />
       <FormFrame form={form} submitLabel="Save Settings" onCancel={onClose}>
         {FIELDS.map(([key, label, step, help]) => (
           <Field
@@ -57,18 +98,28 @@ export function AccountSettingsDialog({ account, onClose }: { account: LiveAccou
             error={form.errors[key]}
             hint={help && <small className="hint">{help}</small>}
           >
-            {(p) => (
-              <input
-                {...p}
-                type="number"
-                inputMode="decimal"
-                step={step}
-                value={values[key]}
-                onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
-              />
-            )}
+            {numberBox(key, step)}
           </Field>
         ))}
+        <fieldset className="risk-guard-fields">
+          <legend>Risk guard</legend>
+          <small className="hint">{messages.riskGuardHelp}</small>
+          <div className="loss-limit">
+            <Field label={GUARD_FIELDS[0][1]} error={form.errors.dailyLossLimit}>
+              {numberBox('dailyLossLimit', GUARD_FIELDS[0][2])}
+            </Field>
+            <Field label="In" error={form.errors.dailyLossLimitUnit}>
+              {selectInput(
+                values.dailyLossLimitUnit,
+                set('dailyLossLimitUnit'),
+                LOSS_LIMIT_UNITS.map((u) => [u, UNIT_TEXT[u]] as const),
+              )}
+            </Field>
+          </div>
+          <Field label={GUARD_FIELDS[1][1]} error={form.errors.maxNewTradesPerDay}>
+            {numberBox('maxNewTradesPerDay', GUARD_FIELDS[1][2])}
+          </Field>
+        </fieldset>
       </FormFrame>
     </Modal>
   );

@@ -40,6 +40,16 @@ function RiskSettings({ account }: { account: LiveAccount }) {
       <span>Capital risk {formatPercent(account.capitalRisk)}</span>
       <span>Max trade risk {formatPercent(account.maxTradeRisk)}</span>
       <span>Scale-out {account.scaleOutFactor}</span>
+      {account.dailyLossLimit != null && (
+        <span>
+          Daily loss limit{' '}
+          {account.dailyLossLimitUnit === 'Percent'
+            ? formatPercent(account.dailyLossLimit)
+            : formatMoney(account.dailyLossLimit)}
+        </span>
+      )}
+      {account.maxNewTradesPerDay != null && <span>Max {account.maxNewTradesPerDay} new trades a day</span>}
+      {account.ordersAllowed === true && <span>Orders on</span>}
     </small>
   );
 }

@@ -10,6 +10,7 @@ import { GettingStarted } from './GettingStarted.tsx';
 import { MarketCycleCard } from './MarketCycleCard.tsx';
 import { OpenRisk } from './OpenRisk.tsx';
 import { PerformanceCards } from './PerformanceCards.tsx';
+import { RiskGuardNotice } from './RiskGuardNotice.tsx';
 import './dashboard.css';
 
 const heading = PAGE_HEADINGS['/dashboard'];
@@ -34,6 +35,7 @@ export default function DashboardPage() {
         </small>
       </PageHeading>
       <BrokerSignInNotice />
+      <RiskGuardNotice />
       <GettingStarted />
       {watch('inSession')}
       <MarketCycleCard />

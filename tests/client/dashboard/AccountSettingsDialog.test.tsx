@@ -74,7 +74,89 @@ describe('the heat limit in the account settings', () => {
     await waitFor(() => expect(closed()).toBe(true));
     expect(api.received[0]).toEqual({
       key: `PUT /api/v1/accounts/${ID}`,
-      body: { originalBalance: 80_000, capitalRisk: 10, maxTradeRisk: 1, scaleOutFactor: 1, heatLimit: 8 },
+      body: {
+        originalBalance: 80_000,
+        capitalRisk: 10,
+        maxTradeRisk: 1,
+        scaleOutFactor: 1,
+        heatLimit: 8,
+        // The risk guard's limits go with the other settings: none set is null.
+        dailyLossLimit: null,
+        dailyLossLimitUnit: 'Dollars',
+        maxNewTradesPerDay: null,
+      },
     });
+  });
+});
+
+describe('the risk guard in the account settings', () => {
+  it('saves a daily loss limit in percent and a most of new trades a day with the settings', async () => {
+    const account = accountFixture({ id: ID });
+    api.routes[`PUT /api/v1/accounts/${ID}`] = { status: 200, body: account };
+    const { closed } = await open(account);
+    await userEvent.type(screen.getByLabelText('Daily loss limit'), '2');
+    await userEvent.selectOptions(screen.getByLabelText('In'), 'Percent');
+    await userEvent.type(screen.getByLabelText('Max new trades a day'), '3');
+    await save();
+    await waitFor(() => expect(closed()).toBe(true));
+    expect(api.received[0]?.body).toMatchObject({
+      dailyLossLimit: 2,
+      dailyLossLimitUnit: 'Percent',
+      maxNewTradesPerDay: 3,
+    });
+  });
+
+  it('refuses a percent above 100 and a count that is not whole, with the server’s messages', async () => {
+    await open(accountFixture({ id: ID }));
+    await userEvent.type(screen.getByLabelText('Daily loss limit'), '150');
+    await userEvent.selectOptions(screen.getByLabelText('In'), 'Percent');
+    await userEvent.type(screen.getByLabelText('Max new trades a day'), '2.5');
+    await save();
+    expect(screen.getByText('Daily loss limit in percent must be at most 100')).toBeTruthy();
+    expect(screen.getByText(/Max new trades a day must be a whole number from 1 to 100/)).toBeTruthy();
+    expect(api.received).toEqual([]);
+  });
+});
+
+describe('orders from Trade Tracker in the account settings', () => {
+  const toggle = () =>
+    screen.getByRole('switch', { name: 'Allow orders from Trade Tracker' }) as HTMLInputElement;
+
+  it('is off by default, says what it means, and turns on at once online, outside the form', async () => {
+    const account = accountFixture({ id: ID });
+    api.routes[`PUT /api/v1/accounts/${ID}/orders`] = {
+      status: 200,
+      body: { ...account, ordersAllowed: true },
+    };
+    await open(account);
+    expect(toggle().checked).toBe(false);
+    expect(toggle().disabled).toBe(false);
+    expect(
+      screen.getByText(
+        "Trade Tracker may send orders you confirm to this account. Orders placed in the broker's own app are not affected.",
+      ),
+    ).toBeTruthy();
+    await userEvent.click(toggle());
+    await waitFor(() => expect(toggle().checked).toBe(true));
+    expect(api.received[0]).toEqual({ key: `PUT /api/v1/accounts/${ID}/orders`, body: { allowed: true } });
+  });
+
+  it('is disabled offline, says why, and sends nothing', async () => {
+    connectivity.reportApiReachable(false);
+    await open(accountFixture({ id: ID }));
+    expect(toggle().disabled).toBe(true);
+    expect(screen.getByText('Orders can be turned on only online')).toBeTruthy();
+    await userEvent.click(toggle());
+    expect(toggle().checked).toBe(false);
+    // (The previous test's sync may still land: only the orders call matters here.)
+    expect(api.received.filter((r) => r.key.endsWith('/orders'))).toEqual([]);
+  });
+
+  it("shows the server's refusal and stays as it was", async () => {
+    api.routes[`PUT /api/v1/accounts/${ID}/orders`] = { status: 404, body: { message: 'Account not found' } };
+    await open(accountFixture({ id: ID }));
+    await userEvent.click(toggle());
+    expect(await screen.findByText('Account not found')).toBeTruthy();
+    expect(toggle().checked).toBe(false);
   });
 });

@@ -182,4 +182,32 @@ describe('Dashboard', () => {
       screen.getByText(/Your broker sign-in ends on .+\. Sign in again to keep your balances live\./),
     ).toBeDefined();
   });
+
+  it("says which account's risk guard is reached today, and that the broker's own app is not stopped", async () => {
+    const now = new Date().toISOString();
+    await seed('accounts', [
+      accountFixture({ id: 'a', accountName: 'Margin', maxNewTradesPerDay: 1 }),
+      accountFixture({ id: 'b', accountName: 'Cash', maxNewTradesPerDay: 2 }),
+      accountFixture({ id: 'c', accountName: 'IRA' }),
+    ]);
+    await seed('trades', [
+      tradeFixture({ accountId: 'a', symbol: 'AAA', openedAt: now }),
+      tradeFixture({ accountId: 'b', symbol: 'BBB', openedAt: now }),
+      tradeFixture({ accountId: 'c', symbol: 'CCC', openedAt: now }),
+    ]);
+    render(<DashboardPage />);
+    const notice = await screen.findByRole('status', { name: 'Risk guard' });
+    expect(notice.textContent).toBe(
+      "Margin: 1 of 1 new trades today: no new orders for this account until the next trading day. Trade Tracker cannot stop orders placed in the broker's own app.",
+    );
+  });
+
+  it('says nothing of the risk guard while none is reached', async () => {
+    await seed('accounts', [accountFixture({ id: 'a', maxNewTradesPerDay: 2, dailyLossLimit: 500 })]);
+    await seed('trades', [tradeFixture({ accountId: 'a', openedAt: new Date().toISOString() })]);
+    render(<DashboardPage />);
+    await screen.findByText('Account Summary');
+    await screen.findByText('Max 2 new trades a day');
+    expect(screen.queryByRole('status', { name: 'Risk guard' })).toBeNull();
+  });
 });
