@@ -102,6 +102,25 @@ export const messages = {
 
   accountNotFound: 'Account not found',
 
+  // The order service's refusals (docs/product.md, "Orders").
+  orderNotFound: 'Order not found',
+  orderKeyRequired: 'An order needs an Idempotency-Key header: a UUID made for this confirm',
+  orderKeyReused: 'This Idempotency-Key was used for another order',
+  orderAlreadyOpen: 'This plan already has an open order for this account',
+  orderPlanNotReady: 'Only a Ready plan can be sent as an order',
+  orderPlanDone: 'This plan is done: its trade has closed',
+  orderQuantityOverSize: (size: number) =>
+    size > 0
+      ? `Quantity must be at most the plan's size for this account, ${size} shares`
+      : "The plan's size for this account is no shares",
+  orderNotCancellable: 'Only a working order can be cancelled',
+  orderStillSending: "The order's answer from the broker is not known yet: look again in a moment",
+  orderBrokerPreviewUnavailable: "The broker's own preview is not available now",
+  orderGoneAtBroker:
+    'The broker no longer has this order (a demo broker forgets its orders when the server restarts)',
+  orderBrokerLimit:
+    "The broker's limit of orders for this app is reached: nothing was sent, try again shortly",
+
   sideInvalid: 'Side must be Buy or Sell',
   quantityNotPositive: 'Quantity must be greater than 0',
   quantityTooSmall: `Quantity must be at least ${grouped(QUANTITY_MIN)}`,

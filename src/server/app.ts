@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { messages } from '../domain/messages.ts';
 import { accountRoutes } from './accounts/accountRoutes.ts';
 import { createAccountService } from './accounts/accountService.ts';
+import { createOrderGate } from './accounts/orderGate.ts';
 import { createAlertRepository } from './alerts/alertRepository.ts';
 import { alertRoutes, pushRoutes } from './alerts/alertRoutes.ts';
 import { type AlertWatcher, startAlertWatcher } from './alerts/alertWatcher.ts';
@@ -22,6 +23,9 @@ import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { serveApp } from './http/static.ts';
 import { marketCycleRoutes } from './marketCycle/marketCycleRoutes.ts';
 import { createMarketCycleService } from './marketCycle/marketCycleService.ts';
+import { createOrderRepository } from './orders/orderRepository.ts';
+import { orderRoutes } from './orders/orderRoutes.ts';
+import { createOrderService } from './orders/orderService.ts';
 import { createPlanRepository } from './plans/planRepository.ts';
 import { planRoutes } from './plans/planRoutes.ts';
 import { quoteRoutes } from './quotes/quoteRoutes.ts';
@@ -65,6 +69,16 @@ export function createApp(appDeps: AppDeps): { app: Hono<AppEnv>; alertWatcher: 
     createImportClock(db),
     now,
   );
+  const orders = createOrderService({
+    db,
+    repository: createOrderRepository(db),
+    plans,
+    accounts,
+    brokerAccess,
+    gate: createOrderGate({ db, accounts }),
+    importFills: brokerImport.orderFilled,
+    now,
+  });
   const cycles = createMarketCycleService(brokerAccess, config.marketCycleSymbol, now);
   const alerts = createAlertRepository(db, now);
   const alertWatcher = startAlertWatcher({
@@ -130,6 +144,7 @@ export function createApp(appDeps: AppDeps): { app: Hono<AppEnv>; alertWatcher: 
   );
   guarded.route('/push', pushRoutes(alerts, deps.vapidKeys.publicKey, config.pushServiceHosts));
   guarded.route('/alerts', alertRoutes(alerts));
+  guarded.route('/orders', orderRoutes(orders));
   api.route('/', guarded);
   api.all('*', (c) => c.json({ message: messages.notFound }, 404));
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backup } from '../../src/domain/backup.ts';
+import { ORDER_DURATIONS, ORDER_ENTRY_TYPES } from '../../src/domain/orders.ts';
 import {
   type Account,
   CYCLE_TYPES,
@@ -200,6 +201,20 @@ const WRITE_CALLS: ((r: Random) => {
   }),
   (r) => ({ method: 'POST', path: '/api/v1/executions', valid: withClientId(r, fillBody(r)) }),
   (r) => ({ method: 'PUT', path: `/api/v1/trades/${pathId(r, ids.trades)}`, valid: tradeBody(r) }),
+  // An order's preview checks like a placement, and sends nothing (a placement needs its
+  // Idempotency-Key header, which these calls never carry: it is refused before its body is read).
+  (r) => ({
+    method: 'POST',
+    path: '/api/v1/orders/preview',
+    valid: {
+      planId: r.pick(ids.plans),
+      accountId: r.pick(ids.accounts),
+      quantity: 1 + r.int(50),
+      entryType: r.pick(ORDER_ENTRY_TYPES),
+      entryLimitPrice: null,
+      duration: r.pick(ORDER_DURATIONS),
+    },
+  }),
   // The import reads no body, so a few dozen tries of junk say all there is to say (each asks the
   // broker for a year of fills); the rest of this slot edits trades.
   (r) =>

@@ -26,6 +26,8 @@ import { countOf, notesBytesHeld } from '../db/journalLimits.ts';
 import {
   brokerTokens,
   oauthStates,
+  orderExchanges,
+  orders,
   pushSubscriptions,
   sentAlerts,
   sessions,
@@ -68,6 +70,11 @@ export const NOT_BACKED_UP = new Map<PgTable, string>([
   [oauthStates, 'sign-ins in flight, valid for minutes'],
   [brokerTokens, "the broker's tokens, encrypted with this server's key: the trader signs in again"],
   [tombstones, "the deletes the trader's devices replay against; a restore writes its records' own"],
+  [
+    orders,
+    "the broker's dealings, not the journal: a restore must never make an order look unsent (and send it again) or sent; the broker keeps them",
+  ],
+  [orderExchanges, "the order log: what was said with the broker about an order, gone with the order's row"],
 ]);
 
 /** An adapter's records into the backup; its decision on the backup's records of its collection. */

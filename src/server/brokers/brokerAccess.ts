@@ -8,6 +8,7 @@ import type { Database } from '../db/database.ts';
 import { limited, signedOut, unavailable } from '../refusals.ts';
 import {
   AccessTokenRejectedError,
+  type Broker,
   type BrokerAccount,
   type BrokerExecutionPage,
   BrokerShareUsedError,
@@ -157,6 +158,15 @@ export function createBrokerAccess(deps: AppDeps) {
   }
 
   return {
+    /**
+     * One order call of the trader's (orders/orderService.ts): with valid tokens, in the trader's
+     * share of the budget. Errors come as the broker threw them: whether an order went out is
+     * the order service's to judge; `refusalOf` says a BrokerUnavailableError to the trader.
+     */
+    orderCall<T>(userId: string, call: (broker: Broker, tokens: BrokerTokens) => Promise<T>): Promise<T> {
+      return withTokens(userId, (tokens) => call(broker, tokens));
+    },
+    refusalOf,
     async accounts(userId: string): Promise<BrokerAccount[]> {
       try {
         const fresh = await balances.getOrLoad(userId, now().getTime(), BALANCES_TTL_MS, () =>

@@ -2,12 +2,14 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigserial,
   boolean,
   check,
   customType,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -23,6 +25,13 @@ import {
   NEAR_ENTRY_DEFAULT_R,
 } from '../../domain/constants.ts';
 import { EXECUTION_KINDS, type ExecutionKind } from '../../domain/executions.ts';
+import {
+  type BracketOrder,
+  OPEN_ORDER_STATUSES,
+  ORDER_STATUSES,
+  type OrderRequestFields,
+  type OrderStatus,
+} from '../../domain/orders.ts';
 import { ACTIVE_STATUSES } from '../../domain/tradePlans.ts';
 import {
   CYCLE_TYPES,
@@ -376,4 +385,74 @@ export const sentAlerts = pgTable(
     index('sent_alerts_plan').on(t.planId),
     check('sent_alerts_kind', sql`${t.kind} in (${literals(ALERT_KINDS)})`),
   ],
+);
+
+/**
+ * Orders sent to the broker from plans (docs/product.md, "Orders"): the intent is inserted
+ * (_Sending_) before the broker is called, so the unique indexes decide which request sends it.
+ * The broker's dealings, not the journal: never synced, never in a backup.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    ...record(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => tradePlans.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accountSettings.id, { onDelete: 'cascade' }),
+    /** The confirm's `Idempotency-Key`: the same key from the trader answers this order. */
+    idempotencyKey: uuid('idempotency_key').notNull(),
+    /** What the confirm asked, as sent: the same key with another request is refused. */
+    request: jsonb('request').$type<OrderRequestFields>().notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
+    /** The order as the broker was sent it. */
+    order: jsonb('bracket_order').$type<BracketOrder>().notNull(),
+    filledQuantity: doublePrecision('filled_quantity').notNull().default(0),
+    brokerOrderId: text('broker_order_id'),
+    reason: text('reason'),
+    /**
+     * Set while a request is calling the broker for this order (placing it, or looking for a lost
+     * one); null once it has its answer. A claim older than ORDER_CLAIM_SECONDS is a request that
+     * died: the next request may take the order over.
+     */
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+    /** When the order was last sent to the broker: it is sent again only well after. */
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** When the broker was last asked about it: reads ask at most every few seconds. */
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    // One order that may still trade per plan and account: a second tab's confirm is refused.
+    uniqueIndex('orders_one_open_per_plan_account')
+      .on(t.planId, t.accountId)
+      .where(sql`${t.status} in (${literals(OPEN_ORDER_STATUSES)})`),
+    index('orders_user_plan').on(t.userId, t.planId),
+    index('orders_account').on(t.accountId),
+    check('orders_status', sql`${t.status} in (${literals(ORDER_STATUSES)})`),
+  ],
+);
+
+/** The order log: every request to the broker about an order and its answer, as they happened. */
+export const orderExchanges = pgTable(
+  'order_exchanges',
+  {
+    /** In the order the exchanges were logged (the clock may give several the same time). */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    requestBody: jsonb('request_body'),
+    /** null when no answer came (a timeout, a dropped connection). */
+    status: integer('status'),
+    responseBody: jsonb('response_body'),
+  },
+  (t) => [index('order_exchanges_order_at').on(t.orderId, t.at)],
 );

@@ -72,12 +72,16 @@ export function createBrokerImport(
     }
   }
 
-  /** Each account's fills since its newest held; a fill the domain cannot import is counted as skipped. */
-  async function importFromBroker(userId: string, at: Date): Promise<ImportResult> {
+  /**
+   * Each account's fills since its newest held (or only `onlyAccountId`'s); a fill the domain
+   * cannot import is counted as skipped.
+   */
+  async function importFromBroker(userId: string, at: Date, onlyAccountId?: string): Promise<ImportResult> {
     const rows: (typeof executions.$inferInsert)[] = [];
     const protectiveStops = new Map<string, number>();
     const skippedReasons: SkippedReasons = {};
     for (const account of await accounts.list(userId)) {
+      if (onlyAccountId !== undefined && account.id !== onlyAccountId) continue;
       const newest = await book.newestBrokerFill(userId, account.id);
       const page = await brokerFills(userId, account.accountHash, importStart(newest, at));
       addSkipped(skippedReasons, page.skippedReasons);
@@ -112,7 +116,17 @@ export function createBrokerImport(
     };
   }
 
-  return oneRunPerTrader(importNow);
+  const runs = oneRunPerTrader(importNow);
+  return {
+    run: runs.run,
+    /**
+     * One account's fills now, outside the throttle: an order of Trade Tracker's filled
+     * (orders/orderService.ts), so its trade appears at once. It never holds up the trader's own
+     * imports, whose clock it leaves as it is.
+     */
+    orderFilled: (userId: string, accountId: string): Promise<ImportResult> =>
+      importFromBroker(userId, now(), accountId),
+  };
 }
 
 export type BrokerImport = ReturnType<typeof createBrokerImport>;

@@ -1,0 +1,384 @@
+// Orders from plans (docs/product.md, "Orders"): checked again here with the live balance, recorded
+// before the broker is called, sent by exactly one request, and followed until they fill.
+import { messages } from '../../domain/messages.ts';
+import {
+  type BracketOrder,
+  bracketOrderProblems,
+  describeOrder,
+  isOpenOrderStatus,
+  type OrderDto,
+  type OrderPreview,
+  type OrderRequestFields,
+  orderCost,
+  orderDollarsAtRisk,
+} from '../../domain/orders.ts';
+import type { LiveAccount, TradePlanDto } from '../../domain/types.ts';
+import { settingsOf } from '../accounts/accountRepository.ts';
+import type { AccountService } from '../accounts/accountService.ts';
+import type { OrderGate } from '../accounts/orderGate.ts';
+import {
+  type BrokerExchange,
+  BrokerOrderLimitError,
+  BrokerOrderNotFoundError,
+  type BrokerOrderState,
+  BrokerShareUsedError,
+  BrokerUnavailableError,
+  OrderRejectedError,
+} from '../brokers/broker.ts';
+import type { BrokerAccess } from '../brokers/brokerAccess.ts';
+import type { Database } from '../db/database.ts';
+import type { PlanRepository } from '../plans/planRepository.ts';
+import { conflict, invalid, limited, notFound, Refusal } from '../refusals.ts';
+import { type OrderChanges, type OrderRepository, type OrderRow, toOrder } from './orderRepository.ts';
+
+/** A request calling the broker for an order longer than this has died: another may take the order over. */
+export const ORDER_CLAIM_SECONDS = 30;
+/** A lost order is sent again only this long after it was last sent: by then the broker lists it if it has it. */
+export const ORDER_RESEND_SECONDS = 30;
+/** Reads ask the broker about an open order at most this often, whoever reads it. */
+export const ORDER_LOOK_SECONDS = 5;
+/** A broker's clock may run behind ours: its orders entered this long before the intent still count. */
+const CLOCK_SKEW_MS = 60_000;
+
+export interface OrderServiceDeps {
+  db: Database;
+  repository: OrderRepository;
+  plans: PlanRepository;
+  accounts: AccountService;
+  brokerAccess: BrokerAccess;
+  /** The account's opt-in and its risk guard (accounts/orderGate.ts). */
+  gate: OrderGate;
+  /** Imports one account's fills at once (trades/brokerImport.ts `orderFilled`). */
+  importFills: (userId: string, accountId: string) => Promise<unknown>;
+  now: () => Date;
+}
+
+const roundCents = (n: number) => Math.round(n * 100) / 100;
+const samePrice = (a: number | null, b: number | null) =>
+  a === null || b === null ? a === b : Math.abs(a - b) < 0.00005;
+
+/** Whether the broker's order is the one sent: what a lost placement is recognised by. */
+export const sameBracketOrder = (a: BracketOrder, b: BracketOrder): boolean =>
+  a.symbol === b.symbol &&
+  a.direction === b.direction &&
+  a.quantity === b.quantity &&
+  a.entryType === b.entryType &&
+  a.duration === b.duration &&
+  samePrice(a.entryPrice, b.entryPrice) &&
+  samePrice(a.entryLimitPrice, b.entryLimitPrice) &&
+  samePrice(a.stopPrice, b.stopPrice) &&
+  samePrice(a.targetPrice, b.targetPrice);
+
+/** Whether a confirm asks what the order under its key was made from. */
+const sameRequest = (a: OrderRequestFields, b: OrderRequestFields): boolean =>
+  a.planId === b.planId &&
+  a.accountId === b.accountId &&
+  a.quantity === b.quantity &&
+  a.entryType === b.entryType &&
+  (a.entryLimitPrice ?? null) === (b.entryLimitPrice ?? null) &&
+  a.duration === b.duration;
+
+/** The broker never got the request: refused before it was sent (the trader's share, a sign-in ended). */
+const neverSent = (error: unknown): boolean =>
+  error instanceof BrokerShareUsedError ||
+  error instanceof BrokerOrderLimitError ||
+  (error instanceof Refusal && ['signedOut', 'limited', 'notFound'].includes(error.kind));
+
+/** The broker's words for a rejection, as kept: at most ORDER_REASON_MAX characters. */
+export const ORDER_REASON_MAX = 500;
+const reasonText = (reason: string | null): string | null =>
+  reason === null
+    ? null
+    : reason.length > ORDER_REASON_MAX
+      ? `${reason.slice(0, ORDER_REASON_MAX - 1)}…`
+      : reason;
+
+/** What the broker's state of an order changes in ours. */
+const changesFrom = (state: BrokerOrderState): OrderChanges => ({
+  status: state.status,
+  filledQuantity: state.filledQuantity,
+  brokerOrderId: state.brokerOrderId,
+  reason: reasonText(state.reason),
+});
+
+export function createOrderService(deps: OrderServiceDeps) {
+  const { db, repository, plans, accounts, brokerAccess, gate, importFills, now } = deps;
+  const secondsBefore = (at: Date, seconds: number) => new Date(at.getTime() - seconds * 1000);
+
+  /** The account's hash at the broker, from the trader's own settings rows. */
+  async function hashOf(userId: string, accountId: string): Promise<string> {
+    const account = (await settingsOf(db, userId)).find((a) => a.id === accountId);
+    if (!account) throw notFound(messages.accountNotFound);
+    return account.accountHash;
+  }
+
+  /** Runs a broker call with a log of its exchanges, written to the order's log whatever happens. */
+  async function logged<T>(
+    orderId: string,
+    call: (log: (e: BrokerExchange) => void) => Promise<T>,
+  ): Promise<T> {
+    const exchanges: BrokerExchange[] = [];
+    try {
+      return await call((e) => exchanges.push(e));
+    } finally {
+      if (exchanges.length > 0) await repository.log(orderId, exchanges);
+    }
+  }
+
+  /** The order the plan makes for the request, and the checks of docs/product.md, "Orders". */
+  async function checked(
+    userId: string,
+    request: OrderRequestFields,
+  ): Promise<{ plan: TradePlanDto; account: LiveAccount; order: BracketOrder }> {
+    const live = await accounts.list(userId);
+    const account = live.find((a) => a.id === request.accountId);
+    if (!account) throw notFound(messages.accountNotFound);
+    const plan = await plans.get(userId, request.planId, live);
+    if (plan.status !== 'Ready') throw conflict(messages.orderPlanNotReady);
+    if (plan.doneAt !== null) throw conflict(messages.orderPlanDone);
+    const refused = await gate.refusal(userId, account.id, now());
+    if (refused !== null) throw conflict(refused);
+    const size = plan.positionSizes.find((s) => s.accountId === account.id)?.position ?? 0;
+    if (request.quantity > size) {
+      throw invalid([{ field: 'quantity', message: messages.orderQuantityOverSize(size) }]);
+    }
+    const order: BracketOrder = {
+      symbol: plan.stock,
+      direction: 'Long',
+      quantity: request.quantity,
+      entryType: request.entryType,
+      entryPrice: plan.entryPrice,
+      entryLimitPrice: request.entryType === 'StopLimit' ? (request.entryLimitPrice ?? null) : null,
+      duration: request.duration,
+      stopPrice: plan.stopLossPrice,
+      targetPrice: plan.targetPrice ?? null,
+    };
+    const problems = bracketOrderProblems(order);
+    if (problems.length > 0) throw invalid(problems.map((message) => ({ field: 'order', message })));
+    return { plan, account, order };
+  }
+
+  async function preview(userId: string, request: OrderRequestFields): Promise<OrderPreview> {
+    const { account, order } = await checked(userId, request);
+    const dollarsAtRisk = orderDollarsAtRisk(order);
+    let broker: OrderPreview['broker'] = null;
+    try {
+      const answer = await brokerAccess.orderCall(userId, async (b, tokens) =>
+        b.previewOrder ? b.previewOrder(tokens, account.accountHash, order, () => {}) : undefined,
+      );
+      if (answer) broker = { warnings: answer.warnings, rejections: answer.rejections };
+    } catch (error) {
+      // Advisory: the placement's answer counts, so a preview the broker cannot give now is said, not refused.
+      if (!(error instanceof BrokerUnavailableError)) throw error;
+      broker = { warnings: [messages.orderBrokerPreviewUnavailable], rejections: [] };
+    }
+    return {
+      order,
+      words: describeOrder(order),
+      cost: orderCost(order),
+      dollarsAtRisk,
+      riskPercentOfAccount:
+        account.currentBalance > 0 ? roundCents((dollarsAtRisk / account.currentBalance) * 100) : 0,
+      broker,
+    };
+  }
+
+  /**
+   * Sends a claimed order once and writes the answer; a lost answer leaves it Sending, unclaimed.
+   * Refused before it reached the broker, a first send takes the intent back (the key may be used
+   * again); a send again leaves the order Sending for the next look.
+   */
+  async function send(userId: string, row: OrderRow, again = false): Promise<OrderRow> {
+    try {
+      const accountHash = await hashOf(userId, row.accountId);
+      const brokerOrderId = await logged(row.id, (log) =>
+        brokerAccess.orderCall(userId, (broker, tokens) =>
+          broker.placeOrder(tokens, accountHash, row.order, log),
+        ),
+      );
+      return await repository.settle(row.id, { status: 'Working', brokerOrderId }, now());
+    } catch (error) {
+      if (error instanceof OrderRejectedError) {
+        return repository.settle(row.id, { status: 'Rejected', reason: reasonText(error.message) }, now());
+      }
+      if (neverSent(error) && !again) {
+        await repository.withdraw(row.id);
+        if (error instanceof BrokerOrderLimitError) {
+          throw limited(messages.orderBrokerLimit, error.retryAfterSeconds);
+        }
+        throw error instanceof BrokerShareUsedError ? brokerAccess.refusalOf(error) : error;
+      }
+      console.warn(
+        `Order ${row.id}: the placement's answer was lost (${(error as Error)?.constructor?.name})`,
+      );
+      return repository.release(row.id);
+    }
+  }
+
+  /**
+   * A Sending order whose placement's answer was lost (or whose sender died): adopted when the
+   * broker lists it (same order, entered after the intent, not already one of ours), sent again
+   * only when it does not and the last send is old enough. Answers the row as it stands.
+   */
+  async function resolve(userId: string, row: OrderRow): Promise<OrderRow> {
+    const at = now();
+    const claimed = await repository.claim(userId, row.id, at, secondsBefore(at, ORDER_CLAIM_SECONDS));
+    if (!claimed) return repository.get(userId, row.id);
+    try {
+      const accountHash = await hashOf(userId, row.accountId);
+      const since = new Date(claimed.createdAt.getTime() - CLOCK_SKEW_MS);
+      const listed = await logged(row.id, (log) =>
+        brokerAccess.orderCall(userId, (broker, tokens) =>
+          broker.recentOrders(tokens, accountHash, since, at, log),
+        ),
+      );
+      const ours = await repository.brokerOrderIds(
+        row.accountId,
+        listed.map((s) => s.brokerOrderId),
+      );
+      const found = listed.find(
+        (s) =>
+          !ours.has(s.brokerOrderId) &&
+          Date.parse(s.enteredAt) >= since.getTime() &&
+          sameBracketOrder(s.order, claimed.order),
+      );
+      if (found) {
+        const adopted = await repository.settle(row.id, changesFrom(found), now());
+        if (found.filledQuantity > 0) await importQuietly(userId, row.accountId);
+        return adopted;
+      }
+      const lastSent = claimed.sentAt ?? claimed.createdAt;
+      if (lastSent.getTime() > secondsBefore(at, ORDER_RESEND_SECONDS).getTime()) {
+        return await repository.release(row.id);
+      }
+      await repository.sentAgain(row.id, at);
+      return await send(userId, claimed, true);
+    } catch (error) {
+      await repository.release(row.id);
+      if (error instanceof BrokerUnavailableError || error instanceof Refusal) return claimed;
+      throw error;
+    }
+  }
+
+  async function importQuietly(userId: string, accountId: string) {
+    try {
+      await importFills(userId, accountId);
+    } catch (error) {
+      console.warn(`Fills of a filled order not imported now (${(error as Error)?.constructor?.name})`);
+    }
+  }
+
+  /**
+   * Brings an open order up to date, at most every ORDER_LOOK_SECONDS whoever reads it; a new fill
+   * imports the account's fills at once, so its trade appears. The broker not answering keeps
+   * what is known.
+   */
+  async function freshen(userId: string, row: OrderRow): Promise<OrderRow> {
+    if (!isOpenOrderStatus(row.status)) return row;
+    const at = now();
+    if (row.status === 'Sending') {
+      const free = row.claimedAt === null || row.claimedAt < secondsBefore(at, ORDER_CLAIM_SECONDS);
+      if (!free || !(await repository.takeLook(row.id, at, secondsBefore(at, ORDER_LOOK_SECONDS))))
+        return row;
+      return resolve(userId, row);
+    }
+    if (row.brokerOrderId === null) return row;
+    if (!(await repository.takeLook(row.id, at, secondsBefore(at, ORDER_LOOK_SECONDS)))) return row;
+    try {
+      const brokerOrderId = row.brokerOrderId;
+      const accountHash = await hashOf(userId, row.accountId);
+      const state = await logged(row.id, (log) =>
+        brokerAccess.orderCall(userId, (broker, tokens) =>
+          broker.getOrder(tokens, accountHash, brokerOrderId, log),
+        ),
+      );
+      const updated = await repository.settle(row.id, changesFrom(state), now());
+      if (state.filledQuantity > row.filledQuantity) await importQuietly(userId, row.accountId);
+      return updated;
+    } catch (error) {
+      if (error instanceof BrokerUnavailableError) return row;
+      if (error instanceof BrokerOrderNotFoundError) return gone(row);
+      throw error;
+    }
+  }
+
+  /** The broker holds no such order any more: it can trade no more, and is followed no more. */
+  const gone = (row: OrderRow) =>
+    repository.settle(row.id, { status: 'Cancelled', reason: messages.orderGoneAtBroker }, now());
+
+  /** The order under this key: the same request answers it (resolving a lost answer), another is refused. */
+  async function existing(userId: string, row: OrderRow, request: OrderRequestFields) {
+    if (!sameRequest(row.request, request)) throw conflict(messages.orderKeyReused);
+    const current = row.status === 'Sending' ? await resolve(userId, row) : row;
+    return { order: toOrder(current), created: false };
+  }
+
+  async function place(
+    userId: string,
+    idempotencyKey: string,
+    request: OrderRequestFields,
+  ): Promise<{ order: OrderDto; created: boolean }> {
+    const known = await repository.byKey(userId, idempotencyKey);
+    if (known) return existing(userId, known, request);
+    const { plan, account, order } = await checked(userId, request);
+    const intent = { planId: plan.id, accountId: account.id, idempotencyKey, request, order };
+    const inserted = await repository.insertIntent(userId, intent, now());
+    if (!inserted) {
+      // A unique index refused it: the same key from another request (a double tap, another
+      // process), or another open order of the plan and account (a second tab).
+      const raced = await repository.byKey(userId, idempotencyKey);
+      if (raced) return existing(userId, raced, request);
+      throw conflict(messages.orderAlreadyOpen);
+    }
+    return { order: toOrder(await send(userId, inserted)), created: true };
+  }
+
+  async function cancel(userId: string, id: string): Promise<OrderDto> {
+    const row = await repository.get(userId, id);
+    if (row.status === 'Sending') throw conflict(messages.orderStillSending);
+    if (!isOpenOrderStatus(row.status) || row.brokerOrderId === null) {
+      throw conflict(messages.orderNotCancellable);
+    }
+    const brokerOrderId = row.brokerOrderId;
+    const accountHash = await hashOf(userId, row.accountId);
+    try {
+      const state = await logged(row.id, (log) =>
+        brokerAccess.orderCall(userId, async (broker, tokens) => {
+          try {
+            await broker.cancelOrder(tokens, accountHash, brokerOrderId, log);
+          } catch (error) {
+            // Filled or cancelled first: the order's state says which.
+            if (!(error instanceof OrderRejectedError)) throw error;
+          }
+          return broker.getOrder(tokens, accountHash, brokerOrderId, log);
+        }),
+      );
+      const updated = await repository.settle(row.id, changesFrom(state), now());
+      if (state.filledQuantity > row.filledQuantity) await importQuietly(userId, row.accountId);
+      return toOrder(updated);
+    } catch (error) {
+      if (error instanceof BrokerUnavailableError) throw brokerAccess.refusalOf(error);
+      if (error instanceof BrokerOrderNotFoundError) return toOrder(await gone(row));
+      throw error;
+    }
+  }
+
+  return {
+    preview,
+    place,
+    async get(userId: string, id: string): Promise<OrderDto> {
+      return toOrder(await freshen(userId, await repository.get(userId, id)));
+    },
+    /** The plan's orders, newest first, the open ones brought up to date. */
+    async forPlan(userId: string, planId: string): Promise<OrderDto[]> {
+      const rows = await repository.forPlan(userId, planId);
+      const fresh: OrderRow[] = [];
+      for (const row of rows) fresh.push(await freshen(userId, row));
+      return fresh.map(toOrder);
+    },
+    cancel,
+    log: (userId: string, id: string) => repository.logOf(userId, id),
+  };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;

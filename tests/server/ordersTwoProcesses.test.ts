@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderDto, OrderRequestFields } from '../../src/domain/orders.ts';
+import type { Account, TradePlanDto } from '../../src/domain/types.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { type RunningServer, startServer } from '../../src/server/server.ts';
+import { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
+import { type Client, clientFor, freshDatabase } from './harness.ts';
+import { signInSchwab } from './orderBroker.ts';
+
+/**
+ * Two API servers on one PostgreSQL, each with its own pool and its own Schwab client, taking the
+ * same confirms at once: a double submit split between them, and two tabs on different servers,
+ * still send one order to Schwab (docs/product.md, "Orders"). As in alertsTwoProcesses.test.ts they
+ * run in this process so they share the test's clock; nothing else is shared but the database.
+ */
+const CALLBACK = 'https://127.0.0.1:8443/api/v1/auth/callback';
+const CLIENT_ID = 'A'.repeat(32);
+const CLIENT_SECRET = 'S'.repeat(16);
+
+describe.runIf(process.env.TEST_DATABASE_URL)('orders with two API servers on one PostgreSQL', () => {
+  const clock = { now: new Date('2026-11-20T15:30:00.000Z') };
+  let fake: FakeSchwab;
+  let a: RunningServer;
+  let b: RunningServer;
+  let drop: () => Promise<void>;
+  let onA: Client;
+  let onB: Client;
+  let account: Account;
+
+  beforeAll(async () => {
+    fake = await new FakeSchwab(CLIENT_ID, CLIENT_SECRET, CALLBACK, () => clock.now).start();
+    const database = await freshDatabase();
+    drop = database.drop;
+    const config = {
+      ...loadConfig({
+        DATA_DIR: database.dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        STATIC_DIR: join(database.dataDir, 'no-app'),
+        BROKER: 'schwab',
+        SCHWAB_CLIENT_ID: CLIENT_ID,
+        SCHWAB_CLIENT_SECRET: CLIENT_SECRET,
+        SCHWAB_CALLBACK_URL: CALLBACK,
+        SCHWAB_BASE_URL: fake.url,
+        MARKET_CYCLE_SYMBOL: '$SPX',
+      }),
+      databaseUrl: database.databaseUrl,
+    };
+    const start = () => startServer({ config, now: () => clock.now, alerts: { everyMs: 3_600_000 } });
+    a = await start();
+    b = await start();
+    onA = await signInSchwab(`http://127.0.0.1:${a.port}`, fake, 'dana');
+    onB = clientFor(`http://127.0.0.1:${b.port}`, onA.cookie);
+    account = (await onA.json<Account[]>('GET', '/api/v1/accounts')).body[0] as Account;
+    expect((await onB.json('PUT', `/api/v1/accounts/${account.id}/orders`, { allowed: true })).status).toBe(
+      200,
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await drop?.();
+    await fake?.stop();
+  });
+
+  async function readyPlan(stock: string): Promise<TradePlanDto> {
+    const created = await onA.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
+      stock,
+      entryPrice: 140,
+      stopLossPrice: 135,
+      targetPrice: 150,
+    });
+    expect(created.status).toBe(201);
+    expect(
+      (await onA.json('PUT', `/api/v1/tradeplans/${created.body.id}/status`, { status: 'Ready' })).status,
+    ).toBe(200);
+    return created.body;
+  }
+
+  const request = (plan: TradePlanDto): OrderRequestFields => ({
+    planId: plan.id,
+    accountId: account.id,
+    quantity: 10,
+    entryType: 'Limit',
+    duration: 'Day',
+  });
+
+  async function place(client: Client, plan: TradePlanDto, key: string) {
+    const res = await client.call('POST', '/api/v1/orders', request(plan), {
+      headers: { 'Idempotency-Key': key },
+    });
+    return { status: res.status, body: (await res.json()) as OrderDto };
+  }
+
+  it('a double submit split between the servers sends one order, every time', async () => {
+    const ROUNDS = 8;
+    for (let i = 0; i < ROUNDS; i++) {
+      const plan = await readyPlan(`TWOK${String.fromCharCode(65 + i)}`);
+      const key = randomUUID();
+      const both = await Promise.all([place(onA, plan, key), place(onB, plan, key)]);
+      expect(both.map((r) => r.status).sort()).toEqual([200, 201]);
+      expect(new Set(both.map((r) => r.body.id)).size).toBe(1);
+    }
+    expect(fake.orders.placementCalls).toBe(ROUNDS);
+  }, 60_000);
+
+  it('two tabs on two servers send one order, every time', async () => {
+    fake.orders.clear();
+    const ROUNDS = 8;
+    for (let i = 0; i < ROUNDS; i++) {
+      const plan = await readyPlan(`TWOT${String.fromCharCode(65 + i)}`);
+      const both = await Promise.all([place(onA, plan, randomUUID()), place(onB, plan, randomUUID())]);
+      expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    }
+    expect(fake.orders.placementCalls).toBe(ROUNDS);
+  }, 60_000);
+});
