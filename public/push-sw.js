@@ -50,7 +50,8 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((w) => new URL(w.url).origin === target.origin);
       if (open) {
-        const focused = await open.focus();
+        // Focus may be refused (no user activation); the window still goes to the plan.
+        const focused = await open.focus().catch(() => null);
         await (focused || open).navigate(target.href).catch(() => undefined);
         return;
       }

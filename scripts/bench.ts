@@ -32,6 +32,7 @@ import { benchFairness } from './benchFairness.ts';
 import { benchQuotes } from './benchQuotes.ts';
 import { benchScale } from './benchScale.ts';
 import { measure, quantile, report, root, signIn, startServer, wireBytes } from './benchServer.ts';
+import { CHROMIUM_PATH, HEADLESS_CHROMIUM_FLAGS } from './chromium.ts';
 
 const INITIAL_JS_BUDGET_KB = 115;
 
@@ -120,12 +121,12 @@ function lighthouse(url: string, cookie: string, dataDir: string): void {
           `--output-path=${out}`,
           '--only-categories=performance,accessibility,best-practices',
           `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
-          '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+          `--chrome-flags=${HEADLESS_CHROMIUM_FLAGS.join(' ')}`,
         ],
         {
           cwd: root,
           stdio: 'inherit',
-          env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+          env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
         },
       );
     try {

@@ -15,17 +15,9 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PAGE_HEADINGS } from '../src/domain/pages.ts';
 import { report, root } from './benchServer.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 interface Lhr {
   categories: { accessibility: { score: number | null } };
@@ -104,8 +96,8 @@ export async function benchA11y(url: string, cookie: string): Promise<void> {
   };
 
   const browser = await puppeteer.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: CHROME_FLAGS.slice(1),
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
     headless: true,
   });
   try {

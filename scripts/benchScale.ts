@@ -10,6 +10,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { openDatabase } from '../src/server/db/database.ts';
 import { accountSettings, executions, tradePlans, users } from '../src/server/db/schema.ts';
 import { measure, quantile, report, signIn, startServer, wireBytes } from './benchServer.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const SCALES = [100, 1_000, 10_000];
 
@@ -203,8 +204,8 @@ async function inChromium(browser: Browser, url: string, cookie: string, plans: 
 export async function benchScale(dataDir: string): Promise<void> {
   console.log('\nScale (one trader; plans and fills seeded in the database; no throttling)');
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--enable-precise-memory-info'],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'],
   });
   let server = await startServer(dataDir);
   const cookie = await signIn(server.url);

@@ -44,6 +44,8 @@ export function tradePlanColumns(names: Pick<CsvNames, 'setups' | 'edges'>): Csv
     { header: 'Scan Id', value: (p) => p.scanId },
     { header: 'Market Cycle at Creation', value: (p) => p.marketCycleAtCreation },
     { header: 'Notes', value: (p) => p.notes },
+    { header: 'Alerts On', value: (p) => p.alertsOn },
+    { header: 'Done At', value: (p) => p.doneAt },
     { header: 'Created At', value: (p) => p.createdAt },
     { header: 'Updated At', value: (p) => p.updatedAt },
   ];

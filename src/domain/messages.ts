@@ -116,6 +116,9 @@ export const messages = {
       : "The plan's size for this account is no shares",
   orderNotCancellable: 'Only a working order can be cancelled',
   orderStillSending: "The order's answer from the broker is not known yet: look again in a moment",
+  planHasOpenOrder: 'This plan has an open order at the broker: cancel it before deleting the plan',
+  orderNotReceived:
+    'The broker did not receive this order, so nothing was placed. Place it again if you still want it',
   orderBrokerPreviewUnavailable: "The broker's own preview is not available now",
   orderGoneAtBroker:
     'The broker no longer has this order (a demo broker forgets its orders when the server restarts)',

@@ -69,9 +69,10 @@ export function createApp(appDeps: AppDeps): { app: Hono<AppEnv>; alertWatcher: 
     createImportClock(db),
     now,
   );
+  const orderRepository = createOrderRepository(db);
   const orders = createOrderService({
     db,
-    repository: createOrderRepository(db),
+    repository: orderRepository,
     plans,
     accounts,
     brokerAccess,
@@ -123,7 +124,7 @@ export function createApp(appDeps: AppDeps): { app: Hono<AppEnv>; alertWatcher: 
   guarded.route('/market-cycle', marketCycleRoutes(cycles));
   guarded.route('/edges', edgeRoutes(edges));
   guarded.route('/tradesetups', setupRoutes(setups));
-  guarded.route('/tradeplans', planRoutes(plans, accounts, cycles));
+  guarded.route('/tradeplans', planRoutes(plans, accounts, cycles, orderRepository.hasOpen));
   guarded.route('/executions', fillRoutes(book, now));
   guarded.route('/trades', tradeRoutes(book, accounts, brokerImport, heavy));
   guarded.route(

@@ -30,8 +30,11 @@ export interface StartOptions {
   onQuery?: (query: string, params: unknown[]) => void;
   /** The traders' heavy calls (http/fairShare.ts), when a test watches them; the app makes its own otherwise. */
   heavy?: HeavyCalls;
-  /** How often the alert watcher looks (15 s otherwise), and an https agent for the pushes (a test's CA). */
-  alerts?: { everyMs?: number; agent?: Agent };
+  /**
+   * How often the alert watcher looks (15 s otherwise), an https agent for the pushes (a test's CA),
+   * and the waits before a failed push is tried again (alerts/pushSender.ts).
+   */
+  alerts?: { everyMs?: number; agent?: Agent; retryDelaysMs?: number[] };
 }
 
 export interface RunningServer {
@@ -68,7 +71,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     now,
     tokenCipher,
     vapidKeys,
-    push: createPushSender(vapidKeys, config.vapidSubject, options.alerts?.agent),
+    push: createPushSender(
+      vapidKeys,
+      config.vapidSubject,
+      options.alerts?.agent,
+      options.alerts?.retryDelaysMs,
+    ),
     ...(options.alerts?.everyMs !== undefined ? { alertEveryMs: options.alerts.everyMs } : {}),
     ...(options.heavy ? { heavy: options.heavy } : {}),
   });

@@ -122,7 +122,7 @@ for (const [layout, viewport] of [
       const aapl = plansText.split('\r\n').find((l) => l.includes(',AAPL,')) as string;
       // The setup and edges by name (quoted where they hold a comma), the formula made inert.
       expect(aapl).toMatch(
-        /,AAPL,Ready,190\.5,185\.25,,62\.5,"Breakout, daily",'@Volume; Trend,,(Uptrend|Downtrend|Sideways)?,"'=HYPERLINK\(""http:\/\/example\.com"",""click""\)",\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,/,
+        /,AAPL,Ready,190\.5,185\.25,,62\.5,"Breakout, daily",'@Volume; Trend,,(Uptrend|Downtrend|Sideways)?,"'=HYPERLINK\(""http:\/\/example\.com"",""click""\)",true,,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,/,
       );
 
       const trades = await textOf(await download(page, 'Trades (CSV)'));

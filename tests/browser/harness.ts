@@ -3,18 +3,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
 import { spawnServer } from '../server/serverProcess.ts';
 
 const repoRoot = join(import.meta.dirname, '../..');
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export { CHROMIUM_ARGS, CHROMIUM_PATH };
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 export const screenshotDir = join(import.meta.dirname, '../../test-artifacts/screenshots');
@@ -39,9 +33,33 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   };
 }
 
+/** The product on a clock the test sets (clockedServer.ts), started at `start`. */
+export async function startClockedAppServer(
+  start: Date,
+): Promise<AppServer & { setClock(at: Date): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tt-browser-'));
+  const server = await spawnServer(
+    { DATA_DIR: dataDir, STATIC_DIR: join(repoRoot, 'dist'), CLOCK_START: start.toISOString() },
+    { entry: 'tests/browser/clockedServer.ts', ipc: true },
+  );
+  return {
+    url: server.url,
+    dataDir,
+    async setClock(at) {
+      const moved = new Promise<void>((resolve) => server.child.once('message', () => resolve()));
+      server.child.send({ clock: at.toISOString() });
+      await moved;
+    },
+    async stop(signal = 'SIGTERM') {
+      await server.stop(signal);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, ...extraArgs],
   });
 }

@@ -9,6 +9,7 @@ import {
   type AppServer,
   callApi as api,
   CHROMIUM_ARGS,
+  CHROMIUM_PATH,
   controlledBy,
   indexedDbCounts,
   launchChromium,
@@ -156,7 +157,7 @@ describe('installable PWA', () => {
     const profile = mkdtempSync(join(tmpdir(), 'tt-profile-'));
     // Incognito contexts are never installable; a persistent profile is what a phone has.
     const persistent = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     });
     try {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controlledBy, openSignedInApp, PHONE, type SignedInApp } from './harness.ts';
+import type { TradePlanDto } from '../../src/domain/types.ts';
+import { apiBody, controlledBy, openSignedInApp, PHONE, type SignedInApp } from './harness.ts';
 
 /**
  * A push reaching the service worker (public/push-sw.js). Headless Chromium cannot reach its
@@ -65,5 +66,40 @@ describe('a push shows its notification', () => {
         timeout: 10_000,
       })
       .toEqual([{ title: 'Trade Tracker', body: '', tag: '', data: { url: '/' } }]);
+  });
+
+  it("opens the plan's details when the notification is tapped", async () => {
+    const plan = await apiBody<TradePlanDto>(app.page, 'POST', '/tradeplans', {
+      stock: 'NVDA',
+      entryPrice: 101,
+      stopLossPrice: 96,
+    });
+    const tag = `entry:${plan.id}`;
+    await deliver(
+      JSON.stringify({ title: 'NVDA reached its entry', body: '', url: `/trade-plans?plan=${plan.id}`, tag }),
+    );
+    await expect
+      .poll(async () => (await notifications()).some((n) => n.tag === tag), { timeout: 10_000 })
+      .toBe(true);
+    // Neither Chromium nor its DevTools protocol can tap a notification: the test hands the
+    // worker's own click handler the notification shown, as the browser does on a tap. The
+    // event is untrusted, so the handler's focus is refused (and its waitUntil throws): the
+    // window must reach the plan all the same.
+    const worker = app.context.serviceWorkers().find((w) => w.url().startsWith(app.server.url));
+    expect(worker).toBeDefined();
+    await worker?.evaluate(async (notificationTag) => {
+      // The worker's own globals (the project's types are the window's).
+      const scope = self as unknown as EventTarget & {
+        registration: ServiceWorkerRegistration;
+        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      };
+      const [notification] = await scope.registration.getNotifications({ tag: notificationTag });
+      if (!notification) throw new Error(`No notification tagged ${notificationTag}`);
+      scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
+    }, tag);
+    await app.page.getByRole('dialog', { name: 'NVDA trade plan' }).waitFor();
+    expect(new URL(app.page.url()).pathname).toBe('/trade-plans');
+    // The tapped notification is closed.
+    expect((await notifications()).some((n) => n.tag === tag)).toBe(false);
   });
 });

@@ -118,16 +118,26 @@ describe('the exports', () => {
         { id: 'e2', name: 'Volume, rising' },
       ],
     });
-    const text = toCsv(columns, [plan(), plan({ id: 'p2', tradeSetupId: null, edgeIds: [], notes: '' })]);
+    const text = toCsv(columns, [
+      plan(),
+      plan({
+        id: 'p2',
+        tradeSetupId: null,
+        edgeIds: [],
+        notes: '',
+        alertsOn: false,
+        doneAt: '2026-03-20T20:00:00.000Z',
+      }),
+    ]);
     const [header, first, second] = text.split('\r\n');
     expect(header).toBe(
-      'Id,Stock,Status,Entry Price,Stop Loss,Target Price,Probability,Setup,Edges,Scan Id,Market Cycle at Creation,Notes,Created At,Updated At',
+      'Id,Stock,Status,Entry Price,Stop Loss,Target Price,Probability,Setup,Edges,Scan Id,Market Cycle at Creation,Notes,Alerts On,Done At,Created At,Updated At',
     );
     expect(first).toBe(
-      `p1,AAPL,Ready,190.5,185.25,,62.5,'+Breakout,"Trend; Volume, rising; ${DELETED_EDGE_NAME}",,Uptrend,"'=cmd|"" /C calc""!A0",2026-03-02T14:30:00.000Z,2026-03-03T09:00:00.000Z`,
+      `p1,AAPL,Ready,190.5,185.25,,62.5,'+Breakout,"Trend; Volume, rising; ${DELETED_EDGE_NAME}",,Uptrend,"'=cmd|"" /C calc""!A0",true,,2026-03-02T14:30:00.000Z,2026-03-03T09:00:00.000Z`,
     );
     expect(second).toBe(
-      'p2,AAPL,Ready,190.5,185.25,,62.5,,,,Uptrend,,2026-03-02T14:30:00.000Z,2026-03-03T09:00:00.000Z',
+      'p2,AAPL,Ready,190.5,185.25,,62.5,,,,Uptrend,,false,2026-03-20T20:00:00.000Z,2026-03-02T14:30:00.000Z,2026-03-03T09:00:00.000Z',
     );
   });
 

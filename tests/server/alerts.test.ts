@@ -21,6 +21,8 @@ import { type Client, clientFor, signIn, startTestServer, type TestServer } from
 // The test clock starts on Friday 2026-11-20 at 10:30 in New York: the session is open. The demo
 // broker's price of a symbol at that moment is `demoQuote(symbol, clock)`: plans are made around it.
 const HOUR = 3_600_000;
+/** The waits before a failed push is tried again: short, so the test need not wait seconds. */
+const RETRY_DELAYS_MS = [50, 100];
 
 let push: FakePushService;
 let t: TestServer;
@@ -36,7 +38,7 @@ beforeAll(async () => {
   t = await startTestServer(
     { PUSH_SERVICE_HOSTS: '127.0.0.1' },
     // The watcher is driven by the test's ticks, not by its interval.
-    { alerts: { everyMs: HOUR, agent: new Agent({ ca: push.ca }) } },
+    { alerts: { everyMs: HOUR, agent: new Agent({ ca: push.ca }), retryDelaysMs: RETRY_DELAYS_MS } },
   );
   alex = await signIn(t.url, 'alex');
   sam = await signIn(t.url, 'sam');
@@ -302,6 +304,31 @@ describe('alerts by Web Push', () => {
     expect(pushesTo(tablet)).toHaveLength(1);
     expect(await storedEndpoints(t.server.database.db)).not.toContain(tablet.endpoint);
     expect(await storedEndpoints(t.server.database.db)).toContain(alexPhone.endpoint);
+  });
+
+  it('tries a push again after a passing fault of the push service, and not after a refusal', async () => {
+    const flaky = testSubscription(push.origin, 'alex-flaky');
+    const refusing = testSubscription(push.origin, 'alex-refusing');
+    for (const device of [flaky, refusing]) expect((await subscribe(alex, device)).status).toBe(200);
+    // Two faults, then the push goes through; a 400 is the push's own fault: trying again repeats it.
+    push.next.set('alex-flaky', [503, 429]);
+    push.answer.set('alex-refusing', 400);
+    const plan = await planAtEntry(alex, 'FLKY');
+    expect(await t.server.alertWatcher.tick()).toMatchObject({ alerts: 1 });
+    expect(pushesTo(flaky)).toHaveLength(3);
+    expect(pushesTo(refusing)).toHaveLength(1);
+    // Each try carries the same alert.
+    for (const i of [0, 1, 2]) expect(payloadOf(flaky, i).tag).toBe(`entry:${plan.id}`);
+    // Never more than the waits allow: a service that keeps failing gets three tries in all.
+    push.answer.set('alex-flaky', 500);
+    await planAtEntry(alex, 'FLKZ');
+    await t.server.alertWatcher.tick();
+    expect(pushesTo(flaky)).toHaveLength(6);
+    for (const device of [flaky, refusing]) {
+      expect(
+        (await alex.call('DELETE', '/api/v1/push/subscription', { endpoint: device.endpoint })).status,
+      ).toBe(204);
+    }
   });
 
   it('stops a device on DELETE: its trader gets no more pushes there', async () => {

@@ -25,6 +25,8 @@ export interface FakePushService {
   received: ReceivedPush[];
   /** The status to answer for a device (201 unless set). */
   answer: Map<string, number>;
+  /** Statuses to answer a device's next pushes, one each, before `answer` (a passing fault). */
+  next: Map<string, number[]>;
   /** Milliseconds to wait before answering a device (a slow push service). */
   delay: Map<string, number>;
   close(): Promise<void>;
@@ -34,6 +36,7 @@ export async function startFakePushService(dir: string): Promise<FakePushService
   const { certFile, keyFile } = makeCertificate(dir);
   const received: ReceivedPush[] = [];
   const answer = new Map<string, number>();
+  const next = new Map<string, number[]>();
   const delay = new Map<string, number>();
   const server: Server = createServer(
     { cert: readFileSync(certFile), key: readFileSync(keyFile) },
@@ -43,8 +46,9 @@ export async function startFakePushService(dir: string): Promise<FakePushService
       req.on('end', () => {
         const device = (req.url ?? '').split('/').pop() ?? '';
         received.push({ device, headers: req.headers, body: Buffer.concat(chunks), at: Date.now() });
+        const status = next.get(device)?.shift() ?? answer.get(device) ?? 201;
         setTimeout(() => {
-          res.writeHead(answer.get(device) ?? 201);
+          res.writeHead(status);
           res.end();
         }, delay.get(device) ?? 0);
       });
@@ -57,6 +61,7 @@ export async function startFakePushService(dir: string): Promise<FakePushService
     ca: readFileSync(certFile, 'utf8'),
     received,
     answer,
+    next,
     delay,
     close: () =>
       new Promise((resolve) => {

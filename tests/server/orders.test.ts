@@ -4,6 +4,7 @@ import { messages } from '../../src/domain/messages.ts';
 import type { OrderDto, OrderPreview, OrderRequestFields } from '../../src/domain/orders.ts';
 import type { Account, TradePlanDto } from '../../src/domain/types.ts';
 import type { BrokerExchange } from '../../src/server/brokers/broker.ts';
+import { ORDER_RESEND_WITHIN_SECONDS } from '../../src/server/orders/orderService.ts';
 import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
 import { type ScriptedOrders, scriptedOrders } from './orderBroker.ts';
 
@@ -334,6 +335,31 @@ describe('placing', () => {
     expect(again.body).toEqual(later.body);
     expect(broker.received.filter((r) => r.order.symbol === plan.stock)).toHaveLength(1);
   });
+
+  it('an order lost twice, or lost and looked at too late, is given up, not sent again', async () => {
+    const twice = await readyPlan();
+    broker.next = 'neverArrives';
+    const lost = await place(request(twice));
+    t.clock.advance(31_000);
+    broker.next = 'neverArrives';
+    const resent = await alex.json<OrderDto>('GET', `/api/v1/orders/${lost.body.id}`);
+    expect(resent.body.status).toBe('Sending');
+    t.clock.advance(31_000);
+    const givenUp = await alex.json<OrderDto>('GET', `/api/v1/orders/${lost.body.id}`);
+    expect(givenUp.body).toMatchObject({ status: 'Rejected', reason: messages.orderNotReceived });
+    // The plan may be sent again by a new confirm: the lost order holds it no more.
+    expect(broker.received.filter((r) => r.order.symbol === twice.stock)).toHaveLength(0);
+
+    const late = await readyPlan();
+    broker.next = 'neverArrives';
+    const stale = await place(request(late));
+    t.clock.advance((ORDER_RESEND_WITHIN_SECONDS + 1) * 1000);
+    const looked = await alex.json<OrderDto>('GET', `/api/v1/orders/${stale.body.id}`);
+    expect(looked.body).toMatchObject({ status: 'Rejected', reason: messages.orderNotReceived });
+    expect(broker.received.filter((r) => r.order.symbol === late.stock)).toHaveLength(0);
+    const again = await place(request(late));
+    expect([again.status, again.body.status]).toEqual([201, 'Working']);
+  });
 });
 
 describe('following an order', () => {
@@ -362,6 +388,16 @@ describe('following an order', () => {
       'GET 200',
     ]);
     expect(JSON.stringify(log.body)).not.toMatch(/demo:alex/);
+  });
+
+  it('keeps a plan with an open order from being deleted, until the order is cancelled', async () => {
+    const plan = await readyPlan();
+    const placed = await place(request(plan));
+    const refused = await alex.json<{ message: string }>('DELETE', `/api/v1/tradeplans/${plan.id}`);
+    expect([refused.status, refused.body.message]).toEqual([409, messages.planHasOpenOrder]);
+    expect((await alex.json('GET', `/api/v1/tradeplans/${plan.id}`)).status).toBe(200);
+    expect((await alex.json('DELETE', `/api/v1/orders/${placed.body.id}`)).status).toBe(200);
+    expect((await alex.call('DELETE', `/api/v1/tradeplans/${plan.id}`)).status).toBe(204);
   });
 
   it('an order the broker no longer has is Cancelled with why, and followed no more', async () => {

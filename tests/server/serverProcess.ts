@@ -15,10 +15,14 @@ export interface ServerProcess {
 
 /**
  * Runs `src/server/main.ts` as its own process, exactly as `npm start` does after the build,
- * and resolves once it prints its URL. Crash tests need a real process to SIGKILL.
+ * and resolves once it prints its URL. Crash tests need a real process to SIGKILL. Another
+ * `entry` (a test's own start, with `ipc` to talk to it) runs the same way.
  */
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+export async function spawnServer(
+  env: Record<string, string>,
+  { entry = 'src/server/main.ts', ipc = false } = {},
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
@@ -28,7 +32,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
       STATIC_DIR: join(repoRoot, 'no-such-folder'),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => {

@@ -7,7 +7,7 @@ import { isMarketOpen } from '../../domain/marketHours.ts';
 import { type QuoteAnswer, watchedSymbols } from '../../domain/quotes.ts';
 import { ACTIVE_STATUSES } from '../../domain/tradePlans.ts';
 import { api } from '../api/http.ts';
-import { db, metaKeys, type TradeTrackerDb } from '../db/db.ts';
+import { cacheOwner, db, metaKeys, type TradeTrackerDb } from '../db/db.ts';
 import { isOffline, onConnectivityChange } from '../sync/connectivity.ts';
 
 /** Outside the session the server answers the last close: a new plan's price within minutes is enough. */
@@ -28,8 +28,11 @@ export async function refreshQuotes(database: TradeTrackerDb = db): Promise<Quot
   if (isOffline()) return undefined;
   const symbols = await watchedIn(database);
   if (symbols.length === 0) return undefined;
+  const owner = await cacheOwner(database);
   const answer = await api<QuoteAnswer>('/quotes', { query: { symbols: symbols.join(',') } });
   await database.transaction('rw', database.quotes, database.meta, async () => {
+    // A logout (or another trader's sign-in) while the answer was on its way: it is not this cache's.
+    if (owner === undefined || (await cacheOwner(database)) !== owner) return;
     await database.quotes.bulkPut(answer.quotes);
     await database.meta.put({ key: metaKeys.nearEntryR, value: String(answer.nearEntryR) });
   });

@@ -2,7 +2,13 @@
 // order log. Rows only: the broker is called by orderService.ts.
 import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { messages } from '../../domain/messages.ts';
-import type { BracketOrder, OrderDto, OrderRequestFields, OrderStatus } from '../../domain/orders.ts';
+import {
+  type BracketOrder,
+  OPEN_ORDER_STATUSES,
+  type OrderDto,
+  type OrderRequestFields,
+  type OrderStatus,
+} from '../../domain/orders.ts';
 import type { BrokerExchange } from '../brokers/broker.ts';
 import { forChunks, inChunks } from '../db/chunks.ts';
 import type { Database } from '../db/database.ts';
@@ -68,6 +74,22 @@ export function createOrderRepository(db: Database) {
         .from(orders)
         .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
       return rows[0];
+    },
+
+    /** Whether the plan has an order that may still trade: such a plan is not deleted. */
+    async hasOpen(userId: string, planId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.planId, planId),
+            inArray(orders.status, OPEN_ORDER_STATUSES),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
     },
 
     /** The plan's orders, newest first. */

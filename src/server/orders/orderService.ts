@@ -35,6 +35,11 @@ import { type OrderChanges, type OrderRepository, type OrderRow, toOrder } from 
 export const ORDER_CLAIM_SECONDS = 30;
 /** A lost order is sent again only this long after it was last sent: by then the broker lists it if it has it. */
 export const ORDER_RESEND_SECONDS = 30;
+/**
+ * A lost order is sent again at most once, and only this soon after the trader's confirm: the
+ * price it was confirmed at is still the market's. Later (or lost twice) it is given up, said so.
+ */
+export const ORDER_RESEND_WITHIN_SECONDS = 120;
 /** Reads ask the broker about an open order at most this often, whoever reads it. */
 export const ORDER_LOOK_SECONDS = 5;
 /** A broker's clock may run behind ours: its orders entered this long before the intent still count. */
@@ -250,6 +255,14 @@ export function createOrderService(deps: OrderServiceDeps) {
       const lastSent = claimed.sentAt ?? claimed.createdAt;
       if (lastSent.getTime() > secondsBefore(at, ORDER_RESEND_SECONDS).getTime()) {
         return await repository.release(row.id);
+      }
+      const resent = lastSent.getTime() !== claimed.createdAt.getTime();
+      if (resent || claimed.createdAt < secondsBefore(at, ORDER_RESEND_WITHIN_SECONDS)) {
+        return await repository.settle(
+          row.id,
+          { status: 'Rejected', reason: messages.orderNotReceived },
+          now(),
+        );
       }
       await repository.sentAgain(row.id, at);
       return await send(userId, claimed, true);

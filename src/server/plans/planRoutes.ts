@@ -7,12 +7,15 @@ import { readJson, readValid } from '../http/body.ts';
 import { jsonAnswer } from '../http/fairShare.ts';
 import { pathId } from '../http/pathId.ts';
 import type { MarketCycleService } from '../marketCycle/marketCycleService.ts';
+import { conflict } from '../refusals.ts';
 import type { PlanRepository } from './planRepository.ts';
 
 export function planRoutes(
   repo: PlanRepository,
   accounts: AccountService,
   cycles: MarketCycleService,
+  /** Whether a plan has an order that may still trade (orders/orderRepository.ts). */
+  hasOpenOrder: (userId: string, planId: string) => Promise<boolean>,
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const idOf = (id: string) => pathId(id, messages.planNotFound);
@@ -62,7 +65,11 @@ export function planRoutes(
     return c.json(await repo.changeStatus(userId, id, status, accountList));
   });
   app.delete('/:id', async (c) => {
-    await repo.remove(c.get('user').id, idOf(c.req.param('id')));
+    const userId = c.get('user').id;
+    const id = idOf(c.req.param('id'));
+    // A working order with no plan could no longer be followed or cancelled here.
+    if (await hasOpenOrder(userId, id)) throw conflict(messages.planHasOpenOrder);
+    await repo.remove(userId, id);
     return c.body(null, 204);
   });
   return app;

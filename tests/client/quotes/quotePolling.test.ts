@@ -36,6 +36,8 @@ beforeEach(async () => {
     planFixture({ id: 'p2', stock: 'TSLA', status: 'Draft' }),
   ]);
   await seed('trades', [tradeFixture({ id: 't1', symbol: 'MSFT', closedAt: null })]);
+  // The signed-in trader's cache, as the sign-in check claims it (sync/sync.ts, claimCacheFor).
+  await dbModule.db.meta.put({ key: dbModule.metaKeys.userId, value: 'alex' });
   api.routes = {
     'GET /api/v1/quotes': {
       status: 200,
@@ -57,6 +59,17 @@ describe('quote polling', () => {
     expect(await dbModule.db.quotes.toArray()).toEqual([quote('AAPL', 190.5), quote('MSFT', 410)]);
     // The trader's threshold for Near entry comes with them.
     expect(await dbModule.db.meta.get('nearEntryR')).toEqual({ key: 'nearEntryR', value: '0.5' });
+  });
+
+  it('keeps nothing when the cache was wiped (a logout) while the answer was on its way', async () => {
+    api.delayMs = 200;
+    const asked = polling.refreshQuotes();
+    await vi.waitFor(() => expect(api.received).toHaveLength(1));
+    const { wipeCache } = await import('../../../src/client/sync/sync.ts');
+    await wipeCache();
+    await asked;
+    expect(await dbModule.db.quotes.count()).toBe(0);
+    expect(await dbModule.db.meta.count()).toBe(0);
   });
 
   it('asks nothing offline, and nothing when no stock is watched', async () => {
