@@ -38,6 +38,7 @@ import {
   WEIGHT_FACTOR_MIN,
 } from './constants.ts';
 import type { SkippedReasons, SkipReason } from './executions.ts';
+import type { OrderStatus } from './orders.ts';
 
 /** 1000000 as 1,000,000: a bound in a message reads as the trader writes amounts. */
 const grouped = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 6 });
@@ -239,6 +240,46 @@ export const notificationTexts = {
   thresholdSaved: 'Saved',
   thresholdFailed: 'The threshold could not be saved. Try again.',
 } as const;
+
+/** The order screens' texts (docs/product.md, "Orders"). */
+export const orderTexts = {
+  onlyOnline: 'Orders are sent only online',
+  notAllowed: 'Orders are off for this account.',
+  turnOnLink: 'Turn on "Allow orders from Trade Tracker" in its settings on the Dashboard',
+  sizeHint: (shares: number) =>
+    `The plan's size for this account: ${shares} shares. You may lower it, not raise it.`,
+  quantityOverSize: (shares: number) => `At most ${shares} shares: the plan's size for this account`,
+  entryHint: 'A limit buys at the entry or lower; a stop (or stop-limit) buys a breakout above the market.',
+  brokerWarnings: "The broker's warnings",
+  brokerRejections: 'The broker would reject it',
+  noBrokerPreview: 'This broker gives no preview of its own: its answer comes with the order.',
+  unknown:
+    "The server's answer was lost, so it is not known yet whether the order was placed. It was not sent twice. Its status shows here as soon as it can be read.",
+  checking: "Reading the order's status…",
+  placed: (status: string) => `Order sent: ${status}`,
+  cancelQuestion: (words: string) => `Cancel this order at the broker? ${words}`,
+  cancelled: 'Order cancelled',
+  orderIs: (status: string) => `The order is ${status}`,
+  logOffline: 'The order log shows when online',
+  logEmpty: 'No requests to the broker yet',
+  lastKnown: (time: string) =>
+    `Last known at ${time}. Offline: orders are shown as they were, and cannot be changed.`,
+  previewFailed: 'Failed to preview the order',
+  placeFailed: 'Failed to place the order',
+  cancelFailed: 'Failed to cancel the order',
+  loadFailed: 'Failed to load the orders',
+  logFailed: 'Failed to load the order log',
+} as const;
+
+/** An order's status as the plan shows it. */
+export const orderStatusTexts: Readonly<Record<OrderStatus, string>> = {
+  Sending: 'Sending…',
+  Working: 'Working',
+  PartiallyFilled: 'Partially filled',
+  Filled: 'Filled',
+  Cancelled: 'Cancelled',
+  Rejected: 'Rejected',
+};
 
 /** What an alert's notification says (docs/product.md, "Alerts"). */
 export const alertTexts = {

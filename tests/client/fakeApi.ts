@@ -10,6 +10,8 @@ import { vi } from 'vitest';
 export interface FakeApi {
   /** Every request that reached the API: "POST /api/v1/edges" and its JSON body. */
   received: { key: string; body: unknown }[];
+  /** The headers of each of `received`, in the same order (an order's Idempotency-Key). */
+  receivedHeaders: IncomingMessage['headers'][];
   /** Answers by "METHOD /api/v1/path?query", else "METHOD /api/v1/path"; anything else gets `fallback`. */
   routes: Record<
     string,
@@ -41,13 +43,21 @@ const readBody = (req: IncomingMessage) =>
 export async function startFakeApi(): Promise<FakeApi> {
   const api: FakeApi = {
     received: [],
+    receivedHeaders: [],
     routes: {},
     fallback: { status: 404, body: { message: 'Not found' } },
     unreachable: false,
     delayMs: 0,
     dropNextAnswer: false,
     reset() {
-      Object.assign(api, { received: [], routes: {}, unreachable: false, delayMs: 0, dropNextAnswer: false });
+      Object.assign(api, {
+        received: [],
+        receivedHeaders: [],
+        routes: {},
+        unreachable: false,
+        delayMs: 0,
+        dropNextAnswer: false,
+      });
       api.fallback = { status: 404, body: { message: 'Not found' } };
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
@@ -55,6 +65,7 @@ export async function startFakeApi(): Promise<FakeApi> {
   const server = createServer(async (req, res) => {
     if (api.unreachable) return req.socket.destroy();
     const key = `${req.method} ${req.url}`;
+    api.receivedHeaders.push(req.headers);
     api.received.push({ key, body: await readBody(req) });
     // A route named without its query answers every query (the sync's cursor changes each time).
     const route = api.routes[key] ?? api.routes[key.split('?')[0] as string] ?? api.fallback;

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import type { OrderDto } from '../../domain/orders.ts';
 import type { Quote } from '../../domain/quotes.ts';
 import type {
   Edge,
@@ -61,6 +62,15 @@ export interface MetaEntry {
   value: string;
 }
 
+/**
+ * An order as the API last answered it, and when this device read it (`readAt`, its clock): offline
+ * the plan shows the last known state with that time, read-only. Orders are never changed here:
+ * only the server's answers are written (docs/product.md, "Orders").
+ */
+export interface CachedOrder extends OrderDto {
+  readAt: string;
+}
+
 /** The trader's last-known data. The server is the truth; this is what pages read and show offline. */
 export class TradeTrackerDb extends Dexie {
   /** As the sync sends them: their heat is computed from the cache where it is shown. */
@@ -73,23 +83,31 @@ export class TradeTrackerDb extends Dexie {
   trades!: EntityTable<Trade, 'id'>;
   /** The last price of each watched stock, with when the server had it: shown offline with its time. */
   quotes!: EntityTable<Quote, 'symbol'>;
+  /** The orders of the plans shown, as last read; never queued, never sent from here. */
+  orders!: EntityTable<CachedOrder, 'id'>;
   meta!: EntityTable<MetaEntry, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   refusedChanges!: EntityTable<RefusedChange, 'id'>;
 
   constructor(name = 'trade-tracker') {
     super(name);
-    this.version(1).stores({
+    // Dexie diffs an installed database against the whole schema of the newest version, so only
+    // a version with an upgrade function needs keeping (none has one): 1 held the collections,
+    // 2 added outbox and refusedChanges, 3 executions and trades, 4 quotes, 5 orders.
+    this.version(5).stores({
       accounts: 'id, accountName',
       edges: 'id',
       tradeSetups: 'id',
       tradePlans: 'id, stock, status',
       marketCycle: 'key',
       meta: 'key',
+      outbox: '++seq',
+      refusedChanges: '++id',
+      executions: 'id, accountId, symbol',
+      trades: 'id, symbol, planId',
+      quotes: 'symbol',
+      orders: 'id, planId',
     });
-    this.version(2).stores({ outbox: '++seq', refusedChanges: '++id' });
-    this.version(3).stores({ executions: 'id, accountId, symbol', trades: 'id, symbol, planId' });
-    this.version(4).stores({ quotes: 'symbol' });
   }
 }
 

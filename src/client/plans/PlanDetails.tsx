@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import {
   formatMoney,
   formatPercent,
@@ -28,6 +29,10 @@ import { PlanOutcome } from './PlanOutcome.tsx';
 import '../ui/table.css';
 import { TableHead } from '../ui/TableHead.tsx';
 
+// The order screens (docs/product.md, "Orders") load only when a plan that can have orders is
+// shown: neither the app's first download nor the plans page carries them.
+const PlanOrders = lazy(() => import('../orders/PlanOrders.tsx'));
+
 interface PlanDetailsProps {
   plan: TradePlan;
   onEdit: (plan: TradePlan) => void;
@@ -52,6 +57,10 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
   const reward = rewardToRisk(plan);
   const quote = useLiveQuery(() => db.quotes.get(plan.stock), [plan.stock]);
   const nearEntryR = useNearEntryR();
+  // A Ready plan can be ordered; any other shows the orders this device knows of (put on Hold
+  // while one works, say).
+  const ordersKnown = useLiveQuery(() => db.orders.where('planId').equals(plan.id).count(), [plan.id]);
+  const showOrders = plan.status === 'Ready' || (ordersKnown ?? 0) > 0;
 
   return (
     <Modal title={`${plan.stock} trade plan`} onClose={onClose}>
@@ -138,6 +147,11 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
             </tbody>
           </table>
         </div>
+      )}
+      {showOrders && accounts !== undefined && (
+        <Suspense fallback={<p aria-busy="true" />}>
+          <PlanOrders plan={plan} accounts={accounts} />
+        </Suspense>
       )}
       <footer className="dialog-actions">
         <button type="button" className="secondary" onClick={onClose}>

@@ -13,8 +13,8 @@ interface FormSubmit<T> {
   onSaved: () => void;
   /** The spec's message for a failure that carries none of its own. */
   fallback: string;
-  /** What was saved, for the confirmation: "Edge" → "Edge saved". */
-  what: string;
+  /** What was saved, for the confirmation: "Edge" → "Edge saved"; none for a step that saves nothing (an order's preview). */
+  what?: string;
 }
 
 /**
@@ -57,7 +57,8 @@ export function useFormSubmit<T>({ validate, save, onSaved, fallback, what }: Fo
     setSaving(true);
     try {
       const outcome = await save(result.value);
-      announce(outcome === 'queued' ? notices.savedOnDevice(what) : notices.saved(what));
+      if (what !== undefined)
+        announce(outcome === 'queued' ? notices.savedOnDevice(what) : notices.saved(what));
       onSaved();
     } catch (error) {
       setServerErrors(fieldErrorsOf(error));
