@@ -13,6 +13,7 @@ import {
 import { api, RefusedLocally, statusOf } from '../api/http.ts';
 import { type CachedOrder, cacheOwner, db, type TradeTrackerDb } from '../db/db.ts';
 import { isNetworkError, isOffline } from '../sync/connectivity.ts';
+import { syncNow } from '../sync/sync.ts';
 
 /** One request to the broker about an order and its answer, as `GET /orders/{id}/log` lists them. */
 export interface BrokerExchange {
@@ -57,7 +58,13 @@ export async function keepOrder(
 ): Promise<void> {
   const askedFor = owner ?? (await cacheOwner(database));
   const readAt = new Date().toISOString();
-  await keep(database, askedFor, () => database.orders.put(cached(order, readAt)));
+  let filledMore = false;
+  await keep(database, askedFor, async () => {
+    filledMore = order.filledQuantity > ((await database.orders.get(order.id))?.filledQuantity ?? 0);
+    await database.orders.put(cached(order, readAt));
+  });
+  // The server imported the fill at once: the trade it made comes with the next sync, now.
+  if (filledMore) void syncNow(database);
 }
 
 /** The order in words, its cost and its risk, and the broker's own preview: nothing is sent to the broker. */
@@ -120,8 +127,13 @@ export async function refreshPlanOrders(
   const askedAt = new Date().toISOString();
   const orders = await api<OrderDto[]>('/orders', { query: { planId } });
   const readAt = new Date().toISOString();
+  let filledMore = false;
   await keep(database, owner, async () => {
     const ids = new Set(orders.map((o) => o.id));
+    const before = new Map(
+      (await database.orders.where('planId').equals(planId).toArray()).map((o) => [o.id, o]),
+    );
+    filledMore = orders.some((o) => o.filledQuantity > (before.get(o.id)?.filledQuantity ?? 0));
     // An order kept after this list was asked for (a placement's answer) is newer than the list.
     const gone = (await database.orders.where('planId').equals(planId).toArray())
       .filter((o) => !ids.has(o.id) && o.readAt < askedAt)
@@ -129,6 +141,8 @@ export async function refreshPlanOrders(
     await database.orders.bulkDelete(gone);
     await database.orders.bulkPut(orders.map((o) => cached(o, readAt)));
   });
+  // The server imported the fill at once: the trade it made comes with the next sync, now.
+  if (filledMore) void syncNow(database);
   return orders;
 }
 
