@@ -108,6 +108,8 @@ export const messages = {
   orderKeyRequired: 'An order needs an Idempotency-Key header: a UUID made for this confirm',
   orderKeyReused: 'This Idempotency-Key was used for another order',
   orderAlreadyOpen: 'This plan already has an open order for this account',
+  orderAlreadyFilled:
+    'An order of this plan already filled in this account: its trade is the plan’s position',
   orderPlanNotReady: 'Only a Ready plan can be sent as an order',
   orderPlanDone: 'This plan is done: its trade has closed',
   orderQuantityOverSize: (size: number) =>

@@ -50,6 +50,12 @@ export const OPEN_ORDER_STATUSES = [
 export const isOpenOrderStatus = (status: OrderStatus): boolean =>
   (OPEN_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 
+/**
+ * Whether an order bought shares: a plan makes one position per account, so an account whose
+ * order of the plan filled (even in part) takes no second order of it.
+ */
+export const hasFills = (order: { filledQuantity: number }): boolean => order.filledQuantity > 0;
+
 /** Which way the position goes: a long plan buys then sells; a short plan (issue 30) sells short then buys to cover. */
 export type OrderDirection = 'Long' | 'Short';
 

@@ -379,6 +379,13 @@ describe('following an order', () => {
     expect(cancelled.body).toMatchObject({ status: 'Cancelled', filledQuantity: 4 });
     const twice = await alex.json<{ message: string }>('DELETE', `/api/v1/orders/${id}`);
     expect([twice.status, twice.body.message]).toEqual([409, messages.orderNotCancellable]);
+    // Its 4 shares are the plan's position in the account: no second order of the plan there.
+    const sent = broker.received.length;
+    const previewed = await alex.json<{ message: string }>('POST', '/api/v1/orders/preview', request(plan));
+    expect([previewed.status, previewed.body.message]).toEqual([409, messages.orderAlreadyFilled]);
+    const again = await place(request(plan));
+    expect([again.status, again.body.message]).toEqual([409, messages.orderAlreadyFilled]);
+    expect(broker.received).toHaveLength(sent);
 
     const log = await alex.json<BrokerExchange[]>('GET', `/api/v1/orders/${id}/log`);
     expect(log.body.map((e) => `${e.method} ${e.status}`)).toEqual([

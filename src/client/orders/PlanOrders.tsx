@@ -2,7 +2,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { formatAsOf } from '../../domain/format.ts';
 import { orderStatusTexts, orderTexts } from '../../domain/messages.ts';
-import { describeOrder, isOpenOrderStatus, type OrderDto, type OrderStatus } from '../../domain/orders.ts';
+import {
+  describeOrder,
+  hasFills,
+  isOpenOrderStatus,
+  type OrderDto,
+  type OrderStatus,
+} from '../../domain/orders.ts';
 import { planPositionFigures } from '../../domain/positionSize.ts';
 import { isActivePlan } from '../../domain/tradePlans.ts';
 import type { LiveAccount, TradePlan } from '../../domain/types.ts';
@@ -132,7 +138,8 @@ export default function PlanOrders({ plan, accounts }: PlanOrdersProps) {
         figures.map((f) => {
           const account = accounts.find((a) => a.id === f.accountId) as LiveAccount;
           const mine = orders.filter((o) => o.accountId === f.accountId);
-          const open = mine.some((o) => isOpenOrderStatus(o.status));
+          // One position per plan and account: an open order, or one that filled, takes no other.
+          const open = mine.some((o) => isOpenOrderStatus(o.status) || hasFills(o));
           if (mine.length === 0 && !(canPlace && f.shares > 0)) return null;
           return (
             <div className="order-account" key={f.accountId}>

@@ -5,6 +5,7 @@ import {
   type BracketOrder,
   bracketOrderProblems,
   describeOrder,
+  hasFills,
   isOpenOrderStatus,
   type OrderDto,
   type OrderPreview,
@@ -141,6 +142,10 @@ export function createOrderService(deps: OrderServiceDeps) {
     const plan = await plans.get(userId, request.planId, live);
     if (plan.status !== 'Ready') throw conflict(messages.orderPlanNotReady);
     if (plan.doneAt !== null) throw conflict(messages.orderPlanDone);
+    const earlier = await repository.forPlan(userId, plan.id);
+    if (earlier.some((o) => o.accountId === account.id && hasFills(o))) {
+      throw conflict(messages.orderAlreadyFilled);
+    }
     const refused = await gate.refusal(userId, account.id, now());
     if (refused !== null) throw conflict(refused);
     const size = plan.positionSizes.find((s) => s.accountId === account.id)?.position ?? 0;

@@ -313,8 +313,9 @@ describe("the plan's orders", () => {
     ['PartiallyFilled', { filledQuantity: 40 }, 'Partially filled'],
     ['Filled', { filledQuantity: 100 }, 'Filled'],
     ['Cancelled', {}, 'Cancelled'],
+    ['Cancelled', { filledQuantity: 40 }, 'Cancelled'],
     ['Rejected', { reason: 'Insufficient buying power', brokerOrderId: null }, 'Rejected'],
-  ])('shows %s as "%s"', async (status, more, shown) => {
+  ])('shows %s %o as "%s"', async (status, more, shown) => {
     api.routes['GET /api/v1/orders'] = { status: 200, body: [orderOf({ status, ...more })] };
     showPlan();
     const badge = await screen.findByText(shown, { selector: '.badge' });
@@ -326,9 +327,14 @@ describe("the plan's orders", () => {
     expect(within(card).queryByRole('button', { name: 'Cancel order' }) !== null).toBe(cancellable);
     if (status === 'PartiallyFilled') expect(within(card).getByText('Filled 40 of 100 shares')).toBeTruthy();
     if (status === 'Rejected') expect(within(card).getByText(/Insufficient buying power/)).toBeTruthy();
+    // Another order of the plan in the account only once this one neither works nor bought shares.
+    const another = (status === 'Cancelled' || status === 'Rejected') && !more.filledQuantity;
+    expect(screen.queryByRole('button', { name: /^Place order in Margin/ }) !== null).toBe(another);
   });
 
-  it('reads them again every few seconds while one is open', { timeout: 15_000 }, async () => {
+  it('reads them again every few seconds while one is open, and syncs the trade a fill made', {
+    timeout: 15_000,
+  }, async () => {
     api.routes['GET /api/v1/orders'] = { status: 200, body: [orderOf()] };
     showPlan();
     await screen.findByText('Working');
@@ -337,6 +343,8 @@ describe("the plan's orders", () => {
       body: [orderOf({ status: 'Filled', filledQuantity: 100 })],
     };
     expect(await screen.findByText('Filled', { selector: '.badge' }, { timeout: 8000 })).toBeTruthy();
+    // The fill made a trade on the server: a sync brings it to the device at once.
+    await waitFor(() => expect(api.received.some((r) => r.key.startsWith('GET /api/v1/sync'))).toBe(true));
     const reads = api.received.filter((r) => r.key.startsWith('GET /api/v1/orders?planId=')).length;
     // Nothing open now: no more reads.
     await new Promise((r) => setTimeout(r, 5500));
