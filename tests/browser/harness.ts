@@ -94,6 +94,43 @@ export async function openSignedInApp(
   };
 }
 
+/**
+ * The product on a clock the test sets (startClockedAppServer), Chromium at a viewport whose
+ * clock shows the same time, and a trader signed in. `setClock` moves both.
+ */
+export interface ClockedApp {
+  server: AppServer;
+  context: BrowserContext;
+  page: Page;
+  setClock(at: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openClockedApp(
+  start: number,
+  viewport: { width: number; height: number },
+): Promise<ClockedApp> {
+  const server = await startClockedAppServer(new Date(start));
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport });
+  await context.clock.setFixedTime(start);
+  const page = await context.newPage();
+  await signInAs(page, server.url);
+  return {
+    server,
+    context,
+    page,
+    async setClock(at) {
+      await server.setClock(new Date(at));
+      await context.clock.setFixedTime(at);
+    },
+    async close() {
+      await browser.close();
+      await server.stop();
+    },
+  };
+}
+
 /** Signs in through the demo broker's page, as a trader would, and lands on the Dashboard. */
 export async function signInAs(page: Page, baseUrl: string, trader = 'Alex'): Promise<void> {
   await page.goto(baseUrl);

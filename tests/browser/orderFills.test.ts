@@ -1,17 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../../src/domain/orders.ts';
 import type { Account, Trade, TradePlanDto } from '../../src/domain/types.ts';
 import { cents, findRises, type Rise } from './demoPath.ts';
 import {
-  type AppServer,
   apiBody as api,
-  launchChromium,
+  type ClockedApp,
+  openClockedApp,
   PHONE,
   pageHeading,
   screenshot,
-  signInAs,
-  startClockedAppServer,
 } from './harness.ts';
 
 // Issue 29's "done when", on a phone with the demo broker: a newcomer turns orders on, places a
@@ -24,8 +22,7 @@ import {
 const SYMBOLS = ['INTC', 'QCOM', 'MU', 'TXN', 'AVGO', 'ORCL', 'CSCO'];
 
 describe('an order fills on a phone as the price crosses its entry', () => {
-  let server: AppServer & { setClock(at: Date): Promise<void> };
-  let browser: Browser;
+  let app: ClockedApp;
   let page: Page;
   let rise: Rise;
   let account: Account;
@@ -35,12 +32,8 @@ describe('an order fills on a phone as the price crosses its entry', () => {
 
   beforeAll(async () => {
     [rise] = findRises(SYMBOLS, 1) as [Rise];
-    server = await startClockedAppServer(new Date(rise.t0));
-    browser = await launchChromium();
-    const context = await browser.newContext({ viewport: PHONE });
-    await context.clock.setFixedTime(rise.t0);
-    page = await context.newPage();
-    await signInAs(page, server.url);
+    app = await openClockedApp(rise.t0, PHONE);
+    page = app.page;
     account = (await api<Account[]>(page, 'GET', '/accounts'))[0] as Account;
     const entryPrice = cents(rise.p0 + rise.up / 2);
     plan = await api<TradePlanDto>(page, 'POST', '/tradeplans', {
@@ -50,13 +43,10 @@ describe('an order fills on a phone as the price crosses its entry', () => {
     });
     await api(page, 'PUT', `/tradeplans/${plan.id}/status`, { status: 'Ready' });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => app?.close());
 
   it('turns orders on for the account in its settings', async () => {
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${app.server.url}/dashboard`);
     await pageHeading(page, 'Dashboard').waitFor();
     await page
       .getByRole('button', { name: new RegExp(`^${account.accountName}.*account settings$`) })
@@ -76,7 +66,7 @@ describe('an order fills on a phone as the price crosses its entry', () => {
   });
 
   it('places a breakout order from the Ready plan, Working below its entry', async () => {
-    await page.goto(`${server.url}/trade-plans?plan=${plan.id}`);
+    await page.goto(`${app.server.url}/trade-plans?plan=${plan.id}`);
     await details()
       .getByRole('button', { name: new RegExp(`^Place order in ${account.accountName}`) })
       .click();
@@ -93,8 +83,7 @@ describe('an order fills on a phone as the price crosses its entry', () => {
   });
 
   it('fills as the price crosses, and the trade is the plan’s, with its R', async () => {
-    await server.setClock(new Date(rise.t1));
-    await page.context().clock.setFixedTime(rise.t1);
+    await app.setClock(rise.t1);
     // The plan's orders are read every 5 s while one is open.
     await status('Filled').waitFor({ timeout: 30_000 });
     await screenshot(page.context(), page, 'order-fill-filled');

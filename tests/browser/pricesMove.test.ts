@@ -1,16 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TradePlanDto } from '../../src/domain/types.ts';
 import { cents, findRises, type Rise } from './demoPath.ts';
 import {
-  type AppServer,
   apiBody as api,
-  launchChromium,
+  type ClockedApp,
+  openClockedApp,
   PHONE,
   pageHeading,
   screenshot,
-  signInAs,
-  startClockedAppServer,
 } from './harness.ts';
 
 // Issue 28: a trader watching the Dashboard sees the plans' states change as the demo price moves,
@@ -22,8 +20,7 @@ import {
 const SYMBOLS = ['AMD', 'INTC', 'QCOM', 'MU', 'TXN', 'AVGO', 'ORCL', 'CSCO'];
 
 describe('prices move on a phone', () => {
-  let server: AppServer & { setClock(at: Date): Promise<void> };
-  let browser: Browser;
+  let app: ClockedApp;
   let page: Page;
   let entryStock: string;
   let nearStock: string;
@@ -35,13 +32,9 @@ describe('prices move on a phone', () => {
 
   beforeAll(async () => {
     [rise, other] = findRises(SYMBOLS, 2) as [Rise, Rise];
-    server = await startClockedAppServer(new Date(rise.t0));
-    browser = await launchChromium();
-    const context = await browser.newContext({ viewport: PHONE });
-    // The phone's clock in the same session: the Watch leads the Dashboard while it is open.
-    await context.clock.setFixedTime(rise.t0);
-    page = await context.newPage();
-    await signInAs(page, server.url);
+    // The phone's clock in the same session too: the Watch leads the Dashboard then.
+    app = await openClockedApp(rise.t0, PHONE);
+    page = app.page;
 
     // Entry reached at t1: the entry halfway up the rise, 1R = the rise (0.5R away at t0).
     entryStock = rise.symbol;
@@ -64,10 +57,7 @@ describe('prices move on a phone', () => {
     await page.reload();
     await pageHeading(page, 'Dashboard').waitFor();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => app?.close());
 
   it('shows both plans Waiting, the nearer first', async () => {
     await stateOf(entryStock, 'Waiting').waitFor();
@@ -82,8 +72,7 @@ describe('prices move on a phone', () => {
 
   it('moves them to Entry reached and Near entry as the price rises, without a reload', async () => {
     const loaded = await page.evaluate(() => performance.timeOrigin);
-    await server.setClock(new Date(rise.t1));
-    await page.context().clock.setFixedTime(rise.t1);
+    await app.setClock(rise.t1);
     // The next poll (15 s in the session) brings the new prices.
     await stateOf(entryStock, 'Entry reached').waitFor({ timeout: 30_000 });
     await stateOf(nearStock, 'Near entry').waitFor({ timeout: 30_000 });
