@@ -23,6 +23,7 @@ import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { serveApp } from './http/static.ts';
 import { marketCycleRoutes } from './marketCycle/marketCycleRoutes.ts';
 import { createMarketCycleService } from './marketCycle/marketCycleService.ts';
+import { type OrderFollower, startOrderFollower } from './orders/orderFollower.ts';
 import { createOrderRepository } from './orders/orderRepository.ts';
 import { orderRoutes } from './orders/orderRoutes.ts';
 import { createOrderService } from './orders/orderService.ts';
@@ -46,9 +47,14 @@ import { tradeRoutes } from './trades/tradeRoutes.ts';
 
 /**
  * The whole product as one Hono app: the API under /api/v1, and the built PWA; and the alert
- * watcher it started (alerts/alertWatcher.ts), for the server to stop.
+ * watcher and order follower it started (alerts/alertWatcher.ts, orders/orderFollower.ts), for
+ * the server to stop.
  */
-export function createApp(appDeps: AppDeps): { app: Hono<AppEnv>; alertWatcher: AlertWatcher } {
+export function createApp(appDeps: AppDeps): {
+  app: Hono<AppEnv>;
+  alertWatcher: AlertWatcher;
+  orderFollower: OrderFollower;
+} {
   const { db, config, now } = appDeps;
   // Each trader's fair share (http/fairShare.ts): a rate of requests, one heavy call at a time.
   const deps: AppDeps = {
@@ -80,6 +86,7 @@ export function createApp(appDeps: AppDeps): { app: Hono<AppEnv>; alertWatcher: 
     importFills: brokerImport.orderFilled,
     now,
   });
+  const orderFollower = startOrderFollower(orders, now, deps.orderFollowEveryMs);
   const cycles = createMarketCycleService(brokerAccess, config.marketCycleSymbol, now);
   const alerts = createAlertRepository(db, now);
   const alertWatcher = startAlertWatcher({
@@ -152,5 +159,5 @@ export function createApp(appDeps: AppDeps): { app: Hono<AppEnv>; alertWatcher: 
   app.route('/api/v1', api);
   app.all('/api/*', (c) => c.json({ message: messages.notFound }, 404));
   app.use(serveApp(config.staticDir));
-  return { app, alertWatcher };
+  return { app, alertWatcher, orderFollower };
 }

@@ -25,6 +25,8 @@ export interface AppDeps {
   push: PushSender;
   /** How often the alert watcher looks (every 15 s unless a test says otherwise). */
   alertEveryMs?: number;
+  /** How often working orders are followed with no app reading them (orders/orderFollower.ts). */
+  orderFollowEveryMs?: number;
   /** Each trader's rate of requests (http/fairShare.ts); the app makes one when it is not given. */
   requests?: TraderRequestLimiter;
   /** Each trader's heavy calls, one at a time (http/fairShare.ts); likewise. */

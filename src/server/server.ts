@@ -15,6 +15,7 @@ import { createSchwabBroker } from './brokers/schwab/schwabBroker.ts';
 import type { ServerConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import type { HeavyCalls } from './http/fairShare.ts';
+import type { OrderFollower } from './orders/orderFollower.ts';
 
 /** How long requests in flight may take to finish once the server is asked to stop. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -35,6 +36,8 @@ export interface StartOptions {
    * and the waits before a failed push is tried again (alerts/pushSender.ts).
    */
   alerts?: { everyMs?: number; agent?: Agent; retryDelaysMs?: number[] };
+  /** How often working orders are followed with no app reading them (orders/orderFollower.ts). */
+  orderFollowEveryMs?: number;
 }
 
 export interface RunningServer {
@@ -43,6 +46,8 @@ export interface RunningServer {
   database: DatabaseHandle;
   /** The alert watcher this server started; tests call its `tick`. */
   alertWatcher: AlertWatcher;
+  /** The order follower this server started; tests call its `tick`. */
+  orderFollower: OrderFollower;
   /** Stops accepting, lets requests in flight finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -64,7 +69,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const broker = options.broker ?? createBroker(config, now);
   const tokenCipher = createTokenCipher(loadDataKey(config.dataKey, config.dataDir));
   const vapidKeys = loadVapidKeys(config.vapidKeys, config.dataDir);
-  const { app, alertWatcher } = createApp({
+  const { app, alertWatcher, orderFollower } = createApp({
     db: database.db,
     broker,
     config,
@@ -78,6 +83,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       options.alerts?.retryDelaysMs,
     ),
     ...(options.alerts?.everyMs !== undefined ? { alertEveryMs: options.alerts.everyMs } : {}),
+    ...(options.orderFollowEveryMs !== undefined ? { orderFollowEveryMs: options.orderFollowEveryMs } : {}),
     ...(options.heavy ? { heavy: options.heavy } : {}),
   });
   const expiryPurge = startExpiryPurge(database.db, now, options.purgeEveryMs);
@@ -110,6 +116,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     port,
     database,
     alertWatcher,
+    orderFollower,
     close() {
       closing ??= (async () => {
         draining = true;
@@ -125,6 +132,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         });
         await expiryPurge.stop();
         await alertWatcher.stop();
+        await orderFollower.stop();
         await database.close();
       })();
       return closing;

@@ -64,6 +64,8 @@ export async function freshDatabase(): Promise<{
 }
 
 export interface TestServerOptions {
+  /** How often the order follower looks (an hour unless a test says so: tests call its tick). */
+  orderFollowEveryMs?: number;
   /** Serve https with a self-signed certificate for 127.0.0.1 (TLS_CERT/TLS_KEY). */
   tls?: boolean;
   /** How often expired OAuth states and sessions are purged (the server's default otherwise). */
@@ -111,6 +113,8 @@ export async function startTestServer(
     heavy: options.heavy,
     broker: options.broker,
     alerts: options.alerts,
+    // Tests drive the order follower by its `tick`: a look of its own would take a read's turn.
+    orderFollowEveryMs: options.orderFollowEveryMs ?? 3_600_000,
   });
   const url = `${config.tls ? 'https' : 'http'}://127.0.0.1:${server.port}`;
   return {

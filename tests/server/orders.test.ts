@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.ts';
 import type { OrderDto, OrderPreview, OrderRequestFields } from '../../src/domain/orders.ts';
 import type { Account, TradePlanDto } from '../../src/domain/types.ts';
 import type { BrokerExchange } from '../../src/server/brokers/broker.ts';
+import { orders } from '../../src/server/db/schema.ts';
 import { ORDER_RESEND_WITHIN_SECONDS } from '../../src/server/orders/orderService.ts';
 import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
 import { type ScriptedOrders, scriptedOrders } from './orderBroker.ts';
@@ -395,6 +397,23 @@ describe('following an order', () => {
       'GET 200',
     ]);
     expect(JSON.stringify(log.body)).not.toMatch(/demo:alex/);
+  });
+
+  it('follows a working order with no app reading it, during the session', async () => {
+    const plan = await readyPlan();
+    const placed = await place(request(plan));
+    const id = placed.body.id;
+    broker.setState(placed.body.brokerOrderId as string, 'Filled', placed.body.order.quantity);
+    const stored = async () =>
+      (await t.server.database.db.select().from(orders).where(eq(orders.id, id)))[0]?.status;
+    t.clock.advance(6_000);
+    expect(await t.server.orderFollower.tick()).toBeGreaterThanOrEqual(1);
+    expect(await stored()).toBe('Filled');
+    // Outside the session it looks at nothing.
+    const saved = t.clock.now;
+    t.clock.now = new Date('2026-11-21T15:30:00.000Z'); // a Saturday
+    expect(await t.server.orderFollower.tick()).toBe(0);
+    t.clock.now = saved;
   });
 
   it('keeps a plan with an open order from being deleted, until the order is cancelled', async () => {

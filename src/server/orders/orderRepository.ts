@@ -1,6 +1,6 @@
 // The orders' rows (docs/product.md, "Orders"): the intent and what the broker said of it, and the
 // order log. Rows only: the broker is called by orderService.ts.
-import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { messages } from '../../domain/messages.ts';
 import {
   type BracketOrder,
@@ -75,6 +75,18 @@ export function createOrderRepository(db: Database) {
         .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
       return rows[0];
     },
+
+    /**
+     * Open orders of every trader, the longest unlooked-at first: what the order follower
+     * (orderFollower.ts) brings up to date when no app is reading them.
+     */
+    openOrders: (limit: number): Promise<OrderRow[]> =>
+      db
+        .select()
+        .from(orders)
+        .where(inArray(orders.status, OPEN_ORDER_STATUSES))
+        .orderBy(sql`${orders.checkedAt} asc nulls first`, orders.id)
+        .limit(limit),
 
     /** Whether the plan has an order that may still trade: such a plan is not deleted. */
     async hasOpen(userId: string, planId: string): Promise<boolean> {

@@ -43,6 +43,9 @@ export const ORDER_RESEND_SECONDS = 30;
 export const ORDER_RESEND_WITHIN_SECONDS = 120;
 /** Reads ask the broker about an open order at most this often, whoever reads it. */
 export const ORDER_LOOK_SECONDS = 5;
+/** Open orders the follower looks at in one go, and at once. */
+const FOLLOW_BATCH = 200;
+const FOLLOW_AT_ONCE = 4;
 /** A broker's clock may run behind ours: its orders entered this long before the intent still count. */
 const CLOCK_SKEW_MS = 60_000;
 
@@ -384,6 +387,28 @@ export function createOrderService(deps: OrderServiceDeps) {
   return {
     preview,
     place,
+    /**
+     * One look at the open orders of every trader (at most FOLLOW_BATCH, the longest unlooked-at
+     * first), each at most every ORDER_LOOK_SECONDS as any read: a fill is imported with the app
+     * closed, so its trade (and its stop and target alerts) exists at once.
+     */
+    async followOpen(): Promise<number> {
+      const rows = await repository.openOrders(FOLLOW_BATCH);
+      let next = 0;
+      const worker = async () => {
+        while (next < rows.length) {
+          const row = rows[next++] as OrderRow;
+          try {
+            await freshen(row.userId, row);
+          } catch (error) {
+            // A signed-out trader or a refused share: looked at again next time.
+            console.warn(`An open order not followed now (${(error as Error)?.constructor?.name})`);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(FOLLOW_AT_ONCE, rows.length) }, worker));
+      return rows.length;
+    },
     async get(userId: string, id: string): Promise<OrderDto> {
       return toOrder(await freshen(userId, await repository.get(userId, id)));
     },
