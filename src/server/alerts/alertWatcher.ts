@@ -9,6 +9,7 @@ import { QUOTE_FRESH_SECONDS, QUOTE_SYMBOLS_MAX } from '../../domain/constants.t
 import { isMarketOpen, lastSessionDate } from '../../domain/marketHours.ts';
 import type { Quote } from '../../domain/quotes.ts';
 import { everyGuardReached } from '../accounts/orderGate.ts';
+import { atMost } from '../atMost.ts';
 import type { BrokerAccess } from '../brokers/brokerAccess.ts';
 import type { Database } from '../db/database.ts';
 import { activePlansOf } from '../plans/planRepository.ts';
@@ -34,15 +35,6 @@ export interface TickFigures {
   quoteAsks: number;
   alerts: number;
   pushes: number;
-}
-
-/** Runs `run` over the items, at most `limit` at once. */
-async function atMost<T>(limit: number, items: readonly T[], run: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await run(items[next++] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /**

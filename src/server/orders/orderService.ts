@@ -17,6 +17,7 @@ import type { LiveAccount, TradePlanDto } from '../../domain/types.ts';
 import { settingsOf } from '../accounts/accountRepository.ts';
 import type { AccountService } from '../accounts/accountService.ts';
 import type { OrderGate } from '../accounts/orderGate.ts';
+import { atMost } from '../atMost.ts';
 import {
   type BrokerExchange,
   BrokerOrderLimitError,
@@ -394,19 +395,14 @@ export function createOrderService(deps: OrderServiceDeps) {
      */
     async followOpen(): Promise<number> {
       const rows = await repository.openOrders(FOLLOW_BATCH);
-      let next = 0;
-      const worker = async () => {
-        while (next < rows.length) {
-          const row = rows[next++] as OrderRow;
-          try {
-            await freshen(row.userId, row);
-          } catch (error) {
-            // A signed-out trader or a refused share: looked at again next time.
-            console.warn(`An open order not followed now (${(error as Error)?.constructor?.name})`);
-          }
+      await atMost(FOLLOW_AT_ONCE, rows, async (row) => {
+        try {
+          await freshen(row.userId, row);
+        } catch (error) {
+          // A signed-out trader or a refused share: looked at again next time.
+          console.warn(`An open order not followed now (${(error as Error)?.constructor?.name})`);
         }
-      };
-      await Promise.all(Array.from({ length: Math.min(FOLLOW_AT_ONCE, rows.length) }, worker));
+      });
       return rows.length;
     },
     async get(userId: string, id: string): Promise<OrderDto> {
