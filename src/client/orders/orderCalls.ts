@@ -35,17 +35,24 @@ function onlineOnly(): void {
 
 /**
  * Writes the server's answer for the trader it was asked for: a logout or another sign-in while
- * the call ran (the cache wiped or claimed by someone else) keeps it out of the cache.
+ * the call ran (the cache wiped or claimed by someone else) keeps it out of the cache. An answer
+ * with more shares filled than the cache knew runs a sync: the server imported the fill at once,
+ * and the trade it made comes with the sync.
  */
 async function keep(
   database: TradeTrackerDb,
   askedFor: string | undefined,
+  answered: readonly OrderDto[],
   write: () => Promise<unknown>,
 ): Promise<void> {
+  let filledMore = false;
   await database.transaction('rw', database.orders, database.meta, async () => {
     if (askedFor === undefined || (await cacheOwner(database)) !== askedFor) return;
+    const before = await database.orders.bulkGet(answered.map((o) => o.id));
+    filledMore = answered.some((o, i) => o.filledQuantity > (before[i]?.filledQuantity ?? 0));
     await write();
   });
+  if (filledMore) void syncNow(database);
 }
 
 const cached = (order: OrderDto, readAt: string): CachedOrder => ({ ...order, readAt });
@@ -58,13 +65,7 @@ export async function keepOrder(
 ): Promise<void> {
   const askedFor = owner ?? (await cacheOwner(database));
   const readAt = new Date().toISOString();
-  let filledMore = false;
-  await keep(database, askedFor, async () => {
-    filledMore = order.filledQuantity > ((await database.orders.get(order.id))?.filledQuantity ?? 0);
-    await database.orders.put(cached(order, readAt));
-  });
-  // The server imported the fill at once: the trade it made comes with the next sync, now.
-  if (filledMore) void syncNow(database);
+  await keep(database, askedFor, [order], () => database.orders.put(cached(order, readAt)));
 }
 
 /** The order in words, its cost and its risk, and the broker's own preview: nothing is sent to the broker. */
@@ -127,13 +128,8 @@ export async function refreshPlanOrders(
   const askedAt = new Date().toISOString();
   const orders = await api<OrderDto[]>('/orders', { query: { planId } });
   const readAt = new Date().toISOString();
-  let filledMore = false;
-  await keep(database, owner, async () => {
+  await keep(database, owner, orders, async () => {
     const ids = new Set(orders.map((o) => o.id));
-    const before = new Map(
-      (await database.orders.where('planId').equals(planId).toArray()).map((o) => [o.id, o]),
-    );
-    filledMore = orders.some((o) => o.filledQuantity > (before.get(o.id)?.filledQuantity ?? 0));
     // An order kept after this list was asked for (a placement's answer) is newer than the list.
     const gone = (await database.orders.where('planId').equals(planId).toArray())
       .filter((o) => !ids.has(o.id) && o.readAt < askedAt)
@@ -141,8 +137,6 @@ export async function refreshPlanOrders(
     await database.orders.bulkDelete(gone);
     await database.orders.bulkPut(orders.map((o) => cached(o, readAt)));
   });
-  // The server imported the fill at once: the trade it made comes with the next sync, now.
-  if (filledMore) void syncNow(database);
   return orders;
 }
 
