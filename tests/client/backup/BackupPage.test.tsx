@@ -107,6 +107,7 @@ const backup = (): Backup => ({
       marketCycleAtCreation: null,
       doneAt: null,
       alertsOn: true,
+      direction: 'Long',
       createdAt: AT,
       updatedAt: AT,
     },
