@@ -260,6 +260,8 @@ export const orderTexts = {
     `The plan's size for this account: ${shares} shares. You may lower it, not raise it.`,
   quantityOverSize: (shares: number) => `At most ${shares} shares: the plan's size for this account`,
   entryHint: 'A limit buys at the entry or lower; a stop (or stop-limit) buys a breakout above the market.',
+  entryHintShort:
+    'A limit sells short at the entry or higher; a stop (or stop-limit) sells short a breakdown below the market.',
   brokerWarnings: "The broker's warnings",
   brokerRejections: 'The broker would reject it',
   noBrokerPreview: 'This broker gives no preview of its own: its answer comes with the order.',
