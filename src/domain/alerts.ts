@@ -7,6 +7,7 @@ import { NEAR_ENTRY_R_MAX, NEAR_ENTRY_R_MIN, PUSH_ENDPOINT_MAX_LENGTH } from './
 import { formatPrice } from './format.ts';
 import { newYorkTime } from './marketHours.ts';
 import { alertTexts, messages } from './messages.ts';
+import { directionOf, directionSign, type PlanDirection } from './planDirection.ts';
 import type { Quote } from './quotes.ts';
 import type { Trade } from './trades.ts';
 import type { TradePlanStatus } from './types.ts';
@@ -106,6 +107,8 @@ export interface WatchedPlan {
   entryPrice: number;
   stopLossPrice: number;
   targetPrice: number | null;
+  /** Long when left out: a short plan's entry, stop and target are crossed downward, upward, downward. */
+  direction?: PlanDirection | null;
   /** The trader's switch on the plan: off, neither its entry nor its trade's stop or target alerts. */
   alertsOn: boolean;
 }
@@ -132,7 +135,18 @@ export const crossingKey = (kind: AlertKind, planId: string, tradeKey: string | 
 type OpenTrade = Pick<Trade, 'key' | 'symbol' | 'direction' | 'closedAt' | 'planId' | 'initialStop'>;
 
 const isOpenPlanned = (trade: OpenTrade): trade is OpenTrade & { planId: string } =>
-  trade.closedAt === null && trade.planId !== null && trade.direction === 'Long';
+  trade.closedAt === null && trade.planId !== null;
+
+/**
+ * Whether `last` is at or past `level` on the side a plan gains from: at or above for a long plan,
+ * at or below for a short one.
+ */
+const reached = (plan: WatchedPlan, last: number, level: number): boolean =>
+  directionSign(plan) * (last - level) >= 0;
+
+/** A watched plan at its entry, its stop not yet passed (a gap through both is no entry). */
+const atEntry = (plan: WatchedPlan, last: number): boolean =>
+  reached(plan, last, plan.entryPrice) && !reached(plan, plan.stopLossPrice, last);
 
 /**
  * The plans whose entry alert is watched: Ready, not done, alerts on, and with no open trade of
@@ -144,7 +158,8 @@ export function entryWatched(plans: readonly WatchedPlan[], trades: readonly Ope
 }
 
 /**
- * The alerts the prices call for now (long plans and trades; plans are long):
+ * The alerts the prices call for now, for a long plan (a short one mirrored: entry at or below,
+ * stop at or above, target at or below):
  * - entry: a watched plan (`entryWatched`) priced at or above its entry, and above its stop;
  * - stop: an open trade linked to a plan with alerts on, priced at or below the trade's initial
  *   stop (the plan's stop when the trade has none);
@@ -177,7 +192,7 @@ export function alertsDue(
     });
   for (const plan of entryWatched(plans, trades)) {
     const last = quotes.get(plan.stock)?.last;
-    if (last !== undefined && last >= plan.entryPrice && last > plan.stopLossPrice) {
+    if (last !== undefined && atEntry(plan, last)) {
       add('entry', plan.id, null, plan.stock, last, plan.entryPrice);
     }
   }
@@ -185,10 +200,12 @@ export function alertsDue(
   for (const trade of trades.filter(isOpenPlanned)) {
     const plan = byId.get(trade.planId);
     const last = quotes.get(trade.symbol)?.last;
+    // A trade watched against its plan's levels goes the plan's way (a link across directions is refused).
     if (plan === undefined || !plan.alertsOn || last === undefined) continue;
+    if (trade.direction !== directionOf(plan)) continue;
     const stop = trade.initialStop ?? plan.stopLossPrice;
-    if (last <= stop) add('stop', plan.id, trade.key, trade.symbol, last, stop);
-    else if (plan.targetPrice !== null && last >= plan.targetPrice) {
+    if (reached(plan, stop, last)) add('stop', plan.id, trade.key, trade.symbol, last, stop);
+    else if (plan.targetPrice !== null && reached(plan, last, plan.targetPrice)) {
       add('target', plan.id, trade.key, trade.symbol, last, plan.targetPrice);
     }
   }
@@ -203,7 +220,7 @@ export function plansAtEntry(
 ): number {
   return entryWatched(plans, trades).filter((p) => {
     const last = quotes.get(p.stock)?.last;
-    return last !== undefined && last >= p.entryPrice && last > p.stopLossPrice;
+    return last !== undefined && atEntry(p, last);
   }).length;
 }
 

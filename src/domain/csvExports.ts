@@ -1,6 +1,8 @@
 // The three CSV exports' columns (docs/product.md, "Export and backup"): one row per plan, trade
 // or fill, with ISO 8601 times, plain numbers, and the setup and edges by name.
+
 import type { CsvColumn } from './csv.ts';
+import { directionOf } from './planDirection.ts';
 import type { Account, Edge, Execution, Trade, TradePlan, TradeSetup } from './types.ts';
 
 export type CsvExportKind = 'tradePlans' | 'trades' | 'executions';
@@ -27,6 +29,8 @@ export function tradePlanColumns(names: Pick<CsvNames, 'setups' | 'edges'>): Csv
   return [
     { header: 'Id', value: (p) => p.id },
     { header: 'Stock', value: (p) => p.stock },
+    // A plan cached before plans had a direction is long.
+    { header: 'Direction', value: (p) => directionOf(p) },
     { header: 'Status', value: (p) => p.status },
     { header: 'Entry Price', value: (p) => p.entryPrice },
     { header: 'Stop Loss', value: (p) => p.stopLossPrice },

@@ -1,6 +1,7 @@
 // Open risk ("heat") per account (docs/product.md, "Review"): what the account stands to
 // lose if every open trade and every active plan not yet traded hit its stop.
 import { HEAT_LIMIT_MAX, HEAT_LIMIT_MIN, HEAT_WARNING_PERCENT_OF_LIMIT } from './constants.ts';
+import { riskPerShare } from './planDirection.ts';
 import { computePositionSizes } from './positionSize.ts';
 import { roundCents, roundHalfAway, roundTo4 } from './rounding.ts';
 import { isActivePlan } from './tradePlans.ts';
@@ -16,12 +17,16 @@ export type HeatAccount = Pick<
   heatLimit: number;
 };
 
-export type HeatPlan = Pick<TradePlan, 'id' | 'stock' | 'status' | 'doneAt' | 'entryPrice' | 'stopLossPrice'>;
+export type HeatPlan = Pick<
+  TradePlan,
+  'id' | 'stock' | 'status' | 'doneAt' | 'entryPrice' | 'stopLossPrice'
+> &
+  Partial<Pick<TradePlan, 'direction'>>;
 
 export interface AccountHeat {
   /** Dollars: Σ openQuantity × |averageEntryPrice − initialStop| over the open trades with a stop. */
   openRisk: number;
-  /** Dollars: Σ position size × (entry − stop) over the active plans with no trade yet. */
+  /** Dollars: Σ position size × risk per share (|entry − stop|) over the active plans with no trade yet. */
   plannedRisk: number;
   /** Open trades with no stop: their risk is unknown, so it is not in openRisk. */
   openWithoutStop: number;
@@ -77,9 +82,9 @@ export function accountHeat(
   let plannedRisk = 0;
   for (const plan of plans) {
     if (!isActivePlan(plan) || traded.has(plan.id)) continue;
-    // 0 shares when the stop is not below the entry, so such a plan adds nothing.
+    // 0 shares when the stop is on the wrong side of the entry, so such a plan adds nothing.
     const [size] = computePositionSizes([sizing], plan);
-    plannedRisk += size!.position * (plan.entryPrice - plan.stopLossPrice);
+    plannedRisk += size!.position * riskPerShare(plan);
   }
 
   openRisk = roundCents(openRisk);

@@ -80,7 +80,12 @@ export const messages = {
   stopLossNotBelowEntry: 'Stop loss price must be less than entry price',
   priceTooHigh: (what: string) => `${what} must be at most ${grouped(PRICE_MAX)}`,
   stopNotBelowEntryWarning: 'The stop is at or above the entry: move it below the entry to size this trade',
+  stopNotAboveEntryWarningShort:
+    'The stop is at or below the entry: move it above the entry to size this short trade',
   targetNotAboveEntry: 'Target price must be greater than entry price',
+  stopLossNotAboveEntryShort: 'Stop loss price must be greater than entry price for a short plan',
+  targetNotBelowEntryShort: 'Target price must be less than entry price for a short plan',
+  directionInvalid: 'Direction must be Long or Short',
   planNotesTooLong: `Notes must be less than ${PLAN_NOTES_MAX_LENGTH} characters`,
   scanIdTooLong: `Scan id must be less than ${SCAN_ID_MAX_LENGTH} characters`,
   planEdgesTooMany: `A plan cites at most ${PLAN_EDGES_MAX} edges`,
@@ -140,6 +145,8 @@ export const messages = {
   brokerExecutionNotDeletable: 'Broker executions cannot be deleted',
   tradeNotFound: 'Trade not found',
   tradePlanOtherSymbol: 'The trade plan must be for the same stock as the trade',
+  tradePlanOtherDirection: (trade: string, plan: string) =>
+    `A ${trade.toLowerCase()} trade cannot be linked to a ${plan.toLowerCase()} plan`,
   initialStopNotPositive: 'Initial stop must be greater than 0',
   tradeNotesTooLong: `Notes must be less than ${PLAN_NOTES_MAX_LENGTH} characters`,
   originalBalanceInvalid: 'Original balance must be 0 or more',
@@ -222,7 +229,8 @@ export const messages = {
   targetPriceNotPositive: 'Target price must be greater than 0',
   targetNotAboveEntryLimit: "Target price must be greater than the entry's limit price",
   orderPriceTick: (what: string) => `${what} must be in whole cents (4 decimals under $1)`,
-  orderShortNotYet: 'Only long orders can be placed for now: short plans come later',
+  entryLimitAboveTriggerShort: "A short stop-limit's limit price must be at or below its stop price",
+  targetNotBelowEntryLimitShort: "Target price must be less than the entry's limit price for a short plan",
   nearEntryROutOfRange: `The near-entry threshold must be from ${NEAR_ENTRY_R_MIN}R to ${NEAR_ENTRY_R_MAX}R`,
 } as const;
 
@@ -252,6 +260,8 @@ export const orderTexts = {
     `The plan's size for this account: ${shares} shares. You may lower it, not raise it.`,
   quantityOverSize: (shares: number) => `At most ${shares} shares: the plan's size for this account`,
   entryHint: 'A limit buys at the entry or lower; a stop (or stop-limit) buys a breakout above the market.',
+  entryHintShort:
+    'A limit sells short at the entry or higher; a stop (or stop-limit) sells short a breakdown below the market.',
   brokerWarnings: "The broker's warnings",
   brokerRejections: 'The broker would reject it',
   noBrokerPreview: 'This broker gives no preview of its own: its answer comes with the order.',

@@ -56,7 +56,7 @@ export const isOpenOrderStatus = (status: OrderStatus): boolean =>
  */
 export const hasFills = (order: { filledQuantity: number }): boolean => order.filledQuantity > 0;
 
-/** Which way the position goes: a long plan buys then sells; a short plan (issue 30) sells short then buys to cover. */
+/** Which way the position goes: a long plan buys then sells; a short plan sells short then buys to cover. */
 export type OrderDirection = 'Long' | 'Short';
 
 /**
@@ -176,7 +176,10 @@ export const isOnOrderTick = (p: number): boolean => {
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 };
 
-/** The highest price the entry may fill at: a stop-limit's limit, otherwise the entry price. */
+/**
+ * The worst price the entry may fill at: a stop-limit's limit (the highest a long buys at, the
+ * lowest a short sells at), otherwise the entry price.
+ */
 export const entryWorstPrice = (order: BracketOrder): number =>
   order.entryType === 'StopLimit' && order.entryLimitPrice !== null
     ? order.entryLimitPrice
@@ -185,11 +188,13 @@ export const entryWorstPrice = (order: BracketOrder): number =>
 /**
  * What is wrong with an order's prices and size, in the product's words; empty when nothing is.
  * Long: the stop below the entry, the target above the entry (and above a stop-limit's limit, or
- * the target could sell below what was paid), a stop-limit's limit at or above its trigger, every
- * price positive and on the tick, whole shares. Short orders come with short plans (issue 30).
+ * the target could sell below what was paid), a stop-limit's limit at or above its trigger. Short,
+ * the mirror: the stop above the entry, the target below the entry (and below a stop-limit's
+ * limit), a stop-limit's limit at or below its trigger. Both: every price positive and on the
+ * tick, whole shares.
  */
 export function bracketOrderProblems(order: BracketOrder): string[] {
-  if (order.direction !== 'Long') return [messages.orderShortNotYet];
+  const short = order.direction === 'Short';
   const problems: string[] = [];
   if (!Number.isInteger(order.quantity) || order.quantity < 1 || order.quantity > QUANTITY_MAX)
     problems.push(messages.orderQuantityInvalid);
@@ -213,29 +218,40 @@ export function bracketOrderProblems(order: BracketOrder): string[] {
   if (order.entryType !== 'StopLimit' && order.entryLimitPrice !== null)
     problems.push(messages.entryLimitPriceNotStopLimit);
   if (!pricesValid) return problems;
-  if (order.stopPrice >= order.entryPrice) problems.push(messages.stopLossNotBelowEntry);
+  // A price move times the sign is what the position gains: +1 long, −1 short.
+  const sign = short ? -1 : 1;
+  if (sign * (order.entryPrice - order.stopPrice) <= 0)
+    problems.push(short ? messages.stopLossNotAboveEntryShort : messages.stopLossNotBelowEntry);
   if (order.entryType === 'StopLimit' && order.entryLimitPrice !== null) {
-    if (order.entryLimitPrice < order.entryPrice) problems.push(messages.entryLimitBelowTrigger);
+    if (sign * (order.entryLimitPrice - order.entryPrice) < 0)
+      problems.push(short ? messages.entryLimitAboveTriggerShort : messages.entryLimitBelowTrigger);
   }
   if (order.targetPrice !== null) {
-    if (order.targetPrice <= order.entryPrice) problems.push(messages.targetNotAboveEntry);
-    else if (order.targetPrice <= entryWorstPrice(order)) problems.push(messages.targetNotAboveEntryLimit);
+    if (sign * (order.targetPrice - order.entryPrice) <= 0)
+      problems.push(short ? messages.targetNotBelowEntryShort : messages.targetNotAboveEntry);
+    else if (sign * (order.targetPrice - entryWorstPrice(order)) <= 0)
+      problems.push(short ? messages.targetNotBelowEntryLimitShort : messages.targetNotAboveEntryLimit);
   }
   return problems;
 }
 
-/** The most the entry costs: the shares at the entry price, or at a stop-limit's limit; cents. */
-export const orderCost = (order: BracketOrder): number => roundCents(order.quantity * entryWorstPrice(order));
+/**
+ * The most the entry costs: the shares at the entry price, or at a long stop-limit's limit; a
+ * short's position is worth its shares at the entry (its limit is below it); cents.
+ */
+export const orderCost = (order: BracketOrder): number =>
+  roundCents(order.quantity * Math.max(order.entryPrice, entryWorstPrice(order)));
 
 /**
  * What the order loses if it fills at its worst entry price and the stop is hit there:
- * quantity × (entry, or a stop-limit's limit, − stop) for a long; the other way round for a short.
+ * quantity × (entry, or a stop-limit's limit, − stop) for a long; quantity × (stop − entry, or a
+ * stop-limit's limit) for a short.
  */
 export const orderDollarsAtRisk = (order: BracketOrder): number => {
   const perShare =
     order.direction === 'Long'
       ? entryWorstPrice(order) - order.stopPrice
-      : order.stopPrice - order.entryPrice;
+      : order.stopPrice - entryWorstPrice(order);
   return roundCents(order.quantity * Math.max(0, perShare));
 };
 
@@ -247,7 +263,8 @@ const DURATION_WORDS: Record<OrderDuration, string> = { Day: 'Day', GoodTillCanc
 /**
  * The order as the preview says it: "Buy 66 NVDA at 140.00 limit, Day; then sell 66 at 135.00
  * stop or 150.00 limit, GTC" (a stop entry "at 140.00 stop", a stop-limit "at 140.00 stop, 140.50
- * limit"; without a target "then sell 66 at 135.00 stop, GTC").
+ * limit"; without a target "then sell 66 at 135.00 stop, GTC"). A short one: "Sell short 17 QCOM at
+ * 150.00 limit, Day; then buy to cover 17 at 155.00 stop or 140.00 limit, GTC".
  */
 export function describeOrder(order: BracketOrder): string {
   const [open, close] = order.direction === 'Long' ? ['Buy', 'sell'] : ['Sell short', 'buy to cover'];

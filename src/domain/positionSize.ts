@@ -1,15 +1,14 @@
 import { capitalRiskAmount, maxRiskAmount } from './accounts.ts';
 import { messages } from './messages.ts';
+import { type DirectedPrices, riskPerShare } from './planDirection.ts';
 import type { Account, PositionSize } from './types.ts';
 
 type SizingAccount = Pick<
   Account,
   'currentBalance' | 'availableFundsForTrading' | 'capitalRisk' | 'maxTradeRisk' | 'scaleOutFactor'
 >;
-interface PlanPrices {
-  entryPrice: number;
-  stopLossPrice: number;
-}
+/** A short plan's size is its long mirror's: the risk per share is |entry − stop| on its own side. */
+type PlanPrices = DirectedPrices;
 
 // Money math in binary floats lands a hair under whole numbers (0.3 / 0.1 = 2.9999999999999996);
 // flooring that would drop a share the trader can afford, so allow a tolerance far below a share.
@@ -26,10 +25,10 @@ interface SizeLimits {
 
 /** The limits of docs/product.md, "Position size"; null when the prices leave no positive risk. */
 function sizeLimits(account: SizingAccount, plan: PlanPrices): SizeLimits | null {
-  const riskPerShare = plan.entryPrice - plan.stopLossPrice;
-  if (!(riskPerShare > 0) || !(plan.entryPrice > 0)) return null;
+  const perShare = riskPerShare(plan);
+  if (!(perShare > 0) || !(plan.entryPrice > 0)) return null;
   return {
-    risk: floorShares(maxRiskAmount(account) / riskPerShare),
+    risk: floorShares(maxRiskAmount(account) / perShare),
     capital: floorShares(capitalRiskAmount(account) / plan.entryPrice),
     funds: floorShares(account.availableFundsForTrading / plan.entryPrice),
     lot: Number.isInteger(account.scaleOutFactor) && account.scaleOutFactor >= 1 ? account.scaleOutFactor : 1,
@@ -104,7 +103,7 @@ export interface PositionFigures {
   shares: number;
   /** shares × entry. */
   cost: number;
-  /** Dollars at risk: shares × (entry − stop). */
+  /** Dollars at risk: shares × (entry − stop), (stop − entry) for a short plan. */
   riskAmount: number;
   /** riskAmount as a percentage of the account's current balance; 0 on a zero balance. */
   riskPercent: number;
@@ -121,7 +120,7 @@ export function planPositionFigures(
 ): PositionFigures[] {
   return accounts.map((a) => {
     const shares = computePositionSize(a, plan);
-    const riskAmount = shares * (plan.entryPrice - plan.stopLossPrice);
+    const riskAmount = shares * riskPerShare(plan);
     const limit = positionSizeLimit(a, plan);
     return {
       accountId: a.id,

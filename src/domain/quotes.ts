@@ -3,6 +3,7 @@
 import { number } from 'superstruct';
 import { backupMessages } from './backupMessages.ts';
 import { NEAR_ENTRY_DEFAULT_R, QUOTE_SYMBOLS_MAX } from './constants.ts';
+import { directionSign, type PlanDirection, riskPerShare } from './planDirection.ts';
 import { activeStockOf } from './tradePlans.ts';
 import type { Trade } from './trades.ts';
 import type { TradePlanStatus } from './types.ts';
@@ -61,6 +62,7 @@ export const PLAN_PRICE_STATES = [
   'Near entry',
   'Entry reached',
   'Below stop',
+  'Above stop',
   'Target reached',
 ] as const;
 export type PlanPriceState = (typeof PLAN_PRICE_STATES)[number];
@@ -70,7 +72,7 @@ export interface PlanPrice {
   last: number;
   /** How far the price must still move to the entry, in percent of the price; ≤ 0 once reached. */
   distancePercent: number;
-  /** The same in R (one R = entry − stop); ≤ 0 once reached. */
+  /** The same in R (one R = the risk per share, |entry − stop|); ≤ 0 once reached. */
   distanceR: number;
 }
 
@@ -78,28 +80,35 @@ interface PricedPlan {
   entryPrice: number;
   stopLossPrice: number;
   targetPrice: number | null;
+  /** Long when left out (a plan cached before plans had a direction). */
+  direction?: PlanDirection | null;
 }
 
 /**
- * A long plan against the last price: it enters as the price rises to the entry, so below the
+ * A plan against the last price. A long plan enters as the price rises to the entry, so below the
  * entry it is Waiting, or Near entry within `nearEntryR` of it; at the entry or above, Entry
  * reached; at the target or above, Target reached; at the stop or below (a gap may jump it),
- * Below stop: the setup broke before the entry.
+ * Below stop: the setup broke before the entry. A short plan is the mirror: it enters as the price
+ * falls to the entry; at the stop or above, Above stop; at the target or below, Target reached.
  */
 export function planPrice(plan: PricedPlan, last: number, nearEntryR = NEAR_ENTRY_DEFAULT_R): PlanPrice {
-  const risk = plan.entryPrice - plan.stopLossPrice;
-  const distanceR = (plan.entryPrice - last) / risk;
-  const distancePercent = ((plan.entryPrice - last) / last) * 100;
-  const state: PlanPriceState =
-    last <= plan.stopLossPrice
+  const sign = directionSign(plan);
+  // How far the price must still move towards the entry, in dollars: positive until reached.
+  const toEntry = sign * (plan.entryPrice - last);
+  const distanceR = toEntry / riskPerShare(plan);
+  const distancePercent = (toEntry / last) * 100;
+  const pastStop = sign * (last - plan.stopLossPrice) <= 0;
+  const state: PlanPriceState = pastStop
+    ? sign > 0
       ? 'Below stop'
-      : plan.targetPrice !== null && last >= plan.targetPrice
-        ? 'Target reached'
-        : last >= plan.entryPrice
-          ? 'Entry reached'
-          : distanceR <= nearEntryR
-            ? 'Near entry'
-            : 'Waiting';
+      : 'Above stop'
+    : plan.targetPrice !== null && sign * (last - plan.targetPrice) >= 0
+      ? 'Target reached'
+      : toEntry <= 0
+        ? 'Entry reached'
+        : distanceR <= nearEntryR
+          ? 'Near entry'
+          : 'Waiting';
   return { state, last, distancePercent, distanceR };
 }
 
@@ -109,6 +118,7 @@ export const PLAN_PRICE_COLORS: Record<PlanPriceState, 'gray' | 'green' | 'yello
   'Near entry': 'yellow',
   'Entry reached': 'green',
   'Below stop': 'red',
+  'Above stop': 'red',
   'Target reached': 'blue',
 };
 

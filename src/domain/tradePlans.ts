@@ -13,6 +13,14 @@ import {
   SCAN_ID_MAX_LENGTH,
 } from './constants.ts';
 import { messages } from './messages.ts';
+import {
+  type DirectedPrices,
+  directionOf,
+  directionSign,
+  PLAN_DIRECTIONS,
+  type PlanDirection,
+  riskPerShare,
+} from './planDirection.ts';
 import { CYCLE_TYPES, type FieldError, TRADE_PLAN_STATUSES, type TradePlanStatus } from './types.ts';
 import {
   boundedText,
@@ -44,6 +52,7 @@ import {
 
 const status = oneOf(TRADE_PLAN_STATUSES, messages.statusInvalid);
 const cycleType = oneOf(CYCLE_TYPES, messages.cycleTypeInvalid);
+const direction = oneOf(PLAN_DIRECTIONS, messages.directionInvalid);
 
 /** What the trader writes: `POST` and `PUT /api/v1/tradeplans` carry these. */
 const planFields = {
@@ -64,6 +73,12 @@ const planFields = {
    * target (docs/product.md, "Alerts"). On unless turned off; absent from older backups: on.
    */
   alertsOn: yesOrNo,
+  /**
+   * Long (stop below the entry) or Short (stop above it; docs/product.md, "Trade plans"). Long when
+   * left out, so every call of the spec makes the long plan it always made; older backups and
+   * cached plans without it are long.
+   */
+  direction,
 };
 /** What a plan holds when the trader leaves a field out. */
 const planDefaults = {
@@ -74,6 +89,7 @@ const planDefaults = {
   targetPrice: null,
   notes: '',
   alertsOn: true,
+  direction: 'Long' as PlanDirection,
 };
 
 /**
@@ -119,29 +135,51 @@ const positiveNumber = (n: unknown): n is number => typeof n === 'number' && Num
 const hasError = (errors: FieldError[], field: string) => errors.some((e) => e.field === field);
 
 /**
- * The rules between prices (docs/product.md, "Trade plans"): stop below the entry, target (when
- * set) above it. Only prices that passed their own checks are compared.
+ * The rules between prices (docs/product.md, "Trade plans"): for a long plan the stop below the
+ * entry and the target (when set) above it; for a short plan the stop above the entry and the
+ * target below it. Only prices that passed their own checks are compared.
  */
-function checkPrices(errors: FieldError[], entry: unknown, stop: unknown, target: unknown): void {
-  if (!positiveNumber(entry) || hasError(errors, 'entryPrice')) return;
-  if (positiveNumber(stop) && stop >= entry && !hasError(errors, 'stopLossPrice'))
-    errors.push({ field: 'stopLossPrice', message: messages.stopLossNotBelowEntry });
-  if (positiveNumber(target) && target <= entry && !hasError(errors, 'targetPrice'))
-    errors.push({ field: 'targetPrice', message: messages.targetNotAboveEntry });
+function checkPrices(
+  errors: FieldError[],
+  entry: unknown,
+  stop: unknown,
+  target: unknown,
+  side: unknown,
+): void {
+  if (!positiveNumber(entry) || hasError(errors, 'entryPrice') || hasError(errors, 'direction')) return;
+  const short = side === 'Short';
+  // Above the entry for a long plan, below it for a short one: the side a target sits on.
+  const beyond = (p: number) => (short ? p < entry : p > entry);
+  if (positiveNumber(stop) && !hasError(errors, 'stopLossPrice') && (short ? stop <= entry : stop >= entry))
+    errors.push({
+      field: 'stopLossPrice',
+      message: short ? messages.stopLossNotAboveEntryShort : messages.stopLossNotBelowEntry,
+    });
+  if (positiveNumber(target) && !hasError(errors, 'targetPrice') && !beyond(target))
+    errors.push({
+      field: 'targetPrice',
+      message: short ? messages.targetNotBelowEntryShort : messages.targetNotAboveEntry,
+    });
 }
 
 export const validateTradePlanCreate = validator(planCreate, (body, errors) =>
-  checkPrices(errors, body.entryPrice, body.stopLossPrice, body.targetPrice),
+  checkPrices(errors, body.entryPrice, body.stopLossPrice, body.targetPrice, body.direction),
 );
 
 /**
  * A partial update: only the fields sent are checked and returned. With `current` (the stored
- * plan), stop below entry and target above entry are checked on the prices the plan would end up
- * with (a target sent as null is cleared, so it is not compared).
+ * plan), the stop and the target are checked on the prices and the direction the plan would end
+ * up with (a target sent as null is cleared, so it is not compared): a direction changed alone
+ * can leave the stop on the wrong side, refused on the stop.
  */
 export const validateTradePlanUpdate = (
   body: unknown,
-  current?: { entryPrice: number; stopLossPrice: number; targetPrice?: number | null },
+  current?: {
+    entryPrice: number;
+    stopLossPrice: number;
+    targetPrice?: number | null;
+    direction?: PlanDirection | null;
+  },
 ) =>
   validator(planUpdate, (b, errors) =>
     checkPrices(
@@ -149,12 +187,13 @@ export const validateTradePlanUpdate = (
       b.entryPrice ?? current?.entryPrice,
       b.stopLossPrice ?? current?.stopLossPrice,
       b.targetPrice === undefined ? current?.targetPrice : b.targetPrice,
+      b.direction ?? (current ? directionOf(current) : undefined),
     ),
   )(body);
 
 /** A plan the backup holds, checked as the API checks its create, plus its status and stamps. */
 export const validatePlanRecord = validator(planRecord, (body, errors) =>
-  checkPrices(errors, body.entryPrice, body.stopLossPrice, body.targetPrice),
+  checkPrices(errors, body.entryPrice, body.stopLossPrice, body.targetPrice, body.direction),
 );
 
 export const validateStatusChange = validator(object({ status }));
@@ -172,31 +211,31 @@ export function newDraftPlan(
   };
 }
 
-interface PlanPrices {
-  entryPrice: number;
-  stopLossPrice: number;
-}
+type PlanPrices = DirectedPrices;
 
 /** One decimal, halves up; the nudge keeps a half computed a hair low (float sums) from rounding down. */
 const oneDecimal = (n: number): number => Math.round(n * 10 + 1e-9) / 10;
 
 export type BadgeColor = 'gray' | 'green' | 'yellow' | 'red';
 
-/** Risk per share in dollars: entry minus stop. */
-export const planRisk = (p: PlanPrices): number => p.entryPrice - p.stopLossPrice;
+export { directionOf, PLAN_DIRECTIONS, type PlanDirection };
+
+/** Risk per share in dollars: entry − stop for a long plan, stop − entry for a short one. */
+export const planRisk = (p: PlanPrices): number => riskPerShare(p);
 
 /** Risk as a percentage of the entry price; 0 when there is no positive entry. */
 export const planRiskPercentage = (p: PlanPrices): number =>
   p.entryPrice > 0 ? (planRisk(p) / p.entryPrice) * 100 : 0;
 
 /**
- * Reward-to-risk (docs/product.md, "Trade plans"): (target − entry) ÷ (entry − stop), unrounded
- * (`formatRewardToRisk` shows it as "2.5R"); null without a target or without a positive risk.
+ * Reward-to-risk (docs/product.md, "Trade plans"): (target − entry) ÷ (entry − stop) for a long
+ * plan, (entry − target) ÷ (stop − entry) for a short one, unrounded (`formatRewardToRisk` shows
+ * it as "2.5R"); null without a target or without a positive risk.
  */
 export function rewardToRisk(p: PlanPrices & { targetPrice?: number | null }): number | null {
   const risk = planRisk(p);
   if (p.targetPrice === null || p.targetPrice === undefined || !(risk > 0)) return null;
-  return (p.targetPrice - p.entryPrice) / risk;
+  return (directionSign(p) * (p.targetPrice - p.entryPrice)) / risk;
 }
 
 /**

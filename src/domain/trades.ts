@@ -8,6 +8,7 @@ import { PLAN_NOTES_MAX_LENGTH } from './constants.ts';
 import { compareBrokerIds, type Execution } from './executions.ts';
 import { formatR } from './format.ts';
 import { messages } from './messages.ts';
+import { directionOf } from './planDirection.ts';
 import { roundCents, roundHalfAway, roundTo4 } from './rounding.ts';
 import { matchFills, type RoundTrip } from './tradeMatching.ts';
 import { activeStockOf, isActiveStatus, type TradePlan } from './tradePlans.ts';
@@ -184,7 +185,9 @@ export interface Trade {
   incomplete: boolean;
 }
 
-type PlanForLink = Pick<TradePlan, 'id' | 'stock' | 'status' | 'stopLossPrice' | 'createdAt'>;
+type PlanForLink = Pick<TradePlan, 'id' | 'stock' | 'status' | 'stopLossPrice' | 'createdAt'> &
+  // Long when left out (a plan cached before plans had a direction).
+  Partial<Pick<TradePlan, 'direction'>>;
 
 export interface TradeInputs {
   executions: readonly Execution[];
@@ -264,8 +267,9 @@ const wasDone = (linked: LinkedTrades | undefined, at: number): boolean =>
   linked !== undefined && !linked.open && linked.lastClosedAt <= at;
 
 /**
- * The plan a trade is linked to when the trader said nothing (docs/product.md, "Trades"): for a
- * Long trade, the active plan of its stock that existed when it opened and was not done by then
+ * The plan a trade is linked to when the trader said nothing (docs/product.md, "Trades"): the
+ * active plan of its stock and direction (a Long trade a long plan, a Short trade a short plan)
+ * that existed when it opened and was not done by then
  * (`linked`: the plans' trades opened before this one), with that plan's stop. "Active" is the
  * plan's status now, not at the open: the server stores the link as soon as the fills arrive
  * (newAnnotations), so later status changes do not move it. Done is judged at the open from the
@@ -277,10 +281,11 @@ function automaticLink(
   plansByStock: ReadonlyMap<string, PlanForLink[]>,
   linked: ReadonlyMap<string, LinkedTrades>,
 ): TradeUpdate {
-  if (trade.direction !== 'Long' || trade.incomplete) return unlinked;
+  if (trade.incomplete) return unlinked;
   const opened = time(trade.openedAt) + FILL_TIME_PRECISION_MS;
   let chosen: PlanForLink | undefined;
   for (const plan of plansByStock.get(trade.symbol) ?? []) {
+    if (directionOf(plan) !== trade.direction) continue;
     if (time(plan.createdAt) > opened || wasDone(linked.get(plan.id), time(trade.openedAt))) continue;
     // At most one plan per stock is active, but an offline cache can briefly hold two: the newest wins.
     const newer =

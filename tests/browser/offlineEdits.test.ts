@@ -50,11 +50,14 @@ for (const [layout, viewport] of [
     it('creates, edits, changes the status of and deletes trade plans', async () => {
       await page.getByRole('button', { name: '+ New Trade Plan' }).click();
       await dialog().getByLabel('Stock').fill('NVDA');
+      // A short plan (issue 30): its stop above the entry, made offline like any other.
+      await dialog().getByRole('radio', { name: 'Short (sell short)' }).check();
       await dialog().getByLabel('Entry Price').fill('50');
-      await dialog().getByLabel('Stop Loss').fill('48');
+      await dialog().getByLabel('Stop Loss').fill('52');
       await dialog().getByRole('button', { name: 'Create Trade Plan' }).click();
       await dialog().waitFor({ state: 'detached' });
       await row(/NVDA/).getByText('(not yet saved)').waitFor();
+      await row(/NVDA/).getByText('Short', { exact: true }).waitFor();
 
       await row(/AAPL/).getByRole('button', { name: 'Edit' }).click();
       await dialog().getByLabel('Entry Price').fill('110');
@@ -172,7 +175,12 @@ for (const [layout, viewport] of [
       expect(Object.keys(byStock).sort()).toEqual(['AAPL', 'MSFT', 'NVDA']);
       expect(byStock.AAPL?.entryPrice).toBe(110);
       expect(byStock.MSFT?.status).toBe('Ready');
-      expect(byStock.NVDA).toMatchObject({ entryPrice: 50, stopLossPrice: 48, status: 'Draft' });
+      expect(byStock.NVDA).toMatchObject({
+        direction: 'Short',
+        entryPrice: 50,
+        stopLossPrice: 52,
+        status: 'Draft',
+      });
 
       const edges = await api<Edge[]>(page, 'GET', '/edges');
       expect(edges.map((e) => e.name).sort()).toEqual(['Offline edge', 'Trend']);

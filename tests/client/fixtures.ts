@@ -78,6 +78,7 @@ export const planFixture = (o: Partial<TradePlan> = {}): TradePlan => ({
   marketCycleAtCreation: null,
   doneAt: null,
   alertsOn: true,
+  direction: 'Long',
   createdAt: at,
   updatedAt: at,
   ...o,

@@ -93,6 +93,7 @@ function backup(): Backup {
         marketCycleAtCreation: 'Uptrend',
         doneAt: null,
         alertsOn: true,
+        direction: 'Long',
         createdAt: AT,
         updatedAt: AT,
       },

@@ -104,6 +104,7 @@ const plan = (over: Partial<TradePlan> = {}): TradePlan => ({
   marketCycleAtCreation: 'Uptrend',
   doneAt: null,
   alertsOn: true,
+  direction: 'Long',
   createdAt: '2026-03-02T14:30:00.000Z',
   updatedAt: '2026-03-03T09:00:00.000Z',
   ...over,
@@ -127,17 +128,19 @@ describe('the exports', () => {
         notes: '',
         alertsOn: false,
         doneAt: '2026-03-20T20:00:00.000Z',
+        direction: 'Short',
+        stopLossPrice: 195.25,
       }),
     ]);
     const [header, first, second] = text.split('\r\n');
     expect(header).toBe(
-      'Id,Stock,Status,Entry Price,Stop Loss,Target Price,Probability,Setup,Edges,Scan Id,Market Cycle at Creation,Notes,Alerts On,Done At,Created At,Updated At',
+      'Id,Stock,Direction,Status,Entry Price,Stop Loss,Target Price,Probability,Setup,Edges,Scan Id,Market Cycle at Creation,Notes,Alerts On,Done At,Created At,Updated At',
     );
     expect(first).toBe(
-      `p1,AAPL,Ready,190.5,185.25,,62.5,'+Breakout,"Trend; Volume, rising; ${DELETED_EDGE_NAME}",,Uptrend,"'=cmd|"" /C calc""!A0",true,,2026-03-02T14:30:00.000Z,2026-03-03T09:00:00.000Z`,
+      `p1,AAPL,Long,Ready,190.5,185.25,,62.5,'+Breakout,"Trend; Volume, rising; ${DELETED_EDGE_NAME}",,Uptrend,"'=cmd|"" /C calc""!A0",true,,2026-03-02T14:30:00.000Z,2026-03-03T09:00:00.000Z`,
     );
     expect(second).toBe(
-      'p2,AAPL,Ready,190.5,185.25,,62.5,,,,Uptrend,,false,2026-03-20T20:00:00.000Z,2026-03-02T14:30:00.000Z,2026-03-03T09:00:00.000Z',
+      'p2,AAPL,Short,Ready,190.5,195.25,,62.5,,,,Uptrend,,false,2026-03-20T20:00:00.000Z,2026-03-02T14:30:00.000Z,2026-03-03T09:00:00.000Z',
     );
   });
 

@@ -85,6 +85,7 @@ function fullestJournal(): Backup {
       marketCycleAtCreation: 'Downtrend' as const,
       doneAt: null,
       alertsOn: true,
+      direction: 'Long' as const,
       createdAt: AT,
       updatedAt: AT,
     };

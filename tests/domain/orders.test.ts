@@ -109,10 +109,40 @@ describe('what is wrong with an order', () => {
       [messages.orderPriceTick('Stop loss price')],
     ],
     ['a price too high', { targetPrice: 2_000_000 }, [messages.priceTooHigh('Target price')]],
+  ])('%s', (_what, fields, problems) => {
+    expect(bracketOrderProblems(order(fields))).toEqual(problems);
+  });
+
+  // A short plan's bracket (issue 30): sell short at the entry, buy to cover at the stop above or
+  // the target below. Before short plans every short order was refused.
+  const short = (fields: Partial<BracketOrder> = {}) => ({
+    direction: 'Short' as const,
+    stopPrice: 145,
+    targetPrice: 130,
+    ...fields,
+  });
+  it.each<[string, Partial<BracketOrder>, string[]]>([
+    ['a short bracket', short(), []],
+    ['a short without a target', short({ targetPrice: null }), []],
+    ['a short stop entry', short({ entryType: 'Stop' }), []],
     [
-      'a short order (issue 30)',
-      { direction: 'Short', stopPrice: 145, targetPrice: 130 },
-      [messages.orderShortNotYet],
+      'a short stop-limit with its limit below',
+      short({ entryType: 'StopLimit', entryLimitPrice: 139.5 }),
+      [],
+    ],
+    ['a short stop at the entry', short({ stopPrice: 140 }), [messages.stopLossNotAboveEntryShort]],
+    ['a short stop below the entry', short({ stopPrice: 135 }), [messages.stopLossNotAboveEntryShort]],
+    ['a short target at the entry', short({ targetPrice: 140 }), [messages.targetNotBelowEntryShort]],
+    ['a short target above the entry', short({ targetPrice: 150 }), [messages.targetNotBelowEntryShort]],
+    [
+      "a short target above a stop-limit's limit",
+      short({ entryType: 'StopLimit', entryLimitPrice: 139, targetPrice: 139.5 }),
+      [messages.targetNotBelowEntryLimitShort],
+    ],
+    [
+      'a short stop-limit whose limit is above its trigger',
+      short({ entryType: 'StopLimit', entryLimitPrice: 140.5 }),
+      [messages.entryLimitAboveTriggerShort],
     ],
   ])('%s', (_what, fields, problems) => {
     expect(bracketOrderProblems(order(fields))).toEqual(problems);
@@ -127,6 +157,8 @@ describe('cost and dollars at risk', () => {
     [{ entryType: 'StopLimit', entryLimitPrice: 140.5 }, 9273, 363],
     [{ quantity: 3, entryPrice: 10.01, stopPrice: 9.67 }, 30.03, 1.02],
     [{ direction: 'Short', stopPrice: 145, targetPrice: 130 }, 9240, 330],
+    // A short stop-limit may sell down to its limit: the risk is counted from there, the value at the entry.
+    [{ direction: 'Short', entryType: 'StopLimit', entryLimitPrice: 139.5, stopPrice: 145 }, 9240, 363],
   ])('%o', (fields, cost, risk) => {
     expect(orderCost(order(fields))).toBe(cost);
     expect(orderDollarsAtRisk(order(fields))).toBe(risk);

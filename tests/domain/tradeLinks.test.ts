@@ -97,7 +97,7 @@ describe('the automatic link to the active plan of the symbol', () => {
     expect(build(long, { plans: [plan({ createdAt: '2026-03-02T14:31:00.000Z' })] })[0]!.planId).toBe(PLAN);
   });
 
-  it('never links a short, nor an incomplete trade', () => {
+  it('never links a short trade to a long plan, nor an incomplete trade', () => {
     const short = [fill('e1', 'Sell', 100, 50, day(2)), fill('e2', 'Buy', 100, 45, day(3))];
     const incomplete = [fill('e1', 'Sell', 100, 50, day(2), { positionEffect: 'Close' })];
     expect(build(short).map(link)).toEqual([unplanned]);

@@ -149,6 +149,7 @@ describe('validateTradePlanCreate', () => {
         targetPrice: null,
         notes: '',
         alertsOn: true,
+        direction: 'Long',
       },
     });
   });

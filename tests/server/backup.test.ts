@@ -643,6 +643,7 @@ describe('size', () => {
       marketCycleAtCreation: null,
       doneAt: null,
       alertsOn: true,
+      direction: 'Long',
       createdAt: at,
       updatedAt: at,
     }));

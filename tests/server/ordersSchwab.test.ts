@@ -46,12 +46,14 @@ afterAll(async () => {
 beforeEach(() => fake.orders.clear());
 
 let stocks = 0;
-async function readyPlan(targetPrice: number | null = 150): Promise<TradePlanDto> {
+async function readyPlan(
+  targetPrice: number | null = 150,
+  prices: Record<string, unknown> = { entryPrice: 140, stopLossPrice: 135 },
+): Promise<TradePlanDto> {
   const stock = `ORD${String.fromCharCode(65 + stocks++)}`;
   const created = await dana.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
     stock,
-    entryPrice: 140,
-    stopLossPrice: 135,
+    ...prices,
     targetPrice,
   });
   expect(created.status).toBe(201);
@@ -207,5 +209,63 @@ describe('orders at Schwab', () => {
     const list = await dana.json<OrderDto[]>('GET', `/api/v1/orders?planId=${plan.id}`);
     expect(list.body.map((o) => o.status)).toEqual(['Filled']);
     expect(fake.apiCalls().length).toBe(calls);
+  });
+
+  it('sends a short plan as SELL_SHORT with BUY_TO_COVER exits, and its fills make the short trade', async () => {
+    const plan = await readyPlan(130, { direction: 'Short', entryPrice: 140, stopLossPrice: 145 });
+    const preview = await dana.json<OrderPreview>('POST', '/api/v1/orders/preview', request(plan));
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({
+      words: `Sell short 20 ${plan.stock} at 140.00 limit, Day; then buy to cover 20 at 145.00 stop or 130.00 limit, GTC`,
+      cost: 2800,
+      dollarsAtRisk: 100,
+      broker: { rejections: [] },
+    });
+    const placed = await place(request(plan));
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const received = fake.orders.received(account.accountHash);
+    const exit = (fields: Record<string, string>) => ({
+      orderStrategyType: 'SINGLE',
+      session: 'NORMAL',
+      duration: 'GOOD_TILL_CANCEL',
+      ...fields,
+      orderLegCollection: [leg('BUY_TO_COVER', plan.stock)],
+    });
+    expect(received[0]?.sent).toEqual({
+      orderStrategyType: 'TRIGGER',
+      session: 'NORMAL',
+      duration: 'DAY',
+      orderType: 'LIMIT',
+      price: '140.00',
+      orderLegCollection: [leg('SELL_SHORT', plan.stock)],
+      childOrderStrategies: [
+        {
+          orderStrategyType: 'OCO',
+          childOrderStrategies: [
+            exit({ orderType: 'STOP', stopPrice: '145.00' }),
+            exit({ orderType: 'LIMIT', price: '130.00' }),
+          ],
+        },
+      ],
+    });
+    t.clock.advance(60_000);
+    fake.orders.fillEntry(placed.body.brokerOrderId as string);
+    t.clock.advance(1_000);
+    expect((await dana.json<OrderDto>('GET', `/api/v1/orders/${placed.body.id}`)).body.status).toBe('Filled');
+    t.clock.advance(60_000);
+    fake.orders.fillExit(placed.body.brokerOrderId as string, 'target');
+    t.clock.advance(180_000);
+    await dana.json('POST', '/api/v1/trades/import');
+    const trade = (await dana.json<Trade[]>('GET', '/api/v1/trades')).body.find(
+      (tr) => tr.symbol === plan.stock,
+    );
+    expect(trade).toMatchObject({ direction: 'Short', planId: plan.id, initialStop: 145, entryQuantity: 20 });
+  });
+
+  it('refuses a short order whose stop-limit limit is above its trigger, sending nothing', async () => {
+    const plan = await readyPlan(130, { direction: 'Short', entryPrice: 140, stopLossPrice: 145 });
+    const res = await place(request(plan, { entryType: 'StopLimit', entryLimitPrice: 140.5 }));
+    expect([res.status, res.body.message]).toEqual([400, messages.entryLimitAboveTriggerShort]);
+    expect(fake.orders.placementCalls).toBe(0);
   });
 });

@@ -105,6 +105,8 @@ export function OrderDialog({ plan, account, maxShares, onClose, onPlaced }: Ord
   });
 
   const entry = orderPriceText(plan.entryPrice);
+  // A plan cached before plans had a direction is long.
+  const short = plan.direction === 'Short';
   return (
     <Modal title={`Order ${plan.stock} · ${account.accountName}`} onClose={onClose}>
       {step.kind === 'form' && (
@@ -131,11 +133,11 @@ export function OrderDialog({ plan, account, maxShares, onClose, onPlaced }: Ord
           <Field
             label="Entry"
             error={form.errors.entryType}
-            hint={<small className="hint">{orderTexts.entryHint}</small>}
+            hint={<small className="hint">{short ? orderTexts.entryHintShort : orderTexts.entryHint}</small>}
           >
             {selectInput(values.entryType, (v) => set('entryType', v as OrderEntryType), [
               ['Limit', `Limit at ${entry}`],
-              ['Stop', `Stop at ${entry} (breakout)`],
+              ['Stop', `Stop at ${entry} (${short ? 'breakdown' : 'breakout'})`],
               ['StopLimit', `Stop-limit: stop at ${entry}, then a limit`],
             ])}
           </Field>

@@ -9,6 +9,7 @@ import { computePositionSizes, isValidPositionSize } from '../../domain/position
 import type { Quote } from '../../domain/quotes.ts';
 import {
   allowedTransitions,
+  directionOf,
   isActivePlan,
   planRisk,
   planRiskPercentage,
@@ -72,6 +73,13 @@ export function PlanCells({ plan, accounts, quote, nearEntryR, onOpen }: PlanCel
         <button type="button" className="link-button" onClick={() => onOpen(plan)}>
           {plan.stock}
         </button>
+        {/* A short plan says so; a long one, the usual, is unmarked. */}
+        {directionOf(plan) === 'Short' && (
+          <>
+            {' '}
+            <span className="badge direction-badge">Short</span>
+          </>
+        )}
         <PendingMark row={plan} />
       </th>
       <td data-label="Status" data-status={plan.status}>
@@ -92,7 +100,7 @@ export function PlanCells({ plan, accounts, quote, nearEntryR, onOpen }: PlanCel
       <td data-label="Stop Loss" className="card-fact">
         {formatPrice(plan.stopLossPrice)}
       </td>
-      {/* Entry − stop is a share's risk: said so, as a trader reads "Risk" as dollars at stake.
+      {/* Entry − stop (stop − entry short) is a share's risk: said so, as a trader reads "Risk" as dollars at stake.
           "/share" may go under a long price when the columns need the room. */}
       <td data-label="Risk ($)" className="card-fact">
         {formatPrice(planRisk(plan))}

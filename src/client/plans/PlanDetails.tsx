@@ -11,6 +11,7 @@ import {
 import { planPositionFigures } from '../../domain/positionSize.ts';
 import {
   canEditPlan,
+  directionOf,
   isActivePlan,
   planRisk,
   planRiskPercentage,
@@ -69,6 +70,13 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
         <dd>
           <Badge color={statusBadgeColor(plan.status)}>{plan.status}</Badge>{' '}
           <PlanOutcome planId={plan.id} doneAt={plan.doneAt} />
+        </dd>
+        <dt>Direction</dt>
+        {/* A plan cached before plans had a direction is long. */}
+        <dd>
+          {directionOf(plan) === 'Short'
+            ? 'Short: sell short at the entry, buy to cover'
+            : 'Long: buy at the entry'}
         </dd>
         <dt>Entry → Stop</dt>
         <dd>

@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { fallbackMessages } from '../../domain/appMessages.ts';
 import { SCAN_ID_MAX_LENGTH, STOCK_SYMBOL_MAX_LENGTH } from '../../domain/constants.ts';
 import { formatWeight } from '../../domain/format.ts';
-import { validateTradePlanCreate, validateTradePlanUpdate } from '../../domain/tradePlans.ts';
+import {
+  directionOf,
+  PLAN_DIRECTIONS,
+  type PlanDirection,
+  validateTradePlanCreate,
+  validateTradePlanUpdate,
+} from '../../domain/tradePlans.ts';
 import type { TradePlan } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { Field } from '../ui/Field.tsx';
@@ -24,6 +30,8 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
   const setups = useLiveQuery(() => db.tradeSetups.toArray(), []) ?? [];
   const accounts = useLiveQuery(() => db.accounts.toArray(), []) ?? [];
   const [stock, setStock] = useState(plan?.stock ?? '');
+  // Long for a new plan, and for one cached before plans had a direction.
+  const [direction, setDirection] = useState<PlanDirection>(plan ? directionOf(plan) : 'Long');
   const [entry, setEntry] = useState(plan ? String(plan.entryPrice) : '');
   const [stop, setStop] = useState(plan ? String(plan.stopLossPrice) : '');
   const [target, setTarget] = useState(plan?.targetPrice?.toString() ?? '');
@@ -40,6 +48,7 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
 
   const body = () => ({
     stock,
+    direction,
     entryPrice: toNumber(entry),
     stopLossPrice: toNumber(stop),
     targetPrice: toNumber(target) ?? null,
@@ -77,6 +86,22 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
       >
         {symbolInput(stock, setStock)}
       </Field>
+      <fieldset className="direction-choice">
+        <legend>Direction</legend>
+        {PLAN_DIRECTIONS.map((d) => (
+          <label key={d}>
+            <input
+              type="radio"
+              name="plan-direction"
+              value={d}
+              checked={direction === d}
+              onChange={() => setDirection(d)}
+            />
+            {d === 'Long' ? 'Long (buy)' : 'Short (sell short)'}
+          </label>
+        ))}
+        {errors.direction && <small className="field-error">{errors.direction}</small>}
+      </fieldset>
       <div className="grid-2">
         <NumberField label="Entry Price" error={errors.entryPrice} value={entry} onChange={setEntry} />
         <NumberField label="Stop Loss" error={errors.stopLossPrice} value={stop} onChange={setStop} />
@@ -91,6 +116,7 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
         entryPrice={Number(entry)}
         stopLossPrice={Number(stop)}
         targetPrice={toNumber(target) ?? null}
+        direction={direction}
         accounts={accounts}
       />
       <div className="grid-2">

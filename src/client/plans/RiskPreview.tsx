@@ -1,29 +1,40 @@
 import { countOf, formatMoney, formatPercent, formatRewardToRisk } from '../../domain/format.ts';
 import { messages } from '../../domain/messages.ts';
 import { planPositionFigures } from '../../domain/positionSize.ts';
-import { planRisk, planRiskPercentage, rewardToRisk } from '../../domain/tradePlans.ts';
+import { type PlanDirection, planRisk, planRiskPercentage, rewardToRisk } from '../../domain/tradePlans.ts';
 import type { LiveAccount } from '../../domain/types.ts';
 
 interface RiskPreviewProps {
   entryPrice: number;
   stopLossPrice: number;
   targetPrice: number | null;
+  direction: PlanDirection;
   accounts: LiveAccount[];
 }
 
 /**
  * What the plan risks, read as a trader reads it, before anything is saved: the risk per share
- * and how far below the entry the stop sits, the reward-to-risk when a target is set, then per
+ * and how far below the entry the stop sits (above it for a short plan), the reward-to-risk when a
+ * target is set, then per
  * account the shares, their cost and the dollars at risk (or which limit leaves no shares): a
  * block each, its figures labelled, that wraps rather than runs out of a phone's dialog.
  */
-export function RiskPreview({ entryPrice, stopLossPrice, targetPrice, accounts }: RiskPreviewProps) {
+export function RiskPreview({
+  entryPrice,
+  stopLossPrice,
+  targetPrice,
+  direction,
+  accounts,
+}: RiskPreviewProps) {
   if (!(entryPrice > 0 && stopLossPrice > 0)) return null;
-  const prices = { entryPrice, stopLossPrice, targetPrice };
-  if (stopLossPrice >= entryPrice) {
+  const prices = { entryPrice, stopLossPrice, targetPrice, direction };
+  const short = direction === 'Short';
+  if (!(planRisk(prices) > 0)) {
     return (
       <div className="risk-preview" aria-live="polite">
-        <p className="warning">{messages.stopNotBelowEntryWarning}</p>
+        <p className="warning">
+          {short ? messages.stopNotAboveEntryWarningShort : messages.stopNotBelowEntryWarning}
+        </p>
       </div>
     );
   }
@@ -34,7 +45,10 @@ export function RiskPreview({ entryPrice, stopLossPrice, targetPrice, accounts }
         <strong>
           Risk: {formatMoney(planRisk(prices))} ({formatPercent(planRiskPercentage(prices))})
         </strong>{' '}
-        <small>a share, stop {formatPercent(planRiskPercentage(prices))} below entry</small>
+        <small>
+          a share{short ? ' short' : ''}, stop {formatPercent(planRiskPercentage(prices))}{' '}
+          {short ? 'above' : 'below'} entry
+        </small>
         {reward !== null && <strong className="reward"> · Reward {formatRewardToRisk(reward)}</strong>}
       </p>
       {accounts.length > 0 && (

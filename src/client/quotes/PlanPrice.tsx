@@ -13,7 +13,8 @@ export function PlanPrice({
   quote,
   nearEntryR,
 }: {
-  plan: Pick<TradePlan, 'entryPrice' | 'stopLossPrice' | 'targetPrice'>;
+  plan: Pick<TradePlan, 'entryPrice' | 'stopLossPrice' | 'targetPrice'> &
+    Partial<Pick<TradePlan, 'direction'>>;
   quote: Quote | undefined;
   /** The trader's threshold for Near entry (useNearEntryR). */
   nearEntryR: number;

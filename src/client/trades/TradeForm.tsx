@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { fallbackMessages } from '../../domain/appMessages.ts';
 import { formatPrice } from '../../domain/format.ts';
+import { directionOf } from '../../domain/planDirection.ts';
 import { validateTradeUpdate } from '../../domain/trades.ts';
 import type { Trade } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
@@ -19,11 +20,18 @@ interface TradeFormProps {
 
 /**
  * What the trader attaches to a trade: the plan it came from (any of their plans for the same
- * stock, or none), the stop its risk is measured from, and notes.
+ * stock and direction, or none), the stop its risk is measured from, and notes.
  */
 export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
   const plans =
-    useLiveQuery(() => db.tradePlans.where('stock').equals(trade.symbol).toArray(), [trade.symbol]) ?? [];
+    useLiveQuery(
+      async () =>
+        (await db.tradePlans.where('stock').equals(trade.symbol).toArray()).filter(
+          // The server refuses a link across directions; a link made before that rule still shows.
+          (p) => directionOf(p) === trade.direction || p.id === trade.planId,
+        ),
+      [trade.symbol, trade.direction, trade.planId],
+    ) ?? [];
   const [planId, setPlanId] = useState(trade.planId ?? '');
   const [stop, setStop] = useState(trade.initialStop?.toString() ?? '');
   const [notes, setNotes] = useState(trade.notes);

@@ -103,6 +103,7 @@ export function createAlertRepository(db: Database, now: () => Date) {
             entryPrice: tradePlans.entryPrice,
             stopLossPrice: tradePlans.stopLossPrice,
             targetPrice: tradePlans.targetPrice,
+            direction: tradePlans.direction,
             alertsOn: tradePlans.alertsOn,
           })
           .from(tradePlans)

@@ -32,6 +32,7 @@ import {
   type OrderRequestFields,
   type OrderStatus,
 } from '../../domain/orders.ts';
+import { PLAN_DIRECTIONS, type PlanDirection } from '../../domain/planDirection.ts';
 import { ACTIVE_STATUSES } from '../../domain/tradePlans.ts';
 import {
   CYCLE_TYPES,
@@ -214,6 +215,8 @@ export const tradePlans = pgTable(
     notes: text('notes').notNull().default(''),
     /** Whether its entry, stop and target alert the trader (docs/product.md, "Alerts"). */
     alertsOn: boolean('alerts_on').notNull().default(true),
+    /** Long (stop below the entry) or Short (stop above it; docs/product.md, "Trade plans"). */
+    direction: text('direction').$type<PlanDirection>().notNull().default('Long'),
     /** Stamped at creation, never updated; null on plans made before it was kept ("Unknown"). */
     marketCycleAtCreation: text('market_cycle_at_creation').$type<CycleType>(),
     /** When its linked trades had all closed (docs/product.md, "Trade plans"); set from the trades only. */
@@ -226,6 +229,7 @@ export const tradePlans = pgTable(
       .on(t.userId, t.stock)
       .where(sql`${t.status} in (${literals(ACTIVE_STATUSES)}) and ${t.doneAt} is null`),
     check('trade_plans_status', sql`${t.status} in (${literals(TRADE_PLAN_STATUSES)})`),
+    check('trade_plans_direction', sql`${t.direction} in (${literals(PLAN_DIRECTIONS)})`),
     check('trade_plans_market_cycle', sql`${t.marketCycleAtCreation} in (${literals(CYCLE_TYPES)})`),
     index('trade_plans_user').on(t.userId),
     index('trade_plans_setup').on(t.tradeSetupId),

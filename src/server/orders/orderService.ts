@@ -158,7 +158,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     }
     const order: BracketOrder = {
       symbol: plan.stock,
-      direction: 'Long',
+      direction: plan.direction,
       quantity: request.quantity,
       entryType: request.entryType,
       entryPrice: plan.entryPrice,

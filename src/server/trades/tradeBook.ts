@@ -152,6 +152,11 @@ export function createTradeBook(db: Database, now: () => Date) {
           const plan = await ownRow(tx, tradePlans, userId, update.planId, notTheirs, 'update');
           if (plan.stock !== trade.symbol)
             throw invalid([{ field: 'planId', message: messages.tradePlanOtherSymbol }]);
+          // A short trade goes with a short plan, a long one with a long plan (docs/product.md, "Trades").
+          if (plan.direction !== trade.direction)
+            throw invalid([
+              { field: 'planId', message: messages.tradePlanOtherDirection(trade.direction, plan.direction) },
+            ]);
           if (!plans.some((p) => p.id === plan.id)) plans.push(toPlanRecord(plan));
         }
         await saveAnnotation(tx, userId, { key: trade.key, ...update }, now());

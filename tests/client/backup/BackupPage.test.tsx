@@ -107,6 +107,7 @@ const backup = (): Backup => ({
       marketCycleAtCreation: null,
       doneAt: null,
       alertsOn: true,
+      direction: 'Long',
       createdAt: AT,
       updatedAt: AT,
     },
@@ -145,7 +146,7 @@ describe('CSV export', () => {
     const lines = text.split('\r\n');
     expect(await firstBytes(saved[0]!)).toEqual([0xef, 0xbb, 0xbf]);
     expect(lines).toHaveLength(2502); // header, 2500 rows, and the empty string after the last CR LF
-    expect(lines[0]).toMatch(/^Id,Stock,Status,/);
+    expect(lines[0]).toMatch(/^Id,Stock,Direction,Status,/);
     expect(lines.find((l) => l.startsWith('p0,'))).toContain(",Flag,,,,'-1 lot,");
   });
 

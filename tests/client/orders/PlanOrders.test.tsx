@@ -204,6 +204,21 @@ describe('the order form', () => {
   });
 });
 
+describe('Place order on a short plan', () => {
+  it('speaks of selling short a breakdown, and is sized as the long mirror', async () => {
+    showPlan(plan({ direction: 'Short', entryPrice: 100, stopLossPrice: 105 }));
+    expect((await placeButton('Margin')).textContent).toContain('100 shares');
+    await userEvent.click(await placeButton('Margin'));
+    const dialog = await screen.findByRole('dialog', { name: 'Order AAPL · Margin' });
+    expect(
+      within(dialog).getByText(
+        'A limit sells short at the entry or higher; a stop (or stop-limit) sells short a breakdown below the market.',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('option', { name: 'Stop at 100.00 (breakdown)' })).toBeTruthy();
+  });
+});
+
 describe('Confirm', () => {
   it('sends one key per preview, and the same key again when the answer was lost', {
     timeout: 15_000,

@@ -48,4 +48,39 @@ describe("a plan's details", () => {
     const term = await screen.findByText('Alerts', { selector: 'dt' });
     expect(term.nextElementSibling?.textContent).toBe(shown);
   });
+
+  it("says a short plan's direction, its risk a share above the entry and its size per account", async () => {
+    await seed('accounts', [
+      accountFixture({
+        id: 'a',
+        accountName: 'Margin',
+        currentBalance: 50_000,
+        availableFundsForTrading: 20_000,
+      }),
+    ]);
+    const plan = planFixture({
+      stock: 'QCOM',
+      direction: 'Short',
+      entryPrice: 150,
+      stopLossPrice: 155,
+      targetPrice: 135,
+    });
+    render(<PlanDetails plan={plan} onEdit={() => {}} onClose={() => {}} />);
+    const term = await screen.findByText('Direction', { selector: 'dt' });
+    expect(term.nextElementSibling?.textContent).toBe('Short: sell short at the entry, buy to cover');
+    expect(screen.getByText(/\$150\.00 → \$155\.00 · \$5\.00 a share/)).toBeTruthy();
+    expect(screen.getByText(/\$135\.00 · 3\.0R/)).toBeTruthy();
+    const row = await screen.findByRole('row', { name: /Margin/ });
+    // The long mirror's size: 1 % of 50,000 at 5 a share allows 100, capital 10 % (5,000) 33.
+    expect(row.textContent).toContain('33');
+  });
+
+  it('says a plan cached before plans had a direction is long', async () => {
+    const { direction: _, ...older } = planFixture();
+    render(
+      <PlanDetails plan={older as ReturnType<typeof planFixture>} onEdit={() => {}} onClose={() => {}} />,
+    );
+    const term = await screen.findByText('Direction', { selector: 'dt' });
+    expect(term.nextElementSibling?.textContent).toBe('Long: buy at the entry');
+  });
 });

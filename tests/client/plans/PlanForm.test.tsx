@@ -66,3 +66,60 @@ describe("the plan's alerts switch", () => {
     expect(sent(`PUT /api/v1/tradeplans/${plan.id}`)).toEqual([expect.objectContaining({ alertsOn: true })]);
   });
 });
+
+describe("the plan's direction (issue 30)", () => {
+  const sent = (key: string) => api.received.filter((r) => r.key === key).map((r) => r.body);
+  const long = () => screen.getByRole('radio', { name: 'Long (buy)' }) as HTMLInputElement;
+  const short = () => screen.getByRole('radio', { name: 'Short (sell short)' }) as HTMLInputElement;
+
+  it('is Long for a new plan, and a short plan previews its risk above the entry and sends Short', async () => {
+    render(<PlanForm onSaved={() => {}} onCancel={() => {}} />);
+    expect(screen.getByRole('group', { name: 'Direction' })).toBeTruthy();
+    expect([long().checked, short().checked]).toEqual([true, false]);
+    await userEvent.click(short());
+    await userEvent.type(screen.getByLabelText('Stock'), 'QCOM');
+    await userEvent.type(screen.getByLabelText('Entry Price'), '150');
+    await userEvent.type(screen.getByLabelText('Stop Loss'), '155');
+    expect(screen.getByText(/Risk: \$5\.00 \(3\.33%\)/)).toBeTruthy();
+    expect(screen.getByText(/stop 3\.33% above entry/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Trade Plan' }));
+    await screen.findByText('Failed to create trade plan');
+    expect(sent('POST /api/v1/tradeplans')).toEqual([
+      expect.objectContaining({ stock: 'QCOM', direction: 'Short', entryPrice: 150, stopLossPrice: 155 }),
+    ]);
+  });
+
+  it('refuses a short plan with its stop below the entry, in the short words, sending nothing', async () => {
+    render(<PlanForm onSaved={() => {}} onCancel={() => {}} />);
+    await userEvent.click(short());
+    await userEvent.type(screen.getByLabelText('Stock'), 'QCOM');
+    await userEvent.type(screen.getByLabelText('Entry Price'), '150');
+    await userEvent.type(screen.getByLabelText('Stop Loss'), '145');
+    expect(
+      screen.getByText('The stop is at or below the entry: move it above the entry to size this short trade'),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Trade Plan' }));
+    expect(
+      await screen.findByText('Stop loss price must be greater than entry price for a short plan'),
+    ).toBeTruthy();
+    expect(sent('POST /api/v1/tradeplans')).toEqual([]);
+  });
+
+  it("shows a short plan's direction when editing, and refuses a switch to Long alone on the stop", async () => {
+    const plan = planFixture({ direction: 'Short', entryPrice: 100, stopLossPrice: 105, targetPrice: null });
+    render(<PlanForm plan={plan} onSaved={() => {}} onCancel={() => {}} />);
+    expect(short().checked).toBe(true);
+    await userEvent.click(long());
+    await userEvent.click(screen.getByRole('button', { name: 'Save Trade Plan' }));
+    expect(await screen.findByText('Stop loss price must be less than entry price')).toBeTruthy();
+    expect(sent(`PUT /api/v1/tradeplans/${plan.id}`)).toEqual([]);
+  });
+
+  it('reads a plan cached before plans had a direction as Long', async () => {
+    const { direction: _, ...older } = planFixture();
+    render(
+      <PlanForm plan={older as ReturnType<typeof planFixture>} onSaved={() => {}} onCancel={() => {}} />,
+    );
+    expect(long().checked).toBe(true);
+  });
+});

@@ -83,6 +83,28 @@ describe('trade plan changes made offline', () => {
     expect((await dbModule.db.outbox.toArray())[0]?.body).toMatchObject({ marketCycleAtCreation: null });
   });
 
+  it('creates and edits a short plan offline like any field: the cached row and the queued body carry it', async () => {
+    await mutations.createPlan({ stock: 'QCOM', entryPrice: 150, stopLossPrice: 155, direction: 'Short' });
+    const [plan] = await pendingPlans();
+    expect(plan).toMatchObject({ stock: 'QCOM', direction: 'Short', pendingSync: true });
+    expect((await dbModule.db.outbox.toArray())[0]?.body).toMatchObject({ direction: 'Short' });
+    // A plan made without a direction is long, offline as online.
+    await mutations.createPlan({ stock: 'MSFT', entryPrice: 100, stopLossPrice: 95 });
+    expect((await pendingPlans()).find((p) => p.stock === 'MSFT')?.direction).toBe('Long');
+
+    const long = planFixture({ stock: 'AMD', entryPrice: 100, stopLossPrice: 95 });
+    await dbModule.db.tradePlans.put(long);
+    await mutations.updatePlan(long, { direction: 'Short', stopLossPrice: 104 });
+    expect(await dbModule.db.tradePlans.get(long.id)).toMatchObject({
+      direction: 'Short',
+      stopLossPrice: 104,
+    });
+    expect((await dbModule.db.outbox.toArray()).at(-1)?.body).toEqual({
+      direction: 'Short',
+      stopLossPrice: 104,
+    });
+  });
+
   it('edits a plan at once, and queues the edit', async () => {
     const plan = planFixture({ stock: 'MSFT', entryPrice: 100, stopLossPrice: 95 });
     await dbModule.db.tradePlans.put(plan);

@@ -57,13 +57,23 @@ function nextLook(t: number): number {
   return t + Math.max(1, wait) * MINUTE_MS;
 }
 
-/** Whether the entry fills at `price`, once its trigger (if any) is reached. A buy (long). */
+/** +1 for a long order, −1 for a short one: a price move times the sign is what the position gains. */
+const signOf = (o: DemoOrder): 1 | -1 => (o.order.direction === 'Short' ? -1 : 1);
+
+/** Whether `price` is at or beyond `level` upward for a long order, downward for a short one. */
+const atOrPast = (o: DemoOrder, price: number, level: number): boolean => signOf(o) * (price - level) >= 0;
+
+/**
+ * Whether the entry fills at `price`, once its trigger (if any) is reached. A long buys: a limit
+ * at or below its price, a stop once the price rises to it. A short sells short, the mirror: a
+ * limit at or above its price, a stop once the price falls to it.
+ */
 function entryFills(o: DemoOrder, price: number): boolean {
   const { order } = o;
-  if (order.entryType === 'Limit') return price <= order.entryPrice;
-  if (order.entryType === 'Stop') return price >= order.entryPrice;
-  if (!o.triggered && price >= order.entryPrice) o.triggered = true;
-  return o.triggered && price <= (order.entryLimitPrice ?? order.entryPrice);
+  if (order.entryType === 'Limit') return atOrPast(o, order.entryPrice, price);
+  if (order.entryType === 'Stop') return atOrPast(o, price, order.entryPrice);
+  if (!o.triggered && atOrPast(o, price, order.entryPrice)) o.triggered = true;
+  return o.triggered && atOrPast(o, order.entryLimitPrice ?? order.entryPrice, price);
 }
 
 /**
@@ -71,7 +81,8 @@ function entryFills(o: DemoOrder, price: number): boolean {
  * each session minute: a buy limit fills at or below its limit (at once when the price already is),
  * a buy stop when the price reaches it, a stop-limit when triggered and at or below its limit, each
  * at the price of that minute. From the next minute the exits work: the stop when the price falls
- * to it, the target when it rises to it, one cancelling the other. A Day entry not filled when its
+ * to it, the target when it rises to it, one cancelling the other (a short order the mirror: its
+ * stop when the price rises to it, its target when it falls to it). A Day entry not filled when its
  * session closes (16:00 New York) expires: Cancelled.
  */
 export function advanceDemoOrder(o: DemoOrder, now: Date): void {
@@ -96,8 +107,8 @@ export function advanceDemoOrder(o: DemoOrder, now: Date): void {
         o.status = 'Filled';
       }
     } else if (t > o.entry.at.getTime()) {
-      if (price <= o.order.stopPrice) o.exit = { at, price, which: 'stop' };
-      else if (o.order.targetPrice !== null && price >= o.order.targetPrice)
+      if (atOrPast(o, o.order.stopPrice, price)) o.exit = { at, price, which: 'stop' };
+      else if (o.order.targetPrice !== null && atOrPast(o, price, o.order.targetPrice))
         o.exit = { at, price, which: 'target' };
     }
     t += MINUTE_MS;
@@ -118,7 +129,8 @@ export function demoOrderExecutions(o: DemoOrder): BrokerExecution[] {
     fills.push({
       ...base,
       brokerExecutionId: `demo-order-${o.id}-entry`,
-      side: 'Buy',
+      // A short sells short to open and buys to cover.
+      side: o.order.direction === 'Short' ? 'Sell' : 'Buy',
       price: o.entry.price,
       executedAt: o.entry.at.toISOString(),
       positionEffect: 'Open',
@@ -129,7 +141,7 @@ export function demoOrderExecutions(o: DemoOrder): BrokerExecution[] {
     fills.push({
       ...base,
       brokerExecutionId: `demo-order-${o.id}-${o.exit.which}`,
-      side: 'Sell',
+      side: o.order.direction === 'Short' ? 'Buy' : 'Sell',
       price: o.exit.price,
       executedAt: o.exit.at.toISOString(),
       positionEffect: 'Close',

@@ -211,6 +211,95 @@ describe('the exits of a filled demo order', () => {
   });
 });
 
+describe('a short demo order (a short plan): the mirror', () => {
+  const short = (fields: Partial<BracketOrder>) =>
+    order({
+      direction: 'Short',
+      stopPrice: cents(price(TEN) * 2),
+      targetPrice: cents(price(TEN) * 0.5),
+      ...fields,
+    });
+
+  it('a short limit at or below the price sells short at once, at the price', async () => {
+    const id = await place(short({ entryPrice: cents(price(TEN) - 1) }));
+    expect(await state(id)).toMatchObject({ status: 'Filled', filledQuantity: 10 });
+    const [entry] = await fills();
+    expect(entry).toMatchObject({
+      side: 'Sell',
+      quantity: 10,
+      price: price(TEN),
+      executedAt: TEN.toISOString(),
+      positionEffect: 'Open',
+      protectiveStop: cents(price(TEN) * 2),
+    });
+  });
+
+  it('a short limit above the price sells the first minute the price is at or above it', async () => {
+    const path = pathBetween(TEN, CLOSE);
+    const limit = cents(Math.max(...path.slice(1)) - 0.005);
+    const expected = firstMinute(TEN, CLOSE, (p) => p >= limit) as Date;
+    expect(expected.getTime()).toBeGreaterThan(TEN.getTime());
+    const id = await place(short({ entryPrice: limit }));
+    clock.now = new Date(expected.getTime() - MINUTE);
+    expect(await state(id)).toMatchObject({ status: 'Working', filledQuantity: 0 });
+    clock.now = expected;
+    expect(await state(id)).toMatchObject({ status: 'Filled' });
+    expect((await fills()).map((f) => [f.side, f.executedAt, f.price])).toEqual([
+      ['Sell', expected.toISOString(), price(expected)],
+    ]);
+  });
+
+  it('a short stop sells short when the price falls to it', async () => {
+    const path = pathBetween(TEN, CLOSE);
+    const trigger = cents(Math.min(...path) + 0.005);
+    const expected = firstMinute(TEN, CLOSE, (p) => p <= trigger) as Date;
+    const id = await place(short({ entryType: 'Stop', entryPrice: trigger }));
+    clock.now = new Date(expected.getTime() - MINUTE);
+    expect(await state(id)).toMatchObject({ status: 'Working' });
+    clock.now = CLOSE;
+    expect((await fills()).map((f) => [f.side, f.executedAt, f.price])).toEqual([
+      ['Sell', expected.toISOString(), price(expected)],
+    ]);
+  });
+
+  it('its stop buys to cover when the price rises to it', async () => {
+    const later = pathBetween(new Date(TEN.getTime() + MINUTE), CLOSE);
+    const stop = cents(Math.max(...later) - 0.005);
+    const expected = firstMinute(new Date(TEN.getTime() + MINUTE), CLOSE, (p) => p >= stop) as Date;
+    const id = await place(short({ entryPrice: cents(price(TEN) - 1), stopPrice: stop }));
+    clock.now = CLOSE;
+    expect(await state(id)).toMatchObject({ status: 'Filled' });
+    const [, exit] = await fills();
+    expect(exit).toMatchObject({
+      side: 'Buy',
+      price: price(expected),
+      executedAt: expected.toISOString(),
+      positionEffect: 'Close',
+    });
+    expect(exit?.brokerExecutionId.endsWith('-stop')).toBe(true);
+  });
+
+  it('its target buys to cover when the price falls to it', async () => {
+    const later = pathBetween(new Date(TEN.getTime() + MINUTE), CLOSE);
+    const target = cents(Math.min(...later) + 0.005);
+    const expected = firstMinute(new Date(TEN.getTime() + MINUTE), CLOSE, (p) => p <= target) as Date;
+    const entryPrice = cents(price(TEN) - 0.01);
+    const id = await place(short({ entryPrice, stopPrice: cents(entryPrice * 2), targetPrice: target }));
+    clock.now = new Date(CLOSE.getTime() + 2 * 86_400_000);
+    expect(await state(id)).toMatchObject({ status: 'Filled' });
+    const exits = (await fills()).filter((f) => f.positionEffect === 'Close');
+    expect(
+      exits.map((f) => [f.side, f.executedAt, f.price, f.brokerExecutionId.endsWith('-target')]),
+    ).toEqual([['Buy', expected.toISOString(), price(expected), true]]);
+  });
+
+  it('refuses a short stop below the entry', async () => {
+    await expect(place(short({ stopPrice: cents(price(TEN) * 0.9) }))).rejects.toThrow(
+      new OrderRejectedError(messages.stopLossNotAboveEntryShort),
+    );
+  });
+});
+
 describe('cancelling, finding and previewing demo orders', () => {
   it('cancels a working entry; a filled one is refused', async () => {
     const working = await place(

@@ -1,0 +1,2 @@
+ALTER TABLE "trade_plans" ADD COLUMN "direction" text DEFAULT 'Long' NOT NULL;--> statement-breakpoint
+ALTER TABLE "trade_plans" ADD CONSTRAINT "trade_plans_direction" CHECK ("trade_plans"."direction" in ('Long', 'Short'));
