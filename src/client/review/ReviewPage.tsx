@@ -31,6 +31,15 @@ const TABLES: readonly { grouping: Exclude<StatsGrouping, 'all'>; title: string;
   },
   { grouping: 'account', title: 'By account' },
   { grouping: 'planned', title: 'Planned vs unplanned' },
+  { grouping: 'symbol', title: 'By symbol' },
+  { grouping: 'direction', title: 'By direction' },
+  { grouping: 'weekday', title: 'By weekday of entry', note: 'The day the trade opened, in New York time.' },
+  { grouping: 'hour', title: 'By hour of entry', note: 'The hour the trade opened in, in New York time.' },
+  {
+    grouping: 'holding',
+    title: 'By holding period',
+    note: 'Intraday: opened and closed on the same New York day. Otherwise the calendar days from the entry’s day to the exit’s.',
+  },
 ];
 
 /**
