@@ -11,6 +11,7 @@ import { useCollection } from '../ui/useCollection.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { EquityCurve } from './EquityCurve.tsx';
 import { OverallFigures } from './OverallFigures.tsx';
+import { PlannedVsActual } from './PlannedVsActual.tsx';
 import { StatsTable } from './StatsTable.tsx';
 import { withoutStopNote } from './statsFormat.ts';
 import './review.css';
@@ -38,7 +39,7 @@ const TABLES: readonly { grouping: Exclude<StatsGrouping, 'all'>; title: string;
   {
     grouping: 'holding',
     title: 'By holding period',
-    note: 'Intraday: opened and closed on the same New York day. Otherwise the calendar days from the entry’s day to the exit’s.',
+    note: "Intraday: opened and closed on the same New York day. Otherwise the calendar days from the entry's day to the exit's.",
   },
 ];
 
@@ -90,6 +91,7 @@ export default function ReviewPage() {
           {review.tables.map((t) => (
             <StatsTable key={t.grouping} title={t.title} groups={t.groups} note={t.note} />
           ))}
+          <PlannedVsActual trades={trades.rows} />
         </>
       )}
     </section>
