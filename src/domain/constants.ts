@@ -135,7 +135,19 @@ export const SESSION_FLAG_KEY = 'tradeTracker.sessionActive';
 export const STOCK_SYMBOL_PATTERN = /^[A-Za-z0-9./-]+$/;
 
 /** How `GET /stats` and the Review group trades (stats.ts); here, so the API's messages need not load the statistics. */
-export const STATS_GROUPINGS = ['all', 'setup', 'edge', 'cycle', 'account', 'planned'] as const;
+export const STATS_GROUPINGS = [
+  'all',
+  'setup',
+  'edge',
+  'cycle',
+  'account',
+  'planned',
+  'symbol',
+  'direction',
+  'weekday',
+  'hour',
+  'holding',
+] as const;
 export type StatsGrouping = (typeof STATS_GROUPINGS)[number];
 
 /** Quotes (docs/product.md, "Prices"): at most this many symbols a call, Schwab's batch too. */

@@ -3,6 +3,7 @@
 
 import type { CsvColumn } from './csv.ts';
 import { directionOf } from './planDirection.ts';
+import { type ComparedPlan, plannedVsActualOf, type SizingAccount } from './plannedVsActual.ts';
 import type { Account, Edge, Execution, Trade, TradePlan, TradeSetup } from './types.ts';
 
 export type CsvExportKind = 'tradePlans' | 'trades' | 'executions';
@@ -12,7 +13,7 @@ export interface CsvNames {
   setups: readonly Pick<TradeSetup, 'id' | 'name'>[];
   edges: readonly Pick<Edge, 'id' | 'name'>[];
   accounts: readonly Pick<Account, 'id' | 'accountName'>[];
-  plans: readonly Pick<TradePlan, 'id' | 'tradeSetupId'>[];
+  plans: readonly ComparedPlan[];
 }
 
 /** An edge the plan cites that is no longer in the list (deactivated): as the review labels it. */
@@ -55,12 +56,21 @@ export function tradePlanColumns(names: Pick<CsvNames, 'setups' | 'edges'>): Csv
   ];
 }
 
-export function tradeColumns(names: Pick<CsvNames, 'setups' | 'plans'>): CsvColumn<Trade>[] {
+/** The trades' columns; the accounts, with their figures now, size each trade's plan. */
+export function tradeColumns(
+  names: Pick<CsvNames, 'setups' | 'plans'> & { accounts: readonly SizingAccount[] },
+): CsvColumn<Trade>[] {
   const setupName = lookup(names.setups, (s) => s.name);
   const setupOfPlan = lookup(names.plans, (p) => p.tradeSetupId);
   const setupOf = (t: Trade) => {
     const setupId = t.planId === null ? null : setupOfPlan.get(t.planId);
     return setupId ? (setupName.get(setupId) ?? null) : null;
+  };
+  const planOf = lookup(names.plans, (p) => p);
+  // Planned against actual (docs/product.md, "Review"), for a trade linked to a plan held here.
+  const againstPlan = (t: Trade) => {
+    const plan = t.planId === null ? undefined : planOf.get(t.planId);
+    return plan ? plannedVsActualOf(t, plan, names.accounts) : null;
   };
   return [
     { header: 'Id', value: (t) => t.id },
@@ -82,6 +92,8 @@ export function tradeColumns(names: Pick<CsvNames, 'setups' | 'plans'>): CsvColu
     { header: 'Planned', value: (t) => t.planned },
     { header: 'Plan Id', value: (t) => t.planId },
     { header: 'Setup', value: setupOf },
+    { header: 'Entry Slippage R', value: (t) => againstPlan(t)?.entrySlippageR ?? null },
+    { header: 'Planned Size', value: (t) => againstPlan(t)?.sizeAllowed ?? null },
     { header: 'Incomplete', value: (t) => t.incomplete },
     { header: 'Notes', value: (t) => t.notes },
   ];

@@ -2,6 +2,7 @@
 // `GET /api/v1/stats` with and the app runs offline on its cache, so both show the same figures.
 
 import { STATS_GROUPINGS, type StatsGrouping } from './constants.ts';
+import { newYorkTime } from './marketHours.ts';
 import { roundHalfAway, roundTo4 } from './rounding.ts';
 import {
   CYCLE_TYPES,
@@ -85,9 +86,37 @@ function closeOrder(a: Trade, b: Trade): number {
 interface Group {
   key: string;
   label: string;
+  /** Where the group comes in a grouping with an order of its own (weekdays, hours, holding periods). */
+  rank?: number;
 }
 
 const UNPLANNED: Group = { key: 'unplanned', label: 'Unplanned' };
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const DAY_MS = 86_400_000;
+
+/** The hour of the day in New York a time falls in: "09:00–10:00". */
+function hourGroup(at: string): Group {
+  const hour = Math.floor(newYorkTime(new Date(at)).minute / 60);
+  const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
+  return { key: String(hour).padStart(2, '0'), label: `${hh(hour)}–${hh(hour + 1)}`, rank: hour };
+}
+
+/**
+ * Days held: New York calendar days from the entry's date to the exit's (docs/product.md,
+ * "Review"). 0 is intraday; 1 to 5 days; longer.
+ */
+export function daysHeld(openedAt: string, closedAt: string): number {
+  const dayOf = (at: string) => Date.parse(`${newYorkTime(new Date(at)).date}T00:00:00Z`);
+  return Math.round((dayOf(closedAt) - dayOf(openedAt)) / DAY_MS);
+}
+
+function holdingGroup(trade: Trade): Group {
+  const days = trade.closedAt === null ? 0 : daysHeld(trade.openedAt, trade.closedAt);
+  if (days <= 0) return { key: 'intraday', label: 'Intraday', rank: 0 };
+  if (days <= 5) return { key: '1-5', label: '1–5 days', rank: 1 };
+  return { key: 'longer', label: 'Longer', rank: 2 };
+}
 
 /** The groups one trade belongs to under a grouping: one, or for 'edge' one per edge of its plan. */
 function groupsOf(
@@ -127,6 +156,18 @@ function groupsOf(
         ? [{ key: cycle, label: cycle }]
         : [{ key: 'unknown', label: 'Unknown' }];
     }
+    case 'symbol':
+      return [{ key: trade.symbol, label: trade.symbol }];
+    case 'direction':
+      return [{ key: trade.direction, label: trade.direction }];
+    case 'weekday': {
+      const weekday = newYorkTime(new Date(trade.openedAt)).weekday;
+      return [{ key: WEEKDAY_NAMES[weekday]!.toLowerCase(), label: WEEKDAY_NAMES[weekday]!, rank: weekday }];
+    }
+    case 'hour':
+      return [hourGroup(trade.openedAt)];
+    case 'holding':
+      return [holdingGroup(trade)];
   }
 }
 
@@ -186,6 +227,7 @@ export function computeStats(
     edges: new Map(context.edges.map((e) => [e.id, e.name])),
   };
   const members = new Map<string, { group: Group; trades: Trade[] }>();
+  const rank = new Map<string, number>();
   for (const trade of trades) {
     if (!isReviewedTrade(trade)) continue;
     const plan = trade.planId === null ? undefined : plans.get(trade.planId);
@@ -193,11 +235,14 @@ export function computeStats(
       const member = members.get(group.key);
       if (member) member.trades.push(trade);
       else members.set(group.key, { group, trades: [trade] });
+      if (group.rank !== undefined) rank.set(group.key, group.rank);
     }
   }
+  // Weekdays, hours and holding periods come in their own order; the rest by n.
+  const byRank = (a: GroupStats, b: GroupStats) => (rank.get(a.key) ?? 0) - (rank.get(b.key) ?? 0);
   return [...members.values()]
     .map(({ group, trades: reviewed }) => statsOf(group, reviewed))
-    .sort((a, b) => b.n - a.n || compareText(a.label, b.label) || compareText(a.key, b.key));
+    .sort((a, b) => byRank(a, b) || b.n - a.n || compareText(a.label, b.label) || compareText(a.key, b.key));
 }
 
 export interface EquityPoint {

@@ -135,6 +135,8 @@ for (const [layout, viewport] of [
         ['account', 'By account'],
         ['planned', 'Planned vs unplanned'],
         ['cycle', 'By market cycle'],
+        ['weekday', 'By weekday of entry'],
+        ['hour', 'By hour of entry'],
       ] as const) {
         const table = page.getByRole('table', { name: title });
         for (const group of await statsOf(by)) {
@@ -205,6 +207,12 @@ for (const [layout, viewport] of [
       await edgeRow.waitFor();
       expect(await edgeRow.innerText()).toContain('Small sample');
       expect(await edgeRow.innerText()).toContain('+2.00R');
+      // The ORCL plan's one trade, bought at its entry and sold with no target: planned against actual.
+      const planned = page.getByRole('table', { name: 'Planned against actual' });
+      const allPlanned = planned.getByRole('row').filter({ hasText: 'All planned trades' });
+      await allPlanned.waitFor();
+      expect(await allPlanned.innerText()).toContain('0.00R');
+      expect(await page.locator('.planned-exits').innerText()).toContain('Closed in profit (no target): 1');
     });
 
     it('shows open risk per account against its heat limit, and the cycle chart, on the Dashboard', async () => {

@@ -8,7 +8,7 @@ import {
   tradePlanColumns,
 } from '../../src/domain/csvExports.ts';
 import type { Trade, TradePlan } from '../../src/domain/types.ts';
-import { ACCOUNT_1, fill } from './fixtures.ts';
+import { ACCOUNT_1, account, fill } from './fixtures.ts';
 
 describe('formula escaping (CWE-1236)', () => {
   it.each([
@@ -170,13 +170,25 @@ describe('the exports', () => {
       executionIds: ['x', 'y'],
       incomplete: false,
     } satisfies Trade;
-    const columns = tradeColumns({ setups: [{ id: 's1', name: 'Breakout' }], plans: [plan()] });
-    const [header, row] = toCsv(columns, [trade]).split('\r\n');
+    // The plan's entry 190 and stop 185.25 risk 4.75 a share: paying 190.50 slipped 0.5 ÷ 4.75 =
+    // 0.1053R. The account ($50,000, 1 % risk, 10 % capital, $20,000 free) allows min(500 ÷ 4.75,
+    // 5,000 ÷ 190, 20,000 ÷ 190) = min(105, 26, 105) = 26 shares.
+    const columns = tradeColumns({
+      setups: [{ id: 's1', name: 'Breakout' }],
+      plans: [plan({ entryPrice: 190 })],
+      accounts: [account({ id: ACCOUNT_1 })],
+    });
+    const unplanned = { ...trade, id: 't2', planId: null, planned: false, notes: '' };
+    const [header, row, other] = toCsv(columns, [trade, unplanned]).split('\r\n');
     expect(header).toBe(
-      'Id,Account,Symbol,Direction,Opened At,Closed At,Entry Quantity,Open Quantity,Average Entry,Average Exit,Gross P&L,Fees,Net P&L,Initial Stop,Initial Risk,R,Planned,Plan Id,Setup,Incomplete,Notes',
+      'Id,Account,Symbol,Direction,Opened At,Closed At,Entry Quantity,Open Quantity,Average Entry,Average Exit,Gross P&L,Fees,Net P&L,Initial Stop,Initial Risk,R,Planned,Plan Id,Setup,Entry Slippage R,Planned Size,Incomplete,Notes',
     );
     expect(row).toBe(
-      "t1,Alex Margin,AAPL,Long,2026-03-02T14:30:00.000Z,2026-03-04T15:00:00.000Z,100,0,190.5,180.25,-1025,1.5,-1026.5,185.25,525,-1.9552381,true,p1,Breakout,false,'@home",
+      "t1,Alex Margin,AAPL,Long,2026-03-02T14:30:00.000Z,2026-03-04T15:00:00.000Z,100,0,190.5,180.25,-1025,1.5,-1026.5,185.25,525,-1.9552381,true,p1,Breakout,0.1053,26,false,'@home",
+    );
+    // Without a plan: nothing to hold it against.
+    expect(other).toBe(
+      't2,Alex Margin,AAPL,Long,2026-03-02T14:30:00.000Z,2026-03-04T15:00:00.000Z,100,0,190.5,180.25,-1025,1.5,-1026.5,185.25,525,-1.9552381,false,,,,,false,',
     );
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   computeStats,
+  daysHeld,
   equityCurve,
   type GroupStats,
   isStatsGrouping,
@@ -306,6 +307,120 @@ describe('computeStats: the groupings', () => {
       },
     );
     expect(groups.map((g) => g.label)).toEqual(['Mike', 'Zulu', 'alpha']);
+  });
+});
+
+describe('computeStats: symbol, direction, weekday, hour and holding period', () => {
+  /** A trade opened and closed at these instants (UTC), +1R unless told. */
+  const at = (id: string, openedAt: string, closedAt: string, overrides: Partial<Trade> = {}) =>
+    closed(id, 1, 1, { openedAt, closedAt, ...overrides });
+  const labels = (trades: Trade[], grouping: StatsGrouping) =>
+    computeStats(trades, grouping, noContext).map((g) => [g.key, g.label, g.n, g.withoutStop]);
+
+  it('symbol: by the trade’s symbol', () => {
+    const trades = [
+      closed('a', 1, 1),
+      closed('b', -1, 2, { symbol: 'MSFT' }),
+      closed('c', null, 3, { symbol: 'MSFT' }),
+      closed('d', 2, 4),
+    ];
+    expect(labels(trades, 'symbol')).toEqual([
+      ['AAPL', 'AAPL', 2, 0],
+      ['MSFT', 'MSFT', 1, 1],
+    ]);
+  });
+
+  it('direction: by the trade’s own direction, Long or Short', () => {
+    const trades = [closed('a', 1, 1), closed('b', -1, 2, { direction: 'Short' }), closed('c', 2, 3)];
+    const groups = computeStats(trades, 'direction', noContext);
+    expect(groups.map((g) => [g.key, g.label, g.n, g.expectancyR])).toEqual([
+      ['Long', 'Long', 2, 1.5],
+      ['Short', 'Short', 1, -1],
+    ]);
+  });
+
+  it('weekday: the New York day of the entry, across midnight and the change to summer time', () => {
+    // New York moved to EDT (UTC−4) at 2 a.m. on Sunday 8 March 2026.
+    const trades = [
+      // Friday 6 March 04:30 UTC is Thursday 23:30 EST: Thursday.
+      at('thu', '2026-03-06T04:30:00Z', '2026-03-06T15:00:00Z'),
+      // Monday 9 March 04:30 UTC is Monday 00:30 EDT (still Sunday at a winter −5 hours).
+      at('mon1', '2026-03-09T04:30:00Z', '2026-03-09T15:00:00Z'),
+      // Tuesday 10 March 02:00 UTC is Monday 22:00 EDT: Monday, though UTC says Tuesday.
+      at('mon2', '2026-03-10T02:00:00Z', '2026-03-10T15:00:00Z'),
+      // Sunday 8 March 23:59 EDT: a fill typed at the weekend still has its day.
+      at('sun', '2026-03-09T03:59:00Z', '2026-03-10T15:00:00Z'),
+    ];
+    // The week's order, Sunday first, whatever n says.
+    expect(labels(trades, 'weekday')).toEqual([
+      ['sunday', 'Sunday', 1, 0],
+      ['monday', 'Monday', 2, 0],
+      ['thursday', 'Thursday', 1, 0],
+    ]);
+  });
+
+  it('hour: the New York hour of the entry, in the day’s order, across the change to summer time', () => {
+    const trades = [
+      // 14:30 UTC is 09:30 EST on Friday 6 March, and 10:30 EDT on Monday 9 March.
+      at('est', '2026-03-06T14:30:00Z', '2026-03-06T20:00:00Z'),
+      at('edt', '2026-03-09T14:30:00Z', '2026-03-09T19:00:00Z'),
+      // 13:45 UTC on 9 March is 09:45 EDT.
+      at('edt-early', '2026-03-09T13:45:00Z', '2026-03-09T19:00:00Z'),
+      // 03:59 UTC on 10 March is 23:59 EDT on the 9th: the day's last hour, not 03:00.
+      at('late', '2026-03-10T03:59:00Z', '2026-03-10T19:00:00Z'),
+      // 04:00 UTC on 10 March is New York's midnight.
+      at('midnight', '2026-03-10T04:00:00Z', '2026-03-10T19:00:00Z', { rMultiple: null }),
+    ];
+    expect(labels(trades, 'hour')).toEqual([
+      ['00', '00:00–01:00', 0, 1],
+      ['09', '09:00–10:00', 2, 0],
+      ['10', '10:00–11:00', 1, 0],
+      ['23', '23:00–24:00', 1, 0],
+    ]);
+  });
+
+  it('holding: New York calendar days from entry to exit, at each boundary', () => {
+    const monday = '2026-03-09T15:00:00Z'; // 11:00 EDT, Monday 9 March
+    const trades = [
+      // Closed 23:59:59 EDT the same New York day, though UTC has turned to the 10th: intraday.
+      at('same-day', monday, '2026-03-10T03:59:59Z'),
+      // New York's midnight, 04:00 UTC: the next day, 1 day.
+      at('one', monday, '2026-03-10T04:00:00Z'),
+      // Saturday 14 March 23:59 EDT: 5 days.
+      at('five', monday, '2026-03-15T03:59:59Z'),
+      // Sunday 15 March 00:00 EDT: 6 days, longer.
+      at('six', monday, '2026-03-15T04:00:00Z'),
+      // Across the change to summer time: Friday 6 March 23:30 EST to Wednesday 11 March 23:30 EDT, 5 days.
+      at('dst', '2026-03-07T04:30:00Z', '2026-03-12T03:30:00Z'),
+      // Opened and closed in the same minute.
+      at('scalp', monday, monday, { rMultiple: -1 }),
+    ];
+    expect(labels(trades, 'holding')).toEqual([
+      ['intraday', 'Intraday', 2, 0],
+      ['1-5', '1–5 days', 3, 0],
+      ['longer', 'Longer', 1, 0],
+    ]);
+    expect(daysHeld(monday, '2026-03-10T03:59:59Z')).toBe(0);
+    expect(daysHeld(monday, '2026-03-15T04:00:00Z')).toBe(6);
+    expect(daysHeld('2026-03-07T04:30:00Z', '2026-03-12T03:30:00Z')).toBe(5);
+    // Back to EST on Sunday 1 November 2026: Saturday 31 October 12:00 EDT to Sunday 23:30 EST.
+    expect(daysHeld('2026-10-31T16:00:00Z', '2026-11-02T04:30:00Z')).toBe(1);
+  });
+
+  it('weekday: names each day of a week', () => {
+    const week = [1, 2, 3, 4, 5, 6, 7].map((d) =>
+      at(`d${d}`, day(d, '15:00:00.000'), day(d, '16:00:00.000')),
+    );
+    // 1 March 2026 is a Sunday.
+    expect(labels(week, 'weekday').map((g) => g[1])).toEqual([
+      'Sunday',
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+    ]);
   });
 });
 

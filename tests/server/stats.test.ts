@@ -148,6 +148,30 @@ describe('GET /stats', () => {
     ]);
   });
 
+  it('groups by symbol, direction, weekday and hour of entry and holding period, by hand', async () => {
+    const figures = async (by: string) =>
+      (await stats(alex, by)).body.map((g) => [g.label, g.n, g.withoutStop, g.expectancyR]);
+    // The fills are an hour apart from 16:30 UTC on Friday 20 November 2026, 11:30 in New York
+    // (EST): each trade opens and closes within the Friday, on the half hour.
+    expect(await figures('weekday')).toEqual([['Friday', 4, 1, 0.6]]);
+    expect(await figures('hour')).toEqual([
+      ['11:00–12:00', 1, 0, 2],
+      ['13:00–14:00', 1, 0, -0.6],
+      ['15:00–16:00', 1, 0, 1],
+      ['17:00–18:00', 1, 0, 0],
+      ['19:00–20:00', 0, 1, null],
+    ]);
+    expect(await figures('holding')).toEqual([['Intraday', 4, 1, 0.6]]);
+    expect(await figures('direction')).toEqual([['Long', 4, 1, 0.6]]);
+    expect(await figures('symbol')).toEqual([
+      ['STBE', 1, 0, 0],
+      ['STGC', 1, 0, 1],
+      ['STLB', 1, 0, -0.6],
+      ['STWA', 1, 0, 2],
+      ['STNS', 0, 1, null],
+    ]);
+  });
+
   it.each(STATS_GROUPINGS)('answers by=%s as computeStats over GET /trades does', async (by) => {
     const [trades, plans, setups] = await Promise.all([
       alex.json<Trade[]>('GET', '/api/v1/trades'),

@@ -30,13 +30,14 @@ async function exportOf(kind: CsvExportKind): Promise<Export<unknown>> {
       return { columns: tradePlanColumns({ setups, edges }), rows: plans } as Export<unknown>;
     }
     case 'trades': {
-      const [trades, plans, setups] = await Promise.all([
+      const [trades, plans, setups, accounts] = await Promise.all([
         db.trades.toArray(),
         db.tradePlans.toArray(),
         db.tradeSetups.toArray(),
+        db.accounts.toArray(),
       ]);
       trades.sort((a, b) => a.openedAt.localeCompare(b.openedAt) || a.key.localeCompare(b.key));
-      return { columns: tradeColumns({ setups, plans }), rows: trades } as Export<unknown>;
+      return { columns: tradeColumns({ setups, plans, accounts }), rows: trades } as Export<unknown>;
     }
     case 'executions': {
       const [executions, accounts] = await Promise.all([db.executions.toArray(), db.accounts.toArray()]);

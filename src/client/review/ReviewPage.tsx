@@ -11,6 +11,7 @@ import { useCollection } from '../ui/useCollection.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { EquityCurve } from './EquityCurve.tsx';
 import { OverallFigures } from './OverallFigures.tsx';
+import { PlannedVsActual } from './PlannedVsActual.tsx';
 import { StatsTable } from './StatsTable.tsx';
 import { withoutStopNote } from './statsFormat.ts';
 import './review.css';
@@ -31,6 +32,15 @@ const TABLES: readonly { grouping: Exclude<StatsGrouping, 'all'>; title: string;
   },
   { grouping: 'account', title: 'By account' },
   { grouping: 'planned', title: 'Planned vs unplanned' },
+  { grouping: 'symbol', title: 'By symbol' },
+  { grouping: 'direction', title: 'By direction' },
+  { grouping: 'weekday', title: 'By weekday of entry', note: 'The day the trade opened, in New York time.' },
+  { grouping: 'hour', title: 'By hour of entry', note: 'The hour the trade opened in, in New York time.' },
+  {
+    grouping: 'holding',
+    title: 'By holding period',
+    note: "Intraday: opened and closed on the same New York day. Otherwise the calendar days from the entry's day to the exit's.",
+  },
 ];
 
 /**
@@ -81,6 +91,7 @@ export default function ReviewPage() {
           {review.tables.map((t) => (
             <StatsTable key={t.grouping} title={t.title} groups={t.groups} note={t.note} />
           ))}
+          <PlannedVsActual trades={trades.rows} />
         </>
       )}
     </section>

@@ -6,6 +6,7 @@ import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { incompleteText, PlanLabel } from './TradeCells.tsx';
 import { TradeFills } from './TradeFills.tsx';
 import { TradeForm } from './TradeForm.tsx';
+import { TradePlannedVsActual } from './TradePlannedVsActual.tsx';
 
 const money = (amount: number | null) => (amount === null ? '—' : formatMoney(amount));
 
@@ -57,6 +58,7 @@ export function TradeDetails({ trade, onClose }: TradeDetailsProps) {
         <dd>
           <PlanLabel plan={plan ?? undefined} />
         </dd>
+        <TradePlannedVsActual trade={trade} plan={plan} />
       </dl>
       <h3>Fills</h3>
       <TradeFills executionIds={trade.executionIds} />

@@ -109,6 +109,11 @@ describe('the Review page', () => {
       cycle: 'By market cycle',
       account: 'By account',
       planned: 'Planned vs unplanned',
+      symbol: 'By symbol',
+      direction: 'By direction',
+      weekday: 'By weekday of entry',
+      hour: 'By hour of entry',
+      holding: 'By holding period',
     } as const;
     for (const grouping of STATS_GROUPINGS) {
       if (grouping === 'all') continue;
@@ -126,6 +131,24 @@ describe('the Review page', () => {
     const byCycle = screen.getByRole('table', { name: 'By market cycle' });
     expect(rowOf(byCycle, 'Uptrend').cell('Trades')).toBe('1');
     expect(rowOf(byCycle, 'Unknown').cell('Trades')).toBe('1');
+    // Opened at 14:00 UTC, 10:00 in New York (EDT), Thursday 1 to Sunday 4 October; closed that day.
+    const byHour = screen.getByRole('table', { name: 'By hour of entry' });
+    expect(rowOf(byHour, '10:00–11:00').cell('Trades')).toBe('3 (+1 without a stop)');
+    const byWeekday = screen.getByRole('table', { name: 'By weekday of entry' });
+    expect(
+      within(byWeekday)
+        .getAllByRole('rowheader')
+        .map((th) => th.firstChild?.textContent),
+    ).toEqual(['Sunday', 'Thursday', 'Friday', 'Saturday']);
+    expect(rowOf(byWeekday, 'Thursday').cell('Expectancy')).toBe('+2.00R');
+    const byHolding = screen.getByRole('table', { name: 'By holding period' });
+    expect(rowOf(byHolding, 'Intraday').cell('Trades')).toBe('3 (+1 without a stop)');
+    expect(rowOf(screen.getByRole('table', { name: 'By direction' }), 'Long').cell('Trades')).toBe(
+      '3 (+1 without a stop)',
+    );
+    expect(rowOf(screen.getByRole('table', { name: 'By symbol' }), 'MSFT').cell('Expectancy')).toBe(
+      '\u22121.00R',
+    );
   });
 
   it('marks only the groups of fewer than 10 trades as a small sample', async () => {

@@ -1,0 +1,105 @@
+import { render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { PlannedVsActual } from '../../../src/client/review/PlannedVsActual.tsx';
+import ReviewPage from '../../../src/client/review/ReviewPage.tsx';
+import type { Trade } from '../../../src/domain/types.ts';
+import { accountFixture, planFixture, resetCache, seed, setupFixture, tradeFixture } from '../fixtures.ts';
+
+// The Margin account sizes a plan at 100 entry, 95 stop: risk $1,000 ÷ 5 = 200, capital $10,000 ÷
+// 100 = 100, funds $40,000 ÷ 100 = 400, so 100 shares.
+const accounts = [accountFixture()];
+const setups = [setupFixture({ id: 's-flag', name: 'Flag' })];
+const plans = [
+  planFixture({ id: 'p-aapl', stock: 'AAPL', tradeSetupId: 's-flag', targetPrice: 110, status: 'Ready' }),
+  planFixture({ id: 'p-msft', stock: 'MSFT', status: 'Ready' }),
+];
+const closed = (symbol: string, day: number, o: Partial<Trade>) =>
+  tradeFixture({
+    symbol,
+    openedAt: `2026-10-0${day}T14:00:00.000Z`,
+    closedAt: `2026-10-0${day}T19:00:00.000Z`,
+    openQuantity: 0,
+    initialStop: 95,
+    initialRisk: 500,
+    rMultiple: 1,
+    ...o,
+  });
+const trades = [
+  // Paid 100.50: +0.1R; 120 of 100 shares; sold at the target.
+  closed('AAPL', 1, {
+    planId: 'p-aapl',
+    averageEntryPrice: 100.5,
+    entryQuantity: 120,
+    averageExitPrice: 110,
+  }),
+  // At the entry; stop moved to 94; sold at 104, short of the target.
+  closed('AAPL', 2, { planId: 'p-aapl', initialStop: 94, averageExitPrice: 104 }),
+  // No setup: paid 99.50, −0.1R; 50 shares; stopped at 95.
+  closed('MSFT', 3, { planId: 'p-msft', averageEntryPrice: 99.5, entryQuantity: 50, averageExitPrice: 95 }),
+  // Unplanned: not compared.
+  closed('NVDA', 4, { averageExitPrice: 90 }),
+];
+
+beforeEach(async () => {
+  await resetCache();
+  await seed('accounts', accounts);
+  await seed('tradeSetups', setups);
+  await seed('tradePlans', plans);
+});
+
+function rowOf(table: HTMLElement, label: string) {
+  const header = within(table)
+    .getAllByRole('rowheader')
+    .find((th) => th.firstChild?.textContent === label);
+  if (!header) throw new Error(`no row ${label}`);
+  const row = header.closest('tr') as HTMLElement;
+  return (name: string) => (row.querySelector(`[data-label="${name}"]`) as HTMLElement).textContent;
+}
+
+describe('Review: planned against actual', () => {
+  it('shows the aggregates overall and by setup, worked by hand, each with its n', async () => {
+    render(<PlannedVsActual trades={trades} />);
+    const table = await screen.findByRole('table', { name: 'Planned against actual' });
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((th) => th.firstChild?.textContent),
+    ).toEqual(['All planned trades', 'Flag', 'No setup']);
+    const all = rowOf(table, 'All planned trades');
+    expect(all('Trades')).toBe('3');
+    expect(all('Entry slippage')).toBe('0.00R n = 3'); // (0.1 + 0 − 0.1) ÷ 3
+    expect(all('Size taken')).toBe('90.0% n = 3'); // (1.2 + 1 + 0.5) ÷ 3
+    expect(all('Over planned size')).toBe('1 of 3 (33.3%)');
+    expect(all('Stop moved')).toBe('1 of 3 (33.3%)');
+    expect(all('Target cut short')).toBe('1 of 2 (50.0%)'); // of the two with a target
+    const flag = rowOf(table, 'Flag');
+    expect(flag('Entry slippage')).toBe('+0.05R n = 2');
+    expect(flag('Size taken')).toBe('110.0% n = 2');
+    expect(flag('Over planned size')).toBe('1 of 2 (50.0%)');
+    const none = rowOf(table, 'No setup');
+    expect(none('Entry slippage')).toBe('\u22120.10R n = 1');
+    expect(none('Over planned size')).toBe('0 of 1 (0.0%)');
+    expect(none('Target cut short')).toBe('—');
+    // Every row is a small sample here.
+    expect(within(table).getAllByText('Small sample')).toHaveLength(3);
+    const exits = screen.getByRole('list');
+    expect(exits.textContent).toContain('Reached the target: 1');
+    expect(exits.textContent).toContain('Cut short before the target: 1');
+    expect(exits.textContent).toContain("Stopped at the plan's stop: 1");
+    expect(exits.textContent).toContain("Lost more than the plan's stop: 0");
+    expect(exits.textContent).toContain('of 3 closed trades');
+  });
+
+  it('says so when no trade is linked to a plan', async () => {
+    render(<PlannedVsActual trades={trades.slice(3)} />);
+    expect(await screen.findByText('No trades linked to a plan yet.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('is a section of the Review page, over the page’s trades', async () => {
+    await seed('trades', trades);
+    render(<ReviewPage />);
+    const table = await screen.findByRole('table', { name: 'Planned against actual' });
+    expect(rowOf(table, 'All planned trades')('Trades')).toBe('3');
+  });
+});
