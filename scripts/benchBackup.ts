@@ -31,6 +31,7 @@ export function largeJournal(base: Backup, accounts: Account[]): Backup {
     marketCycleAtCreation: 'Uptrend',
     doneAt: null,
     alertsOn: true,
+    criteriaMet: [],
     createdAt: at,
     updatedAt: at,
   }));

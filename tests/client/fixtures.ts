@@ -57,6 +57,7 @@ export const setupFixture = (o: Partial<TradeSetup> = {}): TradeSetup => ({
   successScoreTrades: 0,
   entryCriteria: '',
   exitCriteria: '',
+  checklistRequired: false,
   notes: '',
   createdAt: at,
   updatedAt: at,
@@ -78,6 +79,7 @@ export const planFixture = (o: Partial<TradePlan> = {}): TradePlan => ({
   marketCycleAtCreation: null,
   doneAt: null,
   alertsOn: true,
+  criteriaMet: [],
   createdAt: at,
   updatedAt: at,
   ...o,
@@ -150,6 +152,8 @@ export const tradeFixture = (o: Partial<Trade> = {}): Trade => {
     notes: '',
     executionIds: [`fill-Buy-${symbol}`],
     incomplete: false,
+    tags: [],
+    mistakes: [],
     ...o,
   };
 };

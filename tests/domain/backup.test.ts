@@ -74,6 +74,7 @@ function backup(): Backup {
         exitCriteria: 'x',
         notes: '',
         createdAt: AT,
+        checklistRequired: false,
         updatedAt: AT,
       },
     ],
@@ -93,6 +94,7 @@ function backup(): Backup {
         marketCycleAtCreation: 'Uptrend',
         doneAt: null,
         alertsOn: true,
+        criteriaMet: [],
         createdAt: AT,
         updatedAt: AT,
       },
@@ -111,7 +113,16 @@ function backup(): Backup {
       },
     ],
     tradeAnnotations: [
-      { key: KEY, planId: PLAN, initialStop: 185.25, notes: 'n', createdAt: AT, updatedAt: AT },
+      {
+        key: KEY,
+        planId: PLAN,
+        initialStop: 185.25,
+        notes: 'n',
+        tags: [],
+        mistakes: [],
+        createdAt: AT,
+        updatedAt: AT,
+      },
     ],
   };
 }

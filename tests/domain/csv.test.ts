@@ -104,6 +104,7 @@ const plan = (over: Partial<TradePlan> = {}): TradePlan => ({
   marketCycleAtCreation: 'Uptrend',
   doneAt: null,
   alertsOn: true,
+  criteriaMet: [],
   createdAt: '2026-03-02T14:30:00.000Z',
   updatedAt: '2026-03-03T09:00:00.000Z',
   ...over,
@@ -119,25 +120,26 @@ describe('the exports', () => {
       ],
     });
     const text = toCsv(columns, [
-      plan(),
+      plan({ criteriaMet: ['Above EMA21', 'Volume up'] }),
       plan({
         id: 'p2',
         tradeSetupId: null,
         edgeIds: [],
         notes: '',
         alertsOn: false,
+        criteriaMet: [],
         doneAt: '2026-03-20T20:00:00.000Z',
       }),
     ]);
     const [header, first, second] = text.split('\r\n');
     expect(header).toBe(
-      'Id,Stock,Status,Entry Price,Stop Loss,Target Price,Probability,Setup,Edges,Scan Id,Market Cycle at Creation,Notes,Alerts On,Done At,Created At,Updated At',
+      'Id,Stock,Status,Entry Price,Stop Loss,Target Price,Probability,Setup,Edges,Scan Id,Market Cycle at Creation,Notes,Alerts On,Done At,Criteria Met,Created At,Updated At',
     );
     expect(first).toBe(
-      `p1,AAPL,Ready,190.5,185.25,,62.5,'+Breakout,"Trend; Volume, rising; ${DELETED_EDGE_NAME}",,Uptrend,"'=cmd|"" /C calc""!A0",true,,2026-03-02T14:30:00.000Z,2026-03-03T09:00:00.000Z`,
+      `p1,AAPL,Ready,190.5,185.25,,62.5,'+Breakout,"Trend; Volume, rising; ${DELETED_EDGE_NAME}",,Uptrend,"'=cmd|"" /C calc""!A0",true,,Above EMA21; Volume up,2026-03-02T14:30:00.000Z,2026-03-03T09:00:00.000Z`,
     );
     expect(second).toBe(
-      'p2,AAPL,Ready,190.5,185.25,,62.5,,,,Uptrend,,false,2026-03-20T20:00:00.000Z,2026-03-02T14:30:00.000Z,2026-03-03T09:00:00.000Z',
+      'p2,AAPL,Ready,190.5,185.25,,62.5,,,,Uptrend,,false,2026-03-20T20:00:00.000Z,,2026-03-02T14:30:00.000Z,2026-03-03T09:00:00.000Z',
     );
   });
 
@@ -166,14 +168,16 @@ describe('the exports', () => {
       notes: '@home',
       executionIds: ['x', 'y'],
       incomplete: false,
+      tags: ['breakout', 'A+'],
+      mistakes: ['-moved stop', 'oversized'],
     } satisfies Trade;
     const columns = tradeColumns({ setups: [{ id: 's1', name: 'Breakout' }], plans: [plan()] });
     const [header, row] = toCsv(columns, [trade]).split('\r\n');
     expect(header).toBe(
-      'Id,Account,Symbol,Direction,Opened At,Closed At,Entry Quantity,Open Quantity,Average Entry,Average Exit,Gross P&L,Fees,Net P&L,Initial Stop,Initial Risk,R,Planned,Plan Id,Setup,Incomplete,Notes',
+      'Id,Account,Symbol,Direction,Opened At,Closed At,Entry Quantity,Open Quantity,Average Entry,Average Exit,Gross P&L,Fees,Net P&L,Initial Stop,Initial Risk,R,Planned,Plan Id,Setup,Incomplete,Notes,Tags,Mistakes',
     );
     expect(row).toBe(
-      "t1,Alex Margin,AAPL,Long,2026-03-02T14:30:00.000Z,2026-03-04T15:00:00.000Z,100,0,190.5,180.25,-1025,1.5,-1026.5,185.25,525,-1.9552381,true,p1,Breakout,false,'@home",
+      "t1,Alex Margin,AAPL,Long,2026-03-02T14:30:00.000Z,2026-03-04T15:00:00.000Z,100,0,190.5,180.25,-1025,1.5,-1026.5,185.25,525,-1.9552381,true,p1,Breakout,false,'@home,breakout; A+,'-moved stop; oversized",
     );
   });
 

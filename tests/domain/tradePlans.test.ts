@@ -226,6 +226,7 @@ describe('plans on the wire', () => {
       marketCycleAtCreation: null,
       doneAt: null,
       alertsOn: true,
+      criteriaMet: [],
     });
     expect(
       newDraftPlan({
@@ -263,6 +264,7 @@ describe('plans on the wire', () => {
       marketCycleAtCreation: 'Uptrend',
       doneAt: null,
       alertsOn: true,
+      criteriaMet: [],
       edges: [
         { id: 'e1', name: 'Trend', weightFactor: 0.5 },
         { id: 'e2', name: 'Volume', weightFactor: 0.8 },

@@ -13,6 +13,7 @@ import { EquityCurve } from './EquityCurve.tsx';
 import { OverallFigures } from './OverallFigures.tsx';
 import { StatsTable } from './StatsTable.tsx';
 import { withoutStopNote } from './statsFormat.ts';
+import { TagReview } from './TagReview.tsx';
 import './review.css';
 
 const heading = PAGE_HEADINGS['/review'];
@@ -81,6 +82,7 @@ export default function ReviewPage() {
           {review.tables.map((t) => (
             <StatsTable key={t.grouping} title={t.title} groups={t.groups} note={t.note} />
           ))}
+          <TagReview trades={trades.rows} plans={plans ?? []} setups={setups ?? []} />
         </>
       )}
     </section>

@@ -107,6 +107,7 @@ const backup = (): Backup => ({
       marketCycleAtCreation: null,
       doneAt: null,
       alertsOn: true,
+      criteriaMet: [],
       createdAt: AT,
       updatedAt: AT,
     },

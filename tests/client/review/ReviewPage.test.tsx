@@ -109,6 +109,9 @@ describe('the Review page', () => {
       cycle: 'By market cycle',
       account: 'By account',
       planned: 'Planned vs unplanned',
+      tag: 'By tag',
+      mistake: 'By mistake',
+      criteria: 'By criteria met',
     } as const;
     for (const grouping of STATS_GROUPINGS) {
       if (grouping === 'all') continue;
