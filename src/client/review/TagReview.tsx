@@ -55,8 +55,18 @@ export function TagReview({
 
 function MistakeCostTable({ costs }: { costs: ReturnType<typeof mistakeCosts> }) {
   const id = useId();
-  if (costs.costs.length === 0) return null;
   const baseline = costs.clean?.expectancyR ?? null;
+  if (costs.costs.length === 0) {
+    return (
+      <section className="review-group" aria-labelledby={id}>
+        <h2 id={id}>Cost of each mistake</h2>
+        <p className="muted review-note">
+          No closed trade names a mistake yet. Name them in a trade's details ("moved stop", "chased entry"…),
+          and this shows what each one cost you in R.
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="review-group" aria-labelledby={id}>
       <h2 id={id}>Cost of each mistake</h2>
