@@ -32,6 +32,7 @@ export function largeJournal(base: Backup, accounts: Account[]): Backup {
     doneAt: null,
     alertsOn: true,
     direction: 'Long',
+    criteriaMet: [],
     createdAt: at,
     updatedAt: at,
   }));

@@ -18,6 +18,11 @@ export const PLAN_NOTES_MAX_LENGTH = 2000;
 export const SCAN_ID_MAX_LENGTH = 100;
 /** The edges one plan cites at most. */
 export const PLAN_EDGES_MAX = 10;
+/** A trade's tags and its mistakes (docs/product.md, "Trades"): each at most this long, at most this many of each. */
+export const TAG_MAX_LENGTH = 40;
+export const TAGS_MAX = 20;
+/** A setup's checklist is at most this many entry criteria (docs/product.md, "Trade setups"). */
+export const CHECKLIST_CRITERIA_MAX = 30;
 
 /**
  * The most one trader's journal holds (docs/product.md, "Journal limits"): far beyond a trader's
@@ -147,6 +152,10 @@ export const STATS_GROUPINGS = [
   'weekday',
   'hour',
   'holding',
+  // Tags, mistakes and the setup's checklist (docs/product.md, "Review").
+  'tag',
+  'mistake',
+  'criteria',
 ] as const;
 export type StatsGrouping = (typeof STATS_GROUPINGS)[number];
 

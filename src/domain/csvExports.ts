@@ -20,6 +20,8 @@ export interface CsvNames {
 export const DELETED_EDGE_NAME = 'Deleted edge';
 /** Edge names in one cell, in the plan's order. */
 export const EDGE_NAME_SEPARATOR = '; ';
+/** A trade's tags, its mistakes, a plan's ticked criteria: in one cell each, as the edges. */
+export const LABEL_SEPARATOR = EDGE_NAME_SEPARATOR;
 
 const lookup = <T extends { id: string }, V>(rows: readonly T[], value: (row: T) => V) =>
   new Map(rows.map((r) => [r.id, value(r)]));
@@ -51,6 +53,8 @@ export function tradePlanColumns(names: Pick<CsvNames, 'setups' | 'edges'>): Csv
     { header: 'Notes', value: (p) => p.notes },
     { header: 'Alerts On', value: (p) => p.alertsOn },
     { header: 'Done At', value: (p) => p.doneAt },
+    // The setup's criteria the plan ticked, as ticked (a plan cached before them has none).
+    { header: 'Criteria Met', value: (p) => (p.criteriaMet ?? []).join(LABEL_SEPARATOR) },
     { header: 'Created At', value: (p) => p.createdAt },
     { header: 'Updated At', value: (p) => p.updatedAt },
   ];
@@ -96,6 +100,8 @@ export function tradeColumns(
     { header: 'Planned Size', value: (t) => againstPlan(t)?.sizeAllowed ?? null },
     { header: 'Incomplete', value: (t) => t.incomplete },
     { header: 'Notes', value: (t) => t.notes },
+    { header: 'Tags', value: (t) => (t.tags ?? []).join(LABEL_SEPARATOR) },
+    { header: 'Mistakes', value: (t) => (t.mistakes ?? []).join(LABEL_SEPARATOR) },
   ];
 }
 

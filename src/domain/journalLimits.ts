@@ -1,7 +1,7 @@
 // How the limits of one trader's journal are measured (docs/product.md, "Journal limits"): the
 // counts are JOURNAL_LIMITS (constants.ts); the notes budget counts each note's bytes as JSON
-// writes it, the measure the server's SQL takes too (`octet_length(to_json(notes)::text) - 2`,
-// src/server/db/journalLimits.ts).
+// writes it (and each entry's of a list of texts: tags, mistakes, ticked criteria), the measure the
+// server's SQL takes too (`octet_length(to_json(notes)::text) - 2`, src/server/db/journalLimits.ts).
 import { JOURNAL_LIMITS, JOURNAL_NOTES_MAX_BYTES, type LimitedCollection } from './constants.ts';
 
 /** The bytes `text` takes in a JSON document (UTF-8, escapes included, quotes not); null takes none. */
@@ -15,18 +15,32 @@ export function jsonTextBytes(text: string | null): number {
   return bytes - 2;
 }
 
-/** What a plan's text takes of the notes budget: its notes and its scan id. */
-export const planNotesBytes = (plan: { notes: string; scanId: string | null }): number =>
-  jsonTextBytes(plan.notes) + jsonTextBytes(plan.scanId);
+/** The bytes a list of texts takes of the budget: each entry's (a plan's ticked criteria, a trade's tags). */
+export const listBytes = (list: readonly string[] | undefined): number =>
+  (list ?? []).reduce((sum, entry) => sum + jsonTextBytes(entry), 0);
+
+/** What a plan's text takes of the notes budget: its notes, its scan id and its ticked criteria. */
+export const planNotesBytes = (plan: {
+  notes: string;
+  scanId: string | null;
+  criteriaMet?: readonly string[];
+}): number => jsonTextBytes(plan.notes) + jsonTextBytes(plan.scanId) + listBytes(plan.criteriaMet);
+
+/** What a trade's annotation takes of the budget: its notes, its tags and its mistakes. */
+export const annotationNotesBytes = (a: {
+  notes: string;
+  tags?: readonly string[];
+  mistakes?: readonly string[];
+}): number => jsonTextBytes(a.notes) + listBytes(a.tags) + listBytes(a.mistakes);
 
 /** What the notes of plans and trades take of the budget. */
 export function notesBytesOf(
-  plans: readonly { notes: string; scanId: string | null }[],
-  annotations: readonly { notes: string }[],
+  plans: readonly Parameters<typeof planNotesBytes>[0][],
+  annotations: readonly Parameters<typeof annotationNotesBytes>[0][],
 ): number {
   let bytes = 0;
   for (const p of plans) bytes += planNotesBytes(p);
-  for (const a of annotations) bytes += jsonTextBytes(a.notes);
+  for (const a of annotations) bytes += annotationNotesBytes(a);
   return bytes;
 }
 

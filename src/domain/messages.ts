@@ -4,6 +4,7 @@
 import { frameMessages } from './appMessages.ts';
 import {
   BALANCE_MAX,
+  CHECKLIST_CRITERIA_MAX,
   EDGE_NAME_MAX_LENGTH,
   EDGE_TEXT_MAX_LENGTH,
   FEES_MAX,
@@ -34,6 +35,8 @@ import {
   SETUP_NOTES_MAX_LENGTH,
   STATS_GROUPINGS,
   STOCK_SYMBOL_MAX_LENGTH,
+  TAG_MAX_LENGTH,
+  TAGS_MAX,
   WEIGHT_FACTOR_MAX,
   WEIGHT_FACTOR_MIN,
 } from './constants.ts';
@@ -149,6 +152,27 @@ export const messages = {
     `A ${trade.toLowerCase()} trade cannot be linked to a ${plan.toLowerCase()} plan`,
   initialStopNotPositive: 'Initial stop must be greater than 0',
   tradeNotesTooLong: `Notes must be less than ${PLAN_NOTES_MAX_LENGTH} characters`,
+  // Tags and mistakes on a trade (docs/product.md, "Trades").
+  tagsNotList: 'Tags must be a list of texts',
+  tagBlank: 'A tag must not be empty',
+  tagTooLong: `A tag must be at most ${TAG_MAX_LENGTH} characters`,
+  tagControlCharacters: 'A tag must not contain control characters',
+  tagsTooMany: `A trade can have at most ${TAGS_MAX} tags`,
+  mistakesNotList: 'Mistakes must be a list of texts',
+  mistakeBlank: 'A mistake must not be empty',
+  mistakeTooLong: `A mistake must be at most ${TAG_MAX_LENGTH} characters`,
+  mistakeControlCharacters: 'A mistake must not contain control characters',
+  mistakesTooMany: `A trade can have at most ${TAGS_MAX} mistakes`,
+  // A setup's checklist and the plans that tick it (docs/product.md, "Trade setups", "Plan statuses").
+  criteriaMetNotList: 'Criteria met must be a list of texts',
+  criteriaMetBlank: 'A criterion must not be empty',
+  criteriaMetTooLong: `A criterion must be less than ${SETUP_CRITERIA_MAX_LENGTH} characters`,
+  criteriaMetControlCharacters: 'A criterion must not contain control characters',
+  criteriaMetTooMany: `A plan can tick at most ${CHECKLIST_CRITERIA_MAX} criteria`,
+  checklistRequiredLabel: 'Require every entry criterion before Ready',
+  checklistHint: `One criterion a line: plans of this setup tick the ones met (at most ${CHECKLIST_CRITERIA_MAX}).`,
+  checklistIncomplete: (met: number, total: number) =>
+    `This plan's setup requires every entry criterion before Ready: ${met} of ${total} ticked`,
   originalBalanceInvalid: 'Original balance must be 0 or more',
   originalBalanceTooHigh: `Original balance must be at most ${grouped(BALANCE_MAX)}`,
   capitalRiskOutOfRange: 'Capital risk must be more than 0 and at most 100',

@@ -26,6 +26,7 @@ import {
   uuid,
   validator,
   withDefaults,
+  yesOrNo,
 } from './validation.ts';
 
 const setupFields = {
@@ -35,9 +36,20 @@ const setupFields = {
   entryCriteria: boundedText(SETUP_CRITERIA_MAX_LENGTH, messages.setupCriteriaTooLong),
   exitCriteria: boundedText(SETUP_CRITERIA_MAX_LENGTH, messages.setupCriteriaTooLong),
   notes: nullAsEmpty(text(SETUP_NOTES_MAX_LENGTH, messages.setupNotesTooLong)),
+  /**
+   * Whether its plans may go Ready only with every entry criterion ticked (docs/product.md, "Plan
+   * statuses"). Off unless turned on; absent from older backups: off.
+   */
+  checklistRequired: yesOrNo,
 };
 /** Every text but the name may be left out, and starts empty. */
-const setupDefaults = { description: '', entryCriteria: '', exitCriteria: '', notes: '' };
+const setupDefaults = {
+  description: '',
+  entryCriteria: '',
+  exitCriteria: '',
+  notes: '',
+  checklistRequired: false,
+};
 
 /**
  * `POST` and `PUT /api/v1/tradesetups`. `rules` is sent as the spec sends it (always an empty

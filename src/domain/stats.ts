@@ -1,6 +1,7 @@
 // Results in R (docs/product.md, "Review"): one pure function that the server answers
 // `GET /api/v1/stats` with and the app runs offline on its cache, so both show the same figures.
 
+import { checklistOf } from './checklist.ts';
 import { STATS_GROUPINGS, type StatsGrouping } from './constants.ts';
 import { newYorkTime } from './marketHours.ts';
 import { roundHalfAway, roundTo4 } from './rounding.ts';
@@ -57,11 +58,14 @@ export interface GroupStats {
 /** What the groupings read of a plan; `marketCycleAtCreation` is absent on plans made before it existed. */
 export type StatsPlan = Pick<TradePlan, 'id' | 'tradeSetupId' | 'edgeIds'> & {
   marketCycleAtCreation?: CycleType | null;
+  /** The setup's criteria it ticked ('criteria'); absent on plans cached before it was kept. */
+  criteriaMet?: readonly string[];
 };
 
 export interface StatsContext {
   plans: readonly StatsPlan[];
-  setups: readonly Pick<TradeSetup, 'id' | 'name'>[];
+  /** `entryCriteria` is read by 'criteria' only: a setup without it has no checklist. */
+  setups: readonly (Pick<TradeSetup, 'id' | 'name'> & { entryCriteria?: string })[];
   /** Pass deactivated edges too: an edge not found here is labelled 'Deleted edge'. */
   edges: readonly Pick<Edge, 'id' | 'name'>[];
 }
@@ -123,7 +127,11 @@ function groupsOf(
   trade: Trade,
   grouping: StatsGrouping,
   plan: StatsPlan | undefined,
-  names: { setups: ReadonlyMap<string, string>; edges: ReadonlyMap<string, string> },
+  names: {
+    setups: ReadonlyMap<string, string>;
+    edges: ReadonlyMap<string, string>;
+    criteria: ReadonlyMap<string, string>;
+  },
 ): Group[] {
   switch (grouping) {
     case 'all':
@@ -168,7 +176,43 @@ function groupsOf(
       return [hourGroup(trade.openedAt)];
     case 'holding':
       return [holdingGroup(trade)];
+    case 'tag':
+      return labelGroups(trade.tags, NO_TAGS);
+    case 'mistake':
+      return labelGroups(trade.mistakes, NO_MISTAKES);
+    case 'criteria':
+      return [criteriaGroupOf(plan, names.criteria)];
   }
+}
+
+const NO_TAGS: Group = { key: 'none', label: 'No tags' };
+const NO_MISTAKES: Group = { key: 'none', label: 'No mistakes' };
+
+/**
+ * A trade's groups under 'tag' or 'mistake': one per label (the same label in another case is
+ * one group), or `none` without any. A trade cached before tags were kept has none.
+ */
+function labelGroups(labels: readonly string[] | undefined, none: Group): Group[] {
+  const keys = [...new Set((labels ?? []).map((label) => label.trim().toLowerCase()))];
+  if (keys.length === 0) return [none];
+  const spelled = new Map((labels ?? []).map((label) => [label.trim().toLowerCase(), label.trim()]));
+  return keys.map((key) => ({ key: `label:${key}`, label: spelled.get(key)! }));
+}
+
+/**
+ * How many of its setup's entry criteria the trade's plan ticked (docs/product.md, "Review"):
+ * every one, some, none; "No checklist" for a plan without a setup or a setup without criteria.
+ */
+function criteriaGroupOf(plan: StatsPlan | undefined, criteriaBySetup: ReadonlyMap<string, string>): Group {
+  if (!plan) return UNPLANNED;
+  const entryCriteria = plan.tradeSetupId === null ? undefined : criteriaBySetup.get(plan.tradeSetupId);
+  const { criteria, met } = checklistOf(
+    entryCriteria === undefined ? undefined : { entryCriteria },
+    plan.criteriaMet,
+  );
+  if (criteria.length === 0) return { key: 'none', label: 'No checklist' };
+  if (met === criteria.length) return { key: 'all', label: 'All met' };
+  return met === 0 ? { key: 'nothing', label: 'None met' } : { key: 'some', label: 'Some met' };
 }
 
 const mean = (values: readonly number[]): number | null =>
@@ -225,6 +269,7 @@ export function computeStats(
   const names = {
     setups: new Map(context.setups.map((s) => [s.id, s.name])),
     edges: new Map(context.edges.map((e) => [e.id, e.name])),
+    criteria: new Map(context.setups.map((s) => [s.id, s.entryCriteria ?? ''])),
   };
   const members = new Map<string, { group: Group; trades: Trade[] }>();
   const rank = new Map<string, number>();
@@ -236,6 +281,8 @@ export function computeStats(
       if (member) member.trades.push(trade);
       else members.set(group.key, { group, trades: [trade] });
       if (group.rank !== undefined) rank.set(group.key, group.rank);
+      // One tag in two spellings is one group, under the spelling first by code unit, on every device.
+      if (member && compareText(group.label, member.group.label) < 0) member.group = group;
     }
   }
   // Weekdays, hours and holding periods come in their own order; the rest by n.

@@ -3,7 +3,9 @@
 // and below it the plan's rules: risk, statuses and transitions, the one active plan per stock.
 import { defaulted } from 'superstruct';
 import { backupMessages } from './backupMessages.ts';
+import { checklistOf } from './checklist.ts';
 import {
+  CHECKLIST_CRITERIA_MAX,
   PLAN_EDGES_MAX,
   PLAN_NOTES_MAX_LENGTH,
   PROBABILITY_MAX,
@@ -11,6 +13,7 @@ import {
   RISK_LOW_MAX_PERCENT,
   RISK_MEDIUM_MAX_PERCENT,
   SCAN_ID_MAX_LENGTH,
+  SETUP_CRITERIA_MAX_LENGTH,
 } from './constants.ts';
 import { messages } from './messages.ts';
 import {
@@ -44,6 +47,7 @@ import {
   stamps,
   stock,
   text,
+  textList,
   uuid,
   validator,
   withDefaults,
@@ -79,6 +83,22 @@ const planFields = {
    * cached plans without it are long.
    */
   direction,
+  /**
+   * The entry criteria of its setup the trader ticked, by their text (docs/product.md, "Trade
+   * plans"): each once, at most CHECKLIST_CRITERIA_MAX. Absent from older backups: none.
+   */
+  criteriaMet: textList(
+    SETUP_CRITERIA_MAX_LENGTH,
+    CHECKLIST_CRITERIA_MAX,
+    {
+      notList: messages.criteriaMetNotList,
+      blank: messages.criteriaMetBlank,
+      tooLong: messages.criteriaMetTooLong,
+      controlCharacters: messages.criteriaMetControlCharacters,
+      tooMany: messages.criteriaMetTooMany,
+    },
+    false,
+  ),
 };
 /** What a plan holds when the trader leaves a field out. */
 const planDefaults = {
@@ -90,6 +110,7 @@ const planDefaults = {
   notes: '',
   alertsOn: true,
   direction: 'Long' as PlanDirection,
+  criteriaMet: [],
 };
 
 /**
@@ -291,6 +312,21 @@ export function checkTransition(from: TradePlanStatus, to: TradePlanStatus): Tra
     return { ok: false, reason: 'refused', message: messages.transitionRefused(from, to) };
   }
   return { ok: true };
+}
+
+/**
+ * The checklist rule (docs/product.md, "Plan statuses"): a plan whose setup requires its
+ * checklist goes Ready only with every current entry criterion ticked. The refusal's message, or
+ * undefined when the move may go on; the server's status change and the app's offline one both ask.
+ */
+export function checklistRefusal(
+  plan: { criteriaMet?: readonly string[] },
+  to: TradePlanStatus,
+  setup: { entryCriteria: string; checklistRequired?: boolean } | undefined,
+): string | undefined {
+  if (to !== 'Ready' || setup?.checklistRequired !== true) return undefined;
+  const { criteria, met } = checklistOf(setup, plan.criteriaMet);
+  return met < criteria.length ? messages.checklistIncomplete(met, criteria.length) : undefined;
 }
 
 /** Discarded plans cannot be edited (docs/product.md, "Plan statuses"). */

@@ -4,7 +4,7 @@
 // a record: its struct is defined here once.
 import { coerce, define, string } from 'superstruct';
 import { backupMessages } from './backupMessages.ts';
-import { PLAN_NOTES_MAX_LENGTH } from './constants.ts';
+import { PLAN_NOTES_MAX_LENGTH, TAG_MAX_LENGTH, TAGS_MAX } from './constants.ts';
 import { compareBrokerIds, type Execution } from './executions.ts';
 import { formatR } from './format.ts';
 import { messages } from './messages.ts';
@@ -23,10 +23,12 @@ import {
   nullAsEmpty,
   nullable,
   object,
+  optional,
   price,
   sameValues,
   stamps,
   text,
+  textList,
   uuid,
   validator,
   withDefaults,
@@ -85,14 +87,53 @@ const annotationFields = {
 /** A field left out is cleared: the update is the whole of what is attached. */
 const annotationDefaults = { planId: null, initialStop: null, notes: '' };
 
-const tradeUpdate = object(withDefaults(annotationFields, annotationDefaults));
+/**
+ * The trader's labels on a trade (docs/product.md, "Trades"): tags, and mistakes (tags of the
+ * mistake kind). Each trimmed, 1 to TAG_MAX_LENGTH characters, at most TAGS_MAX of each once the
+ * same label in another case is merged.
+ */
+const labelFields = {
+  tags: textList(
+    TAG_MAX_LENGTH,
+    TAGS_MAX,
+    {
+      notList: messages.tagsNotList,
+      blank: messages.tagBlank,
+      tooLong: messages.tagTooLong,
+      controlCharacters: messages.tagControlCharacters,
+      tooMany: messages.tagsTooMany,
+    },
+    true,
+  ),
+  mistakes: textList(
+    TAG_MAX_LENGTH,
+    TAGS_MAX,
+    {
+      notList: messages.mistakesNotList,
+      blank: messages.mistakeBlank,
+      tooLong: messages.mistakeTooLong,
+      controlCharacters: messages.mistakeControlCharacters,
+      tooMany: messages.mistakesTooMany,
+    },
+    true,
+  ),
+};
+/** None until the trader adds some; absent from older backups. */
+const labelDefaults = { tags: [], mistakes: [] };
+
+const tradeUpdate = object({
+  ...withDefaults(annotationFields, annotationDefaults),
+  // Left out, they are kept (an app from before them sends none): the one exception to the whole update.
+  tags: optional(labelFields.tags),
+  mistakes: optional(labelFields.mistakes),
+});
 /** `PUT /api/v1/trades/{id}`. */
 export type TradeUpdate = Infer<typeof tradeUpdate>;
 
 /**
  * `PUT /api/v1/trades/{id}`: the whole of what the trader attaches to a trade, so a field left
- * out is cleared (no plan, no stop, no notes). Whether the plan is theirs and for the trade's
- * symbol, the server checks.
+ * out is cleared (no plan, no stop, no notes), except tags and mistakes, which a call without
+ * them keeps. Whether the plan is theirs and for the trade's symbol, the server checks.
  */
 export const validateTradeUpdate = validator(tradeUpdate);
 
@@ -103,6 +144,7 @@ export const validateTradeUpdate = validator(tradeUpdate);
 export const annotationRecord = object({
   key: tradeKey,
   ...withDefaults(annotationFields, annotationDefaults),
+  ...withDefaults(labelFields, labelDefaults),
   ...stamps(),
 });
 export type StoredAnnotation = Infer<typeof annotationRecord>;
@@ -112,13 +154,18 @@ export type StoredAnnotation = Infer<typeof annotationRecord>;
  * ISO 8601 from `Date.toISOString`); a second trade of the account and symbol opened in the same
  * millisecond gets `|2` after it, and so on.
  */
-export type TradeAnnotation = Omit<StoredAnnotation, 'createdAt' | 'updatedAt'>;
+export type TradeAnnotation = Omit<StoredAnnotation, 'createdAt' | 'updatedAt' | 'tags' | 'mistakes'> &
+  // A trade cached (and so an annotation rebuilt offline) before tags were kept has none.
+  Partial<Pick<StoredAnnotation, 'tags' | 'mistakes'>>;
 
 export const validateAnnotationRecord = validator(annotationRecord);
 
 /** The same annotation, whenever it was made or last edited (a restore skips it). */
 export const sameAnnotation = (a: TradeAnnotation, b: TradeAnnotation): boolean =>
-  sameValues(a, b, Object.keys(annotationFields) as (keyof TradeAnnotation)[]);
+  sameValues(a, b, [
+    ...Object.keys(annotationFields),
+    ...Object.keys(labelFields),
+  ] as (keyof TradeAnnotation)[]);
 
 /**
  * An annotation the trader has not made theirs: one that holds nothing, or one never edited since
@@ -128,9 +175,14 @@ export const sameAnnotation = (a: TradeAnnotation, b: TradeAnnotation): boolean 
  * stops and notes back.
  */
 export const isUntouchedAnnotation = (
-  a: Pick<StoredAnnotation, 'planId' | 'initialStop' | 'notes' | 'createdAt' | 'updatedAt'>,
+  a: Pick<StoredAnnotation, 'planId' | 'initialStop' | 'notes' | 'createdAt' | 'updatedAt'> &
+    Partial<Pick<StoredAnnotation, 'tags' | 'mistakes'>>,
 ): boolean =>
-  (a.planId === null && a.initialStop === null && a.notes === '') ||
+  (a.planId === null &&
+    a.initialStop === null &&
+    a.notes === '' &&
+    (a.tags ?? []).length === 0 &&
+    (a.mistakes ?? []).length === 0) ||
   Date.parse(a.createdAt) === Date.parse(a.updatedAt);
 
 export type TradeDirection = 'Long' | 'Short';
@@ -176,6 +228,9 @@ export interface Trade {
   /** netPnl ÷ initialRisk for a closed trade with a positive initial risk; otherwise null. */
   rMultiple: number | null;
   notes: string;
+  /** The trader's tags and mistakes (docs/product.md, "Trades"); [] when none. */
+  tags: string[];
+  mistakes: string[];
   executionIds: string[];
   /**
    * Part of the trade is not in the history held (a closing fill with no opening fill, shares
@@ -199,8 +254,11 @@ export interface TradeInputs {
 /** What the fills alone decide; the link, the stop and what follows from them come on top. */
 export type TradeFigures = Omit<
   Trade,
-  'planId' | 'planned' | 'initialStop' | 'initialRisk' | 'rMultiple' | 'notes'
+  'planId' | 'planned' | 'initialStop' | 'initialRisk' | 'rMultiple' | 'notes' | 'tags' | 'mistakes'
 >;
+
+/** What the trader attached to a trade, as a trade is built with it (its key aside). */
+type Attached = Omit<TradeAnnotation, 'key'>;
 
 const time = (iso: string): number => new Date(iso).getTime();
 
@@ -212,7 +270,7 @@ const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
  * The trade with a link, a stop and notes; planned, initial risk and R follow from them. The one
  * place they are computed, for a rebuild (buildTrades) and for an edit (applyTradeUpdate) alike.
  */
-function withLink(trade: TradeFigures, link: TradeUpdate): Trade {
+function withLink(trade: TradeFigures, link: Attached): Trade {
   const initialRisk =
     link.initialStop !== null && trade.averageEntryPrice !== null
       ? roundCents(trade.entryQuantity * Math.abs(trade.averageEntryPrice - link.initialStop))
@@ -233,10 +291,13 @@ function withLink(trade: TradeFigures, link: TradeUpdate): Trade {
     initialRisk,
     rMultiple,
     notes: link.notes,
+    // An annotation cached before tags were kept has none.
+    tags: link.tags ?? [],
+    mistakes: link.mistakes ?? [],
   };
 }
 
-const unlinked: TradeUpdate = { planId: null, initialStop: null, notes: '' };
+const unlinked: Attached = { planId: null, initialStop: null, notes: '', tags: [], mistakes: [] };
 
 /**
  * A fill typed by hand carries its time to the minute, so a plan made at 09:11:38 and a buy
@@ -280,7 +341,7 @@ function automaticLink(
   trade: TradeFigures,
   plansByStock: ReadonlyMap<string, PlanForLink[]>,
   linked: ReadonlyMap<string, LinkedTrades>,
-): TradeUpdate {
+): Attached {
   if (trade.incomplete) return unlinked;
   const opened = time(trade.openedAt) + FILL_TIME_PRECISION_MS;
   let chosen: PlanForLink | undefined;
@@ -294,7 +355,7 @@ function automaticLink(
       (time(plan.createdAt) === time(chosen.createdAt) && plan.id > chosen.id);
     if (newer) chosen = plan;
   }
-  return chosen ? { planId: chosen.id, initialStop: chosen.stopLossPrice, notes: '' } : unlinked;
+  return chosen ? { ...unlinked, planId: chosen.id, initialStop: chosen.stopLossPrice } : unlinked;
 }
 
 function figuresOf(trip: RoundTrip, key: string, accountId: string, symbol: string): TradeFigures {
@@ -454,6 +515,9 @@ export const annotationOf = (trade: Trade): TradeAnnotation => ({
   planId: trade.planId,
   initialStop: trade.initialStop,
   notes: trade.notes,
+  // A trade cached before tags were kept has none.
+  tags: trade.tags ?? [],
+  mistakes: trade.mistakes ?? [],
 });
 
 /**
@@ -481,8 +545,16 @@ export function newAnnotations(
     });
 }
 
-/** The trade after the trader's edit: a new link, stop or notes, and the risk and R that follow. */
-export const applyTradeUpdate = (trade: Trade, update: TradeUpdate): Trade => withLink(trade, update);
+/** What the trader's edit leaves attached: tags and mistakes left out of it are kept. */
+export const attachedAfter = (trade: Pick<Trade, 'tags' | 'mistakes'>, update: TradeUpdate): Attached => ({
+  ...update,
+  tags: update.tags ?? trade.tags ?? [],
+  mistakes: update.mistakes ?? trade.mistakes ?? [],
+});
+
+/** The trade after the trader's edit: a new link, stop, notes or labels, and the risk and R that follow. */
+export const applyTradeUpdate = (trade: Trade, update: TradeUpdate): Trade =>
+  withLink(trade, attachedAfter(trade, update));
 
 /**
  * The plans that are done (docs/product.md, "Trade plans"), each with when: a plan is done once it

@@ -57,6 +57,7 @@ export const setupFixture = (o: Partial<TradeSetup> = {}): TradeSetup => ({
   successScoreTrades: 0,
   entryCriteria: '',
   exitCriteria: '',
+  checklistRequired: false,
   notes: '',
   createdAt: at,
   updatedAt: at,
@@ -79,6 +80,7 @@ export const planFixture = (o: Partial<TradePlan> = {}): TradePlan => ({
   doneAt: null,
   alertsOn: true,
   direction: 'Long',
+  criteriaMet: [],
   createdAt: at,
   updatedAt: at,
   ...o,
@@ -151,6 +153,8 @@ export const tradeFixture = (o: Partial<Trade> = {}): Trade => {
     notes: '',
     executionIds: [`fill-Buy-${symbol}`],
     incomplete: false,
+    tags: [],
+    mistakes: [],
     ...o,
   };
 };
@@ -205,4 +209,5 @@ export const deltaSync = (o: Partial<SyncAnswer> = {}): SyncAnswer => ({
 });
 
 /** The requests received, without their query (a sync's cursor changes every time). */
-export const requestPaths = (received: { key: string }[]) => received.map((r) => r.key.split('?')[0]);
+export const requestPaths = (received: { key: string }[]) =>
+  received.map((r) => r.key.split('?')[0] ?? r.key);

@@ -74,6 +74,7 @@ function backup(): Backup {
         exitCriteria: 'x',
         notes: '',
         createdAt: AT,
+        checklistRequired: false,
         updatedAt: AT,
       },
     ],
@@ -94,6 +95,7 @@ function backup(): Backup {
         doneAt: null,
         alertsOn: true,
         direction: 'Long',
+        criteriaMet: [],
         createdAt: AT,
         updatedAt: AT,
       },
@@ -112,7 +114,16 @@ function backup(): Backup {
       },
     ],
     tradeAnnotations: [
-      { key: KEY, planId: PLAN, initialStop: 185.25, notes: 'n', createdAt: AT, updatedAt: AT },
+      {
+        key: KEY,
+        planId: PLAN,
+        initialStop: 185.25,
+        notes: 'n',
+        tags: [],
+        mistakes: [],
+        createdAt: AT,
+        updatedAt: AT,
+      },
     ],
   };
 }

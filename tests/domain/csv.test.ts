@@ -105,6 +105,7 @@ const plan = (over: Partial<TradePlan> = {}): TradePlan => ({
   doneAt: null,
   alertsOn: true,
   direction: 'Long',
+  criteriaMet: [],
   createdAt: '2026-03-02T14:30:00.000Z',
   updatedAt: '2026-03-03T09:00:00.000Z',
   ...over,
@@ -120,13 +121,14 @@ describe('the exports', () => {
       ],
     });
     const text = toCsv(columns, [
-      plan(),
+      plan({ criteriaMet: ['Above EMA21', 'Volume up'] }),
       plan({
         id: 'p2',
         tradeSetupId: null,
         edgeIds: [],
         notes: '',
         alertsOn: false,
+        criteriaMet: [],
         doneAt: '2026-03-20T20:00:00.000Z',
         direction: 'Short',
         stopLossPrice: 195.25,
@@ -134,13 +136,13 @@ describe('the exports', () => {
     ]);
     const [header, first, second] = text.split('\r\n');
     expect(header).toBe(
-      'Id,Stock,Direction,Status,Entry Price,Stop Loss,Target Price,Probability,Setup,Edges,Scan Id,Market Cycle at Creation,Notes,Alerts On,Done At,Created At,Updated At',
+      'Id,Stock,Direction,Status,Entry Price,Stop Loss,Target Price,Probability,Setup,Edges,Scan Id,Market Cycle at Creation,Notes,Alerts On,Done At,Criteria Met,Created At,Updated At',
     );
     expect(first).toBe(
-      `p1,AAPL,Long,Ready,190.5,185.25,,62.5,'+Breakout,"Trend; Volume, rising; ${DELETED_EDGE_NAME}",,Uptrend,"'=cmd|"" /C calc""!A0",true,,2026-03-02T14:30:00.000Z,2026-03-03T09:00:00.000Z`,
+      `p1,AAPL,Long,Ready,190.5,185.25,,62.5,'+Breakout,"Trend; Volume, rising; ${DELETED_EDGE_NAME}",,Uptrend,"'=cmd|"" /C calc""!A0",true,,Above EMA21; Volume up,2026-03-02T14:30:00.000Z,2026-03-03T09:00:00.000Z`,
     );
     expect(second).toBe(
-      'p2,AAPL,Short,Ready,190.5,195.25,,62.5,,,,Uptrend,,false,2026-03-20T20:00:00.000Z,2026-03-02T14:30:00.000Z,2026-03-03T09:00:00.000Z',
+      'p2,AAPL,Short,Ready,190.5,195.25,,62.5,,,,Uptrend,,false,2026-03-20T20:00:00.000Z,,2026-03-02T14:30:00.000Z,2026-03-03T09:00:00.000Z',
     );
   });
 
@@ -169,6 +171,8 @@ describe('the exports', () => {
       notes: '@home',
       executionIds: ['x', 'y'],
       incomplete: false,
+      tags: ['breakout', 'A+'],
+      mistakes: ['-moved stop', 'oversized'],
     } satisfies Trade;
     // The plan's entry 190 and stop 185.25 risk 4.75 a share: paying 190.50 slipped 0.5 ÷ 4.75 =
     // 0.1053R. The account ($50,000, 1 % risk, 10 % capital, $20,000 free) allows min(500 ÷ 4.75,
@@ -181,14 +185,14 @@ describe('the exports', () => {
     const unplanned = { ...trade, id: 't2', planId: null, planned: false, notes: '' };
     const [header, row, other] = toCsv(columns, [trade, unplanned]).split('\r\n');
     expect(header).toBe(
-      'Id,Account,Symbol,Direction,Opened At,Closed At,Entry Quantity,Open Quantity,Average Entry,Average Exit,Gross P&L,Fees,Net P&L,Initial Stop,Initial Risk,R,Planned,Plan Id,Setup,Entry Slippage R,Planned Size,Incomplete,Notes',
+      'Id,Account,Symbol,Direction,Opened At,Closed At,Entry Quantity,Open Quantity,Average Entry,Average Exit,Gross P&L,Fees,Net P&L,Initial Stop,Initial Risk,R,Planned,Plan Id,Setup,Entry Slippage R,Planned Size,Incomplete,Notes,Tags,Mistakes',
     );
     expect(row).toBe(
-      "t1,Alex Margin,AAPL,Long,2026-03-02T14:30:00.000Z,2026-03-04T15:00:00.000Z,100,0,190.5,180.25,-1025,1.5,-1026.5,185.25,525,-1.9552381,true,p1,Breakout,0.1053,26,false,'@home",
+      "t1,Alex Margin,AAPL,Long,2026-03-02T14:30:00.000Z,2026-03-04T15:00:00.000Z,100,0,190.5,180.25,-1025,1.5,-1026.5,185.25,525,-1.9552381,true,p1,Breakout,0.1053,26,false,'@home,breakout; A+,'-moved stop; oversized",
     );
     // Without a plan: nothing to hold it against.
     expect(other).toBe(
-      't2,Alex Margin,AAPL,Long,2026-03-02T14:30:00.000Z,2026-03-04T15:00:00.000Z,100,0,190.5,180.25,-1025,1.5,-1026.5,185.25,525,-1.9552381,false,,,,,false,',
+      "t2,Alex Margin,AAPL,Long,2026-03-02T14:30:00.000Z,2026-03-04T15:00:00.000Z,100,0,190.5,180.25,-1025,1.5,-1026.5,185.25,525,-1.9552381,false,,,,,false,,breakout; A+,'-moved stop; oversized",
     );
   });
 

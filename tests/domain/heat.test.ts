@@ -50,6 +50,8 @@ function open(
     notes: '',
     executionIds: [],
     incomplete: false,
+    tags: [],
+    mistakes: [],
     ...overrides,
   };
 }

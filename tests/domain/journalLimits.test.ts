@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Backup, checkBackup } from '../../src/domain/backup.ts';
 import {
   BACKUP_MAX_MEGABYTES,
+  CHECKLIST_CRITERIA_MAX,
   EDGE_NAME_MAX_LENGTH,
   EDGE_TEXT_MAX_LENGTH,
   JOURNAL_LIMITS,
@@ -12,6 +13,7 @@ import {
   SETUP_DESCRIPTION_MAX_LENGTH,
   SETUP_NAME_MAX_LENGTH,
   SETUP_NOTES_MAX_LENGTH,
+  TAGS_MAX,
 } from '../../src/domain/constants.ts';
 import { jsonTextBytes } from '../../src/domain/journalLimits.ts';
 import { messages } from '../../src/domain/messages.ts';
@@ -62,11 +64,20 @@ function fullestJournal(): Backup {
     entryCriteria: wide(SETUP_CRITERIA_MAX_LENGTH),
     exitCriteria: wide(SETUP_CRITERIA_MAX_LENGTH),
     notes: wide(SETUP_NOTES_MAX_LENGTH),
+    checklistRequired: true,
     createdAt: AT,
     updatedAt: AT,
   }));
-  // The notes budget spent on full plan notes, as many as it takes; the rest of the plans without.
-  let notesLeft = JOURNAL_NOTES_MAX_BYTES;
+  // Lists of texts cost most in the document for the budget they take with one-letter entries
+  // (`"#",`: four bytes for one; none JSON escapes): every trade with all its tags and mistakes, every plan with all
+  // its ticks, and the budget left spent on full plan notes, as many as it takes; the rest without.
+  const letters = (n: number) => Array.from({ length: n }, (_, k) => String.fromCharCode(0x23 + k));
+  const labels = letters(TAGS_MAX);
+  const ticks = letters(CHECKLIST_CRITERIA_MAX);
+  let notesLeft =
+    JOURNAL_NOTES_MAX_BYTES -
+    JOURNAL_LIMITS.tradeAnnotations * 2 * TAGS_MAX -
+    JOURNAL_LIMITS.tradePlans * CHECKLIST_CRITERIA_MAX;
   const tradePlans = Array.from({ length: JOURNAL_LIMITS.tradePlans }, (_, i) => {
     const notes = wide(Math.min(PLAN_NOTES_MAX_LENGTH, Math.floor(notesLeft / 3)));
     notesLeft -= jsonTextBytes(notes);
@@ -86,6 +97,7 @@ function fullestJournal(): Backup {
       doneAt: null,
       alertsOn: true,
       direction: 'Long' as const,
+      criteriaMet: ticks,
       createdAt: AT,
       updatedAt: AT,
     };
@@ -106,6 +118,8 @@ function fullestJournal(): Backup {
     planId: idOf(4, i % JOURNAL_LIMITS.tradePlans),
     initialStop: 999_999.9999,
     notes: '',
+    tags: labels,
+    mistakes: labels,
     createdAt: AT,
     updatedAt: AT,
   }));

@@ -51,6 +51,8 @@ function trade(overrides: Partial<Trade> = {}): Trade {
     notes: '',
     executionIds: [],
     incomplete: false,
+    tags: [],
+    mistakes: [],
     ...overrides,
   };
 }

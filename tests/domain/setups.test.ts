@@ -35,6 +35,7 @@ describe('newSetup', () => {
       entryCriteria: '',
       exitCriteria: '',
       notes: '',
+      checklistRequired: false,
       successScore: 0,
       successScoreBasis: 'planned',
       successScoreTrades: 0,
@@ -54,6 +55,7 @@ describe('newSetup', () => {
     const { id: _id, rules: _rules, ...texts } = input;
     expect(newSetup(input)).toEqual({
       ...texts,
+      checklistRequired: false,
       successScore: 0,
       successScoreBasis: 'planned',
       successScoreTrades: 0,
@@ -87,6 +89,8 @@ function trade(id: string, planId: string | null, r: number | null, overrides: P
     notes: '',
     executionIds: [],
     incomplete: false,
+    tags: [],
+    mistakes: [],
     ...overrides,
   };
 }

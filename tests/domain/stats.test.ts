@@ -42,6 +42,8 @@ function closed(id: string, r: number | null, closedOn: number, overrides: Parti
     notes: '',
     executionIds: [],
     incomplete: false,
+    tags: [],
+    mistakes: [],
     ...overrides,
   };
 }

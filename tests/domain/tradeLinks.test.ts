@@ -247,8 +247,22 @@ describe('newAnnotations: the decisions to store', () => {
     // AAPL was linked automatically; MSFT has the trader's annotation; NVDA has no plan.
     expect(newAnnotations(trades, [annotated])).toEqual(
       expect.arrayContaining([
-        { key: `${ACCOUNT_1}|AAPL|${day(2)}`, planId: PLAN, initialStop: 48, notes: '' },
-        { key: `${ACCOUNT_1}|NVDA|${day(3)}`, planId: null, initialStop: null, notes: '' },
+        {
+          key: `${ACCOUNT_1}|AAPL|${day(2)}`,
+          planId: PLAN,
+          initialStop: 48,
+          notes: '',
+          tags: [],
+          mistakes: [],
+        },
+        {
+          key: `${ACCOUNT_1}|NVDA|${day(3)}`,
+          planId: null,
+          initialStop: null,
+          notes: '',
+          tags: [],
+          mistakes: [],
+        },
       ]),
     );
     expect(newAnnotations(trades, [annotated]).length).toBe(2);

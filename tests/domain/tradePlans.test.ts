@@ -227,6 +227,7 @@ describe('plans on the wire', () => {
       doneAt: null,
       alertsOn: true,
       direction: 'Long',
+      criteriaMet: [],
     });
     expect(
       newDraftPlan({
@@ -265,6 +266,7 @@ describe('plans on the wire', () => {
       doneAt: null,
       alertsOn: true,
       direction: 'Long',
+      criteriaMet: [],
       edges: [
         { id: 'e1', name: 'Trend', weightFactor: 0.5 },
         { id: 'e2', name: 'Volume', weightFactor: 0.8 },

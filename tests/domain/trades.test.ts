@@ -59,6 +59,8 @@ describe('buildTrades: round trips from fills', () => {
         rMultiple: null,
         notes: '',
         executionIds: ['e1', 'e2'],
+        tags: [],
+        mistakes: [],
         incomplete: false,
       },
     ]);

@@ -99,7 +99,14 @@ describe('validateTradeSetupInput', () => {
   it('accepts a setup with rules ignored and missing text defaulted to empty', () => {
     expect(validateTradeSetupInput({ name: 'Flag', rules: [] })).toEqual({
       ok: true,
-      value: { name: 'Flag', description: '', entryCriteria: '', exitCriteria: '', notes: '' },
+      value: {
+        name: 'Flag',
+        description: '',
+        entryCriteria: '',
+        exitCriteria: '',
+        notes: '',
+        checklistRequired: false,
+      },
     });
   });
 
@@ -150,6 +157,7 @@ describe('validateTradePlanCreate', () => {
         notes: '',
         alertsOn: true,
         direction: 'Long',
+        criteriaMet: [],
       },
     });
   });

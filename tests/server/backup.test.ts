@@ -76,6 +76,7 @@ beforeAll(async () => {
     entryCriteria: 'Close above the range\nwith volume',
     exitCriteria: '=stop under the range',
     notes: 'Works in uptrends',
+    checklistRequired: true,
     rules: [],
   });
   await post<TradeSetup>(alex, '/tradesetups', { name: 'Pullback', rules: [] });
@@ -89,6 +90,7 @@ beforeAll(async () => {
     tradeSetupId: breakout.id,
     edgeIds: [trend.id, retired.id],
     notes: 'Earnings on the 30th, "tight" stop',
+    criteriaMet: ['Close above the range', 'with volume'],
   });
   await alex.json('PUT', `/api/v1/tradeplans/${aapl.id}/status`, { status: 'Ready' });
   xmpl = await post<TradePlanDto>(alex, '/tradeplans', { stock: 'XMPL', entryPrice: 50, stopLossPrice: 45 });
@@ -148,6 +150,8 @@ beforeAll(async () => {
     planId: null,
     initialStop: 58,
     notes: '+dividend play',
+    tags: ['Dividend', 'Defensive'],
+    mistakes: ['oversized'],
   });
   const brokerTrade = trades.find((tr) => tr.symbol !== 'KO' && tr.symbol !== 'XMPL') as Trade;
   await alex.json('PUT', `/api/v1/trades/${brokerTrade.id}`, {
@@ -174,6 +178,16 @@ async function journalOf(client: Client) {
 const tradeView = ({ id: _id, key: _key, accountId: _a, executionIds: _e, ...rest }: Trade) => rest;
 
 describe('GET /api/v1/backup', () => {
+  it('holds the tags and mistakes of trades, the checklist of setups and the ticks of plans', () => {
+    expect(backup.tradeSetups.find((s) => s.name === 'Breakout')?.checklistRequired).toBe(true);
+    expect(backup.tradePlans.find((p) => p.stock === 'AAPL')?.criteriaMet).toEqual([
+      'Close above the range',
+      'with volume',
+    ]);
+    const ko = backup.tradeAnnotations.find((a) => a.key.includes('|KO|'));
+    expect([ko?.tags, ko?.mistakes]).toEqual([['Dividend', 'Defensive'], ['oversized']]);
+  });
+
   it('holds the format version, the export time and every record of the journal', () => {
     expect(backup.format).toBe('trade-tracker-backup');
     expect(backup.formatVersion).toBe(BACKUP_FORMAT_VERSION);
@@ -201,6 +215,7 @@ describe('GET /api/v1/backup', () => {
       entryCriteria: 'Close above the range\nwith volume',
       exitCriteria: '=stop under the range',
       notes: 'Works in uptrends',
+      checklistRequired: true,
       createdAt: breakout.createdAt,
       updatedAt: breakout.updatedAt,
     });
@@ -280,6 +295,21 @@ describe('restoring into a fresh journal (another data folder)', () => {
     expect((await restore(target.alex, older)).status).toBe(200);
     const plans = (await target.alex.json<TradePlanDto[]>('GET', '/api/v1/tradeplans')).body;
     expect(plans.map((p) => p.alertsOn)).toEqual([true, true, true, true]);
+  });
+
+  it('restores a backup made before tags and checklists with none: no tags, no ticks, no checklist required', async () => {
+    const target = await fresh();
+    const older = {
+      ...backup,
+      tradeSetups: backup.tradeSetups.map(({ checklistRequired: _, ...s }) => s),
+      tradePlans: backup.tradePlans.map(({ criteriaMet: _, ...p }) => p),
+      tradeAnnotations: backup.tradeAnnotations.map(({ tags: _t, mistakes: _m, ...a }) => a),
+    };
+    expect((await restore(target.alex, older)).status).toBe(200);
+    const restored = await getBackup(target.alex);
+    expect(restored.tradeSetups.map((s) => s.checklistRequired)).toEqual([false, false]);
+    expect(restored.tradePlans.map((p) => p.criteriaMet)).toEqual([[], [], [], []]);
+    expect(restored.tradeAnnotations.every((a) => a.tags.length === 0 && a.mistakes.length === 0)).toBe(true);
   });
 
   it('gives back exactly what was exported, every field, and the same journal through the API', async () => {
@@ -644,6 +674,7 @@ describe('size', () => {
       doneAt: null,
       alertsOn: true,
       direction: 'Long',
+      criteriaMet: [],
       createdAt: at,
       updatedAt: at,
     }));

@@ -206,12 +206,21 @@ describe('the journal limits, through the API', () => {
     ) as Trade;
     const note = { planId: null, initialStop: null, notes: 'a note' };
     expect((await sam.json('PUT', `/api/v1/trades/${trade.id}`, note)).status).toBe(409);
-    // Room made by shortening a plan's notes: the trade's note goes in.
+    // Tags, mistakes and a plan's ticked criteria are texts of the budget too.
+    const tagged = { ...note, notes: '', tags: ['t'] };
+    expect((await sam.json('PUT', `/api/v1/trades/${trade.id}`, tagged)).status).toBe(409);
+    const mistaken = { ...note, notes: '', mistakes: ['m'] };
+    expect((await sam.json('PUT', `/api/v1/trades/${trade.id}`, mistaken)).status).toBe(409);
     const mine = (await sam.json<TradePlanDto[]>('GET', '/api/v1/tradeplans')).body.find(
       (p) => p.stock === 'NOTE',
     );
+    expect((await sam.json('PUT', `/api/v1/tradeplans/${mine?.id}`, { criteriaMet: ['c'] })).status).toBe(
+      409,
+    );
+    // Room made by shortening a plan's notes: the trade's note goes in.
     expect((await sam.json('PUT', `/api/v1/tradeplans/${mine?.id}`, { notes: '' })).status).toBe(200);
     expect((await sam.json('PUT', `/api/v1/trades/${trade.id}`, note)).status).toBe(200);
+    expect((await sam.json('PUT', `/api/v1/trades/${trade.id}`, { ...note, tags: ['t'] })).status).toBe(200);
     await db().execute(sql`delete from trade_annotations where user_id = ${me}`);
     await db().execute(sql`delete from executions where user_id = ${me}`);
     await db().execute(sql`delete from trade_plans where user_id = ${me}`);
@@ -245,6 +254,7 @@ describe('the journal limits and the API checks, in a restore', () => {
     doneAt: null,
     alertsOn: true,
     direction: 'Long',
+    criteriaMet: [],
     createdAt: base.exportedAt,
     updatedAt: base.exportedAt,
     ...over,
@@ -357,6 +367,7 @@ describe('no statement grows with the journal', () => {
         doneAt: null,
         alertsOn: true,
         direction: 'Long',
+        criteriaMet: [],
         createdAt: stamp,
         updatedAt: stamp,
       })),

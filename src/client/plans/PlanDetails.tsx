@@ -26,6 +26,7 @@ import { useNearEntryR } from '../quotes/useQuotes.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
+import { ChecklistSummary } from './PlanChecklist.tsx';
 import { PlanOutcome } from './PlanOutcome.tsx';
 import '../ui/table.css';
 import { TableHead } from '../ui/TableHead.tsx';
@@ -106,6 +107,7 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
         <dd aria-busy={setup === undefined || undefined}>
           {setup === undefined ? null : setup ? setup.name : 'No setup'}
         </dd>
+        <ChecklistSummary setup={setup ?? undefined} criteriaMet={plan.criteriaMet} />
         <dt>Edges</dt>
         <dd aria-busy={edges === undefined || undefined}>
           {edges === undefined

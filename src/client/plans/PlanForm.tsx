@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { fallbackMessages } from '../../domain/appMessages.ts';
+import { checklistOf } from '../../domain/checklist.ts';
 import { SCAN_ID_MAX_LENGTH, STOCK_SYMBOL_MAX_LENGTH } from '../../domain/constants.ts';
 import { formatWeight } from '../../domain/format.ts';
 import {
@@ -16,6 +17,7 @@ import { FormFrame } from '../ui/FormFrame.tsx';
 import { NotesField, NumberField, selectInput, symbolInput, textInput, toNumber } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
+import { ChecklistField } from './PlanChecklist.tsx';
 import { createPlan, updatePlan } from './planMutations.ts';
 import { RiskPreview } from './RiskPreview.tsx';
 
@@ -42,6 +44,9 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
   const [edgeIds, setEdgeIds] = useState<string[]>(plan?.edgeIds ?? []);
   // A plan cached before alertsOn was kept has none: its alerts are on.
   const [alertsOn, setAlertsOn] = useState(plan?.alertsOn ?? true);
+  // A plan cached before the checklist was kept ticks nothing.
+  const [criteriaMet, setCriteriaMet] = useState<string[]>(plan?.criteriaMet ?? []);
+  const setup = setups.find((s) => s.id === tradeSetupId);
 
   const toggleEdge = (id: string) =>
     setEdgeIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
@@ -58,6 +63,13 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
     tradeSetupId: tradeSetupId === '' ? null : tradeSetupId,
     edgeIds,
     alertsOn,
+    // Only the ticks of the chosen setup's current criteria are kept (none without a setup).
+    criteriaMet:
+      tradeSetupId === ''
+        ? []
+        : setup
+          ? criteriaMet.filter((c) => checklistOf(setup, [c]).met === 1)
+          : criteriaMet,
   });
   const editing = useFormSubmit({
     validate: () => validateTradePlanUpdate(body(), plan),
@@ -146,6 +158,8 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
           'No setup',
         )}
       </Field>
+      <ChecklistField setup={setup} criteriaMet={criteriaMet} onChange={setCriteriaMet} />
+      {errors.criteriaMet && <small className="field-error">{errors.criteriaMet}</small>}
       <NotesField error={errors.notes} value={notes} onChange={setNotes} />
       <label className="checkbox-row">
         <input type="checkbox" checked={alertsOn} onChange={(e) => setAlertsOn(e.target.checked)} />

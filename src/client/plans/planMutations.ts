@@ -1,5 +1,5 @@
 import { messages } from '../../domain/messages.ts';
-import { activeStockOf, checkTransition, newDraftPlan } from '../../domain/tradePlans.ts';
+import { activeStockOf, checklistRefusal, checkTransition, newDraftPlan } from '../../domain/tradePlans.ts';
 import {
   CYCLE_TYPES,
   type CycleType,
@@ -75,6 +75,11 @@ export function changePlanStatus(plan: TradePlan, status: TradePlanStatus) {
       // A done plan set to Ready or Hold stays done: it takes no stock (docs/product.md, "Trade plans").
       if (activeStockOf({ ...plan, status }) !== undefined)
         await assertNoOtherActivePlan(plan.stock, plan.id);
+      // The setup's checklist, as the server asks it (docs/product.md, "Plan statuses").
+      const cached = (await db.tradePlans.get(plan.id)) ?? plan;
+      const setup = cached.tradeSetupId ? await db.tradeSetups.get(cached.tradeSetupId) : undefined;
+      const refusal = checklistRefusal(cached, status, setup);
+      if (refusal !== undefined) throw new RefusedLocally(refusal);
       await db.tradePlans.update(plan.id, { status, pendingSync: true } as Partial<TradePlan>);
     },
   });

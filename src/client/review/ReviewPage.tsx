@@ -14,6 +14,7 @@ import { OverallFigures } from './OverallFigures.tsx';
 import { PlannedVsActual } from './PlannedVsActual.tsx';
 import { StatsTable } from './StatsTable.tsx';
 import { withoutStopNote } from './statsFormat.ts';
+import { TagReview } from './TagReview.tsx';
 import './review.css';
 
 const heading = PAGE_HEADINGS['/review'];
@@ -92,6 +93,7 @@ export default function ReviewPage() {
             <StatsTable key={t.grouping} title={t.title} groups={t.groups} note={t.note} />
           ))}
           <PlannedVsActual trades={trades.rows} />
+          <TagReview trades={trades.rows} plans={plans ?? []} setups={setups ?? []} />
         </>
       )}
     </section>

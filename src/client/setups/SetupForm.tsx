@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { fallbackMessages } from '../../domain/appMessages.ts';
 import {
   SETUP_CRITERIA_MAX_LENGTH,
@@ -6,6 +6,7 @@ import {
   SETUP_NAME_MAX_LENGTH,
   SETUP_NOTES_MAX_LENGTH,
 } from '../../domain/constants.ts';
+import { messages } from '../../domain/messages.ts';
 import { validateTradeSetupInput } from '../../domain/setups.ts';
 import type { TradeSetup } from '../../domain/types.ts';
 import { FormFrame } from '../ui/FormFrame.tsx';
@@ -31,6 +32,7 @@ interface SetupFormProps {
 }
 
 export function SetupForm({ setup, onSaved, onCancel }: SetupFormProps) {
+  const hintId = useId();
   const [values, setValues] = useState({
     name: setup?.name ?? '',
     description: setup?.description ?? '',
@@ -38,8 +40,10 @@ export function SetupForm({ setup, onSaved, onCancel }: SetupFormProps) {
     exitCriteria: setup?.exitCriteria ?? '',
     notes: setup?.notes ?? '',
   });
+  // A setup cached before the checklist was kept does not require it.
+  const [checklistRequired, setChecklistRequired] = useState(setup?.checklistRequired ?? false);
   const form = useFormSubmit({
-    validate: () => validateTradeSetupInput(values),
+    validate: () => validateTradeSetupInput({ ...values, checklistRequired }),
     save: (input) => saveSetup(input, setup),
     onSaved,
     fallback: fallbackMessages.saveSetup,
@@ -54,6 +58,22 @@ export function SetupForm({ setup, onSaved, onCancel }: SetupFormProps) {
         errors={form.errors}
         onChange={(field, text) => setValues((v) => ({ ...v, [field]: text }))}
       />
+      <div className="field">
+        <label className="switch-row">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={checklistRequired}
+            checked={checklistRequired}
+            aria-describedby={hintId}
+            onChange={(e) => setChecklistRequired(e.target.checked)}
+          />
+          {messages.checklistRequiredLabel}
+        </label>
+        <small id={hintId} className="muted">
+          {messages.checklistHint}
+        </small>
+      </div>
     </FormFrame>
   );
 }

@@ -4,6 +4,7 @@ import { statusBadgeColor } from '../../domain/tradePlans.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { PendingMark } from '../ui/PendingMark.tsx';
+import { TradeLabels } from './LabelInput.tsx';
 import { ShortDate } from './ShortDate.tsx';
 
 export const INCOMPLETE_TEXT = 'Incomplete: opening fill not in history';
@@ -63,6 +64,7 @@ export function TradeCells({ trade, plan, quote, onOpen }: TradeCellsProps) {
           {trade.symbol}
         </button>
         <PendingMark row={trade} />
+        <TradeLabels tags={trade.tags} mistakes={trade.mistakes} />
         {trade.incomplete && <small className="incomplete-mark">{incompleteText(trade)}</small>}
       </th>
       <td data-label="Account" className="card-fact">

@@ -62,7 +62,7 @@ export function TradeDetails({ trade, onClose }: TradeDetailsProps) {
       </dl>
       <h3>Fills</h3>
       <TradeFills executionIds={trade.executionIds} />
-      <h3>Plan, stop and notes</h3>
+      <h3>Plan, stop, tags and notes</h3>
       <TradeForm trade={trade} onSaved={onClose} onCancel={onClose} />
     </Modal>
   );

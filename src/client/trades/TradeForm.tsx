@@ -3,6 +3,7 @@ import { fallbackMessages } from '../../domain/appMessages.ts';
 import { formatPrice } from '../../domain/format.ts';
 import { directionOf } from '../../domain/planDirection.ts';
 import { validateTradeUpdate } from '../../domain/trades.ts';
+import { COMMON_MISTAKES, labelSuggestions } from '../../domain/tradeTags.ts';
 import type { Trade } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { Field } from '../ui/Field.tsx';
@@ -10,6 +11,7 @@ import { FormFrame } from '../ui/FormFrame.tsx';
 import { NotesField, NumberField, selectInput, toNumber } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
+import { LabelInput, withDraft } from './LabelInput.tsx';
 import { updateTrade } from './tradeMutations.ts';
 
 interface TradeFormProps {
@@ -20,7 +22,7 @@ interface TradeFormProps {
 
 /**
  * What the trader attaches to a trade: the plan it came from (any of their plans for the same
- * stock and direction, or none), the stop its risk is measured from, and notes.
+ * stock and direction, or none), the stop its risk is measured from, tags, mistakes and notes.
  */
 export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
   const plans =
@@ -35,6 +37,15 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
   const [planId, setPlanId] = useState(trade.planId ?? '');
   const [stop, setStop] = useState(trade.initialStop?.toString() ?? '');
   const [notes, setNotes] = useState(trade.notes);
+  const [tags, setTags] = useState<string[]>(trade.tags ?? []);
+  const [tagDraft, setTagDraft] = useState('');
+  const [mistakes, setMistakes] = useState<string[]>(trade.mistakes ?? []);
+  const [mistakeDraft, setMistakeDraft] = useState('');
+  // What the trader's trades already carry, offered as they type (offline too: from the cache).
+  const suggested = useLiveQuery(async () => {
+    const used = await db.trades.toArray();
+    return { tags: labelSuggestions(used, 'tags'), mistakes: labelSuggestions(used, 'mistakes') };
+  }, []);
   // The trade's own stop and the chosen plan's, when they differ: the trader picks, nothing is replaced.
   const [stops, setStops] = useState<{ own: string; plan: string }>();
 
@@ -44,6 +55,8 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
         planId: planId === '' ? null : planId,
         initialStop: toNumber(stop) ?? null,
         notes,
+        tags: withDraft(tags, tagDraft),
+        mistakes: withDraft(mistakes, mistakeDraft),
       }),
     save: (update) => updateTrade(trade, update),
     onSaved,
@@ -105,6 +118,26 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
         error={errors.initialStop}
         value={stop}
         onChange={setStop}
+      />
+      <LabelInput
+        label="Tags"
+        noun="tag"
+        values={tags}
+        onChange={setTags}
+        draft={tagDraft}
+        onDraft={setTagDraft}
+        suggestions={suggested?.tags ?? []}
+        error={errors.tags}
+      />
+      <LabelInput
+        label="Mistakes"
+        noun="mistake"
+        values={mistakes}
+        onChange={setMistakes}
+        draft={mistakeDraft}
+        onDraft={setMistakeDraft}
+        suggestions={suggested?.mistakes ?? COMMON_MISTAKES}
+        error={errors.mistakes}
       />
       <NotesField error={errors.notes} value={notes} onChange={setNotes} />
     </FormFrame>

@@ -141,10 +141,17 @@ async function assertLimits(tx: Transaction, userId: string, decisions: Decision
     const total = (await countOf(tx, userId, collection as LimitedCollection)) + adding;
     if (total > limit) over.push(messages.journalWouldOverflow(collection as LimitedCollection, total));
   }
-  const notes = (rows: object[]) => rows as { notes?: string; scanId?: string | null }[];
-  const text = (r: { notes?: string; scanId?: string | null }) => ({
+  type Texts = { notes?: string; scanId?: string | null } & Record<
+    'criteriaMet' | 'tags' | 'mistakes',
+    string[] | undefined
+  >;
+  const notes = (rows: object[]) => rows as Texts[];
+  const text = (r: Texts) => ({
     notes: r.notes ?? '',
     scanId: r.scanId ?? null,
+    criteriaMet: r.criteriaMet,
+    tags: r.tags,
+    mistakes: r.mistakes,
   });
   const annotations = of('tradeAnnotations');
   const adding = notesBytesOf(

@@ -51,12 +51,21 @@ export async function assertWithinLimit(
 const jsonBytes = (column: SQL | unknown): SQL =>
   sql`coalesce(octet_length(to_json(${column})::text) - 2, 0)`;
 
-/** The bytes the trader's notes take of the budget: plans' notes and scan ids, trades' notes. */
+/** A jsonb list of texts' bytes as `listBytes` counts them: each entry's, as `jsonBytes`. */
+const listBytes = (column: SQL | unknown): SQL =>
+  sql`coalesce((select sum(${jsonBytes(sql`e`)}) from jsonb_array_elements_text(${column}) as e), 0)`;
+
+/**
+ * The bytes the trader's notes take of the budget: plans' notes, scan ids and ticked criteria,
+ * trades' notes, tags and mistakes.
+ */
 export async function notesBytesHeld(q: Database, userId: string): Promise<number> {
   const result = (await q.execute(sql`select
-      (select coalesce(sum(${jsonBytes(tradePlans.notes)} + ${jsonBytes(tradePlans.scanId)}), 0)
+      (select coalesce(sum(${jsonBytes(tradePlans.notes)} + ${jsonBytes(tradePlans.scanId)}
+           + ${listBytes(tradePlans.criteriaMet)}), 0)
          from ${tradePlans} where ${tradePlans.userId} = ${userId})
-    + (select coalesce(sum(${jsonBytes(tradeAnnotations.notes)}), 0)
+    + (select coalesce(sum(${jsonBytes(tradeAnnotations.notes)} + ${listBytes(tradeAnnotations.tags)}
+           + ${listBytes(tradeAnnotations.mistakes)}), 0)
          from ${tradeAnnotations} where ${tradeAnnotations.userId} = ${userId}) as bytes`)) as {
     rows: { bytes: string | number }[];
   };

@@ -190,6 +190,8 @@ export const tradeSetups = pgTable(
     entryCriteria: text('entry_criteria').notNull(),
     exitCriteria: text('exit_criteria').notNull(),
     notes: text('notes').notNull(),
+    /** Its plans go Ready only with every entry criterion ticked (docs/product.md, "Plan statuses"). */
+    checklistRequired: boolean('checklist_required').notNull().default(false),
     ...recordStamps(),
   },
   (t) => [
@@ -221,6 +223,8 @@ export const tradePlans = pgTable(
     marketCycleAtCreation: text('market_cycle_at_creation').$type<CycleType>(),
     /** When its linked trades had all closed (docs/product.md, "Trade plans"); set from the trades only. */
     doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+    /** The setup's entry criteria ticked, by their text (docs/product.md, "Trade plans"). */
+    criteriaMet: jsonb('criteria_met').$type<string[]>().notNull().default([]),
     ...recordStamps(),
   },
   (t) => [
@@ -305,6 +309,9 @@ export const tradeAnnotations = pgTable(
     planId: uuid('plan_id').references(() => tradePlans.id, { onDelete: 'set null' }),
     initialStop: doublePrecision('initial_stop'),
     notes: text('notes').notNull().default(''),
+    /** The trader's tags and mistakes (docs/product.md, "Trades"). */
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    mistakes: jsonb('mistakes').$type<string[]>().notNull().default([]),
     ...recordStamps(),
   },
   (t) => [

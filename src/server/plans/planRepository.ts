@@ -6,6 +6,7 @@ import {
   ACTIVE_STATUSES,
   activeStockOf,
   canEditPlan,
+  checklistRefusal,
   checkTransition,
   newDraftPlan,
   type TradePlan,
@@ -187,7 +188,8 @@ export function createPlanRepository(db: Database, now: () => Date) {
         await assertReferences(tx, userId, result.value);
         await updateRecord(tx, tradePlans, userId, id, fields, now());
         if (edgeIds) await replaceEdges(tx, id, edgeIds);
-        if (fields.notes || fields.scanId) await assertNotesWithinLimit(tx, userId);
+        if (fields.notes || fields.scanId || fields.criteriaMet?.length)
+          await assertNotesWithinLimit(tx, userId);
         return one(tx, userId, id, accounts);
       });
     },
@@ -210,6 +212,19 @@ export function createPlanRepository(db: Database, now: () => Date) {
         // done plan set to Ready or Hold stays done, so it holds no stock (docs/product.md, "Trade plans").
         if (activeStockOf({ ...toPlanRecord(row), status: to }) !== undefined)
           await assertNoOtherActivePlan(tx, userId, row.stock, row.id);
+        // The setup's checklist as it is now (docs/product.md, "Plan statuses"). Read, not locked: a
+        // setup's delete locks the setup, then its plans (set null), the opposite order of this move.
+        const [setup] = row.tradeSetupId
+          ? await tx
+              .select({
+                entryCriteria: tradeSetups.entryCriteria,
+                checklistRequired: tradeSetups.checklistRequired,
+              })
+              .from(tradeSetups)
+              .where(ownedBy(tradeSetups, userId, row.tradeSetupId))
+          : [];
+        const refusal = checklistRefusal(row, to, setup);
+        if (refusal !== undefined) throw conflict(refusal, 'status');
         await tx.update(tradePlans).set({ status: to, updatedAt: now() }).where(ofUser(userId, id));
         return one(tx, userId, id, accounts);
       });

@@ -14,6 +14,7 @@ export function createStatsService(db: Database) {
           id: tradePlans.id,
           tradeSetupId: tradePlans.tradeSetupId,
           marketCycleAtCreation: tradePlans.marketCycleAtCreation,
+          criteriaMet: tradePlans.criteriaMet,
         })
         .from(tradePlans)
         .where(eq(tradePlans.userId, userId)),
@@ -38,7 +39,7 @@ export function createStatsService(db: Database) {
         tradesOf(db, userId, accounts),
         plansOf(userId),
         db
-          .select({ id: tradeSetups.id, name: tradeSetups.name })
+          .select({ id: tradeSetups.id, name: tradeSetups.name, entryCriteria: tradeSetups.entryCriteria })
           .from(tradeSetups)
           .where(eq(tradeSetups.userId, userId)),
         db.select({ id: edges.id, name: edges.name }).from(edges).where(eq(edges.userId, userId)),

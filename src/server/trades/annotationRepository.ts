@@ -1,6 +1,7 @@
 // The rows of `trade_annotations`: what the trader attached to a trade (plan link, initial stop,
 // notes) under the trade's stable key, so it outlives every rebuild of the trades from their fills.
 import { eq } from 'drizzle-orm';
+import { annotationNotesBytes } from '../../domain/journalLimits.ts';
 import type { StoredAnnotation, TradeAnnotation } from '../../domain/trades.ts';
 import { forChunks, inPages } from '../db/chunks.ts';
 import type { Database } from '../db/database.ts';
@@ -50,6 +51,8 @@ export async function annotationsChangedSince(
 
 const stamped = (annotation: TradeAnnotation, at: Date): StoredAnnotation => ({
   ...annotation,
+  tags: annotation.tags ?? [],
+  mistakes: annotation.mistakes ?? [],
   createdAt: at.toISOString(),
   updatedAt: at.toISOString(),
 });
@@ -94,5 +97,5 @@ export async function saveAnnotation(
       set: fields,
       setWhere: eq(tradeAnnotations.userId, userId),
     });
-  if (annotation.notes !== '') await assertNotesWithinLimit(q, userId);
+  if (annotationNotesBytes(annotation) > 0) await assertNotesWithinLimit(q, userId);
 }

@@ -5,7 +5,13 @@
 
 import { newExecution } from '../../domain/executions.ts';
 import { messages } from '../../domain/messages.ts';
-import { applyTradeUpdate, buildTrades, doneChanges, newAnnotations } from '../../domain/trades.ts';
+import {
+  applyTradeUpdate,
+  attachedAfter,
+  buildTrades,
+  doneChanges,
+  newAnnotations,
+} from '../../domain/trades.ts';
 import type { Execution, ExecutionInput, Trade, TradeUpdate } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
@@ -159,7 +165,8 @@ export function createTradeBook(db: Database, now: () => Date) {
             ]);
           if (!plans.some((p) => p.id === plan.id)) plans.push(toPlanRecord(plan));
         }
-        await saveAnnotation(tx, userId, { key: trade.key, ...update }, now());
+        // Tags and mistakes left out of the call are kept (docs/product.md, "Trades").
+        await saveAnnotation(tx, userId, { key: trade.key, ...attachedAfter(trade, update) }, now());
         const updated = applyTradeUpdate(trade, update);
         await markDone(
           tx,

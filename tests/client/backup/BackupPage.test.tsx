@@ -108,6 +108,7 @@ const backup = (): Backup => ({
       doneAt: null,
       alertsOn: true,
       direction: 'Long',
+      criteriaMet: [],
       createdAt: AT,
       updatedAt: AT,
     },

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { ownCacheBy, planFixture, resetCache } from '../fixtures.ts';
+import { ownCacheBy, planFixture, resetCache, setupFixture } from '../fixtures.ts';
 
 // Every write fails with a 500 and no message of its own.
 let api: FakeApi;
@@ -121,5 +121,48 @@ describe("the plan's direction (issue 30)", () => {
       <PlanForm plan={older as ReturnType<typeof planFixture>} onSaved={() => {}} onCancel={() => {}} />,
     );
     expect(long().checked).toBe(true);
+  });
+});
+
+// docs/product.md, "Trade plans": the chosen setup's entry criteria, one a line, as checkboxes.
+describe("the setup's checklist in the plan form", () => {
+  const SETUP = '55555555-5555-4555-8555-555555555555';
+  const sent = (key: string) => api.received.filter((r) => r.key === key).map((r) => r.body);
+
+  it("shows the chosen setup's criteria to tick, and sends the ticks of its current lines only", async () => {
+    const { db } = await import('../../../src/client/db/db.ts');
+    await db.tradeSetups.put(
+      setupFixture({
+        id: SETUP,
+        name: 'Flag',
+        entryCriteria: 'Above EMA21\n\n  Volume up  \n',
+        checklistRequired: true,
+      }),
+    );
+    // A tick of a line the setup no longer has is dropped when the plan is saved.
+    const plan = planFixture({ tradeSetupId: SETUP, criteriaMet: ['Above EMA21', 'An old line'] });
+    render(<PlanForm plan={plan} onSaved={() => {}} onCancel={() => {}} />);
+    const group = await screen.findByRole('group', { name: 'Entry criteria met (1 of 2)' });
+    expect(screen.getByText(/requires every criterion ticked before the plan goes Ready/)).toBeTruthy();
+    const ema = screen.getByLabelText('Above EMA21') as HTMLInputElement;
+    const volume = screen.getByLabelText('Volume up') as HTMLInputElement;
+    expect([ema.checked, volume.checked]).toEqual([true, false]);
+    await userEvent.click(volume);
+    expect(group.querySelector('legend')?.textContent).toBe('Entry criteria met (2 of 2)');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Trade Plan' }));
+    await screen.findByText('Failed to update trade plan');
+    expect(sent(`PUT /api/v1/tradeplans/${plan.id}`)).toEqual([
+      expect.objectContaining({ criteriaMet: ['Above EMA21', 'Volume up'] }),
+    ]);
+  });
+
+  it('shows no checklist without a setup, and sends no ticks', async () => {
+    render(<PlanForm plan={planFixture({ criteriaMet: ['x'] })} onSaved={() => {}} onCancel={() => {}} />);
+    expect(screen.queryByRole('group', { name: /Entry criteria met/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Trade Plan' }));
+    await screen.findByText('Failed to update trade plan');
+    expect(sent(`PUT /api/v1/tradeplans/${planFixture().id}`)).toEqual([
+      expect.objectContaining({ criteriaMet: [] }),
+    ]);
   });
 });

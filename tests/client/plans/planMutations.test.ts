@@ -130,6 +130,27 @@ describe('trade plan changes made offline', () => {
     expect((await dbModule.db.tradePlans.get('p-draft'))?.stock).toBe('AMD');
   });
 
+  it("refuses Ready offline until every criterion its setup requires is ticked (the server's rule), queueing nothing", async () => {
+    await dbModule.db.tradeSetups.put(
+      setupFixture({ id: 'setup-chk', entryCriteria: 'Above EMA21\nVolume up', checklistRequired: true }),
+    );
+    const plan = planFixture({ stock: 'CHK', tradeSetupId: 'setup-chk', criteriaMet: ['Above EMA21'] });
+    await dbModule.db.tradePlans.put(plan);
+    await expect(mutations.changePlanStatus(plan, 'Ready')).rejects.toThrow(
+      "This plan's setup requires every entry criterion before Ready: 1 of 2 ticked",
+    );
+    expect(await dbModule.db.outbox.count()).toBe(0);
+    expect((await dbModule.db.tradePlans.get(plan.id))?.status).toBe('Draft');
+    // Ticked offline too: the queued edit is in the cache, and the move goes through.
+    await mutations.updatePlan(plan, { criteriaMet: ['Above EMA21', 'Volume up'] });
+    await mutations.changePlanStatus(plan, 'Ready');
+    expect((await dbModule.db.tradePlans.get(plan.id))?.status).toBe('Ready');
+    expect((await dbModule.db.outbox.toArray()).map((q) => q.label)).toEqual([
+      'Update trade plan CHK',
+      'Change CHK to Ready',
+    ]);
+  });
+
   it('changes status and deletes offline', async () => {
     const plan = planFixture({ stock: 'TSLA' });
     await dbModule.db.tradePlans.put(plan);

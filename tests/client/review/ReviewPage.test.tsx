@@ -114,6 +114,9 @@ describe('the Review page', () => {
       weekday: 'By weekday of entry',
       hour: 'By hour of entry',
       holding: 'By holding period',
+      tag: 'By tag',
+      mistake: 'By mistake',
+      criteria: 'By criteria met',
     } as const;
     for (const grouping of STATS_GROUPINGS) {
       if (grouping === 'all') continue;
@@ -194,5 +197,54 @@ describe('the Review page', () => {
     expect(screen.getByRole('link', { name: 'Trades' }).getAttribute('href')).toBe('/trades');
     expect(screen.getByText('1 closed trade without a stop is not counted.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
+// docs/product.md, "Review": by tag, by mistake with the cost of each, by criteria met; offline,
+// from the cache like the rest.
+describe('the Review page: tags, mistakes and the checklist', () => {
+  it('shows the cost of each mistake against the trades without one, worked by hand', async () => {
+    await seed('tradeSetups', [
+      setupFixture({ id: 's-flag', name: 'Flag', entryCriteria: 'Above EMA\nVolume' }),
+    ]);
+    await seed('tradePlans', [
+      planFixture({
+        id: 'p-aapl',
+        stock: 'AAPL',
+        tradeSetupId: 's-flag',
+        criteriaMet: ['Above EMA', 'Volume'],
+      }),
+      planFixture({ id: 'p-msft', stock: 'MSFT', tradeSetupId: 's-flag', criteriaMet: ['Volume'] }),
+    ]);
+    await seed('trades', [
+      closed('AAPL', 1, { planId: 'p-aapl', planned: true, rMultiple: 2, netPnl: 1000, tags: ['Breakout'] }),
+      closed('MSFT', 2, {
+        planId: 'p-msft',
+        planned: true,
+        rMultiple: -1,
+        netPnl: -500,
+        tags: ['breakout'],
+        mistakes: ['moved stop'],
+      }),
+      closed('NVDA', 3, { rMultiple: 3, netPnl: 1500 }),
+      closed('AMD', 4, { rMultiple: 1, netPnl: 500, mistakes: ['moved stop', 'oversized'] }),
+    ]);
+    render(<ReviewPage />);
+    const costs = await screen.findByRole('table', { name: 'Cost of each mistake' });
+    // Without a mistake: AAPL +2R and NVDA +3R, E₀ = +2.5R. Moved stop: −1R and +1R, E = 0, cost
+    // 2 × 2.5 = 5R; oversized: +1R, cost 1 × 1.5 = 1.5R: shown as what they lost.
+    expect(rowOf(costs, 'moved stop').cell('Expectancy')).toBe('0.00R');
+    expect(rowOf(costs, 'moved stop').cell('Cost')).toBe('\u22125.00R');
+    expect(rowOf(costs, 'oversized').cell('Cost')).toBe('\u22121.50R');
+    expect(screen.getByText(/^Cost = the mistake's trades ×/).textContent).toContain(
+      '(+2.50R over 2 trades)',
+    );
+    const byTag = screen.getByRole('table', { name: 'By tag' });
+    expect(rowOf(byTag, 'Breakout').cell('Trades')).toBe('2');
+    expect(rowOf(byTag, 'No tags').cell('Expectancy')).toBe('+2.00R');
+    const byCriteria = screen.getByRole('table', { name: 'By criteria met' });
+    expect(rowOf(byCriteria, 'All met').cell('Expectancy')).toBe('+2.00R');
+    expect(rowOf(byCriteria, 'Some met').cell('Expectancy')).toBe('\u22121.00R');
+    expect(rowOf(byCriteria, 'Unplanned').cell('Trades')).toBe('2');
   });
 });

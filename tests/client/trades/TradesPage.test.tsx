@@ -292,7 +292,8 @@ describe('the Trades page', () => {
     await waitFor(() => expect(api.received).toHaveLength(2));
     expect(api.received[0]).toEqual({
       key: `PUT /api/v1/trades/${TRADE}`,
-      body: { planId: PLAN, initialStop: 95, notes: 'By the plan' },
+      // The form sends the trade's tags and mistakes too (none here).
+      body: { planId: PLAN, initialStop: 95, notes: 'By the plan', tags: [], mistakes: [] },
     });
     expect(requestPaths(api.received.slice(1))).toEqual(['GET /api/v1/sync']);
     const row = await rowOf('AAPL');
@@ -305,7 +306,13 @@ describe('the Trades page', () => {
     await userEvent.clear(within(details).getByLabelText('Initial stop (optional)'));
     await userEvent.click(within(details).getByRole('button', { name: 'Save Trade' }));
     await waitFor(() => expect(api.received).toHaveLength(4));
-    expect(api.received[2]?.body).toEqual({ planId: null, initialStop: null, notes: '' });
+    expect(api.received[2]?.body).toEqual({
+      planId: null,
+      initialStop: null,
+      notes: '',
+      tags: [],
+      mistakes: [],
+    });
     await waitFor(async () => expect((await rowOf('AAPL')).textContent).toContain('Unplanned'));
   });
 });
@@ -336,6 +343,107 @@ describe('a trade with a stop of its own, linked to a plan', () => {
       expect(requestPaths(api.received)).toEqual([`PUT /api/v1/trades/${TRADE}`, 'GET /api/v1/sync']),
     );
     expect(api.received[0]?.body).toMatchObject({ planId: PLAN, initialStop: 90 });
+  });
+});
+
+// docs/product.md, "Trades": tags and mistakes, offered from the trader's own trades.
+describe("a trade's tags and mistakes", () => {
+  const OTHER = '66666666-6666-4666-8666-666666666666';
+  const seedTrades = () =>
+    seed('trades', [
+      tradeFixture({ id: TRADE }),
+      tradeFixture({
+        id: OTHER,
+        symbol: 'MSFT',
+        openedAt: '2026-01-02T15:00:00.000Z',
+        tags: ['Gap up'],
+        mistakes: ['late exit'],
+      }),
+    ]);
+  const options = (input: HTMLElement) =>
+    [...(document.getElementById(input.getAttribute('list') ?? '')?.querySelectorAll('option') ?? [])].map(
+      (o) => o.getAttribute('value'),
+    );
+
+  it('offers the labels used and the common mistakes, adds chips, and saves them with what is typed', async () => {
+    await seedTrades();
+    const saved = tradeFixture({ id: TRADE, tags: ['Breakout', 'Gap up'], mistakes: ['moved stop'] });
+    api.routes[`PUT /api/v1/trades/${TRADE}`] = { status: 200, body: saved };
+    api.routes['GET /api/v1/sync'] = { status: 200, body: deltaSync() };
+    renderPage();
+    expect((await rowOf('MSFT')).textContent).toContain('Gap up');
+    expect((await rowOf('MSFT')).textContent).toContain('late exit');
+    await userEvent.click(await screen.findByRole('button', { name: 'AAPL' }));
+    const details = screen.getByRole('dialog');
+    const tags = within(details).getByLabelText('Tags');
+    const mistakes = within(details).getByLabelText('Mistakes');
+    await waitFor(() => expect(options(tags)).toEqual(['Gap up']));
+    expect(options(mistakes)).toEqual(['late exit', 'moved stop', 'chased entry', 'oversized']);
+    await userEvent.type(tags, 'Breakout{Enter}');
+    await userEvent.type(tags, 'gap up');
+    await userEvent.click(within(details).getByRole('button', { name: 'Add tag' }));
+    await userEvent.type(tags, 'BREAKOUT{Enter}');
+    // The same label in another case is the chip already there; a chosen label is offered no more.
+    expect(
+      within(details)
+        .getAllByRole('button', { name: /^Remove tag/ })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Remove tag Breakout', 'Remove tag gap up']);
+    expect(options(tags)).toEqual([]);
+    await userEvent.click(within(details).getByRole('button', { name: 'Remove tag gap up' }));
+    await userEvent.click(within(details).getByRole('button', { name: 'Add tag' }));
+    await userEvent.type(tags, 'Gap up');
+    // Typed, not added: saved too.
+    await userEvent.type(mistakes, 'moved stop');
+    await userEvent.click(within(details).getByRole('button', { name: 'Save Trade' }));
+    await waitFor(() => expect(api.received.length).toBeGreaterThan(0));
+    expect(api.received[0]).toEqual({
+      key: `PUT /api/v1/trades/${TRADE}`,
+      body: {
+        planId: null,
+        initialStop: null,
+        notes: '',
+        tags: ['Breakout', 'Gap up'],
+        mistakes: ['moved stop'],
+      },
+    });
+  });
+
+  it('shows the message of a label refused, and sends nothing', async () => {
+    await seedTrades();
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'AAPL' }));
+    const details = screen.getByRole('dialog');
+    const tags = within(details).getByLabelText('Tags');
+    // The box stops at 40 characters; an older trade holding more says why on save.
+    expect(tags.getAttribute('maxLength')).toBe('40');
+    for (let i = 0; i < 21; i++) await userEvent.type(tags, `t${i}{Enter}`);
+    await userEvent.click(within(details).getByRole('button', { name: 'Save Trade' }));
+    expect(await within(details).findByText('A trade can have at most 20 tags')).toBeTruthy();
+    // Nothing sent (a sync the page runs on its own may come and go).
+    expect(requestPaths(api.received).filter((p) => p.startsWith('PUT'))).toEqual([]);
+  });
+
+  it('offline: saved on the device at once, queued, and shown in the row', async () => {
+    await seedTrades();
+    // The trade's fill: an offline edit rebuilds the trades from the cached fills, as the server would.
+    await seed('executions', [executionFixture()]);
+    api.unreachable = true;
+    connectivity.reportApiReachable(false);
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'AAPL' }));
+    const details = screen.getByRole('dialog');
+    await userEvent.type(within(details).getByLabelText('Mistakes'), 'chased entry{Enter}');
+    await userEvent.click(within(details).getByRole('button', { name: 'Save Trade' }));
+    await waitFor(async () => expect((await rowOf('AAPL')).textContent).toContain('chased entry'));
+    expect((await rowOf('AAPL')).textContent).toContain('not yet saved');
+    const queued = await dbModule.db.outbox.toArray();
+    expect(queued.map((q) => [q.label, q.body])).toEqual([
+      [
+        'Update trade AAPL',
+        { planId: null, initialStop: null, notes: '', tags: [], mistakes: ['chased entry'] },
+      ],
+    ]);
   });
 });
 

@@ -86,6 +86,41 @@ describe('fills and trades changed offline', () => {
     ]);
   });
 
+  it('labels a trade offline: queued with its tags and mistakes, kept through a rebuild and an edit without them', async () => {
+    const [trade] = await cachedTrades();
+    await trades.updateTrade(trade!, {
+      planId: 'p1',
+      initialStop: 90,
+      notes: '',
+      tags: ['Breakout'],
+      mistakes: ['moved stop'],
+    });
+    expect((await dbModule.db.outbox.toArray()).map((q) => [q.label, q.body])).toEqual([
+      [
+        'Update trade AAPL',
+        { planId: 'p1', initialStop: 90, notes: '', tags: ['Breakout'], mistakes: ['moved stop'] },
+      ],
+    ]);
+    await rebuild.rebuildTrades();
+    const [rebuilt] = await cachedTrades();
+    expect(rebuilt).toMatchObject({ tags: ['Breakout'], mistakes: ['moved stop'], pendingSync: true });
+    // An edit that leaves them out (an app from before them) keeps them, as the server does.
+    await trades.updateTrade(rebuilt!, { planId: 'p1', initialStop: 90, notes: 'later' });
+    expect((await cachedTrades())[0]).toMatchObject({
+      tags: ['Breakout'],
+      mistakes: ['moved stop'],
+      notes: 'later',
+    });
+  });
+
+  it('rebuilds a trade cached before tags were kept with none', async () => {
+    const [trade] = await cachedTrades();
+    const { tags: _t, mistakes: _m, ...older } = trade!;
+    await dbModule.db.trades.put(older as typeof trade & object);
+    await rebuild.rebuildTrades();
+    expect((await cachedTrades())[0]).toMatchObject({ tags: [], mistakes: [] });
+  });
+
   it('writes nothing once the cache has no trader (a logout in another tab)', async () => {
     await dbModule.db.meta.clear();
     await dbModule.db.trades.clear();

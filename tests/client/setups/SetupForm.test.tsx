@@ -1,0 +1,54 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeApi, startFakeApi } from '../fakeApi.ts';
+import { ownCacheBy, resetCache, setupFixture } from '../fixtures.ts';
+
+// docs/product.md, "Trade setups": the checklist switch. Every write fails with a 500, so the
+// form stays open and the bodies it sent can be read.
+let api: FakeApi;
+let SetupForm: typeof import('../../../src/client/setups/SetupForm.tsx').SetupForm;
+
+beforeAll(async () => {
+  api = await startFakeApi();
+  SetupForm = (await import('../../../src/client/setups/SetupForm.tsx')).SetupForm;
+});
+afterAll(() => api.close());
+beforeEach(async () => {
+  api.reset();
+  api.fallback = { status: 500, body: {} };
+  await resetCache();
+  await ownCacheBy('alex');
+});
+
+const label = 'Require every entry criterion before Ready';
+const sent = () => api.received.map((r) => r.body);
+
+describe("the setup's checklist switch", () => {
+  it('is off for a new setup, says criteria are one a line, and sends what the trader sets', async () => {
+    render(<SetupForm onSaved={() => {}} onCancel={() => {}} />);
+    const toggle = screen.getByRole('switch', { name: label }) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    expect(screen.getByText(/One criterion a line/)).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Name'), 'Flag');
+    await userEvent.type(screen.getByLabelText('Entry Criteria'), 'Above EMA21{Enter}Volume up');
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Setup' }));
+    await screen.findByText('Failed to save trade setup');
+    expect(sent()).toEqual([
+      expect.objectContaining({ entryCriteria: 'Above EMA21\nVolume up', checklistRequired: true }),
+    ]);
+  });
+
+  it("shows a setup's own switch when editing, and sends it turned off again", async () => {
+    render(
+      <SetupForm setup={setupFixture({ checklistRequired: true })} onSaved={() => {}} onCancel={() => {}} />,
+    );
+    const toggle = screen.getByRole('switch', { name: label }) as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Setup' }));
+    await screen.findByText('Failed to save trade setup');
+    expect(sent()).toEqual([expect.objectContaining({ checklistRequired: false })]);
+  });
+});
