@@ -4,6 +4,7 @@
 import { frameMessages } from './appMessages.ts';
 import {
   BALANCE_MAX,
+  DATE_RANGE_PRESETS,
   EDGE_NAME_MAX_LENGTH,
   EDGE_TEXT_MAX_LENGTH,
   FEES_MAX,
@@ -94,6 +95,13 @@ export const messages = {
   cycleTypeInvalid: 'Market cycle must be one of Uptrend, Downtrend, Sideways',
   edgesIncludeInvalid: "Include must be 'deactivated'",
   statsGroupingInvalid: `Group by must be one of ${STATS_GROUPINGS.join(', ')}`,
+  // A date range in the address or a GET /stats call (docs/product.md, "Review").
+  dateRangeInvalid: `Range must be one of ${DATE_RANGE_PRESETS.join(', ')}, or from and to`,
+  dateRangeBoth: 'Give a range or from and to, not both',
+  dateRangeNeedsBoth: 'A custom range needs both from and to',
+  dateRangeFromInvalid: 'From must be a date written YYYY-MM-DD, from 1970 on',
+  dateRangeToInvalid: 'To must be a date written YYYY-MM-DD, from 1970 on',
+  dateRangeOrder: 'From must not be after to',
 
   // Why an account's size for a plan is "N/A" (docs/product.md, "Position size").
   positionSizeRiskTooLow: 'Max trade risk allows less than one share',
