@@ -138,13 +138,6 @@ export const STOCK_SYMBOL_PATTERN = /^[A-Za-z0-9./-]+$/;
 export const STATS_GROUPINGS = ['all', 'setup', 'edge', 'cycle', 'account', 'planned'] as const;
 export type StatsGrouping = (typeof STATS_GROUPINGS)[number];
 
-/**
- * Review's and Trades' date range presets, as written in the address (`?range=month`;
- * dateRanges.ts). Here, so the API's messages need not load the date ranges.
- */
-export const DATE_RANGE_PRESETS = ['week', 'month', 'last30', 'year', 'all'] as const;
-export type DateRangePreset = (typeof DATE_RANGE_PRESETS)[number];
-
 /** Quotes (docs/product.md, "Prices"): at most this many symbols a call, Schwab's batch too. */
 export const QUOTE_SYMBOLS_MAX = 100;
 /** During market hours a cached quote is at most this old. */

@@ -4,7 +4,7 @@
 // closed; an open trade has no such day and is current, so every range keeps it (Review's figures
 // count closed trades only). The caller passes `now`.
 
-import { DATE_RANGE_PRESETS, type DateRangePreset } from './constants.ts';
+import { DATE_RANGE_PRESETS, type DateRangePreset } from './dateRangePresets.ts';
 import { newYorkTime } from './marketHours.ts';
 import { messages } from './messages.ts';
 

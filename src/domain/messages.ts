@@ -4,7 +4,6 @@
 import { frameMessages } from './appMessages.ts';
 import {
   BALANCE_MAX,
-  DATE_RANGE_PRESETS,
   EDGE_NAME_MAX_LENGTH,
   EDGE_TEXT_MAX_LENGTH,
   FEES_MAX,
@@ -38,6 +37,7 @@ import {
   WEIGHT_FACTOR_MAX,
   WEIGHT_FACTOR_MIN,
 } from './constants.ts';
+import { DATE_RANGE_PRESETS } from './dateRangePresets.ts';
 import type { SkippedReasons, SkipReason } from './executions.ts';
 import type { OrderStatus } from './orders.ts';
 
