@@ -19,6 +19,7 @@ import './pnlCalendar.css';
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const monthFormat = new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', month: 'long', year: 'numeric' });
 const weekdayFormat = new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', weekday: 'long' });
+const monthNameFormat = new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', month: 'long' });
 const noon = (date: string) => new Date(`${date}T12:00:00Z`);
 const formatMonth = (month: string) => monthFormat.format(noon(`${month}-01`));
 
@@ -32,6 +33,8 @@ export function compactMoney(amount: number): string {
 
 const toneOf = (figures: CalendarFigures) =>
   figures.trades === 0 || figures.netPnl === 0 ? 'flat' : figures.netPnl > 0 ? 'gain' : 'loss';
+/** The class that colours a text figure by its sign (app/base.css); the sign is in the text too. */
+const textTone = (amount: number) => (amount > 0 ? 'positive' : amount < 0 ? 'negative' : undefined);
 
 /** The figures in words: "+$100.10, +1.00R, 2 trades". */
 const figuresText = (f: CalendarFigures) =>
@@ -106,7 +109,7 @@ export function PnlCalendarSection({
         </button>
       </div>
       <p className="pnl-calendar-total">
-        Month: <span className={toneOf(calendar)}>{formatSignedMoney(calendar.netPnl)}</span>
+        Month: <span className={textTone(calendar.netPnl)}>{formatSignedMoney(calendar.netPnl)}</span>
         {' · '}
         {calendar.r === null ? 'no R' : formatR(calendar.r)}
         {' · '}
@@ -150,16 +153,14 @@ export function PnlCalendarSection({
         <section className="pnl-day-trades" aria-labelledby="pnl-day-title">
           <h3 id="pnl-day-title">
             {weekdayFormat.format(noon(selectedDay.date))}, {formatDay(selectedDay.date)}:{' '}
-            <span className={toneOf(selectedDay)}>{figuresText(selectedDay)}</span>
+            <span className={textTone(selectedDay.netPnl)}>{figuresText(selectedDay)}</span>
           </h3>
           <ul>
             {dayTrades.map((t) => (
               <li key={t.id}>
                 <Link href={`/trades?${new URLSearchParams({ ...linkQuery, trade: t.id })}`}>
                   <strong>{t.symbol}</strong> <span className="muted">{t.direction}</span>
-                  <span className={toneOf({ trades: 1, netPnl: t.netPnl ?? 0, r: null, withR: 0 })}>
-                    {formatSignedMoney(t.netPnl ?? 0)}
-                  </span>
+                  <span className={textTone(t.netPnl ?? 0)}>{formatSignedMoney(t.netPnl ?? 0)}</span>
                   <span>{t.rMultiple === null ? 'no R' : formatR(t.rMultiple)}</span>
                 </Link>
               </li>
@@ -181,17 +182,22 @@ function DayCell({ day, selected, onSelect }: { day: CalendarDay; selected: bool
       </div>
     );
   }
+  // Named by its text, so the name holds what is seen (WCAG 2.5.3): the weekday and month for a
+  // screen reader; at phone size the short P&L shows and the rest stays in the name, not on screen.
   return (
     <button
       type="button"
       className={`pnl-day ${toneOf(day)} level-${day.level}`}
       aria-pressed={selected}
-      aria-label={`${weekdayFormat.format(noon(day.date))}, ${formatDay(day.date)}: ${figuresText(day)}`}
       onClick={onSelect}
     >
+      <span className="visually-hidden">
+        {`${weekdayFormat.format(noon(day.date))}, ${monthNameFormat.format(noon(day.date))} `}
+      </span>
       <span className="pnl-date">{number}</span>
-      <span className="pnl-money">{formatSignedMoney(day.netPnl)}</span>
+      <span className="visually-hidden">: </span>
       <span className="pnl-money-short">{compactMoney(day.netPnl)}</span>
+      <span className="pnl-money">{formatSignedMoney(day.netPnl)}</span>
       <span className="pnl-r">{day.r === null ? 'no R' : formatR(day.r)}</span>
       <span className="pnl-count">{formatTradeCount(day.trades)}</span>
     </button>
