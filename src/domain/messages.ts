@@ -40,6 +40,7 @@ import {
   WEIGHT_FACTOR_MAX,
   WEIGHT_FACTOR_MIN,
 } from './constants.ts';
+import { DATE_RANGE_PRESETS } from './dateRangePresets.ts';
 import type { SkippedReasons, SkipReason } from './executions.ts';
 import type { OrderStatus } from './orders.ts';
 
@@ -102,6 +103,13 @@ export const messages = {
   cycleTypeInvalid: 'Market cycle must be one of Uptrend, Downtrend, Sideways',
   edgesIncludeInvalid: "Include must be 'deactivated'",
   statsGroupingInvalid: `Group by must be one of ${STATS_GROUPINGS.join(', ')}`,
+  // A date range in the address or a GET /stats call (docs/product.md, "Review").
+  dateRangeInvalid: `Range must be one of ${DATE_RANGE_PRESETS.join(', ')}, or from and to`,
+  dateRangeBoth: 'Give a range or from and to, not both',
+  dateRangeNeedsBoth: 'A custom range needs both from and to',
+  dateRangeFromInvalid: 'From must be a date written YYYY-MM-DD, from 1970 on',
+  dateRangeToInvalid: 'To must be a date written YYYY-MM-DD, from 1970 on',
+  dateRangeOrder: 'From must not be after to',
 
   // Why an account's size for a plan is "N/A" (docs/product.md, "Position size").
   positionSizeRiskTooLow: 'Max trade risk allows less than one share',

@@ -145,7 +145,7 @@ export function createApp(appDeps: AppDeps): {
     '/backup',
     backupRoutes(createBackupService(db, now), now, (userId) => brokerAccess.accounts(userId), heavy),
   );
-  guarded.route('/stats', statsRoutes(createStatsService(db), accounts));
+  guarded.route('/stats', statsRoutes(createStatsService(db), accounts, now));
   guarded.route(
     '/quotes',
     quoteRoutes(createQuoteService(db, book, brokerAccess, (userId) => alerts.nearEntryR(userId), now)),

@@ -1,17 +1,21 @@
 import { useMemo } from 'react';
 import { Link } from 'wouter';
+import { tradesInRange } from '../../domain/dateRanges.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { computeStats, equityCurve, SMALL_SAMPLE_TRADES, type StatsGrouping } from '../../domain/stats.ts';
 import { db } from '../db/db.ts';
 import { setCollectionState } from '../sync/syncState.ts';
+import { DateRangeBar } from '../ui/DateRangeFilter.tsx';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useCollection } from '../ui/useCollection.ts';
+import { useDateRange } from '../ui/useDateRange.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { EquityCurve } from './EquityCurve.tsx';
 import { OverallFigures } from './OverallFigures.tsx';
 import { PlannedVsActual } from './PlannedVsActual.tsx';
+import { PnlCalendarSection } from './PnlCalendarSection.tsx';
 import { StatsTable } from './StatsTable.tsx';
 import { withoutStopNote } from './statsFormat.ts';
 import { TagReview } from './TagReview.tsx';
@@ -53,21 +57,29 @@ export default function ReviewPage() {
   const plans = useLiveQuery(() => db.tradePlans.toArray(), []);
   const setups = useLiveQuery(() => db.tradeSetups.toArray(), []);
   const edges = useLiveQuery(() => db.edges.toArray(), []);
+  const dateRange = useDateRange();
+  // The trades of the date range in the address (and the open ones, in no figure): every section
+  // below computes from these, never from trades.rows.
+  const rangeTrades = useMemo(
+    () => tradesInRange(trades.rows, dateRange.bounds),
+    [trades.rows, dateRange.bounds],
+  );
 
   const review = useMemo(() => {
     // Until the plans are read every trade would group as unplanned for a moment: wait for them.
     if (trades.loading || !plans || !setups || !edges) return undefined;
     const context = { plans, setups, edges };
     return {
-      overall: computeStats(trades.rows, 'all', context)[0],
-      curve: equityCurve(trades.rows),
-      tables: TABLES.map((t) => ({ ...t, groups: computeStats(trades.rows, t.grouping, context) })),
+      overall: computeStats(rangeTrades, 'all', context)[0],
+      curve: equityCurve(rangeTrades),
+      tables: TABLES.map((t) => ({ ...t, groups: computeStats(rangeTrades, t.grouping, context) })),
     };
-  }, [trades.loading, trades.rows, plans, setups, edges]);
+  }, [trades.loading, rangeTrades, plans, setups, edges]);
 
   return (
     <section className="review">
       <PageHeading {...heading} />
+      <DateRangeBar dateRange={dateRange} />
       {trades.error && (
         <ErrorBanner
           message={trades.error}
@@ -77,7 +89,10 @@ export default function ReviewPage() {
       {!review ? (
         <Skeleton rows={6} />
       ) : !review.overall || review.overall.n === 0 ? (
-        <EmptyReview withoutStop={review.overall?.withoutStop ?? 0} />
+        <EmptyReview
+          withoutStop={review.overall?.withoutStop ?? 0}
+          inRange={dateRange.range.preset !== 'all' && trades.rows.length > 0}
+        />
       ) : (
         <>
           <OverallFigures stats={review.overall} />
@@ -85,6 +100,7 @@ export default function ReviewPage() {
             <h2 id="equity-curve-title">Equity curve</h2>
             <EquityCurve points={review.curve} />
           </section>
+          <PnlCalendarSection trades={rangeTrades} dateRange={dateRange} />
           <p className="muted review-note">
             Groups of fewer than {SMALL_SAMPLE_TRADES} trades are marked Small sample: their figures say
             little yet.
@@ -92,8 +108,8 @@ export default function ReviewPage() {
           {review.tables.map((t) => (
             <StatsTable key={t.grouping} title={t.title} groups={t.groups} note={t.note} />
           ))}
-          <PlannedVsActual trades={trades.rows} />
-          <TagReview trades={trades.rows} plans={plans ?? []} setups={setups ?? []} />
+          <PlannedVsActual trades={rangeTrades} />
+          <TagReview trades={rangeTrades} plans={plans ?? []} setups={setups ?? []} />
         </>
       )}
     </section>
@@ -101,7 +117,16 @@ export default function ReviewPage() {
 }
 
 /** No trade has an R yet: what the trader does to get one. */
-function EmptyReview({ withoutStop }: { withoutStop: number }) {
+function EmptyReview({ withoutStop, inRange }: { withoutStop: number; inRange: boolean }) {
+  if (inRange) {
+    return (
+      <div className="empty-state">
+        <p>No closed trades with an R in this date range</p>
+        <small>Choose a longer range, or All dates.</small>
+        {withoutStop > 0 && <small className="review-empty-count">{withoutStopNote(withoutStop)}.</small>}
+      </div>
+    );
+  }
   return (
     <div className="empty-state">
       <p>No closed trades with an R yet</p>

@@ -1,12 +1,16 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { closedInRange } from '../../domain/dateRanges.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { tradeListOrder } from '../../domain/trades.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { useQuotes } from '../quotes/useQuotes.ts';
+import { DateRangeFilter, DateRangeProblem } from '../ui/DateRangeFilter.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ListPage } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
+import { useDateRange } from '../ui/useDateRange.ts';
 import { useListPage } from '../ui/useListPage.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { RecordFillForm } from './RecordFillForm.tsx';
@@ -35,6 +39,9 @@ export default function TradesPage() {
   const accounts = useLiveQuery(() => db.accounts.toArray(), []) ?? [];
   const plans = useLiveQuery(() => db.tradePlans.toArray(), []) ?? [];
   const quotes = useQuotes();
+  // Closed trades by the New York day they closed; open trades whatever the range (docs/product.md, "Trades").
+  const dateRange = useDateRange();
+  const { bounds } = dateRange;
   const plansById = new Map(plans.map((p) => [p.id, p]));
   // A link to a plan deleted on this device (not yet synced) reads as no plan, as it soon will be.
   const planOf = (trade: Trade): TradePlan | undefined =>
@@ -47,15 +54,30 @@ export default function TradesPage() {
     shows: (trade, search) =>
       matchesSearch(search, trade.symbol) &&
       (accountId === '' || trade.accountId === accountId) &&
-      (planFilter === '' || (planOf(trade) !== undefined) === (planFilter === 'planned')),
+      (planFilter === '' || (planOf(trade) !== undefined) === (planFilter === 'planned')) &&
+      (trade.closedAt === null || closedInRange(trade.closedAt, bounds)),
   });
   const [openedId, setOpenedId] = useState<string>();
+  // `/trades?trade={id}` (the P&L calendar's links) opens that trade's details, once.
+  const search = useSearch();
+  const tradeInAddress = new URLSearchParams(search).get('trade');
+  const [path, navigate] = useLocation();
+  useEffect(() => {
+    if (!tradeInAddress) return;
+    setOpenedId(tradeInAddress);
+    const kept = new URLSearchParams(search);
+    kept.delete('trade');
+    const query = kept.toString();
+    navigate(query ? `${path}?${query}` : path, { replace: true });
+  }, [tradeInAddress, search, path, navigate]);
   // The details follow the cached trade: a sync or an offline rebuild shows in them at once.
   const opened = list.rows.find((t) => t.id === openedId);
-  const filtered = list.search.trim() !== '' || accountId !== '' || planFilter !== '';
+  const filtered =
+    list.search.trim() !== '' || accountId !== '' || planFilter !== '' || dateRange.range.preset !== 'all';
 
   return (
     <>
+      <DateRangeProblem dateRange={dateRange} />
       <ListPage
         {...PAGE_HEADINGS['/trades']}
         newLabel="+ Record Fill"
@@ -85,6 +107,7 @@ export default function TradesPage() {
               <option value="planned">Planned</option>
               <option value="unplanned">Unplanned</option>
             </select>
+            <DateRangeFilter dateRange={dateRange} />
           </>
         }
         retry

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { type DateBounds, tradesInRange } from '../../domain/dateRanges.ts';
 import { computeStats, type StatsGrouping } from '../../domain/stats.ts';
 import type { GroupStats } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
@@ -32,9 +33,15 @@ export function createStatsService(db: Database) {
   return {
     /**
      * `computeStats` over the trader's trades, the figures the app computes offline from its
-     * cache. Deactivated edges are named too: a plan keeps citing an edge deleted after it.
+     * cache. Deactivated edges are named too: a plan keeps citing an edge deleted after it. Only
+     * the trades closed within `bounds` count (docs/product.md, "Review"); every date by default.
      */
-    async stats(userId: string, grouping: StatsGrouping, accounts: AccountName[]): Promise<GroupStats[]> {
+    async stats(
+      userId: string,
+      grouping: StatsGrouping,
+      accounts: AccountName[],
+      bounds: DateBounds = { start: null, end: null },
+    ): Promise<GroupStats[]> {
       const [trades, plans, setups, edgeNames] = await Promise.all([
         tradesOf(db, userId, accounts),
         plansOf(userId),
@@ -44,7 +51,7 @@ export function createStatsService(db: Database) {
           .where(eq(tradeSetups.userId, userId)),
         db.select({ id: edges.id, name: edges.name }).from(edges).where(eq(edges.userId, userId)),
       ]);
-      return computeStats(trades, grouping, { plans, setups, edges: edgeNames });
+      return computeStats(tradesInRange(trades, bounds), grouping, { plans, setups, edges: edgeNames });
     },
   };
 }
