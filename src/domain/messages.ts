@@ -25,6 +25,7 @@ import {
   QUANTITY_MAX,
   QUANTITY_MIN,
   QUOTE_SYMBOLS_MAX,
+  CANDLE_DAYS_MAX,
   SCALE_OUT_FACTOR_MAX,
   SCALE_OUT_FACTOR_MIN,
   SCAN_ID_MAX_LENGTH,
@@ -206,6 +207,10 @@ export const messages = {
   quoteSymbolsTooMany: `At most ${QUOTE_SYMBOLS_MAX} symbols a call`,
   quoteSymbolNotYours: (symbol: string) =>
     `${symbol} is not the stock of one of your active plans or open trades`,
+  candleSymbolRequired: 'Give the symbol whose candles to show',
+  candleDayInvalid: 'Give the day as YYYY-MM-DD',
+  candleRangeInvalid: 'The first day must not be after the last',
+  candleRangeTooLong: `At most ${CANDLE_DAYS_MAX} days of candles a call`,
   brokerShareUsed:
     "You have used your share of the broker's requests for this minute (every trader shares them). Try again in a minute.",
   pushEndpointInvalid: `A subscription's endpoint is an https address of at most ${PUSH_ENDPOINT_MAX_LENGTH} characters`,
