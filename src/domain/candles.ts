@@ -77,7 +77,8 @@ export function tradeWindow(trade: Pick<Trade, 'openedAt' | 'closedAt'>, today: 
   const to = end < today ? end : today;
   let from = addDays(entryDay, -CANDLE_DAYS_BEFORE_ENTRY);
   if (daysBetween(from, to) > CANDLE_WINDOW_DAYS_MAX) from = addDays(to, -CANDLE_WINDOW_DAYS_MAX);
-  return { from: from < to ? from : to, to };
+  if (from > to) from = to;
+  return { from, to };
 }
 
 export interface Excursions {
@@ -140,7 +141,8 @@ export function excursions(trade: ExcursionTrade, candles: readonly Candle[]): E
   const maeDollars = roundCents(Math.max(0, against) * trade.entryQuantity);
   const mfeDollars = roundCents(Math.max(0, forward) * trade.entryQuantity);
   const risk = trade.initialRisk;
-  const inR = (dollars: number) => (risk !== null && risk > 0 ? Math.round((dollars / risk) * 100) / 100 : null);
+  const inR = (dollars: number) =>
+    risk !== null && risk > 0 ? Math.round((dollars / risk) * 100) / 100 : null;
   return { maeDollars, mfeDollars, maeR: inR(maeDollars), mfeR: inR(mfeDollars) };
 }
 

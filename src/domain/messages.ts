@@ -4,6 +4,7 @@
 import { frameMessages } from './appMessages.ts';
 import {
   BALANCE_MAX,
+  CANDLE_DAYS_MAX,
   EDGE_NAME_MAX_LENGTH,
   EDGE_TEXT_MAX_LENGTH,
   FEES_MAX,
@@ -25,7 +26,6 @@ import {
   QUANTITY_MAX,
   QUANTITY_MIN,
   QUOTE_SYMBOLS_MAX,
-  CANDLE_DAYS_MAX,
   SCALE_OUT_FACTOR_MAX,
   SCALE_OUT_FACTOR_MIN,
   SCAN_ID_MAX_LENGTH,

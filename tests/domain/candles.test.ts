@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type Candle, excursions, tradeWindow, validateCandle, weekdaysBetween } from '../../src/domain/candles.ts';
+import {
+  type Candle,
+  excursions,
+  tradeWindow,
+  validateCandle,
+  weekdaysBetween,
+} from '../../src/domain/candles.ts';
 
 const c = (day: string, open: number, high: number, low: number, close: number): Candle => ({
   day,
@@ -82,7 +88,9 @@ describe('excursions', () => {
 describe('the window a trade is drawn over', () => {
   it('from 4 weeks before the entry day to a week after the exit day (New York days)', () => {
     // Closed at 21:00 New York on the 6th = 02:00Z on the 7th: still the 6th.
-    expect(tradeWindow({ openedAt: long.openedAt, closedAt: '2026-03-07T02:00:00.000Z' }, '2026-11-25')).toEqual({
+    expect(
+      tradeWindow({ openedAt: long.openedAt, closedAt: '2026-03-07T02:00:00.000Z' }, '2026-11-25'),
+    ).toEqual({
       from: '2026-02-02',
       to: '2026-03-13',
     });
@@ -90,7 +98,10 @@ describe('the window a trade is drawn over', () => {
 
   it('never past today; to today while open', () => {
     expect(tradeWindow(long, '2026-03-09')).toEqual({ from: '2026-02-02', to: '2026-03-09' });
-    expect(tradeWindow({ ...long, closedAt: null }, '2026-04-01')).toEqual({ from: '2026-02-02', to: '2026-04-01' });
+    expect(tradeWindow({ ...long, closedAt: null }, '2026-04-01')).toEqual({
+      from: '2026-02-02',
+      to: '2026-04-01',
+    });
   });
 
   it('at most a year and a day, keeping its end', () => {
