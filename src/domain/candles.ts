@@ -156,3 +156,91 @@ export interface CandleAnswer {
   today: string;
   candles: Candle[];
 }
+
+/** A closed trade's result and excursions in R, with its plan's target in R (null without one). */
+export interface ExcursionRow {
+  rMultiple: number;
+  maeR: number;
+  mfeR: number;
+  targetR: number | null;
+}
+
+export interface MeanExcursions {
+  n: number;
+  /** Means in R (≥ 0); null with no trade. */
+  meanMaeR: number | null;
+  meanMfeR: number | null;
+}
+
+export interface ExcursionFigures {
+  winners: MeanExcursions;
+  losers: MeanExcursions;
+  /** Winners whose MAE was more than 1R: they went past where a 1R stop sat before winning. */
+  winnersPastOneR: { count: number; n: number };
+  /** Losers with a target whose MFE reached it in R: the price went there before the trade lost. */
+  losersReachedTarget: { count: number; n: number };
+}
+
+const mean = (values: readonly number[]): number | null =>
+  values.length === 0 ? null : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100;
+
+const means = (rows: readonly ExcursionRow[]): MeanExcursions => ({
+  n: rows.length,
+  meanMaeR: mean(rows.map((r) => r.maeR)),
+  meanMfeR: mean(rows.map((r) => r.mfeR)),
+});
+
+/** Where stops and targets sat against MAE and MFE (docs/product.md, "Candles"): Review's figures. */
+export function excursionFigures(rows: readonly ExcursionRow[]): ExcursionFigures {
+  const winners = rows.filter((r) => r.rMultiple > 0);
+  const losers = rows.filter((r) => r.rMultiple < 0);
+  const losersWithTarget = losers.filter((r) => r.targetR !== null);
+  return {
+    winners: means(winners),
+    losers: means(losers),
+    winnersPastOneR: { count: winners.filter((r) => r.maeR > 1).length, n: winners.length },
+    losersReachedTarget: {
+      count: losersWithTarget.filter((r) => r.mfeR >= (r.targetR as number)).length,
+      n: losersWithTarget.length,
+    },
+  };
+}
+
+/** A plan's target in R: how far its target is from its entry, in units of its entry-to-stop risk. */
+export function targetROf(plan: {
+  entryPrice: number;
+  stopLossPrice: number;
+  targetPrice: number | null;
+}): number | null {
+  const risk = Math.abs(plan.entryPrice - plan.stopLossPrice);
+  if (plan.targetPrice === null || risk === 0) return null;
+  return Math.abs(plan.targetPrice - plan.entryPrice) / risk;
+}
+
+/**
+ * Windows merged per symbol into spans of at most `maxDays` (one `GET /candles` each): the fewest
+ * calls that cover every window, whatever the journal's size per symbol.
+ */
+export function candleSpans(
+  windows: readonly { symbol: string; window: CandleWindow }[],
+  maxDays: number,
+): { symbol: string; window: CandleWindow }[] {
+  const bySymbol = new Map<string, CandleWindow[]>();
+  for (const { symbol, window } of windows) bySymbol.set(symbol, [...(bySymbol.get(symbol) ?? []), window]);
+  const spans: { symbol: string; window: CandleWindow }[] = [];
+  for (const [symbol, list] of bySymbol) {
+    list.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+    let current: CandleWindow | null = null;
+    for (const w of list) {
+      const to: string = current === null || w.to > current.to ? w.to : current.to;
+      if (current !== null && daysBetween(current.from, to) + 1 <= maxDays)
+        current = { from: current.from, to };
+      else {
+        if (current !== null) spans.push({ symbol, window: current });
+        current = { ...w };
+      }
+    }
+    if (current !== null) spans.push({ symbol, window: current });
+  }
+  return spans;
+}

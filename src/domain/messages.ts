@@ -211,6 +211,9 @@ export const messages = {
   candleDayInvalid: 'Give the day as YYYY-MM-DD',
   candleRangeInvalid: 'The first day must not be after the last',
   candleRangeTooLong: `At most ${CANDLE_DAYS_MAX} days of candles a call`,
+  candlesUnavailableOffline: 'Price history is not available offline',
+  candlesNotLoaded: 'Price history could not be loaded',
+  candlesNone: 'No price history for this symbol',
   brokerShareUsed:
     "You have used your share of the broker's requests for this minute (every trader shares them). Try again in a minute.",
   pushEndpointInvalid: `A subscription's endpoint is an https address of at most ${PUSH_ENDPOINT_MAX_LENGTH} characters`,

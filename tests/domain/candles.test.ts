@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   type Candle,
+  candleSpans,
+  excursionFigures,
   excursions,
+  targetROf,
   tradeWindow,
   validateCandle,
   weekdaysBetween,
@@ -122,5 +125,50 @@ describe('a candle', () => {
 
   it('weekdays between two days', () => {
     expect(weekdaysBetween('2026-03-06', '2026-03-10')).toEqual(['2026-03-06', '2026-03-09', '2026-03-10']);
+  });
+});
+
+describe("Review's excursion figures", () => {
+  it('means for winners and losers, winners past 1R against, losers that reached their target', () => {
+    const figures = excursionFigures([
+      { rMultiple: 2, maeR: 0.5, mfeR: 2.5, targetR: 2 },
+      { rMultiple: 1, maeR: 1.2, mfeR: 1.5, targetR: null }, // went more than 1R against, then won
+      { rMultiple: -1, maeR: 1, mfeR: 2.1, targetR: 2 }, // reached its target, then lost
+      { rMultiple: -1, maeR: 1.1, mfeR: 0.3, targetR: 3 },
+      { rMultiple: -0.5, maeR: 0.6, mfeR: 0.9, targetR: null },
+      { rMultiple: 0, maeR: 0.2, mfeR: 0.2, targetR: 1 }, // breakeven: neither
+    ]);
+    expect(figures).toEqual({
+      winners: { n: 2, meanMaeR: 0.85, meanMfeR: 2 },
+      losers: { n: 3, meanMaeR: 0.9, meanMfeR: 1.1 },
+      winnersPastOneR: { count: 1, n: 2 },
+      losersReachedTarget: { count: 1, n: 2 },
+    });
+    expect(excursionFigures([]).winners).toEqual({ n: 0, meanMaeR: null, meanMfeR: null });
+  });
+
+  it("a plan's target in R", () => {
+    expect(targetROf({ entryPrice: 100, stopLossPrice: 95, targetPrice: 110 })).toBe(2);
+    expect(targetROf({ entryPrice: 100, stopLossPrice: 105, targetPrice: 90 })).toBe(2); // short
+    expect(targetROf({ entryPrice: 100, stopLossPrice: 95, targetPrice: null })).toBeNull();
+  });
+
+  it("merges a symbol's windows into spans of at most 400 days, one call each", () => {
+    const w = (symbol: string, from: string, to: string) => ({ symbol, window: { from, to } });
+    expect(
+      candleSpans(
+        [
+          w('AAPL', '2026-03-01', '2026-04-10'),
+          w('MSFT', '2026-01-01', '2026-02-01'),
+          w('AAPL', '2026-01-01', '2026-02-15'),
+          w('AAPL', '2027-03-01', '2027-04-01'),
+        ],
+        400,
+      ),
+    ).toEqual([
+      w('AAPL', '2026-01-01', '2026-04-10'),
+      w('AAPL', '2027-03-01', '2027-04-01'),
+      w('MSFT', '2026-01-01', '2026-02-01'),
+    ]);
   });
 });

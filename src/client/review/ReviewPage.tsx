@@ -10,6 +10,7 @@ import { Skeleton } from '../ui/Skeleton.tsx';
 import { useCollection } from '../ui/useCollection.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { EquityCurve } from './EquityCurve.tsx';
+import { ExcursionFigures } from './ExcursionFigures.tsx';
 import { OverallFigures } from './OverallFigures.tsx';
 import { StatsTable } from './StatsTable.tsx';
 import { withoutStopNote } from './statsFormat.ts';
@@ -81,6 +82,7 @@ export default function ReviewPage() {
           {review.tables.map((t) => (
             <StatsTable key={t.grouping} title={t.title} groups={t.groups} note={t.note} />
           ))}
+          <ExcursionFigures trades={trades.rows} />
         </>
       )}
     </section>

@@ -79,7 +79,8 @@ export function createCandleService(db: Database, brokerAccess: BrokerAccess, no
   return {
     async candles(userId: string, query: CandleQuery): Promise<CandleAnswer> {
       const today = newYorkDay(now().toISOString());
-      const to = query.to < today ? query.to : today;
+      // Never past today: later days have no candle yet (strings of one shape compare as days).
+      const to = [query.to, today].sort()[0] as string;
       const answer = { symbol: query.symbol, from: query.from, to, today, candles: [] };
       if (query.from > to) return answer;
       const asked = { ...query, to };
