@@ -56,9 +56,9 @@ function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
   return [ref, width];
 }
 
-/** Four round prices across the range. */
+/** Four to six round prices across the range. */
 function priceTicks(min: number, max: number): number[] {
-  const raw = (max - min) / 4;
+  const raw = (max - min) / 5;
   const power = 10 ** Math.floor(Math.log10(raw || 1));
   const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? raw;
   const ticks: number[] = [];
@@ -159,7 +159,8 @@ export function TradeChart({ symbol, candles, fills, levels }: TradeChartProps) 
           );
         })}
         {candles.map((c, i) =>
-          i % every === 0 ? (
+          // Every few days, never cut by the plot's edges.
+          i % every === 0 && slot * i + slot / 2 >= 26 && slot * i + slot / 2 <= plotW - 26 ? (
             <text key={c.day} className="trade-chart-day" x={slot * i + slot / 2} y={TOP + plotH + 16}>
               {showDay(c.day)}
             </text>

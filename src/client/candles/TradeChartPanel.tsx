@@ -1,5 +1,5 @@
 import { excursions } from '../../domain/candles.ts';
-import { formatMoney, formatR } from '../../domain/format.ts';
+import { formatR, formatSignedMoney } from '../../domain/format.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
@@ -15,7 +15,7 @@ interface TradeChartPanelProps {
 
 /** "−$30.00 (−0.60R)": an excursion in $ and, with an initial risk, in R. */
 const excursionText = (dollars: number, r: number | null, sign: 1 | -1) =>
-  `${formatMoney(sign * dollars)}${r === null ? '' : ` (${formatR(sign * r)})`}`;
+  `${formatSignedMoney(sign * dollars)}${r === null ? '' : ` (${formatR(sign * r)})`}`;
 
 /**
  * A trade's chart and its MAE and MFE (docs/product.md, "Candles"), a lazy chunk of the trade's

@@ -17,6 +17,7 @@ import { db } from '../db/db.ts';
 import { isOffline, onConnectivityChange } from '../sync/connectivity.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { SampleSize } from './SmallSampleBadge.tsx';
+import './excursions.css';
 
 const meanR = (r: number | null, sign: 1 | -1) => (r === null ? '—' : formatR(sign * r));
 
@@ -50,10 +51,18 @@ export function ExcursionFigures({ trades }: { trades: readonly Trade[] }) {
   }, [closed]);
   const [offline, setOffline] = useState(isOffline());
   useEffect(() => onConnectivityChange(() => setOffline(isOffline())), []);
+  // Asked once a visit per set of spans and connection: a sync that rebuilds the same trades asks nothing.
+  const spanKey = spans.map((s) => `${s.symbol}|${s.window.from}|${s.window.to}`).join(',');
+  const [asked, setAsked] = useState<string>();
   useEffect(() => {
-    if (offline || spans.length === 0) return;
+    if (offline) {
+      setAsked(undefined); // back online, ask again
+      return;
+    }
+    if (spans.length === 0 || asked === spanKey) return;
+    setAsked(spanKey);
     void loadMissingSpans(spans);
-  }, [spans, offline]);
+  }, [spans, spanKey, offline, asked]);
 
   const held = useLiveQuery(async () => {
     const bySymbol = new Map<string, Candle[]>();
@@ -95,7 +104,7 @@ export function ExcursionFigures({ trades }: { trades: readonly Trade[] }) {
             : 'No closed trade with a stop has its price history yet.'}
         </p>
       ) : (
-        <dl className="plan-details excursion-figures">
+        <dl className="excursion-figures">
           <MeansLine label="Winners" m={figures.winners} />
           <MeansLine label="Losers" m={figures.losers} />
           <dt>Winners that first went more than 1R against</dt>
