@@ -82,7 +82,7 @@ describe("a trade's chart", () => {
     expect(closes).toBeGreaterThanOrEqual(1);
     expect(drawn.levels.map((l) => l?.split(' ')[0])).toEqual(['Entry', 'Stop', 'Target']);
     // Said in words: the fills with their prices.
-    expect(await chart().getAttribute('aria-label')).toMatch(/(Bought|Sold) \d+ at \$/);
+    expect(await chart().locator('title').textContent()).toMatch(/(Bought|Sold) \d+ at \$/);
     await expect
       .poll(() => page.getByRole('dialog').locator('.trade-excursions').innerText())
       .toMatch(/MAE\s*-\$[\d,.]+ \(/);

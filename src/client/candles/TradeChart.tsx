@@ -137,7 +137,9 @@ export function TradeChart({ symbol, candles, fills, levels }: TradeChartProps) 
   const m = 7; // a fill marker's half width
   return (
     <figure className="trade-chart" ref={ref}>
-      <svg role="img" aria-label={summary} width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`}>
+      {/* Named by its <title> (not aria-label): a label of the details' own fields stays theirs. */}
+      <svg role="img" width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`}>
+        <title>{summary}</title>
         {ticks.map((p) => (
           <g key={p} className="trade-chart-grid">
             <line x1={0} x2={plotW} y1={y(p)} y2={y(p)} />
