@@ -163,6 +163,15 @@ export type StatsGrouping = (typeof STATS_GROUPINGS)[number];
 export const QUOTE_SYMBOLS_MAX = 100;
 /** During market hours a cached quote is at most this old. */
 export const QUOTE_FRESH_SECONDS = 15;
+/** Candles (docs/product.md, "Candles"): at most this many calendar days a call of `GET /candles`. */
+export const CANDLE_DAYS_MAX = 400;
+/** A trade's chart: this many calendar days before its entry day (about 4 weeks)… */
+export const CANDLE_DAYS_BEFORE_ENTRY = 28;
+/** …and after its exit day (about 5 trading days); the window is at most CANDLE_WINDOW_DAYS_MAX long. */
+export const CANDLE_DAYS_AFTER_EXIT = 7;
+export const CANDLE_WINDOW_DAYS_MAX = 366;
+/** Today's candle (still moving) is asked of the broker again once this old. */
+export const CANDLE_TODAY_FRESH_SECONDS = 60;
 /** A plan is near its entry within this many R of it, unless the trader sets otherwise. */
 export const NEAR_ENTRY_DEFAULT_R = 0.25;
 /** The near-entry threshold the trader may set, in R (docs/product.md, "Alerts"). */

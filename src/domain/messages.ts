@@ -4,6 +4,7 @@
 import { frameMessages } from './appMessages.ts';
 import {
   BALANCE_MAX,
+  CANDLE_DAYS_MAX,
   CHECKLIST_CRITERIA_MAX,
   EDGE_NAME_MAX_LENGTH,
   EDGE_TEXT_MAX_LENGTH,
@@ -245,6 +246,13 @@ export const messages = {
   quoteSymbolsTooMany: `At most ${QUOTE_SYMBOLS_MAX} symbols a call`,
   quoteSymbolNotYours: (symbol: string) =>
     `${symbol} is not the stock of one of your active plans or open trades`,
+  candleSymbolRequired: 'Give the symbol whose candles to show',
+  candleDayInvalid: 'Give the day as YYYY-MM-DD',
+  candleRangeInvalid: 'The first day must not be after the last',
+  candleRangeTooLong: `At most ${CANDLE_DAYS_MAX} days of candles a call`,
+  candlesUnavailableOffline: 'Price history is not available offline',
+  candlesNotLoaded: 'Price history could not be loaded',
+  candlesNone: 'No price history for this symbol',
   brokerShareUsed:
     "You have used your share of the broker's requests for this minute (every trader shares them). Try again in a minute.",
   pushEndpointInvalid: `A subscription's endpoint is an https address of at most ${PUSH_ENDPOINT_MAX_LENGTH} characters`,

@@ -12,6 +12,8 @@ import { authRoutes, requireUser } from './auth/authRoutes.ts';
 import { backupRoutes } from './backup/backupRoutes.ts';
 import { createBackupService } from './backup/backupService.ts';
 import { createBrokerAccess } from './brokers/brokerAccess.ts';
+import { candleRoutes } from './candles/candleRoutes.ts';
+import { createCandleService } from './candles/candleService.ts';
 import { isDatabaseReachable } from './db/database.ts';
 import { createEdgeRepository } from './edges/edgeRepository.ts';
 import { edgeRoutes } from './edges/edgeRoutes.ts';
@@ -150,6 +152,7 @@ export function createApp(appDeps: AppDeps): {
     '/quotes',
     quoteRoutes(createQuoteService(db, book, brokerAccess, (userId) => alerts.nearEntryR(userId), now)),
   );
+  guarded.route('/candles', candleRoutes(createCandleService(db, brokerAccess, now)));
   guarded.route('/push', pushRoutes(alerts, deps.vapidKeys.publicKey, config.pushServiceHosts));
   guarded.route('/alerts', alertRoutes(alerts));
   guarded.route('/orders', orderRoutes(orders));

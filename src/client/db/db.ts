@@ -1,4 +1,5 @@
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { Candle } from '../../domain/candles.ts';
 import type { OrderDto } from '../../domain/orders.ts';
 import type { Quote } from '../../domain/quotes.ts';
 import type {
@@ -71,6 +72,17 @@ export interface CachedOrder extends OrderDto {
   readAt: string;
 }
 
+/**
+ * A symbol's New York weekday as the API answered it: its candle, or null when it had no session
+ * (a holiday). `final` when the day was over for the server: today's candle is asked again.
+ */
+export interface CachedCandleDay {
+  symbol: string;
+  day: string;
+  candle: Candle | null;
+  final: boolean;
+}
+
 /** The trader's last-known data. The server is the truth; this is what pages read and show offline. */
 export class TradeTrackerDb extends Dexie {
   /** As the sync sends them: their heat is computed from the cache where it is shown. */
@@ -85,6 +97,8 @@ export class TradeTrackerDb extends Dexie {
   quotes!: EntityTable<Quote, 'symbol'>;
   /** The orders of the plans shown, as last read; never queued, never sent from here. */
   orders!: EntityTable<CachedOrder, 'id'>;
+  /** Daily candles of the trades' symbols (market data, not the journal's), for their charts offline. */
+  candles!: Table<CachedCandleDay, [string, string]>;
   meta!: EntityTable<MetaEntry, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   refusedChanges!: EntityTable<RefusedChange, 'id'>;
@@ -93,8 +107,8 @@ export class TradeTrackerDb extends Dexie {
     super(name);
     // Dexie diffs an installed database against the whole schema of the newest version, so only
     // a version with an upgrade function needs keeping (none has one): 1 held the collections,
-    // 2 added outbox and refusedChanges, 3 executions and trades, 4 quotes, 5 orders.
-    this.version(5).stores({
+    // 2 added outbox and refusedChanges, 3 executions and trades, 4 quotes, 5 orders, 6 candles.
+    this.version(6).stores({
       accounts: 'id, accountName',
       edges: 'id',
       tradeSetups: 'id',
@@ -107,6 +121,7 @@ export class TradeTrackerDb extends Dexie {
       trades: 'id, symbol, planId',
       quotes: 'symbol',
       orders: 'id, planId',
+      candles: '[symbol+day]',
     });
   }
 }

@@ -13,6 +13,7 @@ import { useCollection } from '../ui/useCollection.ts';
 import { useDateRange } from '../ui/useDateRange.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { EquityCurve } from './EquityCurve.tsx';
+import { ExcursionFigures } from './ExcursionFigures.tsx';
 import { OverallFigures } from './OverallFigures.tsx';
 import { PlannedVsActual } from './PlannedVsActual.tsx';
 import { PnlCalendarSection } from './PnlCalendarSection.tsx';
@@ -110,6 +111,7 @@ export default function ReviewPage() {
           ))}
           <PlannedVsActual trades={rangeTrades} />
           <TagReview trades={rangeTrades} plans={plans ?? []} setups={setups ?? []} />
+          <ExcursionFigures trades={rangeTrades} />
         </>
       )}
     </section>

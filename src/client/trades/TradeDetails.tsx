@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { countOf, formatMoney, formatPrice, formatR, formatTimestamp } from '../../domain/format.ts';
 import type { Trade } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
@@ -7,6 +8,9 @@ import { incompleteText, PlanLabel } from './TradeCells.tsx';
 import { TradeFills } from './TradeFills.tsx';
 import { TradeForm } from './TradeForm.tsx';
 import { TradePlannedVsActual } from './TradePlannedVsActual.tsx';
+
+// The chart and its candles load with the details, not with the Trades page.
+const TradeChartPanel = lazy(() => import('../candles/TradeChartPanel.tsx'));
 
 const money = (amount: number | null) => (amount === null ? '—' : formatMoney(amount));
 
@@ -60,6 +64,10 @@ export function TradeDetails({ trade, onClose }: TradeDetailsProps) {
         </dd>
         <TradePlannedVsActual trade={trade} plan={plan} />
       </dl>
+      <h3>Chart</h3>
+      <Suspense fallback={<p aria-busy="true">Loading chart…</p>}>
+        <TradeChartPanel trade={trade} plan={plan} />
+      </Suspense>
       <h3>Fills</h3>
       <TradeFills executionIds={trade.executionIds} />
       <h3>Plan, stop, tags and notes</h3>

@@ -25,6 +25,7 @@ import type { Database, Transaction } from '../db/database.ts';
 import { countOf, notesBytesHeld } from '../db/journalLimits.ts';
 import {
   brokerTokens,
+  candles,
   oauthStates,
   orderExchanges,
   orders,
@@ -75,6 +76,7 @@ export const NOT_BACKED_UP = new Map<PgTable, string>([
     "the broker's dealings, not the journal: a restore must never make an order look unsent (and send it again) or sent; the broker keeps them",
   ],
   [orderExchanges, "the order log: what was said with the broker about an order, gone with the order's row"],
+  [candles, "market data shared by every trader, the broker's to answer again"],
 ]);
 
 /** An adapter's records into the backup; its decision on the backup's records of its collection. */

@@ -1,3 +1,4 @@
+import type { Candle } from '../../domain/candles.ts';
 import type { BracketOrder, OrderStatus } from '../../domain/orders.ts';
 import type { Quote } from '../../domain/quotes.ts';
 import type { ExecutionKind, ExecutionSide, PositionEffect, SkippedReasons } from '../../domain/types.ts';
@@ -183,6 +184,18 @@ export interface Broker {
    * `skipped`. The broker splits the range into calls it accepts.
    */
   executions(tokens: BrokerTokens, accountHash: string, since: Date, now: Date): Promise<BrokerExecutionPage>;
+  /**
+   * The daily candles of `symbol` (upper-case) for the New York days `fromDay` to `toDay`
+   * (YYYY-MM-DD), oldest first, as known at `now`: today's, during the session, is still moving.
+   * A symbol the broker does not know has none. Any symbol: candles are market data.
+   */
+  priceHistory(
+    tokens: BrokerTokens,
+    symbol: string,
+    fromDay: string,
+    toDay: string,
+    now: Date,
+  ): Promise<Candle[]>;
   /** Daily closes, oldest first, up to `now`. */
   dailyCandles(tokens: BrokerTokens, symbol: string, now: Date): Promise<DailyCandle[]>;
   /**

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Candle } from '../../domain/candles.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Quote } from '../../domain/quotes.ts';
 import type { AppDeps } from '../appEnv.ts';
@@ -204,6 +205,18 @@ export function createBrokerAccess(deps: AppDeps) {
         if (candles.get(symbol)?.candles === loading) candles.delete(symbol);
       });
       return loading;
+    },
+    /** Daily candles of `symbol` for those New York days, in the trader's share; 503 while the broker is down. */
+    async priceHistory(userId: string, symbol: string, fromDay: string, toDay: string): Promise<Candle[]> {
+      try {
+        return await withTokens(userId, (tokens) =>
+          broker.priceHistory(tokens, symbol, fromDay, toDay, now()),
+        );
+      } catch (error) {
+        if (!(error instanceof BrokerUnavailableError)) throw error;
+        console.warn(`Broker unavailable for price history (${error.message})`);
+        throw refusalOf(error);
+      }
     },
     /** The last prices of `symbols`; the last known ones (`stale`) while the broker is down. */
     async quotes(userId: string, symbols: readonly string[]): Promise<{ quotes: Quote[]; stale: boolean }> {

@@ -467,3 +467,25 @@ export const orderExchanges = pgTable(
   },
   (t) => [index('order_exchanges_order_at').on(t.orderId, t.at)],
 );
+
+/**
+ * Daily candles (docs/product.md, "Candles"): market data, shared by every trader, so no owner.
+ * One row per symbol and New York weekday the broker was asked about; a weekday it has no candle
+ * for (a holiday, a day before the symbol traded) is a row with null prices, so it is not asked
+ * again. A day before today is final; today's row is asked again.
+ */
+export const candles = pgTable(
+  'candles',
+  {
+    symbol: text('symbol').notNull(),
+    /** YYYY-MM-DD, New York. */
+    day: text('day').notNull(),
+    open: doublePrecision('open'),
+    high: doublePrecision('high'),
+    low: doublePrecision('low'),
+    close: doublePrecision('close'),
+    volume: doublePrecision('volume'),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.symbol, t.day] })],
+);

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { TradeTrackerDb } from '../../../src/client/db/db.ts';
 
 // src/client/db/db.ts declares only its newest version (Dexie diffs what is installed against it): a cache
-// written by the app before orders existed opens with all it held, and gains the orders table.
+// written by the app before orders existed opens with all it held, and gains the orders table; one
+// written at version 5 (orders, no candles) opens with its rows and gains the candles table.
 describe('the cache of an earlier version', () => {
   it('opens at version 5 with its rows, and keeps orders by plan', async () => {
     const old = new Dexie('tt-upgrade');
@@ -28,7 +29,7 @@ describe('the cache of an earlier version', () => {
 
     const db = new TradeTrackerDb('tt-upgrade');
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect(await db.tradePlans.where('status').equals('Ready').count()).toBe(1);
     expect(await db.outbox.count()).toBe(1);
     expect(await db.quotes.get('AAPL')).toMatchObject({ last: 100 });
@@ -37,5 +38,48 @@ describe('the cache of an earlier version', () => {
     expect(await db.orders.where('planId').equals('p1').primaryKeys()).toEqual(['o1']);
     db.close();
     await Dexie.delete('tt-upgrade');
+  });
+
+  it('opens a version 5 cache with its rows, and keeps candles by symbol and day', async () => {
+    const old = new Dexie('tt-upgrade-5');
+    old.version(5).stores({
+      accounts: 'id, accountName',
+      edges: 'id',
+      tradeSetups: 'id',
+      tradePlans: 'id, stock, status',
+      marketCycle: 'key',
+      meta: 'key',
+      outbox: '++seq',
+      refusedChanges: '++id',
+      executions: 'id, accountId, symbol',
+      trades: 'id, symbol, planId',
+      quotes: 'symbol',
+      orders: 'id, planId',
+    });
+    await old.open();
+    await old.table('trades').put({ id: 't1', symbol: 'AAPL', planId: null });
+    await old.table('orders').put({ id: 'o1', planId: 'p1' });
+    await old.table('meta').put({ key: 'userId', value: 'alex' });
+    old.close();
+
+    const db = new TradeTrackerDb('tt-upgrade-5');
+    await db.open();
+    expect(db.verno).toBe(6);
+    expect(await db.trades.where('symbol').equals('AAPL').count()).toBe(1);
+    expect(await db.orders.where('planId').equals('p1').count()).toBe(1);
+    expect(await db.meta.get('userId')).toEqual({ key: 'userId', value: 'alex' });
+    const candle = { day: '2026-11-20', open: 10, high: 11, low: 9, close: 10.5, volume: 1 };
+    await db.candles.bulkPut([
+      { symbol: 'AAPL', day: '2026-11-20', candle, final: true },
+      { symbol: 'AAPL', day: '2026-11-19', candle: null, final: true },
+      { symbol: 'MSFT', day: '2026-11-20', candle, final: false },
+    ]);
+    const aapl = await db.candles
+      .where('[symbol+day]')
+      .between(['AAPL', '2026-11-01'], ['AAPL', '2026-11-30'], true, true)
+      .toArray();
+    expect(aapl.map((r) => r.day)).toEqual(['2026-11-19', '2026-11-20']);
+    db.close();
+    await Dexie.delete('tt-upgrade-5');
   });
 });

@@ -2,6 +2,7 @@ import type { Broker, BrokerIdentity, BrokerTokens } from '../broker.ts';
 import { demoDailyCandles } from './demoCandles.ts';
 import { demoFills } from './demoFills.ts';
 import { createDemoOrderBook } from './demoOrders.ts';
+import { demoPriceHistoryInTurns } from './demoPriceHistory.ts';
 import { demoQuote } from './demoQuotes.ts';
 import { findDemoTrader } from './demoTraders.ts';
 
@@ -61,6 +62,9 @@ export function createDemoBroker(options: DemoBrokerOptions = {}): Broker {
         ...book.executions(account, since, at),
       ].sort((a, b) => a.executedAt.localeCompare(b.executedAt));
       return { executions, skipped: 0, skippedReasons: {} };
+    },
+    async priceHistory(_tokens, symbol, fromDay, toDay, at) {
+      return demoPriceHistoryInTurns(symbol, fromDay, toDay, at);
     },
     async dailyCandles(_tokens, symbol, now) {
       return demoDailyCandles(symbol, now);

@@ -11,6 +11,27 @@ const OPEN_MINUTE = 9 * 60 + 30;
 const cents = (n: number) => Math.round(n * 100) / 100;
 
 /**
+ * The intraday path of `symbol` on `date` (New York), as a function of the session's fraction (0
+ * at the open, 1 at the close), before rounding to the cent: sine waves that are 0 at the open and
+ * at the close, so the path starts at the previous close and ends at the day's, whatever the noise
+ * between. The demo's quotes, its order fills and its candles' highs and lows all follow it.
+ */
+export function demoPath(
+  symbol: string,
+  date: string,
+  previousClose: number,
+  close: number,
+): (fraction: number) => number {
+  const random = generator(hashText(`${symbol}|${date}`));
+  const amplitudes = Array.from({ length: WAVES }, (_, i) => (random() - 0.5) / (i + 1) ** 0.8);
+  return (fraction) => {
+    let wave = 0;
+    for (let k = 1; k <= WAVES; k++) wave += (amplitudes[k - 1] as number) * Math.sin(k * Math.PI * fraction);
+    return previousClose + (close - previousClose) * fraction + previousClose * DAILY_SWING * wave;
+  };
+}
+
+/**
  * The demo's price of `symbol` at `at`, the same for everyone and every time it is asked, and
  * consistent with its daily candles (demoCandles.ts): during the session a path from the previous
  * close to the day's close; before the open the previous close; after it (and at weekends) the
@@ -26,17 +47,10 @@ export function demoQuote(symbol: string, at: Date): BrokerQuote {
   const session = candles[day] as { date: string; close: number };
   const previousClose = (candles[day - 1] ?? session).close;
   const fraction = session.date === now.date ? sessionFraction(at) : null;
-  let last = session.close;
-  if (fraction !== null) {
-    // Sine waves that are 0 at the open and at the close: the path starts at the previous close
-    // and ends at the day's, whatever the noise between.
-    const random = generator(hashText(`${symbol}|${now.date}`));
-    let wave = 0;
-    for (let k = 1; k <= WAVES; k++) wave += ((random() - 0.5) / k ** 0.8) * Math.sin(k * Math.PI * fraction);
-    last = cents(
-      previousClose + (session.close - previousClose) * fraction + previousClose * DAILY_SWING * wave,
-    );
-  }
+  const last =
+    fraction === null
+      ? session.close
+      : cents(demoPath(symbol, now.date, previousClose, session.close)(fraction));
   return {
     symbol,
     last,

@@ -1,11 +1,13 @@
+import { addDays } from '../../../domain/candles.ts';
 import { QUOTE_SYMBOLS_MAX } from '../../../domain/constants.ts';
 import type { SchwabConfig } from '../../config.ts';
 import { type Broker, type BrokerIdentity, type BrokerTokens, BrokerUnavailableError } from '../broker.ts';
-import { createSchwabHttp, SCHWAB_REQUESTS_PER_MINUTE } from './schwabHttp.ts';
+import { createSchwabHttp, SCHWAB_REQUESTS_PER_MINUTE, SchwabNotFoundError } from './schwabHttp.ts';
 import {
   identityOf,
   mapAccounts,
   mapCandles,
+  mapPriceHistory,
   mapQuotes,
   mapTransactions,
   type SchwabAccount,
@@ -20,6 +22,18 @@ import {
 import { createSchwabOrderCalls } from './schwabOrders.ts';
 
 const DAY_MS = 86_400_000;
+
+const centralHour = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Chicago',
+  hour: 'numeric',
+  hourCycle: 'h23',
+});
+
+/** Midnight US Central of a calendar day (YYYY-MM-DD), in epoch ms: how Schwab stamps daily bars. */
+export function centralMidnight(day: string): number {
+  const guess = Date.parse(`${day}T06:00:00Z`);
+  return guess - Number(centralHour.format(guess)) * 3_600_000;
+}
 /** Schwab answers transactions for at most a year per call. */
 export const TRANSACTIONS_RANGE_MS = 365 * DAY_MS;
 
@@ -160,6 +174,32 @@ export function createSchwabBroker(options: SchwabBrokerOptions): Broker {
       // "Trades").
       for (const [start, end] of yearRanges(since, new Date(at.getTime() + DAY_MS))) await ask(start, end);
       return mapTransactions(answers, accountHash, since, at);
+    },
+
+    async priceHistory(tokens, symbol, fromDay, toDay, at) {
+      // Daily bars for a range (schwab-py's get_price_history_every_day): periodType year with
+      // frequencyType daily, and the range in epoch ms. Bars are stamped at midnight US Central,
+      // so the range runs from the first day's Central midnight to the last day's end (or now).
+      const end = Math.min(centralMidnight(addDays(toDay, 1)) - 1, at.getTime());
+      const params = new URLSearchParams({
+        symbol,
+        periodType: 'year',
+        frequencyType: 'daily',
+        frequency: '1',
+        startDate: String(centralMidnight(fromDay)),
+        endDate: String(end),
+      });
+      try {
+        const history = await http.getJson<SchwabPriceHistory>(
+          `/marketdata/v1/pricehistory?${params}`,
+          tokens.accessToken,
+        );
+        return mapPriceHistory(history).filter((c) => c.day >= fromDay && c.day <= toDay);
+      } catch (error) {
+        // A symbol Schwab does not know: no candles, not an outage.
+        if (error instanceof SchwabNotFoundError) return [];
+        throw error;
+      }
     },
 
     async dailyCandles(tokens, symbol, at) {

@@ -1,3 +1,4 @@
+import { type Candle, validateCandle } from '../../../domain/candles.ts';
 import { compareBrokerIds, countSkipped } from '../../../domain/executions.ts';
 import { sumAtPrecision } from '../../../domain/rounding.ts';
 import type { SkippedReasons, SkipReason } from '../../../domain/types.ts';
@@ -44,7 +45,14 @@ export interface SchwabUserPreference {
 export interface SchwabPriceHistory {
   symbol?: string;
   empty?: boolean;
-  candles?: { close: number; datetime: number }[];
+  candles?: {
+    open?: number;
+    high?: number;
+    low?: number;
+    close: number;
+    volume?: number;
+    datetime: number;
+  }[];
 }
 
 /** `GET /marketdata/v1/quotes` with `fields=quote`: keyed by symbol (docs: ../shared/notes, "Quotes"). */
@@ -136,6 +144,28 @@ export function mapCandles(history: SchwabPriceHistory): DailyCandle[] {
     .filter((c) => Number.isFinite(c.close) && Number.isFinite(c.datetime))
     .sort((a, b) => a.datetime - b.datetime)
     .map((c) => ({ date: tradingDay.format(new Date(c.datetime)), close: c.close }));
+}
+
+/**
+ * Schwab's daily bars as candles (docs/product.md, "Candles"): each stamped at midnight US Central,
+ * so the trading day is the Central date. A bar without a whole, sensible set of prices is left out.
+ */
+export function mapPriceHistory(history: SchwabPriceHistory): Candle[] {
+  if (history.empty || !Array.isArray(history.candles)) return [];
+  const candles: Candle[] = [];
+  for (const c of [...history.candles].sort((a, b) => a.datetime - b.datetime)) {
+    if (!Number.isFinite(c.datetime)) continue;
+    const candle = {
+      day: tradingDay.format(new Date(c.datetime)),
+      open: c.open,
+      high: c.high,
+      low: c.low,
+      close: c.close,
+      volume: c.volume ?? 0,
+    };
+    if (validateCandle(candle).ok) candles.push(candle as Candle);
+  }
+  return candles;
 }
 
 const finiteOrNull = (n: number | undefined): number | null =>

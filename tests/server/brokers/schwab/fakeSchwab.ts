@@ -478,13 +478,40 @@ export class FakeSchwab {
     return send(200, answer);
   }
 
+  /**
+   * As the notes on Schwab describe it: `frequencyType` must suit `periodType` (day: minute; month:
+   * daily or weekly; year and ytd: daily, weekly or monthly), else 400; `startDate` and `endDate`
+   * in epoch ms, `endDate` by default the previous business day's close. With `startDate`, the
+   * daily bars of that range (`rangeCandles`: each day's prices depend only on the day, today's
+   * on the time too); without, the last year's (`fakeCandles`, the market cycle's trend).
+   */
   private priceHistory(url: URL, send: (s: number, p: unknown) => void) {
-    const symbol = url.searchParams.get('symbol') ?? '';
+    const q = url.searchParams;
+    const symbol = q.get('symbol') ?? '';
+    const periodType = q.get('periodType') ?? 'day';
+    const frequencyType = q.get('frequencyType') ?? (periodType === 'day' ? 'minute' : 'daily');
+    const allowed: Record<string, string[]> = {
+      day: ['minute'],
+      month: ['daily', 'weekly'],
+      year: ['daily', 'weekly', 'monthly'],
+      ytd: ['daily', 'weekly', 'monthly'],
+    };
+    if (!allowed[periodType]?.includes(frequencyType)) {
+      return send(400, {
+        errors: [{ id: randomUUID(), status: '400', title: 'Bad Request', detail: 'Invalid frequencyType' }],
+      });
+    }
     if (symbol === 'EMPTY') return send(200, { symbol, empty: true, candles: [] });
-    if (!['$SPX', 'SPY'].includes(symbol)) {
+    if (!['$SPX', 'SPY', 'AAPL', 'MSFT'].includes(symbol)) {
       return send(404, { errors: [{ id: randomUUID(), status: '404', title: 'Not Found' }] });
     }
-    const end = Number(url.searchParams.get('endDate') ?? this.now().getTime());
+    const start = q.get('startDate');
+    if (start !== null) {
+      const end = Number(q.get('endDate') ?? this.now().getTime() - 86_400_000);
+      const candles = rangeCandles(Number(start), Math.min(end, this.now().getTime()), this.now());
+      return send(200, { symbol, empty: candles.length === 0, candles });
+    }
+    const end = Number(q.get('endDate') ?? this.now().getTime());
     return send(200, { symbol, empty: false, candles: fakeCandles(this.trend, new Date(end), 260) });
   }
 }
@@ -538,6 +565,28 @@ export function centralMidnight(year: number, month: number, day: number): numbe
     }).format(guess),
   );
   return guess - hour * 3_600_000;
+}
+
+/**
+ * Weekday bars stamped from `start` to `end` (epoch ms): each day's prices depend only on the day,
+ * so a day asked twice is the same bar; today's close moves with `now`'s minute, as a session's does.
+ */
+export function rangeCandles(start: number, end: number, now: Date) {
+  const candles = [];
+  const cursor = new Date(start - 2 * 86_400_000);
+  cursor.setUTCHours(0, 0, 0, 0);
+  const today = centralMidnight(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  for (; cursor.getTime() <= end + 86_400_000; cursor.setUTCDate(cursor.getUTCDate() + 1)) {
+    const weekday = cursor.getUTCDay();
+    const datetime = centralMidnight(cursor.getUTCFullYear(), cursor.getUTCMonth(), cursor.getUTCDate());
+    if (weekday === 0 || weekday === 6 || datetime < start || datetime > end) continue;
+    const n = Math.round(datetime / 86_400_000);
+    const moving = datetime >= today ? (now.getUTCMinutes() % 10) / 10 : 0;
+    const close = Math.round((100 + 10 * Math.sin(n / 5) + moving) * 100) / 100;
+    const open = Math.round((close - 1) * 100) / 100;
+    candles.push({ open, high: close + 2, low: open - 2, close, volume: 1_000_000 + (n % 1000), datetime });
+  }
+  return candles;
 }
 
 /** `count` weekday candles up to `end`, oldest first, closes growing, falling or flat by 0.5 %/day. */

@@ -1,0 +1,108 @@
+// Daily candles in the cache (docs/product.md, "Candles"): a trade's chart reads its window from
+// Dexie, so it draws offline; online, a window not wholly held is asked of `GET /candles` and kept.
+import {
+  addDays,
+  type Candle,
+  type CandleAnswer,
+  type CandleWindow,
+  newYorkDay,
+  weekdaysBetween,
+} from '../../domain/candles.ts';
+import { api } from '../api/http.ts';
+import { type CachedCandleDay, cacheOwner, db, type TradeTrackerDb } from '../db/db.ts';
+import { isOffline } from '../sync/connectivity.ts';
+
+/** New York's today on this device. */
+export const todayInNewYork = (now = new Date()): string => newYorkDay(now.toISOString());
+
+/** The cached days of `symbol` in the window, oldest first. */
+export function cachedDays(symbol: string, window: CandleWindow, database: TradeTrackerDb = db) {
+  return database.candles
+    .where('[symbol+day]')
+    .between([symbol, window.from], [symbol, window.to], true, true)
+    .toArray();
+}
+
+export const candlesOf = (days: readonly CachedCandleDay[]): Candle[] => days.flatMap((d) => d.candle ?? []);
+
+/**
+ * Whether the cache holds the window for good: every weekday before today with a final answer.
+ * A window reaching today is never held (today's candle moves), but what is cached still draws.
+ */
+export function holdsWindow(days: readonly CachedCandleDay[], window: CandleWindow, today: string): boolean {
+  if (window.to >= today) return false;
+  const final = new Set(days.filter((d) => d.final).map((d) => d.day));
+  return weekdaysBetween(window.from, window.to).every((d) => final.has(d));
+}
+
+/**
+ * Asks the API for the window's candles and keeps them: each candle, final before the server's
+ * today, and each weekday before it without one as a day without a session. Nothing while offline,
+ * nor when the cache changed hands meanwhile (a logout).
+ */
+export async function loadCandles(
+  symbol: string,
+  window: CandleWindow,
+  database: TradeTrackerDb = db,
+): Promise<boolean> {
+  if (isOffline()) return false;
+  const owner = await cacheOwner(database);
+  const answer = await api<CandleAnswer>('/candles', { query: { symbol, from: window.from, to: window.to } });
+  const byDay = new Map(answer.candles.map((c) => [c.day, c]));
+  const lastFinal = answer.to < answer.today ? answer.to : addDays(answer.today, -1);
+  const rows: CachedCandleDay[] = answer.candles.map((c) => ({
+    symbol,
+    day: c.day,
+    candle: c,
+    final: c.day < answer.today,
+  }));
+  if (answer.from <= lastFinal) {
+    for (const day of weekdaysBetween(answer.from, lastFinal)) {
+      if (!byDay.has(day)) rows.push({ symbol, day, candle: null, final: true });
+    }
+  }
+  await database.transaction('rw', database.candles, database.meta, async () => {
+    if (owner === undefined || (await cacheOwner(database)) !== owner) return;
+    await database.candles.bulkPut(rows);
+  });
+  return true;
+}
+
+/** Candle calls Review makes a visit, and how many at once (docs/product.md, "Candles"). */
+export const REVIEW_CANDLE_CALLS_MAX = 24;
+const REVIEW_CANDLE_CALLS_AT_ONCE = 3;
+
+/**
+ * Asks for the spans the cache does not hold, a few at a time, at most REVIEW_CANDLE_CALLS_MAX;
+ * stops when offline or on the first refusal (the trader's share of the broker used, a 503).
+ * Returns how many were asked.
+ */
+export async function loadMissingSpans(
+  spans: readonly { symbol: string; window: CandleWindow }[],
+  database: TradeTrackerDb = db,
+): Promise<number> {
+  const today = todayInNewYork();
+  const missing: { symbol: string; window: CandleWindow }[] = [];
+  for (const span of spans) {
+    if (missing.length >= REVIEW_CANDLE_CALLS_MAX) break;
+    if (!holdsWindow(await cachedDays(span.symbol, span.window, database), span.window, today))
+      missing.push(span);
+  }
+  let next = 0;
+  let asked = 0;
+  let stop = false;
+  const worker = async () => {
+    while (!stop && next < missing.length && !isOffline()) {
+      const span = missing[next++] as { symbol: string; window: CandleWindow };
+      try {
+        asked++;
+        await loadCandles(span.symbol, span.window, database);
+      } catch (error) {
+        stop = true;
+        console.warn('Candles not loaded', error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: REVIEW_CANDLE_CALLS_AT_ONCE }, worker));
+  return asked;
+}
