@@ -118,17 +118,17 @@ for (const [layout, viewport] of [
       const plans = await download(page, 'Trade plans (CSV)');
       expect(plans.suggestedFilename()).toMatch(/^trade-tracker-trade-plans-\d{4}-\d{2}-\d{2}\.csv$/);
       const plansText = await textOf(plans);
-      expect(plansText.startsWith('\uFEFFId,Stock,Status,Entry Price,Stop Loss,')).toBe(true);
+      expect(plansText.startsWith('\uFEFFId,Stock,Direction,Status,Entry Price,Stop Loss,')).toBe(true);
       const aapl = plansText.split('\r\n').find((l) => l.includes(',AAPL,')) as string;
       // The setup and edges by name (quoted where they hold a comma), the formula made inert.
       expect(aapl).toMatch(
-        /,AAPL,Ready,190\.5,185\.25,,62\.5,"Breakout, daily",'@Volume; Trend,,(Uptrend|Downtrend|Sideways)?,"'=HYPERLINK\(""http:\/\/example\.com"",""click""\)",true,,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,/,
+        /,AAPL,Long,Ready,190\.5,185\.25,,62\.5,"Breakout, daily",'@Volume; Trend,,(Uptrend|Downtrend|Sideways)?,"'=HYPERLINK\(""http:\/\/example\.com"",""click""\)",true,,,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,/,
       );
 
       const trades = await textOf(await download(page, 'Trades (CSV)'));
       const xmpl = trades.split('\r\n').find((l) => l.includes(',XMPL,')) as string;
       // A loss stays a number: 100 × (45 − 50) = −500, R empty without a stop.
-      expect(xmpl).toMatch(/,XMPL,Long,[^,]+,[^,]+,100,0,50,45,-500,0,-500,,,,false,,,false,$/);
+      expect(xmpl).toMatch(/,XMPL,Long,[^,]+,[^,]+,100,0,50,45,-500,0,-500,,,,false,,,,,false,,,$/);
 
       const fills = await textOf(await download(page, 'Fills (CSV)'));
       const lines = fills.split('\r\n');

@@ -400,8 +400,8 @@ describe("a trade's tags and mistakes", () => {
     // Typed, not added: saved too.
     await userEvent.type(mistakes, 'moved stop');
     await userEvent.click(within(details).getByRole('button', { name: 'Save Trade' }));
-    await waitFor(() => expect(api.received.length).toBeGreaterThan(0));
-    expect(api.received[0]).toEqual({
+    await waitFor(() => expect(journalCalls().length).toBeGreaterThan(0));
+    expect(journalCalls()[0]).toEqual({
       key: `PUT /api/v1/trades/${TRADE}`,
       body: {
         planId: null,
