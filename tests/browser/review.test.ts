@@ -138,6 +138,8 @@ for (const [layout, viewport] of [
         ['weekday', 'By weekday of entry'],
         ['hour', 'By hour of entry'],
       ] as const) {
+        // By market cycle is always shown; the others one at a time from "More breakdowns".
+        if (by !== 'cycle') await page.getByLabel('More breakdowns').selectOption(by);
         const table = page.getByRole('table', { name: title });
         for (const group of await statsOf(by)) {
           const row = table.getByRole('row').filter({ hasText: group.label });
@@ -146,6 +148,10 @@ for (const [layout, viewport] of [
           expect(await row.innerText()).toMatch(new RegExp(`\\b${group.n}\\b`));
         }
       }
+      // The breakdown is kept in the address: a reload shows the same one.
+      expect(new URL(page.url()).searchParams.get('by')).toBe('hour');
+      await page.reload();
+      await page.getByRole('table', { name: 'By hour of entry' }).waitFor();
       await screenshot(context, page, `review-demo-${layout}`);
     });
 

@@ -12,18 +12,20 @@ import { Skeleton } from '../ui/Skeleton.tsx';
 import { useCollection } from '../ui/useCollection.ts';
 import { useDateRange } from '../ui/useDateRange.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
+import { Breakdown } from './Breakdown.tsx';
 import { EquityCurve } from './EquityCurve.tsx';
 import { ExcursionFigures } from './ExcursionFigures.tsx';
+import { MistakeCosts } from './MistakeCosts.tsx';
 import { OverallFigures } from './OverallFigures.tsx';
 import { PlannedVsActual } from './PlannedVsActual.tsx';
 import { PnlCalendarSection } from './PnlCalendarSection.tsx';
 import { StatsTable } from './StatsTable.tsx';
 import { withoutStopNote } from './statsFormat.ts';
-import { TagReview } from './TagReview.tsx';
 import './review.css';
 
 const heading = PAGE_HEADINGS['/review'];
 
+/** The spec's results by setup, edge and regime: always shown; the rest one at a time (Breakdown). */
 const TABLES: readonly { grouping: Exclude<StatsGrouping, 'all'>; title: string; note?: string }[] = [
   { grouping: 'setup', title: 'By setup' },
   {
@@ -35,17 +37,6 @@ const TABLES: readonly { grouping: Exclude<StatsGrouping, 'all'>; title: string;
     grouping: 'cycle',
     title: 'By market cycle',
     note: 'The market cycle when the plan was made. Plans made before it was recorded show as Unknown.',
-  },
-  { grouping: 'account', title: 'By account' },
-  { grouping: 'planned', title: 'Planned vs unplanned' },
-  { grouping: 'symbol', title: 'By symbol' },
-  { grouping: 'direction', title: 'By direction' },
-  { grouping: 'weekday', title: 'By weekday of entry', note: 'The day the trade opened, in New York time.' },
-  { grouping: 'hour', title: 'By hour of entry', note: 'The hour the trade opened in, in New York time.' },
-  {
-    grouping: 'holding',
-    title: 'By holding period',
-    note: "Intraday: opened and closed on the same New York day. Otherwise the calendar days from the entry's day to the exit's.",
   },
 ];
 
@@ -71,6 +62,7 @@ export default function ReviewPage() {
     if (trades.loading || !plans || !setups || !edges) return undefined;
     const context = { plans, setups, edges };
     return {
+      context,
       overall: computeStats(rangeTrades, 'all', context)[0],
       curve: equityCurve(rangeTrades),
       tables: TABLES.map((t) => ({ ...t, groups: computeStats(rangeTrades, t.grouping, context) })),
@@ -109,8 +101,9 @@ export default function ReviewPage() {
           {review.tables.map((t) => (
             <StatsTable key={t.grouping} title={t.title} groups={t.groups} note={t.note} />
           ))}
+          <Breakdown trades={rangeTrades} context={review.context} />
+          <MistakeCosts trades={rangeTrades} />
           <PlannedVsActual trades={rangeTrades} />
-          <TagReview trades={rangeTrades} plans={plans ?? []} setups={setups ?? []} />
           <ExcursionFigures trades={rangeTrades} />
         </>
       )}

@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import ReviewPage from '../../../src/client/review/ReviewPage.tsx';
 import {
@@ -52,6 +53,8 @@ const trades = [
 const context = { plans, setups, edges };
 
 beforeEach(async () => {
+  // The breakdown chosen (`?by=`) lives in the address: each test starts from none.
+  window.history.replaceState(null, '', '/');
   await resetCache();
   await seed('edges', edges);
   await seed('tradeSetups', setups);
@@ -67,6 +70,14 @@ function rowOf(table: HTMLElement, label: string) {
   const row = header.closest('tr') as HTMLElement;
   const cell = (name: string) => (row.querySelector(`[data-label="${name}"]`) as HTMLElement).textContent;
   return { header, row, cell };
+}
+
+/** Shows one more breakdown, by the title its select offers it under. */
+async function chooseBreakdown(title: string) {
+  const select = screen.getByLabelText('More breakdowns') as HTMLSelectElement;
+  const option = [...select.options].find((o) => o.text === title)!;
+  await userEvent.selectOptions(select, option.value);
+  await screen.findByRole('table', { name: title });
 }
 
 const expectRow = (table: HTMLElement, g: GroupStats) => {
@@ -118,8 +129,11 @@ describe('the Review page', () => {
       mistake: 'By mistake',
       criteria: 'By criteria met',
     } as const;
+    const spec = new Set(['setup', 'edge', 'cycle']);
     for (const grouping of STATS_GROUPINGS) {
       if (grouping === 'all') continue;
+      // The spec's three are always shown; the rest one at a time, from the breakdown's select.
+      if (!spec.has(grouping)) await chooseBreakdown(titles[grouping]);
       const table = screen.getByRole('table', { name: titles[grouping] });
       const groups = computeStats(trades, grouping, context);
       expect(within(table).getAllByRole('rowheader')).toHaveLength(groups.length);
@@ -135,8 +149,11 @@ describe('the Review page', () => {
     expect(rowOf(byCycle, 'Uptrend').cell('Trades')).toBe('1');
     expect(rowOf(byCycle, 'Unknown').cell('Trades')).toBe('1');
     // Opened at 14:00 UTC, 10:00 in New York (EDT), Thursday 1 to Sunday 4 October; closed that day.
+    expect(screen.queryByRole('table', { name: 'By account' })).toBeNull();
+    await chooseBreakdown('By hour of entry');
     const byHour = screen.getByRole('table', { name: 'By hour of entry' });
     expect(rowOf(byHour, '10:00–11:00').cell('Trades')).toBe('3 (+1 without a stop)');
+    await chooseBreakdown('By weekday of entry');
     const byWeekday = screen.getByRole('table', { name: 'By weekday of entry' });
     expect(
       within(byWeekday)
@@ -144,11 +161,15 @@ describe('the Review page', () => {
         .map((th) => th.firstChild?.textContent),
     ).toEqual(['Sunday', 'Thursday', 'Friday', 'Saturday']);
     expect(rowOf(byWeekday, 'Thursday').cell('Expectancy')).toBe('+2.00R');
+    await chooseBreakdown('By holding period');
     const byHolding = screen.getByRole('table', { name: 'By holding period' });
     expect(rowOf(byHolding, 'Intraday').cell('Trades')).toBe('3 (+1 without a stop)');
+    await chooseBreakdown('By direction');
     expect(rowOf(screen.getByRole('table', { name: 'By direction' }), 'Long').cell('Trades')).toBe(
       '3 (+1 without a stop)',
     );
+    await chooseBreakdown('By symbol');
+    expect(new URLSearchParams(window.location.search).get('by')).toBe('symbol');
     expect(rowOf(screen.getByRole('table', { name: 'By symbol' }), 'MSFT').cell('Expectancy')).toBe(
       '\u22121.00R',
     );
@@ -239,9 +260,11 @@ describe('the Review page: tags, mistakes and the checklist', () => {
     expect(screen.getByText(/^Cost = the mistake's trades ×/).textContent).toContain(
       '(+2.50R over 2 trades)',
     );
+    await chooseBreakdown('By tag');
     const byTag = screen.getByRole('table', { name: 'By tag' });
     expect(rowOf(byTag, 'Breakout').cell('Trades')).toBe('2');
     expect(rowOf(byTag, 'No tags').cell('Expectancy')).toBe('+2.00R');
+    await chooseBreakdown('By criteria met');
     const byCriteria = screen.getByRole('table', { name: 'By criteria met' });
     expect(rowOf(byCriteria, 'All met').cell('Expectancy')).toBe('+2.00R');
     expect(rowOf(byCriteria, 'Some met').cell('Expectancy')).toBe('\u22121.00R');

@@ -1,56 +1,20 @@
 import { useId, useMemo } from 'react';
-import { computeStats, isSmallSample, type StatsContext } from '../../domain/stats.ts';
+import { isSmallSample } from '../../domain/stats.ts';
 import { mistakeCosts } from '../../domain/tradeTags.ts';
 import type { Trade } from '../../domain/types.ts';
 import { TableHead } from '../ui/TableHead.tsx';
 import { SmallSampleBadge } from './SmallSampleBadge.tsx';
-import { StatsTable } from './StatsTable.tsx';
 import { formatOptionalR, toneOf } from './statsFormat.ts';
 
 const COST_COLUMNS = ['Mistake', 'Trades', 'Expectancy', 'Cost'];
 
 /**
- * Review by tag, by mistake with what each mistake cost in R, and by how many of its setup's
- * entry criteria the plan ticked (docs/product.md, "Review"), over the page's trades.
+ * What each mistake cost in R over the page's trades (docs/product.md, "Review"); the groups by
+ * tag, mistake and criteria met are in the page's breakdowns.
  */
-export function TagReview({
-  trades,
-  plans,
-  setups,
-}: {
-  trades: readonly Trade[];
-  plans: StatsContext['plans'];
-  setups: StatsContext['setups'];
-}) {
-  const review = useMemo(() => {
-    const context = { plans, setups, edges: [] };
-    return {
-      byTag: computeStats(trades, 'tag', context),
-      byMistake: computeStats(trades, 'mistake', context),
-      costs: mistakeCosts(trades),
-      byCriteria: computeStats(trades, 'criteria', context),
-    };
-  }, [trades, plans, setups]);
-  return (
-    <>
-      <StatsTable
-        title="By tag"
-        groups={review.byTag}
-        note="A trade counts under each of its tags, so these groups add up to more than the total."
-      />
-      <StatsTable
-        title="By mistake"
-        groups={review.byMistake}
-        note="A trade counts under each of its mistakes."
-      />
-      <MistakeCostTable costs={review.costs} />
-      <StatsTable
-        title="By criteria met"
-        groups={review.byCriteria}
-        note="How many of its setup's entry criteria the plan ticked: did following the setup pay?"
-      />
-    </>
-  );
+export function MistakeCosts({ trades }: { trades: readonly Trade[] }) {
+  const costs = useMemo(() => mistakeCosts(trades), [trades]);
+  return <MistakeCostTable costs={costs} />;
 }
 
 function MistakeCostTable({ costs }: { costs: ReturnType<typeof mistakeCosts> }) {
