@@ -39,7 +39,8 @@ async function ownCache(): Promise<boolean> {
   return trader !== undefined && (await cacheOwner()) === trader;
 }
 
-type Check = 'ok' | 'unauthorized' | 'unreachable';
+/** 'loggedOut': a logout (in this tab or another) came while the check was in flight, and wins. */
+type Check = 'ok' | 'unauthorized' | 'unreachable' | 'loggedOut';
 
 /**
  * The broker's new fills, in the background (docs/product.md, "Trades"): when the app opens and
@@ -56,6 +57,8 @@ const importFills = () => void import('../trades/importTrades.ts').then((m) => m
 async function checkSession(claim: boolean): Promise<Check> {
   try {
     const status = await takeAuthStatus();
+    // Claiming now would refill the cache the logout just wiped (tests/browser/offline.test.ts).
+    if (claim && !hasSessionFlag()) return 'loggedOut';
     if (claim) {
       await claimCacheFor(status.user.id, db, [
         { key: metaKeys.brokerSessionExpiresAt, value: status.brokerSessionExpiresAt ?? '' },
@@ -89,6 +92,8 @@ export function useAuthGate(): AuthState {
       if (!cancelled) setState(next);
     };
     const resolve = async (check: Check, flagged: boolean) => {
+      // The logout already showed the signed-out screen (onSignedOut below).
+      if (check === 'loggedOut') return;
       if (check === 'ok') {
         if (flagged) settle('authenticated');
         else settle('unauthenticated');

@@ -119,6 +119,32 @@ describe('the sign-in check', () => {
     );
   });
 
+  it('claims nothing when a logout comes while the check is in flight, and stays signed out', async () => {
+    session.setSessionFlag();
+    session.rememberTabTrader('alex');
+    await dbModule.db.meta.put({ key: dbModule.metaKeys.userId, value: 'alex' });
+    await dbModule.db.tradePlans.put(planFixture());
+    api.routes['GET /api/v1/auth/status'] = {
+      status: 200,
+      body: { authenticated: true, user: { id: 'alex', displayName: 'Alex' } },
+      delayMs: 150,
+    };
+    const states: string[] = [];
+    renderHook(() => {
+      const state = gate.useAuthGate();
+      if (states.at(-1) !== state) states.push(state);
+      return state;
+    });
+    await waitFor(() => expect(states.at(-1)).toBe('cached'));
+    await session.logout();
+    await waitFor(() => expect(requests()).toContain('GET /api/v1/auth/status'));
+    // The status answer has come and gone: nothing was claimed, synced or shown again.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await cachedRows()).toBe(0);
+    expect(requests()).not.toContain('GET /api/v1/sync');
+    expect(states.at(-1)).toBe('signedOut');
+  });
+
   it("never shows another trader's cache before the check, and the check wipes it", async () => {
     session.setSessionFlag();
     session.rememberTabTrader('alex');
