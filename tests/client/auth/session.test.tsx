@@ -82,6 +82,8 @@ describe('the sign-in check', () => {
     await waitFor(() => expect(result.current).toBe('authenticated'));
     await waitFor(async () => expect(await dbModule.db.accounts.count()).toBe(1));
     expect((await dbModule.db.meta.get('userId'))?.value).toBe('alex');
+    // Its background import (a lazy chunk, slow on a loaded machine) must not land in the next test.
+    await waitFor(() => expect(requests()).toContain('POST /api/v1/trades/import'));
   });
 
   /** Every state the gate went through, in order, once it settles on `last`. */
