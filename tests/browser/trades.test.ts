@@ -143,10 +143,18 @@ for (const [layout, viewport] of [
       await tradeRow('KO').getByRole('button', { name: 'KO' }).click();
       await dialog().getByLabel('Initial stop (optional)').fill('49');
       await dialog().getByLabel('Notes').fill('Faded at the open');
+      // A tag and a mistake (issue 30): chips added offline, kept by the outbox like the rest.
+      await dialog().getByLabel('Tags').fill('gap');
+      await dialog().getByRole('button', { name: 'Add tag' }).click();
+      await dialog().getByLabel('Mistakes').fill('chased entry');
+      await dialog().getByRole('button', { name: 'Add mistake' }).click();
+      await dialog().getByRole('button', { name: 'Remove mistake chased entry' }).waitFor();
       await dialog().getByRole('button', { name: 'Save Trade' }).click();
       await dialog().waitFor({ state: 'detached' });
       // 5 × (45 − 50) = −$25 on a risk of 5 × (50 − 49) = $5.
       await tradeRow('KO').getByText('−5.00R').waitFor();
+      await tradeRow('KO').getByText('Mistake: chased entry').waitFor();
+      await screenshot(context, page, `trades-labels-offline-${layout}`, { viewportOnly: true });
       await tradeRow('KO').getByRole('button', { name: 'KO' }).click();
       await dialog().getByRole('button', { name: 'Delete Sell 5 KO at $45.00' }).click();
       await page.getByRole('dialog', { name: 'Delete Fill' }).getByRole('button', { name: 'Delete' }).click();
@@ -162,7 +170,15 @@ for (const [layout, viewport] of [
       await tradeRow('KO').getByText('(not yet saved)').waitFor({ state: 'detached' });
       const trades = (await api<Trade[]>(page, 'GET', '/trades')).filter((t) => t.symbol === 'KO');
       expect(trades).toMatchObject([
-        { closedAt: null, openQuantity: 5, planned: true, initialStop: 49, notes: 'Faded at the open' },
+        {
+          closedAt: null,
+          openQuantity: 5,
+          planned: true,
+          initialStop: 49,
+          notes: 'Faded at the open',
+          tags: ['gap'],
+          mistakes: ['chased entry'],
+        },
       ]);
       const fills = (await api<Execution[]>(page, 'GET', '/executions')).filter((f) => f.symbol === 'KO');
       expect(fills.map((f) => f.side)).toEqual(['Buy']);
