@@ -125,15 +125,12 @@ export function createPlanRepository(db: Database, now: () => Date) {
 
   return {
     async list(userId: string, accounts: LiveAccount[]): Promise<TradePlanDto[]> {
-      const rows = await inPages((limit, offset) =>
-        db
-          .select()
-          .from(tradePlans)
-          .where(eq(tradePlans.userId, userId))
-          .orderBy(tradePlans.stock, tradePlans.createdAt, tradePlans.id)
-          .limit(limit)
-          .offset(offset),
-      );
+      const rows = await inPages(db, {
+        table: tradePlans,
+        key: 'id',
+        where: eq(tradePlans.userId, userId),
+        order: [tradePlans.stock, tradePlans.createdAt, tradePlans.id],
+      });
       return toDtos(db, rows, accounts);
     },
 
@@ -243,15 +240,12 @@ export type PlanRepository = ReturnType<typeof createPlanRepository>;
  * sums to planned risk (accountHeat leaves the done ones out).
  */
 export async function activePlansOf(q: Database, userId: string) {
-  const rows = await inPages((limit, offset) =>
-    q
-      .select()
-      .from(tradePlans)
-      .where(and(eq(tradePlans.userId, userId), inArray(tradePlans.status, ACTIVE_STATUSES)))
-      .orderBy(tradePlans.id)
-      .limit(limit)
-      .offset(offset),
-  );
+  const rows = await inPages(q, {
+    table: tradePlans,
+    key: 'id',
+    where: and(eq(tradePlans.userId, userId), inArray(tradePlans.status, ACTIVE_STATUSES)),
+    order: [tradePlans.id],
+  });
   return rows.map(toPlanRecord);
 }
 
