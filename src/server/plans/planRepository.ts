@@ -108,10 +108,14 @@ export function createPlanRepository(db: Database, now: () => Date) {
     }
   }
 
-  async function replaceEdges(tx: Transaction, planId: string, edgeIds: string[]) {
-    await tx.delete(tradePlanEdges).where(eq(tradePlanEdges.planId, planId));
+  async function addEdges(tx: Transaction, planId: string, edgeIds: string[]) {
     if (edgeIds.length > 0)
       await tx.insert(tradePlanEdges).values(edgeIds.map((edgeId) => ({ planId, edgeId })));
+  }
+
+  async function replaceEdges(tx: Transaction, planId: string, edgeIds: string[]) {
+    await tx.delete(tradePlanEdges).where(eq(tradePlanEdges.planId, planId));
+    await addEdges(tx, planId, edgeIds);
   }
 
   async function one(
@@ -151,17 +155,19 @@ export function createPlanRepository(db: Database, now: () => Date) {
         create: async () => {
           await assertNoOtherActivePlan(db, userId, input.stock);
           await assertReferences(db, userId, input);
-          const id = await db.transaction(async (tx) => {
+          return db.transaction(async (tx) => {
             await holdJournal(tx, userId);
             await assertRoom(tx, userId, 'tradePlans');
             // A new plan is not done; only the trades make it so (markDone).
             const { edgeIds, doneAt: _notDone, ...plan } = newDraftPlan(input);
             const row = await insertRecord(tx, tradePlans, userId, input, plan, now());
-            await replaceEdges(tx, row.id, edgeIds);
+            await addEdges(tx, row.id, edgeIds);
             if (planNotesBytes(plan) > 0) await assertNotesWithinLimit(tx, userId);
-            return row.id;
+            // The answer is the row as inserted: read again, it cost two statements a create.
+            return edgeIds.length > 0
+              ? ((await toDtos(tx, [row], accounts))[0] as TradePlanDto)
+              : toDto(row, [], accounts);
           });
-          return one(db, userId, id, accounts);
         },
       }),
 
