@@ -79,14 +79,10 @@ export function ownRowsInOrder<T extends OwnedTable>(
   order: AnyPgColumn,
   where?: SQL,
 ): Promise<T['$inferSelect'][]> {
-  return inPages(
-    (limit, offset) =>
-      q
-        .select()
-        .from(table as PgTable)
-        .where(and(eq(table.userId, userId), where))
-        .orderBy(asc(order), asc(table.id))
-        .limit(limit)
-        .offset(offset) as Promise<T['$inferSelect'][]>,
-  );
+  return inPages(q, {
+    table,
+    key: 'id',
+    where: and(eq(table.userId, userId), where),
+    order: [asc(order), asc(table.id)],
+  });
 }

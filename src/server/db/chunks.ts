@@ -1,5 +1,5 @@
-import { getTableColumns, getTableName, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, getTableColumns, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './database.ts';
 
 /**
@@ -67,21 +67,54 @@ export async function insertInChunks<T extends PgTable>(
   }
 }
 
-/**
- * Rows a whole-collection read takes per statement (`inPages`). On PGlite a statement's answer is
- * decoded in one go, in this process: a page is the longest another trader's request waits behind.
- */
-const PAGE_ROWS = 500;
+/** A read of every row of one table: its key column (unique), which rows, and their order. */
+export interface PagedRead<T extends PgTable> {
+  table: T;
+  /** The field of the unique column rows are fetched by (the id, an annotation's key). */
+  key: keyof T['$inferSelect'] & keyof T & string;
+  where: SQL | undefined;
+  /** The order, ending with a unique column, so it is the same on every read. */
+  order: (AnyPgColumn | SQL)[];
+}
 
 /**
- * Every row of a read, a page at a time: `page(limit, offset)` is the read with its LIMIT and
- * OFFSET, in an order that ends with a unique column (the id), so pages neither overlap nor skip.
+ * Every row of a read, in its order, a page at a time. The first page is read as it is (a read of
+ * fewer rows is one statement); a longer read then takes its keys in order (one narrow statement)
+ * and the rows not yet read a CHUNK of keys at a time. On PGlite a statement's answer is decoded in
+ * one go, in this process: a page is the longest another trader's request waits behind. (Pages of
+ * LIMIT and OFFSET sorted the whole read again for each page: 20 sorts for 10,000 plans.) A row
+ * written between two statements is read as it is then, if it still matches `where`; one deleted
+ * meanwhile is left out.
  */
-export async function inPages<R>(page: (limit: number, offset: number) => Promise<R[]>): Promise<R[]> {
-  const rows: R[] = [];
-  for (let offset = 0; ; offset += PAGE_ROWS) {
-    const got = await page(PAGE_ROWS, offset);
-    for (const row of got) rows.push(row);
-    if (got.length < PAGE_ROWS) return rows;
-  }
+export async function inPages<T extends PgTable>(
+  q: Database,
+  read: PagedRead<T>,
+): Promise<T['$inferSelect'][]> {
+  const column = read.table[read.key] as unknown as AnyPgColumn;
+  type Row = T['$inferSelect'];
+  const select = () => q.select().from(read.table as PgTable);
+  const first = (await select()
+    .where(read.where)
+    .orderBy(...read.order)
+    .limit(CHUNK)) as Row[];
+  if (first.length < CHUNK) return first;
+  const byKey = new Map<unknown, Row>(first.map((row) => [row[read.key], row]));
+  const keys = (
+    await q
+      .select({ key: column })
+      .from(read.table as PgTable)
+      .where(read.where)
+      .orderBy(...read.order)
+  ).map((r) => r.key as unknown);
+  await forChunks(
+    keys.filter((key) => !byKey.has(key)),
+    async (chunk) => {
+      const rows = (await select().where(and(read.where, inArray(column, chunk)))) as Row[];
+      for (const row of rows) byKey.set(row[read.key], row);
+    },
+  );
+  return keys.flatMap((key) => {
+    const row = byKey.get(key);
+    return row === undefined ? [] : [row];
+  });
 }

@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { messages } from '../../domain/messages.ts';
 import { conflict, gone } from '../refusals.ts';
 import { uniqueViolation } from './constraints.ts';
 import type { Database } from './database.ts';
-import { ownerOf, ownerWhere } from './owned.ts';
+import { ownerOf } from './owned.ts';
 import { tombstones } from './schema.ts';
 import { COLLECTION_TABLES, type Collection } from './tombstones.ts';
 
@@ -18,23 +18,23 @@ function checkClientId(existingOwner: string | undefined, userId: string): 'new'
 }
 
 /**
- * A create replayed with the id of a record its user deleted is refused with 410, so the app
- * can drop it quietly; another user's deleted id is refused like any id in use (409).
+ * Who deleted a record of the collection with this id (its tombstone) and who holds one now,
+ * whoever they are: one statement, where two cost a create twice the round trips.
  */
-async function refuseDeletedId(
+async function holdersOf(
   db: Database,
   collection: Collection,
   id: string,
-  userId: string,
-): Promise<void> {
-  const deletedBy = await ownerWhere(
-    db,
-    tombstones,
-    and(eq(tombstones.collection, collection), eq(tombstones.recordId, id)),
-  );
-  if (deletedBy !== undefined && checkClientId(deletedBy, userId) === 'existing') {
-    throw gone(messages.recordDeleted, 'id');
-  }
+): Promise<{ deletedBy: string | undefined; owner: string | undefined }> {
+  const table = COLLECTION_TABLES[collection];
+  const result = (await db.execute(sql`select
+    (select ${tombstones.userId} from ${tombstones}
+      where ${tombstones.collection} = ${collection} and ${tombstones.recordId} = ${id} limit 1) as deleted_by,
+    (select ${table.userId} from ${table} where ${table.id} = ${id} limit 1) as owner`)) as {
+    rows: { deleted_by: string | null; owner: string | null }[];
+  };
+  const row = result.rows[0];
+  return { deletedBy: row?.deleted_by ?? undefined, owner: row?.owner ?? undefined };
 }
 
 interface IdempotentCreate<T> {
@@ -55,9 +55,14 @@ interface IdempotentCreate<T> {
 export async function idempotentCreate<T>(op: IdempotentCreate<T>): Promise<{ value: T; created: boolean }> {
   const { id, userId } = op;
   const ownerOfId = (id: string) => ownerOf(op.db, COLLECTION_TABLES[op.collection], id);
-  if (id) await refuseDeletedId(op.db, op.collection, id, userId);
-  if (id && checkClientId(await ownerOfId(id), userId) === 'existing') {
-    return { value: await op.existing(id), created: false };
+  if (id) {
+    const { deletedBy, owner } = await holdersOf(op.db, op.collection, id);
+    // A create replayed with the id of a record its user deleted is refused with 410, so the app
+    // can drop it quietly; another user's deleted id is refused like any id in use (409).
+    if (deletedBy !== undefined && checkClientId(deletedBy, userId) === 'existing') {
+      throw gone(messages.recordDeleted, 'id');
+    }
+    if (checkClientId(owner, userId) === 'existing') return { value: await op.existing(id), created: false };
   }
   try {
     return { value: await op.create(), created: true };

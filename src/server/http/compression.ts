@@ -25,13 +25,16 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 }
 
 /**
- * Compresses a body for `encoding`. Brotli at quality 5 for answers made per request: nearly the
- * size of 11 at a fraction of the time; the static files, compressed once, use `quality`.
+ * Compresses an answer made per request for `encoding` (the static files are compressed once, at
+ * the best quality: http/static.ts). Brotli 4 and gzip 4: a first sync of 10,000 plans (8.5 MB)
+ * takes half the time of brotli 5 or gzip's default 6, and about 4 % more bytes.
  */
-export function compress(body: Uint8Array, encoding: Encoding, quality = 5): Promise<Buffer> {
+export function compress(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br'
-    ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } })
-    : gzipAsync(body);
+    ? brotli(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
+    : gzipAsync(body, { level: 4 });
 }
 
 /**

@@ -11,11 +11,16 @@ import { SERVER_COLUMNS } from '../db/rows.ts';
 import { tradePlanEdges, tradePlans } from '../db/schema.ts';
 import { activeStocks, planEdgesOf, toPlanRecord } from './planRepository.ts';
 
-/** The plans of these rows as records, with their edge ids in one order. */
-async function withEdgeIds(q: Database, rows: (typeof tradePlans.$inferSelect)[]): Promise<TradePlan[]> {
+/** The plans of these rows as records, with their edge ids in one order; `userId` when they are all the trader's. */
+async function withEdgeIds(
+  q: Database,
+  rows: (typeof tradePlans.$inferSelect)[],
+  userId?: string,
+): Promise<TradePlan[]> {
   const edgesOf = await planEdgesOf(
     q,
     rows.map((r) => r.id),
+    userId,
   );
   return rows.map((r) => ({
     ...toPlanRecord(r),
@@ -35,7 +40,7 @@ export const planBackup = idRecordAdapter({
     },
   ],
   read: async (q, userId) =>
-    withEdgeIds(q, await ownRowsInOrder(q, tradePlans, userId, tradePlans.createdAt)),
+    withEdgeIds(q, await ownRowsInOrder(q, tradePlans, userId, tradePlans.createdAt), userId),
   // The journal's own plans among these ids are compared with their edges; another's is a conflict anyway.
   async stored({ q, userId }, ids) {
     const rows = await rowsWithIds(q, tradePlans, ids);

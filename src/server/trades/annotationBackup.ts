@@ -26,15 +26,12 @@ export const annotationBackup: BackupAdapter<'tradeAnnotations'> = {
   ],
 
   async read(q, userId) {
-    const rows = await inPages((limit, offset) =>
-      q
-        .select()
-        .from(tradeAnnotations)
-        .where(eq(tradeAnnotations.userId, userId))
-        .orderBy(asc(tradeAnnotations.key))
-        .limit(limit)
-        .offset(offset),
-    );
+    const rows = await inPages(q, {
+      table: tradeAnnotations,
+      key: 'key',
+      where: eq(tradeAnnotations.userId, userId),
+      order: [asc(tradeAnnotations.key)],
+    });
     return rows.map(toAnnotation);
   },
 

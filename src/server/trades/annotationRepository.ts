@@ -22,15 +22,12 @@ export const annotationRow: (
 
 /** The trader's annotations, as trades are built with them. */
 export async function annotationsOf(q: Database, userId: string): Promise<TradeAnnotation[]> {
-  const rows = await inPages((limit, offset) =>
-    q
-      .select()
-      .from(tradeAnnotations)
-      .where(eq(tradeAnnotations.userId, userId))
-      .orderBy(tradeAnnotations.key)
-      .limit(limit)
-      .offset(offset),
-  );
+  const rows = await inPages(q, {
+    table: tradeAnnotations,
+    key: 'key',
+    where: eq(tradeAnnotations.userId, userId),
+    order: [tradeAnnotations.key],
+  });
   return rows.map(forTrades);
 }
 

@@ -23,15 +23,12 @@ export const fillRow = (userId: string, fill: Execution): typeof executions.$inf
 
 /** The trader's fills, newest first. */
 export async function fillsOf(q: Database, userId: string): Promise<Execution[]> {
-  const rows = await inPages((limit, offset) =>
-    q
-      .select()
-      .from(executions)
-      .where(eq(executions.userId, userId))
-      .orderBy(desc(executions.executedAt), desc(executions.id))
-      .limit(limit)
-      .offset(offset),
-  );
+  const rows = await inPages(q, {
+    table: executions,
+    key: 'id',
+    where: eq(executions.userId, userId),
+    order: [desc(executions.executedAt), desc(executions.id)],
+  });
   return rows.map(toFill);
 }
 
