@@ -295,7 +295,12 @@ const figures = (times: number[]) =>
     : `p50 ${quantile(times, 0.5).toFixed(0)}, p95 ${quantile(times, 0.95).toFixed(0)}, max ${quantile(times, 1).toFixed(0)} ms (n ${times.length})`;
 
 /** Runs the traders for `seconds`, each call at its own phase; prints the figures, answers the overall p95. */
-async function runWindow(traders: Trader[], seconds: number, serverPids: number[]): Promise<number> {
+async function runWindow(
+  traders: Trader[],
+  seconds: number,
+  serverPids: number[],
+  onPostgres: boolean,
+): Promise<number> {
   const outcome: Outcome = {
     times: new Map(Object.keys(KINDS).map((k) => [k as Kind, []])),
     errors: new Map(),
@@ -329,10 +334,18 @@ async function runWindow(traders: Trader[], seconds: number, serverPids: number[
   report('    every call', figures(all), `p95 < ${P95_GOAL_MS} ms, no error`);
   const errors = [...outcome.errors].map(([k, n]) => `${k}: ${n}`).join(', ');
   report('    errors', errors || '0');
-  const serverCpu = serverPids.map((pid, i) => ((cpuSeconds(pid) - (servers0[i] as number)) / wall) * 100);
+  const serverSeconds = serverPids.map((pid, i) => cpuSeconds(pid) - (servers0[i] as number));
+  const serverCpu = serverSeconds.map((seconds) => (seconds / wall) * 100);
+  // Per call, the servers' own CPU varies less with the machine's other work than their times do.
+  const answered = all.length + [...outcome.errors.values()].reduce((a, b) => a + b, 0);
+  const perCall = (seconds: number) => `${((seconds * 1000) / Math.max(1, answered)).toFixed(1)} ms`;
+  report(
+    '    CPU a call',
+    `API ${perCall(serverSeconds.reduce((a, b) => a + b, 0))}${onPostgres ? `, PostgreSQL ${perCall((postgresCpu * wall) / 100)}` : ''}`,
+  );
   report(
     '    CPU (100 % = one core)',
-    `load generator ${(((cpu.user + cpu.system) / 1e6 / wall) * 100).toFixed(0)} %, API ${serverCpu.map((c) => `${c.toFixed(0)} %`).join(' + ')}, PostgreSQL ${postgresCpu.toFixed(0)} %, machine ${(((machine1.busy - machine0.busy) / (machine1.total - machine0.total)) * 200).toFixed(0)} % of 200`,
+    `load generator ${(((cpu.user + cpu.system) / 1e6 / wall) * 100).toFixed(0)} %, API ${serverCpu.map((c) => `${c.toFixed(0)} %`).join(' + ')}${onPostgres ? `, PostgreSQL ${postgresCpu.toFixed(0)} %` : ''}, machine ${(((machine1.busy - machine0.busy) / (machine1.total - machine0.total)) * 200).toFixed(0)} % of 200`,
   );
   return all.length > 0 ? quantile(all, 0.95) : Number.NaN;
 }
@@ -426,6 +439,7 @@ async function runEngine(
         traders,
         seconds,
         servers.map((s) => s.pid),
+        engine === 'postgres',
       );
       for (const server of servers) await server.stop();
       servers = [];

@@ -68,7 +68,7 @@ export function createSyncService(s: SyncSources) {
   async function changes(userId: string, since: string, accounts: LiveAccount[]) {
     // Most delta syncs find nothing new: one probe of every journal table (db/changeStamps.ts)
     // answers them, instead of seven reads.
-    if (!(await journalChangedSince(db, userId, since))) {
+    if (!(await journalChangedSince(db, userId, since)).changed) {
       const none = () => ({ upserted: [], deleted: [] });
       return { edges: none(), tradePlans: none(), executions: none() };
     }
