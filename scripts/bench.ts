@@ -17,7 +17,11 @@
  * 7. `benchQuotes` (benchQuotes.ts): broker calls a minute of the shared quote cache for 1, 10 and
  *    100 traders watching the same stocks (issue 28).
  *
- * `--api-only`: sections 2 and 3 alone, without the build. `--quotes-only`: `benchQuotes` alone. `--scale-only`: the build, then `benchScale` alone. `--fairness-only`: `benchFairness` alone.
+ * 8. `benchLoad` (benchLoad.ts): simulated traders, each with its own journal and session, doing
+ *    what the app does, against 2 API processes on one PostgreSQL and 1 on PGlite (issue 31).
+ *    `--no-load` leaves it out.
+ *
+ * `--api-only`: sections 2 and 3 alone, without the build. `--load-only`: `benchLoad` alone. `--quotes-only`: `benchQuotes` alone. `--scale-only`: the build, then `benchScale` alone. `--fairness-only`: `benchFairness` alone.
  * `--lighthouse-a11y`: the build, then `benchA11y` alone (benchA11y.ts): Lighthouse's accessibility
  * score on every page and dialog (issue 27).
  */
@@ -30,6 +34,7 @@ import { gzipSync } from 'node:zlib';
 import { benchA11y } from './benchA11y.ts';
 import { benchBackup, PLANS } from './benchBackup.ts';
 import { benchFairness } from './benchFairness.ts';
+import { benchLoad } from './benchLoad.ts';
 import { benchQuotes } from './benchQuotes.ts';
 import { benchScale } from './benchScale.ts';
 import { measure, quantile, report, root, signIn, startServer, wireBytes } from './benchServer.ts';
@@ -173,6 +178,10 @@ if (process.argv.includes('--quotes-only')) {
   await benchQuotes();
   process.exit(0);
 }
+if (process.argv.includes('--load-only')) {
+  await benchLoad();
+  process.exit(0);
+}
 if (process.argv.includes('--fairness-only')) {
   await benchFairness();
   process.exit(0);
@@ -224,5 +233,6 @@ try {
 if (!process.argv.includes('--no-scale')) await benchScale(mkdtempSync(join(tmpdir(), 'tt-bench-scale-')));
 if (!process.argv.includes('--no-fairness')) await benchFairness();
 await benchQuotes();
+if (!process.argv.includes('--no-load')) await benchLoad();
 if (process.env.BENCH_KEEP) console.log(`Kept ${dataDir}`);
 else rmSync(dataDir, { recursive: true, force: true });

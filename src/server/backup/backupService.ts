@@ -199,7 +199,7 @@ export function createBackupService(db: Database, now: () => Date) {
       for (let attempt = 0; attempt < EXPORT_TRIES; attempt++) {
         const since = await currentCursor(db);
         const backup = await readAll(db, userId);
-        if (!(await journalChangedSince(db, userId, since))) return backup;
+        if (!(await journalChangedSince(db, userId, since)).changed) return backup;
       }
       return db.transaction((tx) => readAll(tx, userId), {
         isolationLevel: 'repeatable read',
@@ -231,7 +231,7 @@ export function createBackupService(db: Database, now: () => Date) {
       const decidedOutside = await decideAll(db, userId, backup, hashesOnce);
       return db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-        const decisions = (await journalChangedSince(tx, userId, since))
+        const decisions = (await journalChangedSince(tx, userId, since)).changed
           ? await decideAll(tx, userId, backup, hashesOnce)
           : decidedOutside;
         await assertLimits(tx, userId, decisions);

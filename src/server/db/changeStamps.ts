@@ -46,20 +46,23 @@ const JOURNAL_TABLES = [
  * Whether anything of the trader's was written by a transaction at or after `since` (a cursor read
  * before): one index probe a table. What a reading made after `since` saw is then the journal as
  * it still is: a reading outside a transaction is as good as one inside it. `tables` narrows the
- * probe to the tables a figure is derived from.
+ * probe to the tables a figure is derived from. The same statement answers the cursor now
+ * (`currentCursor`): it covers whatever the probe did not see, so a caller that goes on from it
+ * needs no read of its own (one round trip, not two, on every read of the kept trades).
  */
 export async function journalChangedSince(
   q: Database,
   userId: string,
   since: string,
   tables: readonly (typeof JOURNAL_TABLES)[number][] = JOURNAL_TABLES,
-): Promise<boolean> {
+): Promise<{ changed: boolean; cursor: string }> {
   const probes = tables.map(
     (t) =>
       sql`exists (select 1 from ${t} where ${t.userId} = ${userId} and ${changedSince(t.changedXid, since)})`,
   );
-  const result = (await q.execute(sql`select (${sql.join(probes, sql` or `)}) as changed`)) as {
-    rows: { changed: boolean }[];
-  };
-  return result.rows[0]?.changed === true;
+  const result = (await q.execute(
+    sql`select (${sql.join(probes, sql` or `)}) as changed, pg_snapshot_xmin(pg_current_snapshot())::text as cursor`,
+  )) as { rows: { changed: boolean; cursor: string }[] };
+  const row = result.rows[0] as { changed: boolean; cursor: string };
+  return { changed: row.changed === true, cursor: row.cursor };
 }

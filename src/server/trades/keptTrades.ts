@@ -107,8 +107,9 @@ function refigure(kept: Kept, group: string): void {
  * in: a failed read leaves it as it was.
  */
 async function catchUp(db: Database, userId: string, kept: Kept): Promise<void> {
-  const stamp = await currentCursor(db);
-  if (!(await journalChangedSince(db, userId, kept.stamp, SOURCE_TABLES))) {
+  // The new stamp comes with the probe, from the same snapshot (db/changeStamps.ts).
+  const { changed, cursor: stamp } = await journalChangedSince(db, userId, kept.stamp, SOURCE_TABLES);
+  if (!changed) {
     kept.stamp = stamp;
     return;
   }

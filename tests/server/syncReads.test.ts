@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SyncAnswer } from '../../src/domain/types.ts';
+import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
+
+// What a delta sync asks the database (src/server/sync/syncService.ts): with nothing new, one
+// probe of the journal's stamps, not a read of each collection.
+
+let t: TestServer;
+let alex: Client;
+const statements: string[] = [];
+
+beforeAll(async () => {
+  t = await startTestServer({}, { onQuery: (query) => statements.push(query) });
+  alex = await signIn(t.url, 'alex');
+});
+afterAll(() => t?.stop());
+
+const JOURNAL_READ =
+  /from "(edges|trade_setups|trade_plans|executions|trade_annotations|account_settings|tombstones)"/;
+
+async function sync(since: string) {
+  statements.length = 0;
+  const res = await alex.json<SyncAnswer>('GET', `/api/v1/sync?since=${since}`);
+  expect(res.status).toBe(200);
+  // Reads of rows, not the probe (`exists (…)`) nor the accounts' settings the answer carries.
+  const reads = statements.filter(
+    (q) =>
+      JOURNAL_READ.test(q) &&
+      !q.includes('exists (') &&
+      !q.startsWith('select "id", "user_id", "account_hash"'),
+  );
+  return { answer: res.body, reads };
+}
+
+describe('a delta sync', () => {
+  it('with nothing new reads no rows, and still finds a change made after', async () => {
+    const first = await alex.json<SyncAnswer>('GET', '/api/v1/sync');
+    expect(first.status).toBe(200);
+    // The first sync stored the accounts' default settings after its cursor: the next one sends them.
+    const settled = await sync(first.body.cursor);
+    const quiet = await sync(settled.answer.cursor);
+    expect(quiet.reads).toEqual([]);
+    expect(quiet.answer.tradePlans.upserted).toEqual([]);
+    expect(quiet.answer.trades).toBeUndefined();
+
+    const made = await alex.json<{ id: string }>('POST', '/api/v1/tradeplans', {
+      stock: 'ZZSY',
+      entryPrice: 10,
+      stopLossPrice: 9,
+    });
+    expect(made.status).toBe(201);
+    const after = await sync(quiet.answer.cursor);
+    expect(after.reads.length).toBeGreaterThan(0);
+    expect(after.answer.tradePlans.upserted.map((p) => p.id)).toContain(made.body.id);
+  });
+});
