@@ -13,7 +13,11 @@
  *    once for 15 s, another's /auth/status and delta /sync, on PGlite, and on PostgreSQL when
  *    BENCH_DATABASE_URL names a server (issue 26, item 10). `--no-fairness` leaves it out.
  *
- * 7. `benchQuotes` (benchQuotes.ts): broker calls a minute of the shared quote cache for 1, 10 and
+ * 7. `benchPages` (benchPages.ts): Trade Plans, Trades and Review at 10,000 plans and 5,000 fills:
+ *    first row after a full load, keystrokes, and Lighthouse mobile with `--lighthouse` (issue 31).
+ *    `--no-pages` leaves it out; `--pages-only` runs it alone (add `--lighthouse` for Lighthouse).
+ *
+ * 8. `benchQuotes` (benchQuotes.ts): broker calls a minute of the shared quote cache for 1, 10 and
  *    100 traders watching the same stocks (issue 28).
  *
  * `--quotes-only`: `benchQuotes` alone. `--scale-only`: the build, then `benchScale` alone. `--fairness-only`: `benchFairness` alone.
@@ -29,6 +33,7 @@ import { gzipSync } from 'node:zlib';
 import { benchA11y } from './benchA11y.ts';
 import { benchBackup } from './benchBackup.ts';
 import { benchFairness } from './benchFairness.ts';
+import { benchPages } from './benchPages.ts';
 import { benchQuotes } from './benchQuotes.ts';
 import { benchScale } from './benchScale.ts';
 import { measure, quantile, report, root, signIn, startServer, wireBytes } from './benchServer.ts';
@@ -157,6 +162,10 @@ if (process.argv.includes('--fairness-only')) {
   process.exit(0);
 }
 initialJs();
+if (process.argv.includes('--pages-only')) {
+  await benchPages(mkdtempSync(join(tmpdir(), 'tt-bench-pages-')), process.argv.includes('--lighthouse'));
+  process.exit(0);
+}
 if (process.argv.includes('--scale-only')) {
   await benchScale(mkdtempSync(join(tmpdir(), 'tt-bench-scale-')));
   process.exit(0);
@@ -187,6 +196,9 @@ try {
   await server.stop();
 }
 if (!process.argv.includes('--no-scale')) await benchScale(mkdtempSync(join(tmpdir(), 'tt-bench-scale-')));
+if (!process.argv.includes('--no-pages')) {
+  await benchPages(mkdtempSync(join(tmpdir(), 'tt-bench-pages-')), process.argv.includes('--lighthouse'));
+}
 if (!process.argv.includes('--no-fairness')) await benchFairness();
 await benchQuotes();
 if (process.env.BENCH_KEEP) console.log(`Kept ${dataDir}`);
