@@ -193,7 +193,10 @@ describe('the Trades page', () => {
     expect(confirm.textContent).toContain('Are you sure you want to delete "Sell 50 AAPL at $100.00"?');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Sell 50 AAPL at $100.00 deleted')).toBeTruthy();
-    expect(requestPaths(api.received)).toEqual(['DELETE /api/v1/executions/fill-manual', 'GET /api/v1/sync']);
+    expect(requestPaths(journalCalls())).toEqual([
+      'DELETE /api/v1/executions/fill-manual',
+      'GET /api/v1/sync',
+    ]);
     // The server rebuilt the trades without it: this one is gone, and its details with it.
     expect(await screen.findByText('No trades yet')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
