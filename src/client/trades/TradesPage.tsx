@@ -5,6 +5,7 @@ import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { tradeListOrder } from '../../domain/trades.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { useLinkedPlans } from '../plans/useLinkedPlans.ts';
 import { useQuotes } from '../quotes/useQuotes.ts';
 import { DateRangeFilter, DateRangeProblem } from '../ui/DateRangeFilter.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -37,7 +38,8 @@ export default function TradesPage() {
   const [accountId, setAccountId] = useState('');
   const [planFilter, setPlanFilter] = useState<PlanFilter>('');
   const accounts = useLiveQuery(() => db.accounts.toArray(), []) ?? [];
-  const plans = useLiveQuery(() => db.tradePlans.toArray(), []) ?? [];
+  const linkedPlans = useLinkedPlans();
+  const plans = linkedPlans ?? [];
   const quotes = useQuotes();
   // Closed trades by the New York day they closed; open trades whatever the range (docs/product.md, "Trades").
   const dateRange = useDateRange();
@@ -82,7 +84,8 @@ export default function TradesPage() {
         {...PAGE_HEADINGS['/trades']}
         newLabel="+ Record Fill"
         actions={<SyncTrades />}
-        list={list}
+        // A row names its plan: shown once the linked plans are read, never "Unplanned" meanwhile.
+        list={linkedPlans ? list : { ...list, loading: true }}
         search={{ label: 'Search by symbol', placeholder: 'Search by symbol' }}
         filters={
           <>

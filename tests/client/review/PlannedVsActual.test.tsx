@@ -45,6 +45,7 @@ beforeEach(async () => {
   await seed('accounts', accounts);
   await seed('tradeSetups', setups);
   await seed('tradePlans', plans);
+  await seed('trades', trades); // the plans it reads are those a cached trade links to
 });
 
 function rowOf(table: HTMLElement, label: string) {

@@ -114,6 +114,8 @@ describe('the Review page', () => {
     await seed('trades', trades);
     render(<ReviewPage />);
     await screen.findByRole('heading', { name: /All trades/ });
+    // The tables follow the first figures, a render later.
+    await screen.findByRole('table', { name: 'By setup' });
     const titles = {
       setup: 'By setup',
       edge: 'By edge',
