@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { closedInRange } from '../../domain/dateRanges.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
@@ -39,25 +39,30 @@ export default function TradesPage() {
   const [planFilter, setPlanFilter] = useState<PlanFilter>('');
   const accounts = useLiveQuery(() => db.accounts.toArray(), []) ?? [];
   const linkedPlans = useLinkedPlans();
-  const plans = linkedPlans ?? [];
   const quotes = useQuotes();
   // Closed trades by the New York day they closed; open trades whatever the range (docs/product.md, "Trades").
   const dateRange = useDateRange();
   const { bounds } = dateRange;
-  const plansById = new Map(plans.map((p) => [p.id, p]));
+  const plansById = useMemo(() => new Map(linkedPlans?.map((p) => [p.id, p])), [linkedPlans]);
   // A link to a plan deleted on this device (not yet synced) reads as no plan, as it soon will be.
-  const planOf = (trade: Trade): TradePlan | undefined =>
-    trade.planId === null ? undefined : plansById.get(trade.planId);
+  const planOf = useCallback(
+    (trade: Trade): TradePlan | undefined =>
+      trade.planId === null ? undefined : plansById.get(trade.planId),
+    [plansById],
+  );
 
   const list = useListPage<Trade, TradeSortKey>({
     collection: 'trades',
     query: async () => (await db.trades.toArray()).sort(tradeListOrder),
     defaultSort: { ownOrder: 'Open first, newest' },
-    shows: (trade, search) =>
-      matchesSearch(search, trade.symbol) &&
-      (accountId === '' || trade.accountId === accountId) &&
-      (planFilter === '' || (planOf(trade) !== undefined) === (planFilter === 'planned')) &&
-      (trade.closedAt === null || closedInRange(trade.closedAt, bounds)),
+    shows: useCallback(
+      (trade: Trade, search: string) =>
+        matchesSearch(search, trade.symbol) &&
+        (accountId === '' || trade.accountId === accountId) &&
+        (planFilter === '' || (planOf(trade) !== undefined) === (planFilter === 'planned')) &&
+        (trade.closedAt === null || closedInRange(trade.closedAt, bounds)),
+      [accountId, planFilter, planOf, bounds],
+    ),
   });
   const [openedId, setOpenedId] = useState<string>();
   // `/trades?trade={id}` (the P&L calendar's links) opens that trade's details, once.
