@@ -149,6 +149,9 @@ async function lighthousePages(url: string): Promise<void> {
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     headless: true,
+    // A tab busy writing its first sync of 10,000 plans answered a poll after puppeteer's 180 s on
+    // the loaded machine, which ended the run; the wait itself is bounded (300 s).
+    protocolTimeout: 600_000,
   });
   try {
     const page: PuppeteerPage = await browser.newPage();
