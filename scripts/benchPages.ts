@@ -160,18 +160,22 @@ async function lighthousePages(url: string): Promise<void> {
     await page.waitForFunction(
       `new Promise((resolve) => {
         const open = indexedDB.open('trade-tracker');
+        // Before the app has made its database this open would make an empty one, and an open
+        // connection would block the app's upgrade: neither is left behind.
+        open.onupgradeneeded = () => open.transaction.abort();
         open.onsuccess = () => {
           const idb = open.result;
-          if (!idb.objectStoreNames.contains('tradePlans')) return resolve(false);
+          const answer = (value) => { idb.close(); resolve(value); };
+          if (!idb.objectStoreNames.contains('tradePlans')) return answer(false);
           const tx = idb.transaction(['tradePlans', 'meta']);
           const plans = tx.objectStore('tradePlans').count();
           const cursor = tx.objectStore('meta').get('syncCursor');
-          tx.oncomplete = () => resolve(plans.result >= ${PLANS} && cursor.result !== undefined);
-          tx.onerror = () => resolve(false);
+          tx.oncomplete = () => answer(plans.result >= ${PLANS} && cursor.result !== undefined);
+          tx.onerror = () => answer(false);
         };
         open.onerror = () => resolve(false);
       })`,
-      { polling: 250, timeout: 300_000 },
+      { polling: 1000, timeout: 300_000 },
     );
     console.log('\n  Lighthouse 12.8.2 mobile, signed in, the journal cached (median of 3)');
     for (const { path } of PAGES) {
