@@ -14,10 +14,14 @@
  *    once for 15 s, another's /auth/status and delta /sync, on PGlite, and on PostgreSQL when
  *    BENCH_DATABASE_URL names a server (issue 26, item 10). `--no-fairness` leaves it out.
  *
- * 7. `benchQuotes` (benchQuotes.ts): broker calls a minute of the shared quote cache for 1, 10 and
+ * 7. `benchPages` (benchPages.ts): Trade Plans, Trades and Review at 10,000 plans and 5,000 fills:
+ *    first row after a full load, keystrokes, and Lighthouse mobile with `--lighthouse` (issue 31).
+ *    `--no-pages` leaves it out; `--pages-only` runs it alone (add `--lighthouse` for Lighthouse).
+ *
+ * 8. `benchQuotes` (benchQuotes.ts): broker calls a minute of the shared quote cache for 1, 10 and
  *    100 traders watching the same stocks (issue 28).
  *
- * 8. `benchLoad` (benchLoad.ts): simulated traders, each with its own journal and session, doing
+ * 9. `benchLoad` (benchLoad.ts): simulated traders, each with its own journal and session, doing
  *    what the app does, against 2 API processes on one PostgreSQL and 1 on PGlite (issue 31).
  *    `--no-load` leaves it out.
  *
@@ -35,6 +39,7 @@ import { benchA11y } from './benchA11y.ts';
 import { benchBackup, PLANS } from './benchBackup.ts';
 import { benchFairness } from './benchFairness.ts';
 import { benchLoad } from './benchLoad.ts';
+import { benchPages } from './benchPages.ts';
 import { benchQuotes } from './benchQuotes.ts';
 import { benchScale } from './benchScale.ts';
 import { measure, quantile, report, root, signIn, startServer, wireBytes } from './benchServer.ts';
@@ -200,6 +205,10 @@ if (process.argv.includes('--api-only')) {
   process.exit(0);
 }
 initialJs();
+if (process.argv.includes('--pages-only')) {
+  await benchPages(mkdtempSync(join(tmpdir(), 'tt-bench-pages-')), process.argv.includes('--lighthouse'));
+  process.exit(0);
+}
 if (process.argv.includes('--scale-only')) {
   await benchScale(mkdtempSync(join(tmpdir(), 'tt-bench-scale-')));
   process.exit(0);
@@ -231,6 +240,9 @@ try {
   await server.stop();
 }
 if (!process.argv.includes('--no-scale')) await benchScale(mkdtempSync(join(tmpdir(), 'tt-bench-scale-')));
+if (!process.argv.includes('--no-pages')) {
+  await benchPages(mkdtempSync(join(tmpdir(), 'tt-bench-pages-')), process.argv.includes('--lighthouse'));
+}
 if (!process.argv.includes('--no-fairness')) await benchFairness();
 await benchQuotes();
 if (!process.argv.includes('--no-load')) await benchLoad();

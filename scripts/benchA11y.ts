@@ -31,7 +31,7 @@ type Page = {
 };
 
 /** Lighthouse's package folder, fetched by npx into its cache. */
-function lighthouseDir(): string {
+export function lighthouseDir(): string {
   const cli = execFileSync('npx', ['-y', '-p', LIGHTHOUSE, '-c', 'realpath "$(which lighthouse)"'], {
     cwd: root,
     encoding: 'utf8',
@@ -43,7 +43,7 @@ function lighthouseDir(): string {
  * Clicks the first element matching `selector` whose text is `text`, once it is there (through
  * the redirects on the way to it).
  */
-async function click(page: Page, selector: string, text: string | RegExp): Promise<void> {
+export async function click(page: Page, selector: string, text: string | RegExp): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await clickNow(page, selector, text);

@@ -7,15 +7,24 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { tradeKeyOf } from '../src/domain/trades.ts';
 import { openDatabase } from '../src/server/db/database.ts';
-import { accountSettings, executions, tradePlans, users } from '../src/server/db/schema.ts';
+import { accountSettings, executions, tradeAnnotations, tradePlans, users } from '../src/server/db/schema.ts';
 import { measure, quantile, report, signIn, startServer, wireBytes } from './benchServer.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const SCALES = [100, 1_000, 10_000];
 
-/** Adds plans (one in ten Ready) and pairs of fills (a buy, then a sell a day later) up to the counts. */
-async function seedJournal(dataDir: string, plans: [number, number], fills: [number, number]): Promise<void> {
+/**
+ * Adds plans (one in ten Ready) and pairs of fills (a buy, then a sell an hour later) up to the
+ * counts; with `stops`, each trade also gets an initial stop (so it has an R: Review's figures).
+ */
+export async function seedJournal(
+  dataDir: string,
+  plans: [number, number],
+  fills: [number, number],
+  stops = false,
+): Promise<void> {
   const handle = await openDatabase({ dataDir });
   const { db } = handle;
   const [user] = await db.select().from(users);
@@ -60,6 +69,19 @@ async function seedJournal(dataDir: string, plans: [number, number], fills: [num
     await db.insert(tradePlans).values(planRows.slice(i, i + 1000));
   for (let i = 0; i < fillRows.length; i += 1000)
     await db.insert(executions).values(fillRows.slice(i, i + 1000));
+  const annotations = fillRows
+    .filter((f) => stops && f.side === 'Buy')
+    .map((f, k) => ({
+      key: tradeKeyOf(account.id, f.symbol, f.executedAt.toISOString()),
+      userId: user.id,
+      initialStop: 95,
+      tags: k % 5 === 0 ? ['breakout'] : [],
+      mistakes: k % 7 === 0 ? ['chased'] : [],
+      createdAt: at,
+      updatedAt: at,
+    }));
+  for (let i = 0; i < annotations.length; i += 1000)
+    await db.insert(tradeAnnotations).values(annotations.slice(i, i + 1000));
   await handle.close();
 }
 
@@ -67,7 +89,7 @@ async function seedJournal(dataDir: string, plans: [number, number], fills: [num
  * Polls the tab's IndexedDB until the cached plans number `count` and the sync's cursor is kept
  * (the same transaction writes both; without the cursor the next load syncs everything again).
  */
-async function cachedPlans(page: Page, count: number): Promise<void> {
+export async function cachedPlans(page: Page, count: number): Promise<void> {
   await page.waitForFunction(
     (n) =>
       new Promise<boolean>((resolve) => {

@@ -57,7 +57,11 @@ export default function TradePlansPage() {
     // The default order, by stock, has an index: the first rows show before all are read.
     head: (limit) => db.tradePlans.orderBy('stock').limit(limit).toArray(),
     defaultSort: 'stock',
-    shows: (p, search) => matchesSearch(search, p.stock) && (status === '' || p.status === status),
+    shows: useCallback(
+      (p: TradePlan, search: string) =>
+        matchesSearch(search, p.stock) && (status === '' || p.status === status),
+      [status],
+    ),
     remove: deletePlan,
     deleteFallback: fallbackMessages.deletePlan,
   });

@@ -11,6 +11,7 @@ import { roundHalfAway } from '../../domain/rounding.ts';
 import { isSmallSample } from '../../domain/stats.ts';
 import type { Trade } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { useLinkedPlans } from '../plans/useLinkedPlans.ts';
 import { TableHead } from '../ui/TableHead.tsx';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { SmallSampleBadge } from './SmallSampleBadge.tsx';
@@ -74,7 +75,7 @@ function GroupRow({ group: g }: { group: PlannedVsActualGroup }) {
  */
 export function PlannedVsActual({ trades }: { trades: readonly Trade[] }) {
   const id = useId();
-  const plans = useLiveQuery(() => db.tradePlans.toArray(), []);
+  const plans = useLinkedPlans();
   const setups = useLiveQuery(() => db.tradeSetups.toArray(), []);
   const accounts = useLiveQuery(() => db.accounts.toArray(), []);
   const groups = useMemo(() => {

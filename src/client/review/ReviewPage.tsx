@@ -1,9 +1,10 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'wouter';
 import { tradesInRange } from '../../domain/dateRanges.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
-import { computeStats, equityCurve, SMALL_SAMPLE_TRADES, type StatsGrouping } from '../../domain/stats.ts';
+import { computeStats, equityCurve } from '../../domain/stats.ts';
 import { db } from '../db/db.ts';
+import { useLinkedPlans } from '../plans/useLinkedPlans.ts';
 import { setCollectionState } from '../sync/syncState.ts';
 import { DateRangeBar } from '../ui/DateRangeFilter.tsx';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
@@ -12,33 +13,15 @@ import { Skeleton } from '../ui/Skeleton.tsx';
 import { useCollection } from '../ui/useCollection.ts';
 import { useDateRange } from '../ui/useDateRange.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
-import { Breakdown } from './Breakdown.tsx';
 import { EquityCurve } from './EquityCurve.tsx';
-import { ExcursionFigures } from './ExcursionFigures.tsx';
-import { MistakeCosts } from './MistakeCosts.tsx';
 import { OverallFigures } from './OverallFigures.tsx';
-import { PlannedVsActual } from './PlannedVsActual.tsx';
-import { PnlCalendarSection } from './PnlCalendarSection.tsx';
-import { StatsTable } from './StatsTable.tsx';
 import { withoutStopNote } from './statsFormat.ts';
 import './review.css';
 
 const heading = PAGE_HEADINGS['/review'];
 
-/** The spec's results by setup, edge and regime: always shown; the rest one at a time (Breakdown). */
-const TABLES: readonly { grouping: Exclude<StatsGrouping, 'all'>; title: string; note?: string }[] = [
-  { grouping: 'setup', title: 'By setup' },
-  {
-    grouping: 'edge',
-    title: 'By edge',
-    note: 'A trade counts under every edge of its plan, so these groups add up to more than the total.',
-  },
-  {
-    grouping: 'cycle',
-    title: 'By market cycle',
-    note: 'The market cycle when the plan was made. Plans made before it was recorded show as Unknown.',
-  },
-];
+// The sections under the first figures load after them (a full load shows the figures sooner).
+const ReviewDetails = lazy(() => import('./ReviewDetails.tsx'));
 
 /**
  * Results in R, computed here from the cache with the same function the server answers
@@ -46,7 +29,7 @@ const TABLES: readonly { grouping: Exclude<StatsGrouping, 'all'>; title: string;
  */
 export default function ReviewPage() {
   const trades = useCollection('trades', () => db.trades.toArray());
-  const plans = useLiveQuery(() => db.tradePlans.toArray(), []);
+  const plans = useLinkedPlans();
   const setups = useLiveQuery(() => db.tradeSetups.toArray(), []);
   const edges = useLiveQuery(() => db.edges.toArray(), []);
   const dateRange = useDateRange();
@@ -65,10 +48,8 @@ export default function ReviewPage() {
       context,
       overall: computeStats(rangeTrades, 'all', context)[0],
       curve: equityCurve(rangeTrades),
-      tables: TABLES.map((t) => ({ ...t, groups: computeStats(rangeTrades, t.grouping, context) })),
     };
   }, [trades.loading, rangeTrades, plans, setups, edges]);
-
   return (
     <section className="review">
       <PageHeading {...heading} />
@@ -93,18 +74,9 @@ export default function ReviewPage() {
             <h2 id="equity-curve-title">Equity curve</h2>
             <EquityCurve points={review.curve} />
           </section>
-          <PnlCalendarSection trades={rangeTrades} dateRange={dateRange} />
-          <p className="muted review-note">
-            Groups of fewer than {SMALL_SAMPLE_TRADES} trades are marked Small sample: their figures say
-            little yet.
-          </p>
-          {review.tables.map((t) => (
-            <StatsTable key={t.grouping} title={t.title} groups={t.groups} note={t.note} />
-          ))}
-          <Breakdown trades={rangeTrades} context={review.context} />
-          <MistakeCosts trades={rangeTrades} />
-          <PlannedVsActual trades={rangeTrades} />
-          <ExcursionFigures trades={rangeTrades} />
+          <Suspense fallback={null}>
+            <ReviewDetails trades={rangeTrades} context={review.context} dateRange={dateRange} />
+          </Suspense>
         </>
       )}
     </section>

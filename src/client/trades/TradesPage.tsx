@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { closedInRange } from '../../domain/dateRanges.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { tradeListOrder } from '../../domain/trades.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { useLinkedPlans } from '../plans/useLinkedPlans.ts';
 import { useQuotes } from '../quotes/useQuotes.ts';
 import { DateRangeFilter, DateRangeProblem } from '../ui/DateRangeFilter.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -37,25 +38,31 @@ export default function TradesPage() {
   const [accountId, setAccountId] = useState('');
   const [planFilter, setPlanFilter] = useState<PlanFilter>('');
   const accounts = useLiveQuery(() => db.accounts.toArray(), []) ?? [];
-  const plans = useLiveQuery(() => db.tradePlans.toArray(), []) ?? [];
+  const linkedPlans = useLinkedPlans();
   const quotes = useQuotes();
   // Closed trades by the New York day they closed; open trades whatever the range (docs/product.md, "Trades").
   const dateRange = useDateRange();
   const { bounds } = dateRange;
-  const plansById = new Map(plans.map((p) => [p.id, p]));
+  const plansById = useMemo(() => new Map(linkedPlans?.map((p) => [p.id, p])), [linkedPlans]);
   // A link to a plan deleted on this device (not yet synced) reads as no plan, as it soon will be.
-  const planOf = (trade: Trade): TradePlan | undefined =>
-    trade.planId === null ? undefined : plansById.get(trade.planId);
+  const planOf = useCallback(
+    (trade: Trade): TradePlan | undefined =>
+      trade.planId === null ? undefined : plansById.get(trade.planId),
+    [plansById],
+  );
 
   const list = useListPage<Trade, TradeSortKey>({
     collection: 'trades',
     query: async () => (await db.trades.toArray()).sort(tradeListOrder),
     defaultSort: { ownOrder: 'Open first, newest' },
-    shows: (trade, search) =>
-      matchesSearch(search, trade.symbol) &&
-      (accountId === '' || trade.accountId === accountId) &&
-      (planFilter === '' || (planOf(trade) !== undefined) === (planFilter === 'planned')) &&
-      (trade.closedAt === null || closedInRange(trade.closedAt, bounds)),
+    shows: useCallback(
+      (trade: Trade, search: string) =>
+        matchesSearch(search, trade.symbol) &&
+        (accountId === '' || trade.accountId === accountId) &&
+        (planFilter === '' || (planOf(trade) !== undefined) === (planFilter === 'planned')) &&
+        (trade.closedAt === null || closedInRange(trade.closedAt, bounds)),
+      [accountId, planFilter, planOf, bounds],
+    ),
   });
   const [openedId, setOpenedId] = useState<string>();
   // `/trades?trade={id}` (the P&L calendar's links) opens that trade's details, once.
@@ -82,7 +89,8 @@ export default function TradesPage() {
         {...PAGE_HEADINGS['/trades']}
         newLabel="+ Record Fill"
         actions={<SyncTrades />}
-        list={list}
+        // A row names its plan: shown once the linked plans are read, never "Unplanned" meanwhile.
+        list={linkedPlans ? list : { ...list, loading: true }}
         search={{ label: 'Search by symbol', placeholder: 'Search by symbol' }}
         filters={
           <>

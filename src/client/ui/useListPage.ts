@@ -20,7 +20,10 @@ interface ListOptions<Row, K extends string> {
    * query's (trades: open first, then newest): kept until the trader picks a column.
    */
   defaultSort: K | { ownOrder: string };
-  /** Whether a row is shown for the search text and the page's own filters. */
+  /**
+   * Whether a row is shown for the search text and the page's own filters; stable between renders
+   * (useCallback) unless a filter changed, so a render that changes neither filters no row again.
+   */
   shows: (row: Row, search: string) => boolean;
   /** Absent for rows that are not deleted from the list (trades are built from their fills). */
   remove?: (row: Row) => Promise<unknown>;
@@ -87,7 +90,13 @@ export function useListPage<Row, K extends string>(options: ListOptions<Row, K>)
   // The box shows each keystroke at once; the list follows at React's lower priority, so typing
   // stays fluid however many rows the search goes through.
   const deferredSearch = useDeferredValue(search);
-  const visible = sorted.filter((row) => options.shows(row, deferredSearch));
+  // A keystroke's urgent render (the box) keeps the last search: the 10,000 rows are not filtered
+  // again for it, only in the deferred render.
+  const { shows } = options;
+  const visible = useMemo(
+    () => sorted.filter((row) => shows(row, deferredSearch)),
+    [sorted, shows, deferredSearch],
+  );
 
   return {
     rows,

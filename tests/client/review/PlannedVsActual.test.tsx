@@ -5,7 +5,10 @@ import ReviewPage from '../../../src/client/review/ReviewPage.tsx';
 import { seed } from '../fixtures.ts';
 import { seedPlannedJournal, trades } from '../plannedVsActualJournal.ts';
 
-beforeEach(seedPlannedJournal);
+beforeEach(async () => {
+  await seedPlannedJournal();
+  await seed('trades', trades); // the plans it reads are those a cached trade links to
+});
 
 function rowOf(table: HTMLElement, label: string) {
   const header = within(table)

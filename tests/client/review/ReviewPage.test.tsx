@@ -114,6 +114,9 @@ describe('the Review page', () => {
     await seed('trades', trades);
     render(<ReviewPage />);
     await screen.findByRole('heading', { name: /All trades/ });
+    // The tables follow the first figures (a lazy chunk): waited for by text, which a role query,
+    // run again on each change to the page, would make slow.
+    await screen.findByText('By setup', { selector: 'h2' });
     const titles = {
       setup: 'By setup',
       edge: 'By edge',
