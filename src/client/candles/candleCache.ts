@@ -83,11 +83,14 @@ export async function loadMissingSpans(
 ): Promise<number> {
   const today = todayInNewYork();
   const missing: { symbol: string; window: CandleWindow }[] = [];
-  for (const span of spans) {
-    if (missing.length >= REVIEW_CANDLE_CALLS_MAX) break;
-    if (!holdsWindow(await cachedDays(span.symbol, span.window, database), span.window, today))
-      missing.push(span);
-  }
+  // Checked in one transaction, not one per span (hundreds on a large journal).
+  await database.transaction('r', database.candles, async () => {
+    for (const span of spans) {
+      if (missing.length >= REVIEW_CANDLE_CALLS_MAX) break;
+      if (!holdsWindow(await cachedDays(span.symbol, span.window, database), span.window, today))
+        missing.push(span);
+    }
+  });
   let next = 0;
   let asked = 0;
   let stop = false;

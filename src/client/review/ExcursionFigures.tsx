@@ -64,16 +64,22 @@ export function ExcursionFigures({ trades }: { trades: readonly Trade[] }) {
     void loadMissingSpans(spans);
   }, [spans, spanKey, offline, asked]);
 
-  const held = useLiveQuery(async () => {
-    const bySymbol = new Map<string, Candle[]>();
-    for (const span of spans) {
-      const days = candlesOf(await cachedDays(span.symbol, span.window));
-      bySymbol.set(span.symbol, [...(bySymbol.get(span.symbol) ?? []), ...days]);
-    }
-    const planIds = [...new Set(closed.flatMap((t) => t.planId ?? []))];
-    const plans = (await db.tradePlans.bulkGet(planIds)).filter((p) => p !== undefined);
-    return { bySymbol, targets: new Map(plans.map((p) => [p.id, targetROf(p)])) };
-  }, [spans, closed]);
+  // One transaction for every span: one each (400 symbols, read again as each load lands) took a
+  // Review visit seconds of main thread at 10,000 plans (scripts/benchPages.ts).
+  const held = useLiveQuery(
+    () =>
+      db.transaction('r', db.candles, db.tradePlans, async () => {
+        const bySymbol = new Map<string, Candle[]>();
+        for (const span of spans) {
+          const days = candlesOf(await cachedDays(span.symbol, span.window));
+          bySymbol.set(span.symbol, [...(bySymbol.get(span.symbol) ?? []), ...days]);
+        }
+        const planIds = [...new Set(closed.flatMap((t) => t.planId ?? []))];
+        const plans = (await db.tradePlans.bulkGet(planIds)).filter((p) => p !== undefined);
+        return { bySymbol, targets: new Map(plans.map((p) => [p.id, targetROf(p)])) };
+      }),
+    [spans, closed],
+  );
 
   const figures = useMemo(() => {
     if (!held) return undefined;
