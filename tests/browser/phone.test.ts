@@ -137,7 +137,9 @@ describe('on a 390 × 844 phone', () => {
     expect(text).toContain('Max trade risk 1.00%');
     expect(text).toContain('Scale-out 1');
     expect(await cash.getByText('Settings ›').isVisible()).toBe(true);
-    // Tapping the card anywhere opens the settings.
+    // Tapping the card anywhere opens the settings. Centred first: below the chart, its foot can
+    // lie under the tab bar or past the screen's edge.
+    await cash.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     const card = await box(cash);
     await page.mouse.click(card.x + card.width / 2, card.y + card.height - 12);
     await page.getByRole('dialog', { name: 'Account Settings: Alex Cash' }).waitFor();
