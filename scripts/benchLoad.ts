@@ -30,6 +30,7 @@ import {
   users,
 } from '../src/server/db/schema.ts';
 import { uuidv7 } from '../src/server/db/uuidv7.ts';
+import { benchFill } from './benchScale.ts';
 import { quantile, report, startServer } from './benchServer.ts';
 
 const PLANS = 100;
@@ -135,22 +136,9 @@ async function seedTraders(db: Database, dataKey: Buffer, from: number, count: n
       })),
     );
     const fillRows = people.flatMap((p) =>
-      Array.from({ length: FILLS }, (_, i) => {
-        const pair = Math.floor(i / 2);
-        return {
-          id: randomUUID(),
-          userId: p.id,
-          accountId: accountOf.get(p.id) as string,
-          symbol: `F${(pair % 20).toString(36).toUpperCase()}`,
-          side: i % 2 === 0 ? ('Buy' as const) : ('Sell' as const),
-          quantity: 10,
-          price: i % 2 === 0 ? 100 : 100 + (pair % 7) - 3,
-          fees: 1,
-          executedAt: new Date(at.getTime() + pair * 86_400_000 + (i % 2) * 3_600_000),
-          source: 'manual' as const,
-          createdAt: at,
-        };
-      }),
+      Array.from({ length: FILLS }, (_, i) =>
+        benchFill(i, { userId: p.id, accountId: accountOf.get(p.id) as string, symbols: 20, at }),
+      ),
     );
     for (let i = 0; i < planRows.length; i += 1000)
       await db.insert(tradePlans).values(planRows.slice(i, i + 1000));

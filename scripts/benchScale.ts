@@ -16,6 +16,27 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 const SCALES = [100, 1_000, 10_000];
 
 /**
+ * The `i`th seeded fill of a trader: pairs of a buy, then a sell at 100 ± 3, over `symbols`
+ * symbols (also the load test's, benchLoad.ts).
+ */
+export function benchFill(i: number, o: { userId: string; accountId: string; symbols: number; at: Date }) {
+  const pair = Math.floor(i / 2);
+  return {
+    id: randomUUID(),
+    userId: o.userId,
+    accountId: o.accountId,
+    symbol: `F${(pair % o.symbols).toString(36).toUpperCase()}`,
+    side: i % 2 === 0 ? ('Buy' as const) : ('Sell' as const),
+    quantity: 10,
+    price: i % 2 === 0 ? 100 : 100 + (pair % 7) - 3,
+    fees: 1,
+    executedAt: new Date(o.at.getTime() + pair * 86_400_000 + (i % 2) * 3_600_000),
+    source: 'manual' as const,
+    createdAt: o.at,
+  };
+}
+
+/**
  * Adds plans (one in ten Ready) and pairs of fills (a buy, then a sell an hour later) up to the
  * counts; with `stops`, each trade also gets an initial stop (so it has an R: Review's figures).
  */
@@ -48,23 +69,9 @@ export async function seedJournal(
       updatedAt: new Date(at.getTime() + i * 60_000),
     };
   });
-  const fillRows = Array.from({ length: fills[1] - fills[0] }, (_, k) => {
-    const i = fills[0] + k;
-    const pair = Math.floor(i / 2);
-    return {
-      id: randomUUID(),
-      userId: user.id,
-      accountId: account.id,
-      symbol: `F${(pair % 400).toString(36).toUpperCase()}`,
-      side: i % 2 === 0 ? ('Buy' as const) : ('Sell' as const),
-      quantity: 10,
-      price: i % 2 === 0 ? 100 : 100 + (pair % 7) - 3,
-      fees: 1,
-      executedAt: new Date(at.getTime() + pair * 86_400_000 + (i % 2) * 3_600_000),
-      source: 'manual' as const,
-      createdAt: at,
-    };
-  });
+  const fillRows = Array.from({ length: fills[1] - fills[0] }, (_, k) =>
+    benchFill(fills[0] + k, { userId: user.id, accountId: account.id, symbols: 400, at }),
+  );
   for (let i = 0; i < planRows.length; i += 1000)
     await db.insert(tradePlans).values(planRows.slice(i, i + 1000));
   for (let i = 0; i < fillRows.length; i += 1000)
