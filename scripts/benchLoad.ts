@@ -30,7 +30,7 @@ import {
   users,
 } from '../src/server/db/schema.ts';
 import { uuidv7 } from '../src/server/db/uuidv7.ts';
-import { benchFill } from './benchScale.ts';
+import { benchFill, benchPlan } from './benchScale.ts';
 import { quantile, report, startServer } from './benchServer.ts';
 
 const PLANS = 100;
@@ -123,17 +123,7 @@ async function seedTraders(db: Database, dataKey: Buffer, from: number, count: n
     const accountOf = new Map(accounts.map((a) => [a.userId, a.id]));
     const at = new Date('2026-01-02T15:00:00Z');
     const planRows = people.flatMap((p) =>
-      Array.from({ length: PLANS }, (_, i) => ({
-        id: randomUUID(),
-        userId: p.id,
-        stock: `P${i.toString(36).toUpperCase()}`,
-        entryPrice: 100 + (i % 50),
-        stopLossPrice: 95 + (i % 50),
-        status: i % 10 === 0 ? ('Ready' as const) : ('Draft' as const),
-        notes: i % 3 === 0 ? 'Breakout above the 20-day high on volume' : '',
-        createdAt: new Date(at.getTime() + i * 60_000),
-        updatedAt: new Date(at.getTime() + i * 60_000),
-      })),
+      Array.from({ length: PLANS }, (_, i) => benchPlan(i, { userId: p.id, at })),
     );
     const fillRows = people.flatMap((p) =>
       Array.from({ length: FILLS }, (_, i) =>

@@ -15,6 +15,21 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const SCALES = [100, 1_000, 10_000];
 
+/** The `i`th seeded plan of a trader: one in ten Ready, one in three with a note (also benchLoad.ts). */
+export function benchPlan(i: number, o: { userId: string; at: Date }) {
+  return {
+    id: randomUUID(),
+    userId: o.userId,
+    stock: `P${i.toString(36).toUpperCase()}`,
+    entryPrice: 100 + (i % 50),
+    stopLossPrice: 95 + (i % 50),
+    status: i % 10 === 0 ? ('Ready' as const) : ('Draft' as const),
+    notes: i % 3 === 0 ? 'Breakout above the 20-day high on volume' : '',
+    createdAt: new Date(o.at.getTime() + i * 60_000),
+    updatedAt: new Date(o.at.getTime() + i * 60_000),
+  };
+}
+
 /**
  * The `i`th seeded fill of a trader: pairs of a buy, then a sell at 100 ± 3, over `symbols`
  * symbols (also the load test's, benchLoad.ts).
@@ -55,20 +70,9 @@ export async function seedJournal(
     .where(eq(accountSettings.userId, user?.id ?? ''));
   if (!user || !account) throw new Error('bench: sign in and list the accounts before seeding');
   const at = new Date('2026-01-02T15:00:00Z');
-  const planRows = Array.from({ length: plans[1] - plans[0] }, (_, k) => {
-    const i = plans[0] + k;
-    return {
-      id: randomUUID(),
-      userId: user.id,
-      stock: `P${i.toString(36).toUpperCase()}`,
-      entryPrice: 100 + (i % 50),
-      stopLossPrice: 95 + (i % 50),
-      status: i % 10 === 0 ? ('Ready' as const) : ('Draft' as const),
-      notes: i % 3 === 0 ? 'Breakout above the 20-day high on volume' : '',
-      createdAt: new Date(at.getTime() + i * 60_000),
-      updatedAt: new Date(at.getTime() + i * 60_000),
-    };
-  });
+  const planRows = Array.from({ length: plans[1] - plans[0] }, (_, k) =>
+    benchPlan(plans[0] + k, { userId: user.id, at }),
+  );
   const fillRows = Array.from({ length: fills[1] - fills[0] }, (_, k) =>
     benchFill(fills[0] + k, { userId: user.id, accountId: account.id, symbols: 400, at }),
   );
