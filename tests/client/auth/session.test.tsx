@@ -86,7 +86,7 @@ describe('the sign-in check', () => {
     await waitFor(() => expect(requests()).toContain('POST /api/v1/trades/import'));
   });
 
-  /** Every state the gate went through, in order, once it settles on `last`. */
+  /** Every state the gate went through, in order, once it settles on `last` (and on after it). */
   async function statesUntil(last: string) {
     const states: string[] = [];
     renderHook(() => {
@@ -98,17 +98,22 @@ describe('the sign-in check', () => {
     return states;
   }
 
-  it("shows a reloaded tab its own trader's cache while the check runs, then claims it as before", async () => {
+  /** A reloaded tab: Alex's flag and cache, and a check that takes `delayMs` to answer. */
+  async function reloadedTab(delayMs: number) {
     session.setSessionFlag();
     session.rememberTabTrader('alex');
     await dbModule.db.meta.put({ key: dbModule.metaKeys.userId, value: 'alex' });
     await dbModule.db.tradePlans.put(planFixture());
-    // The check takes a while: the cache shows meanwhile.
     api.routes['GET /api/v1/auth/status'] = {
       status: 200,
       body: { authenticated: true, user: { id: 'alex', displayName: 'Alex' } },
-      delayMs: 100,
+      delayMs,
     };
+  }
+
+  it("shows a reloaded tab its own trader's cache while the check runs, then claims it as before", async () => {
+    // The check takes a while: the cache shows meanwhile.
+    await reloadedTab(100);
     expect(await statesUntil('authenticated')).toEqual(['checking', 'cached', 'authenticated']);
     await waitFor(async () => expect(await dbModule.db.accounts.count()).toBe(1));
     // The app opening also imports the broker's fills (issue 26), beside the sync.
@@ -122,22 +127,8 @@ describe('the sign-in check', () => {
   });
 
   it('claims nothing when a logout comes while the check is in flight, and stays signed out', async () => {
-    session.setSessionFlag();
-    session.rememberTabTrader('alex');
-    await dbModule.db.meta.put({ key: dbModule.metaKeys.userId, value: 'alex' });
-    await dbModule.db.tradePlans.put(planFixture());
-    api.routes['GET /api/v1/auth/status'] = {
-      status: 200,
-      body: { authenticated: true, user: { id: 'alex', displayName: 'Alex' } },
-      delayMs: 150,
-    };
-    const states: string[] = [];
-    renderHook(() => {
-      const state = gate.useAuthGate();
-      if (states.at(-1) !== state) states.push(state);
-      return state;
-    });
-    await waitFor(() => expect(states.at(-1)).toBe('cached'));
+    await reloadedTab(150);
+    const states = await statesUntil('cached');
     await session.logout();
     await waitFor(() => expect(requests()).toContain('GET /api/v1/auth/status'));
     // The status answer has come and gone: nothing was claimed, synced or shown again.
