@@ -101,24 +101,39 @@ export async function seedJournal(
  * (the same transaction writes both; without the cursor the next load syncs everything again).
  */
 export async function cachedPlans(page: Page, count: number): Promise<void> {
-  await page.waitForFunction(
-    (n) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('trade-tracker');
-        open.onsuccess = () => {
-          const idb = open.result;
-          if (!idb.objectStoreNames.contains('tradePlans')) return resolve(false);
-          const tx = idb.transaction(['tradePlans', 'meta']);
-          const plans = tx.objectStore('tradePlans').count();
-          const cursor = tx.objectStore('meta').get('syncCursor');
-          tx.oncomplete = () => resolve(plans.result >= n && cursor.result !== undefined);
-          tx.onerror = () => resolve(false);
+  // Polled from here: Playwright's waitForFunction took the promise this read returns for a
+  // truthy answer, so it passed at once, before the first sync had written anything.
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    const cached = await page.evaluate<boolean>(`new Promise((resolve) => {
+      const open = indexedDB.open('trade-tracker');
+      // Before the app has made its database this open would make an empty one, and an open
+      // connection would block the app's upgrade: neither is left behind.
+      open.onupgradeneeded = () => open.transaction.abort();
+      open.onsuccess = () => {
+        const idb = open.result;
+        if (!idb.objectStoreNames.contains('tradePlans')) {
+          idb.close();
+          return resolve(false);
+        }
+        const tx = idb.transaction(['tradePlans', 'meta']);
+        const plans = tx.objectStore('tradePlans').count();
+        const cursor = tx.objectStore('meta').get('syncCursor');
+        tx.oncomplete = () => {
+          idb.close();
+          resolve(plans.result >= ${count} && cursor.result !== undefined);
         };
-        open.onerror = () => resolve(false);
-      }),
-    count,
-    { polling: 100, timeout: 300_000 },
-  );
+        tx.onerror = () => {
+          idb.close();
+          resolve(false);
+        };
+      };
+      open.onerror = () => resolve(false);
+    })`);
+    if (cached) return;
+    if (Date.now() > deadline) throw new Error(`bench: ${count} plans not cached within 300 s`);
+    await page.waitForTimeout(100);
+  }
 }
 
 /**
