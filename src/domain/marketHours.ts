@@ -8,7 +8,6 @@ const CLOSE_MINUTE = 16 * 60;
 const newYork = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/New_York',
   hourCycle: 'h23',
-  weekday: 'short',
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -25,15 +24,42 @@ export interface NewYorkTime {
   minute: number;
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const HOUR_MS = 3_600_000;
+
+/** New York's wall clock minus UTC, in ms, through the formatter (slow: tens of µs a call). */
+function formattedOffset(hourStart: number): number {
+  const part: Record<string, string> = {};
+  for (const { type, value } of newYork.formatToParts(new Date(hourStart))) part[type] = value;
+  const wall = Date.UTC(
+    Number(part.year),
+    Number(part.month) - 1,
+    Number(part.day),
+    Number(part.hour),
+    Number(part.minute),
+  );
+  return wall - hourStart;
+}
+
+// New York's clock changes at 2 a.m. local, on a whole UTC hour, so its offset holds for each UTC
+// hour: the formatter runs once an hour of timestamps. Review reads thousands of trades' times,
+// and one formatter call each was its costliest function (docs/benchmarks.md, "2026-11-28").
+const offsetByHour = new Map<number, number>();
+const OFFSETS_KEPT = 100_000;
 
 export function newYorkTime(at: Date): NewYorkTime {
-  const part: Record<string, string> = {};
-  for (const { type, value } of newYork.formatToParts(at)) part[type] = value;
+  const ms = at.getTime();
+  const hourStart = Math.floor(ms / HOUR_MS) * HOUR_MS;
+  let offset = offsetByHour.get(hourStart);
+  if (offset === undefined) {
+    offset = formattedOffset(hourStart);
+    if (offsetByHour.size >= OFFSETS_KEPT) offsetByHour.clear();
+    offsetByHour.set(hourStart, offset);
+  }
+  const wall = new Date(ms + offset);
   return {
-    date: `${part.year}-${part.month}-${part.day}`,
-    weekday: WEEKDAYS.indexOf(part.weekday ?? ''),
-    minute: Number(part.hour) * 60 + Number(part.minute),
+    date: wall.toISOString().slice(0, 10),
+    weekday: wall.getUTCDay(),
+    minute: wall.getUTCHours() * 60 + wall.getUTCMinutes(),
   };
 }
 

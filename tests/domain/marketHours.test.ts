@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isMarketOpen,
   lastSessionDate,
+  newYorkTime,
   noTradingBetween,
   sessionFraction,
 } from '../../src/domain/marketHours.ts';
@@ -40,5 +41,54 @@ describe('the US regular session', () => {
     expect(noTradingBetween(at('2026-11-27T22:00:00Z'), at('2026-11-30T14:29:00Z'))).toBe(true);
     expect(noTradingBetween(at('2026-11-24T13:00:00Z'), at('2026-11-24T21:30:00Z'))).toBe(false);
     expect(noTradingBetween(at('2026-11-24T20:59:00Z'), at('2026-11-24T21:30:00Z'))).toBe(false);
+  });
+});
+
+describe("New York's wall clock", () => {
+  const formatter = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/New_York',
+    hourCycle: 'h23',
+    weekday: 'short',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const formatted = (at: Date) => {
+    const part = Object.fromEntries(formatter.formatToParts(at).map((p) => [p.type, p.value]));
+    return {
+      date: `${part.year}-${part.month}-${part.day}`,
+      weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(part.weekday ?? ''),
+      minute: Number(part.hour) * 60 + Number(part.minute),
+    };
+  };
+
+  it('matches the time-zone formatter minute by minute across both clock changes of 2026', () => {
+    // 2026-03-08 02:00 EST becomes 03:00 EDT (07:00 UTC); 2026-11-01 02:00 EDT becomes 01:00 EST (06:00 UTC).
+    for (const start of ['2026-03-08T04:00:00Z', '2026-11-01T03:00:00Z']) {
+      for (let m = 0; m < 6 * 60; m++) {
+        const at = new Date(Date.parse(start) + m * 60_000 + 59_999);
+        expect(newYorkTime(at)).toEqual(formatted(at));
+      }
+    }
+  });
+
+  it('matches the time-zone formatter at random moments from 1990 to 2100', () => {
+    let seed = 31;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    const from = Date.parse('1990-01-01T00:00:00Z');
+    const to = Date.parse('2100-01-01T00:00:00Z');
+    for (let i = 0; i < 5_000; i++) {
+      const at = new Date(from + Math.floor(random() * (to - from)));
+      expect(newYorkTime(at)).toEqual(formatted(at));
+    }
+  });
+
+  it('refuses an invalid date as the formatter does', () => {
+    expect(() => newYorkTime(new Date(Number.NaN))).toThrow(RangeError);
   });
 });
