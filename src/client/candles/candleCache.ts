@@ -36,17 +36,10 @@ export function holdsWindow(days: readonly CachedCandleDay[], window: CandleWind
 }
 
 /**
- * Asks the API for the window's candles and keeps them: each candle, final before the server's
- * today, and each weekday before it without one as a day without a session. Nothing while offline,
- * nor when the cache changed hands meanwhile (a logout).
+ * Asks the API for the window's candles: each candle, final before the server's today, and each
+ * weekday before it without one as a day without a session.
  */
-export async function loadCandles(
-  symbol: string,
-  window: CandleWindow,
-  database: TradeTrackerDb = db,
-): Promise<boolean> {
-  if (isOffline()) return false;
-  const owner = await cacheOwner(database);
+async function askCandles(symbol: string, window: CandleWindow): Promise<CachedCandleDay[]> {
   const answer = await api<CandleAnswer>('/candles', { query: { symbol, from: window.from, to: window.to } });
   const byDay = new Map(answer.candles.map((c) => [c.day, c]));
   const lastFinal = answer.to < answer.today ? answer.to : addDays(answer.today, -1);
@@ -61,10 +54,26 @@ export async function loadCandles(
       if (!byDay.has(day)) rows.push({ symbol, day, candle: null, final: true });
     }
   }
+  return rows;
+}
+
+/** Keeps asked candles, unless the cache changed hands since `owner` was read (a logout). */
+async function keepCandles(rows: CachedCandleDay[], owner: string | undefined, database: TradeTrackerDb) {
   await database.transaction('rw', database.candles, database.meta, async () => {
     if (owner === undefined || (await cacheOwner(database)) !== owner) return;
     await database.candles.bulkPut(rows);
   });
+}
+
+/** Asks the API for the window's candles and keeps them; nothing while offline. */
+export async function loadCandles(
+  symbol: string,
+  window: CandleWindow,
+  database: TradeTrackerDb = db,
+): Promise<boolean> {
+  if (isOffline()) return false;
+  const owner = await cacheOwner(database);
+  await keepCandles(await askCandles(symbol, window), owner, database);
   return true;
 }
 
@@ -75,6 +84,8 @@ const REVIEW_CANDLE_CALLS_AT_ONCE = 3;
 /**
  * Asks for the spans the cache does not hold, a few at a time, at most REVIEW_CANDLE_CALLS_MAX;
  * stops when offline or on the first refusal (the trader's share of the broker used, a 503).
+ * What came is kept in one write at the end: a write each made Review read every span's candles
+ * and compute its excursions again up to 24 times a visit (docs/benchmarks.md, "2026-11-28").
  * Returns how many were asked.
  */
 export async function loadMissingSpans(
@@ -82,6 +93,7 @@ export async function loadMissingSpans(
   database: TradeTrackerDb = db,
 ): Promise<number> {
   const today = todayInNewYork();
+  const owner = await cacheOwner(database);
   const missing: { symbol: string; window: CandleWindow }[] = [];
   // Checked in one transaction, not one per span (hundreds on a large journal).
   await database.transaction('r', database.candles, async () => {
@@ -91,6 +103,7 @@ export async function loadMissingSpans(
         missing.push(span);
     }
   });
+  const came: CachedCandleDay[] = [];
   let next = 0;
   let asked = 0;
   let stop = false;
@@ -99,7 +112,7 @@ export async function loadMissingSpans(
       const span = missing[next++] as { symbol: string; window: CandleWindow };
       try {
         asked++;
-        await loadCandles(span.symbol, span.window, database);
+        came.push(...(await askCandles(span.symbol, span.window)));
       } catch (error) {
         stop = true;
         console.warn('Candles not loaded', error);
@@ -107,5 +120,6 @@ export async function loadMissingSpans(
     }
   };
   await Promise.all(Array.from({ length: REVIEW_CANDLE_CALLS_AT_ONCE }, worker));
+  if (came.length > 0) await keepCandles(came, owner, database);
   return asked;
 }
