@@ -25,11 +25,12 @@ export interface NewYorkTime {
 }
 
 const HOUR_MS = 3_600_000;
+const WEEK_MS = 7 * 24 * HOUR_MS;
 
 /** New York's wall clock minus UTC, in ms, through the formatter (slow: tens of µs a call). */
-function formattedOffset(hourStart: number): number {
+function formattedOffset(at: number): number {
   const part: Record<string, string> = {};
-  for (const { type, value } of newYork.formatToParts(new Date(hourStart))) part[type] = value;
+  for (const { type, value } of newYork.formatToParts(new Date(at))) part[type] = value;
   const wall = Date.UTC(
     Number(part.year),
     Number(part.month) - 1,
@@ -37,25 +38,41 @@ function formattedOffset(hourStart: number): number {
     Number(part.hour),
     Number(part.minute),
   );
-  return wall - hourStart;
+  return wall - Math.floor(at / 60_000) * 60_000;
 }
 
-// New York's clock changes at 2 a.m. local, on a whole UTC hour, so its offset holds for each UTC
-// hour: the formatter runs once an hour of timestamps. Review reads thousands of trades' times,
-// and one formatter call each was its costliest function (docs/benchmarks.md, "2026-11-28").
+// Review reads thousands of trades' times, and a formatter call each was its costliest function
+// (docs/benchmarks.md, "2026-11-28"). New York's clock changes twice a year, months apart, on a
+// whole UTC hour: a week with the same offset at both ends has it throughout (one formatter call
+// a week of timestamps), and a week with a change has one offset per UTC hour.
+const KEPT = 100_000;
+const offsetByWeek = new Map<number, number | null>();
 const offsetByHour = new Map<number, number>();
-const OFFSETS_KEPT = 100_000;
+
+function kept<K, V>(map: Map<K, V>, key: K, compute: () => V): V {
+  const known = map.get(key);
+  if (known !== undefined) return known;
+  const value = compute();
+  if (map.size >= KEPT) map.clear();
+  map.set(key, value);
+  return value;
+}
+
+function newYorkOffset(ms: number): number {
+  const weekStart = Math.floor(ms / WEEK_MS) * WEEK_MS;
+  const week = kept(offsetByWeek, weekStart, () => {
+    const offset = formattedOffset(weekStart);
+    return formattedOffset(weekStart + WEEK_MS) === offset ? offset : null;
+  });
+  if (week !== null) return week;
+  const hourStart = Math.floor(ms / HOUR_MS) * HOUR_MS;
+  return kept(offsetByHour, hourStart, () => formattedOffset(hourStart));
+}
 
 export function newYorkTime(at: Date): NewYorkTime {
   const ms = at.getTime();
-  const hourStart = Math.floor(ms / HOUR_MS) * HOUR_MS;
-  let offset = offsetByHour.get(hourStart);
-  if (offset === undefined) {
-    offset = formattedOffset(hourStart);
-    if (offsetByHour.size >= OFFSETS_KEPT) offsetByHour.clear();
-    offsetByHour.set(hourStart, offset);
-  }
-  const wall = new Date(ms + offset);
+  if (Number.isNaN(ms)) throw new RangeError('Invalid time value');
+  const wall = new Date(ms + newYorkOffset(ms));
   return {
     date: wall.toISOString().slice(0, 10),
     weekday: wall.getUTCDay(),
