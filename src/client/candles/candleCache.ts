@@ -10,6 +10,7 @@ import {
 } from '../../domain/candles.ts';
 import { api } from '../api/http.ts';
 import { type CachedCandleDay, cacheOwner, db, type TradeTrackerDb } from '../db/db.ts';
+import { writeInSlices } from '../db/slices.ts';
 import { isOffline } from '../sync/connectivity.ts';
 
 /** New York's today on this device. */
@@ -61,7 +62,7 @@ async function askCandles(symbol: string, window: CandleWindow): Promise<CachedC
 async function keepCandles(rows: CachedCandleDay[], owner: string | undefined, database: TradeTrackerDb) {
   await database.transaction('rw', database.candles, database.meta, async () => {
     if (owner === undefined || (await cacheOwner(database)) !== owner) return;
-    await database.candles.bulkPut(rows);
+    await writeInSlices(database.candles, rows);
   });
 }
 

@@ -5,6 +5,7 @@ import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { computeStats, type GroupStats } from '../../domain/stats.ts';
 import type { Edge } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { readInSlices } from '../db/slices.ts';
 import { SampleSize } from '../review/SmallSampleBadge.tsx';
 import { formatOptionalR, toneOf } from '../review/statsFormat.ts';
 import { Badge } from '../ui/Badge.tsx';
@@ -45,7 +46,7 @@ export default function EdgeDefinitionPage() {
   );
   const list = useListPage<Edge, 'name' | 'description' | 'weightFactor' | 'identificationNotes'>({
     collection: 'edges',
-    query: () => db.edges.toArray(),
+    query: () => readInSlices(db.edges),
     defaultSort: 'name',
     // Only active edges are listed; deleted ones stay linked to the plans that cite them.
     shows: (e, search) => e.isActive && matchesSearch(search, e.name, e.description, e.identificationNotes),

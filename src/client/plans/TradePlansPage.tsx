@@ -7,6 +7,7 @@ import { planPrice } from '../../domain/quotes.ts';
 import { canEditPlan, isActivePlan } from '../../domain/tradePlans.ts';
 import { TRADE_PLAN_STATUSES, type TradePlan, type TradePlanStatus } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { readInSlices } from '../db/slices.ts';
 import { useNearEntryR, useQuotes } from '../quotes/useQuotes.ts';
 import { ListPage } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
@@ -53,7 +54,7 @@ export default function TradePlansPage() {
   const list = useListPage<TradePlan, PlanSortKey>({
     sortValue,
     collection: 'tradePlans',
-    query: () => db.tradePlans.toArray(),
+    query: () => readInSlices(db.tradePlans),
     // The default order, by stock, has an index: the first rows show before all are read.
     head: (limit) => db.tradePlans.orderBy('stock').limit(limit).toArray(),
     defaultSort: 'stock',

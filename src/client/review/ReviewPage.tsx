@@ -4,6 +4,7 @@ import { tradesInRange } from '../../domain/dateRanges.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { computeStats, equityCurve } from '../../domain/stats.ts';
 import { db } from '../db/db.ts';
+import { readInSlices } from '../db/slices.ts';
 import { useLinkedPlans } from '../plans/useLinkedPlans.ts';
 import { setCollectionState } from '../sync/syncState.ts';
 import { DateRangeBar } from '../ui/DateRangeFilter.tsx';
@@ -28,7 +29,7 @@ const ReviewDetails = lazy(() => import('./ReviewDetails.tsx'));
  * GET /stats with: the page works offline and shows the server's figures.
  */
 export default function ReviewPage() {
-  const trades = useCollection('trades', () => db.trades.toArray());
+  const trades = useCollection('trades', () => readInSlices(db.trades));
   const plans = useLinkedPlans();
   const setups = useLiveQuery(() => db.tradeSetups.toArray(), []);
   const edges = useLiveQuery(() => db.edges.toArray(), []);

@@ -3,6 +3,7 @@ import { truncateCriteria } from '../../domain/format.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import type { TradeSetup } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { readInSlices } from '../db/slices.ts';
 import { SampleSize } from '../review/SmallSampleBadge.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ListPage, NameCell } from '../ui/ListPage.tsx';
@@ -31,7 +32,7 @@ type SetupSortKey = 'name' | 'description' | 'successScore' | 'notes';
 export default function TradeSetupsPage() {
   const list = useListPage<TradeSetup, SetupSortKey>({
     collection: 'tradeSetups',
-    query: () => db.tradeSetups.toArray(),
+    query: () => readInSlices(db.tradeSetups),
     defaultSort: 'name',
     shows: (s, search) =>
       matchesSearch(search, s.name, s.description, s.entryCriteria, s.exitCriteria, s.notes),

@@ -5,6 +5,7 @@ import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { tradeListOrder } from '../../domain/trades.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { readInSlices } from '../db/slices.ts';
 import { useLinkedPlans } from '../plans/useLinkedPlans.ts';
 import { useQuotes } from '../quotes/useQuotes.ts';
 import { DateRangeFilter, DateRangeProblem } from '../ui/DateRangeFilter.tsx';
@@ -53,7 +54,7 @@ export default function TradesPage() {
 
   const list = useListPage<Trade, TradeSortKey>({
     collection: 'trades',
-    query: async () => (await db.trades.toArray()).sort(tradeListOrder),
+    query: async () => (await readInSlices(db.trades)).sort(tradeListOrder),
     defaultSort: { ownOrder: 'Open first, newest' },
     shows: useCallback(
       (trade: Trade, search: string) =>
