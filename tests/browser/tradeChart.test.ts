@@ -112,11 +112,22 @@ describe("a trade's chart", () => {
   });
 
   it('Review says where stops and targets sat against MAE and MFE, fetching the candles it lacks', async () => {
+    const asked: string[] = [];
+    const listen = (request: { url(): string }) => {
+      if (request.url().includes('/api/v1/candles')) asked.push(request.url());
+    };
+    page.on('request', listen);
     await page.goto(`${app.server.url}/review`);
     await pageHeading(page, 'Review').waitFor();
     const section = page
       .locator('section.review-group')
       .filter({ has: page.getByRole('heading', { name: 'Excursions (MAE and MFE)' }) });
+    // The page's last section, far below a phone's screen: nothing read or asked until scrolled to.
+    await section.waitFor();
+    await page.waitForTimeout(1000);
+    expect(await section.innerText()).toMatch(/Reading price history/);
+    expect(asked).toEqual([]);
+    await section.scrollIntoViewIfNeeded();
     await expect.poll(() => section.innerText(), { timeout: 20_000 }).toMatch(/Winners\s*mean MAE/);
     expect(await section.innerText()).toMatch(/Losers whose MFE reached their target/);
     // Every closed demo trade (each has a stop) once the missing candles have come, in the background.
@@ -129,6 +140,8 @@ describe("a trade's chart", () => {
         { timeout: 20_000 },
       )
       .toBe(true);
+    page.off('request', listen);
+    expect(asked.length).toBeGreaterThan(0);
     await section.scrollIntoViewIfNeeded();
     await screenshot(context, page, 'review-excursions-phone', { viewportOnly: true });
     await page.setViewportSize(DESKTOP);

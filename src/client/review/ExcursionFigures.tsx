@@ -16,6 +16,7 @@ import { cachedDays, candlesOf, loadMissingSpans, todayInNewYork } from '../cand
 import { db } from '../db/db.ts';
 import { isOffline, onConnectivityChange } from '../sync/connectivity.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
+import { useSeen } from '../ui/useSeen.ts';
 import { SampleSize } from './SmallSampleBadge.tsx';
 import './excursions.css';
 
@@ -49,6 +50,9 @@ export function ExcursionFigures({ trades }: { trades: readonly Trade[] }) {
       CANDLE_DAYS_MAX,
     );
   }, [closed]);
+  // Read and asked for only once the trader nears the section: its candles are Review's heaviest
+  // read (every held day of every trade), and the section is the page's last.
+  const [sectionRef, seen] = useSeen<HTMLElement>();
   const [offline, setOffline] = useState(isOffline());
   useEffect(() => onConnectivityChange(() => setOffline(isOffline())), []);
   // Asked once a visit per set of spans and connection: a sync that rebuilds the same trades asks nothing.
@@ -59,27 +63,26 @@ export function ExcursionFigures({ trades }: { trades: readonly Trade[] }) {
       setAsked(undefined); // back online, ask again
       return;
     }
-    if (spans.length === 0 || asked === spanKey) return;
+    if (!seen || spans.length === 0 || asked === spanKey) return;
     setAsked(spanKey);
     void loadMissingSpans(spans);
-  }, [spans, spanKey, offline, asked]);
+  }, [seen, spans, spanKey, offline, asked]);
 
   // One transaction for every span: one each (400 symbols, read again as each load lands) took a
   // Review visit seconds of main thread at 10,000 plans (scripts/benchPages.ts).
-  const held = useLiveQuery(
-    () =>
-      db.transaction('r', db.candles, db.tradePlans, async () => {
-        const bySymbol = new Map<string, Candle[]>();
-        for (const span of spans) {
-          const days = candlesOf(await cachedDays(span.symbol, span.window));
-          bySymbol.set(span.symbol, [...(bySymbol.get(span.symbol) ?? []), ...days]);
-        }
-        const planIds = [...new Set(closed.flatMap((t) => t.planId ?? []))];
-        const plans = (await db.tradePlans.bulkGet(planIds)).filter((p) => p !== undefined);
-        return { bySymbol, targets: new Map(plans.map((p) => [p.id, targetROf(p)])) };
-      }),
-    [spans, closed],
-  );
+  const held = useLiveQuery(async () => {
+    if (!seen) return undefined;
+    return db.transaction('r', db.candles, db.tradePlans, async () => {
+      const bySymbol = new Map<string, Candle[]>();
+      for (const span of spans) {
+        const days = candlesOf(await cachedDays(span.symbol, span.window));
+        bySymbol.set(span.symbol, [...(bySymbol.get(span.symbol) ?? []), ...days]);
+      }
+      const planIds = [...new Set(closed.flatMap((t) => t.planId ?? []))];
+      const plans = (await db.tradePlans.bulkGet(planIds)).filter((p) => p !== undefined);
+      return { bySymbol, targets: new Map(plans.map((p) => [p.id, targetROf(p)])) };
+    });
+  }, [seen, spans, closed]);
 
   const figures = useMemo(() => {
     if (!held) return undefined;
@@ -99,7 +102,7 @@ export function ExcursionFigures({ trades }: { trades: readonly Trade[] }) {
 
   if (closed.length === 0) return null;
   return (
-    <section className="review-group" aria-labelledby="excursions-title">
+    <section ref={sectionRef} className="review-group" aria-labelledby="excursions-title">
       <h2 id="excursions-title">Excursions (MAE and MFE)</h2>
       {!figures ? (
         <p aria-busy="true">Reading price history…</p>
