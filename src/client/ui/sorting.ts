@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { compareText } from '../../domain/textOrder.ts';
 
 export type SortDirection = 'asc' | 'desc';
 export interface SortState<K extends string> {
@@ -24,8 +25,6 @@ export function useSort<K extends string>(defaultKey: K | undefined) {
   };
 }
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
 /** A row's value for a sort key: its field of that name, or one computed (a plan's distance to entry). */
 export type SortValue<T, K extends string> = (row: T, key: K) => unknown;
 const fieldOf = <T, K extends string>(row: T, key: K): unknown => (row as Record<string, unknown>)[key];
@@ -37,15 +36,16 @@ export function sortRows<T, K extends string>(
   valueFor: SortValue<T, K> = fieldOf,
 ): T[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const x = valueFor(a, sort.key);
-    const y = valueFor(b, sort.key);
+  // Each row's value taken once, not twice a comparison.
+  const keyed = rows.map((row) => ({ row, value: valueFor(row, sort.key) }));
+  keyed.sort(({ value: x }, { value: y }) => {
     if (x === y) return 0;
     if (x === null || x === undefined || x === '') return 1;
     if (y === null || y === undefined || y === '') return -1;
     if (typeof x === 'number' && typeof y === 'number') return (x - y) * sign;
-    return collator.compare(String(x), String(y)) * sign;
+    return compareText(String(x), String(y)) * sign;
   });
+  return keyed.map((k) => k.row);
 }
 
 /** Case-insensitive match of a search text against any of the given fields. */
