@@ -8,25 +8,32 @@ import { type QuoteAnswer, watchedSymbols } from '../../domain/quotes.ts';
 import { ACTIVE_STATUSES } from '../../domain/tradePlans.ts';
 import { api } from '../api/http.ts';
 import { cacheOwner, db, metaKeys, type TradeTrackerDb } from '../db/db.ts';
+import { readInSlices } from '../db/slices.ts';
 import { isOffline, onConnectivityChange } from '../sync/connectivity.ts';
 
 /** Outside the session the server answers the last close: a new plan's price within minutes is enough. */
 const CLOSED_POLL_MS = 5 * 60_000;
 
 // The active plans through the status index: a journal of 10,000 plans is not read whole on
-// every change the live query below hears.
+// every change the live query below hears; the trades in slices (src/client/db/slices.ts).
 const watchedIn = async (database: TradeTrackerDb) => {
   const [plans, trades] = await Promise.all([
     database.tradePlans.where('status').anyOf(ACTIVE_STATUSES).toArray(),
-    database.trades.toArray(),
+    readInSlices(database.trades),
   ]);
   return watchedSymbols(plans, trades);
 };
 
-/** Asks the server for the watched stocks' prices and keeps them; undefined when nothing was asked. */
-export async function refreshQuotes(database: TradeTrackerDb = db): Promise<QuoteAnswer | undefined> {
+/**
+ * Asks the server for the watched stocks' prices and keeps them; undefined when nothing was asked.
+ * `symbols`, when the caller knows them, spares reading the plans and trades again.
+ */
+export async function refreshQuotes(
+  database: TradeTrackerDb = db,
+  symbols?: readonly string[],
+): Promise<QuoteAnswer | undefined> {
   if (isOffline()) return undefined;
-  const symbols = await watchedIn(database);
+  symbols ??= await watchedIn(database);
   if (symbols.length === 0) return undefined;
   const owner = await cacheOwner(database);
   const answer = await api<QuoteAnswer>('/quotes', { query: { symbols: symbols.join(',') } });
@@ -42,6 +49,9 @@ export async function refreshQuotes(database: TradeTrackerDb = db): Promise<Quot
 /** Polls while the page is visible and online; returns the way to stop. */
 export function startQuotePolling(database: TradeTrackerDb = db): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // The watched stocks, from the live query below; undefined until its first answer (a tick before
+  // it reads them itself).
+  let watched: string[] | undefined;
   let stopped = false;
   let running = false;
   // Asked again while a tick runs (a stock newly watched): one more tick right after it.
@@ -56,7 +66,7 @@ export function startQuotePolling(database: TradeTrackerDb = db): () => void {
     running = true;
     let open = isMarketOpen(new Date());
     try {
-      open = (await refreshQuotes(database))?.marketOpen ?? open;
+      open = (await refreshQuotes(database, watched))?.marketOpen ?? open;
     } catch (error) {
       // The last prices stay on screen with their time; the next tick asks again.
       console.warn('Quotes not refreshed', error);
@@ -77,13 +87,10 @@ export function startQuotePolling(database: TradeTrackerDb = db): () => void {
   const stopListening = onConnectivityChange(() => void tick());
   // A stock newly watched (a plan set Ready, a trade opened, the first sync) gets its price now,
   // not at the next tick: the first answer of this query is the first tick.
-  let watched = '';
   const watching = liveQuery(() => watchedIn(database)).subscribe({
     next: (symbols) => {
-      const now = symbols.join(',');
-      if (now === watched) return;
-      const more = symbols.some((s) => !watched.split(',').includes(s));
-      watched = now;
+      const more = symbols.some((s) => !watched?.includes(s));
+      watched = symbols;
       if (more) void tick();
     },
   });
