@@ -43,16 +43,17 @@ export function ExcursionFigures({ trades }: { trades: readonly Trade[] }) {
     () => trades.filter((t) => t.closedAt !== null && !t.incomplete && t.rMultiple !== null),
     [trades],
   );
+  // Read and asked for only once the trader nears the section: its candles are Review's heaviest
+  // read (every held day of every trade), and the section is the page's last.
+  const [sectionRef, seen] = useSeen<HTMLElement>();
   const spans = useMemo(() => {
+    if (!seen) return [];
     const today = todayInNewYork();
     return candleSpans(
       closed.map((t) => ({ symbol: t.symbol, window: tradeWindow(t, today) })),
       CANDLE_DAYS_MAX,
     );
-  }, [closed]);
-  // Read and asked for only once the trader nears the section: its candles are Review's heaviest
-  // read (every held day of every trade), and the section is the page's last.
-  const [sectionRef, seen] = useSeen<HTMLElement>();
+  }, [seen, closed]);
   const [offline, setOffline] = useState(isOffline());
   useEffect(() => onConnectivityChange(() => setOffline(isOffline())), []);
   // Asked once a visit per set of spans and connection: a sync that rebuilds the same trades asks nothing.
