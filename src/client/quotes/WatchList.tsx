@@ -8,6 +8,13 @@ import { PlanPrice } from './PlanPrice.tsx';
 import { useNearEntryR, useQuotes } from './useQuotes.ts';
 
 /**
+ * The Ready plans the Watch shows: the nearest entry, on a phone's screen or two. With a thousand
+ * Ready plans the list was 55,000 px and 3,000 elements long; the rest are on Trade Plans, sorted
+ * by distance to entry.
+ */
+export const WATCH_ROWS = 10;
+
+/**
  * The Dashboard's Watch (docs/product.md, "Prices"): the Ready plans nearest their entry first,
  * those past it leading, each one tap from its details. Nothing while no plan is Ready. The
  * Dashboard places it twice: first during the session, after the cards outside it.
@@ -31,11 +38,12 @@ function Watch() {
       return { plan, quote, price: quote ? planPrice(plan, quote.last) : null };
     }),
   );
+  const more = watched.length - WATCH_ROWS;
   return (
     <section className="watch" aria-labelledby="watch-title">
       <h2 id="watch-title">Watch</h2>
       <ul className="watch-list">
-        {watched.map(({ plan, quote }) => (
+        {watched.slice(0, WATCH_ROWS).map(({ plan, quote }) => (
           <li key={plan.id}>
             <Link href={`/trade-plans?plan=${plan.id}`} className="watch-stock">
               {plan.stock}
@@ -48,6 +56,13 @@ function Watch() {
           </li>
         ))}
       </ul>
+      {more > 0 && (
+        <p className="watch-more">
+          <Link href="/trade-plans">
+            {more} more Ready {more === 1 ? 'plan' : 'plans'} on Trade Plans
+          </Link>
+        </p>
+      )}
     </section>
   );
 }
