@@ -75,7 +75,7 @@ function GroupRow({ group: g }: { group: PlannedVsActualGroup }) {
  */
 export function PlannedVsActual({ trades }: { trades: readonly Trade[] }) {
   const id = useId();
-  const plans = useLinkedPlans();
+  const plans = useLinkedPlans()?.plans;
   const setups = useLiveQuery(() => db.tradeSetups.toArray(), []);
   const accounts = useLiveQuery(() => db.accounts.toArray(), []);
   const groups = useMemo(() => {

@@ -30,7 +30,7 @@ const ReviewDetails = lazy(() => import('./ReviewDetails.tsx'));
  */
 export default function ReviewPage() {
   const trades = useCollection('trades', () => readInSlices(db.trades));
-  const plans = useLinkedPlans();
+  const plans = useLinkedPlans()?.plans;
   const setups = useLiveQuery(() => db.tradeSetups.toArray(), []);
   const edges = useLiveQuery(() => db.edges.toArray(), []);
   const dateRange = useDateRange();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { closedInRange } from '../../domain/dateRanges.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
@@ -39,17 +39,16 @@ export default function TradesPage() {
   const [accountId, setAccountId] = useState('');
   const [planFilter, setPlanFilter] = useState<PlanFilter>('');
   const accounts = useLiveQuery(() => db.accounts.toArray(), []) ?? [];
-  const linkedPlans = useLinkedPlans();
+  const linked = useLinkedPlans();
   const quotes = useQuotes();
   // Closed trades by the New York day they closed; open trades whatever the range (docs/product.md, "Trades").
   const dateRange = useDateRange();
   const { bounds } = dateRange;
-  const plansById = useMemo(() => new Map(linkedPlans?.map((p) => [p.id, p])), [linkedPlans]);
   // A link to a plan deleted on this device (not yet synced) reads as no plan, as it soon will be.
   const planOf = useCallback(
     (trade: Trade): TradePlan | undefined =>
-      trade.planId === null ? undefined : plansById.get(trade.planId),
-    [plansById],
+      trade.planId === null ? undefined : linked?.byId.get(trade.planId),
+    [linked],
   );
 
   const list = useListPage<Trade, TradeSortKey>({
@@ -65,6 +64,17 @@ export default function TradesPage() {
       [accountId, planFilter, planOf, bounds],
     ),
   });
+  // A row names its plan, never "Unplanned" while its plan is not read: until the linked plans are
+  // read the list loads, and a row just linked (the plans' read behind the trades') keeps the
+  // rows as they were until its plan is in.
+  const consistent = linked !== undefined && list.rows.every(linked.covers);
+  const lastConsistent = useRef<Pick<typeof list, 'rows' | 'visible'>>(undefined);
+  if (consistent) lastConsistent.current = { rows: list.rows, visible: list.visible };
+  const shown = consistent
+    ? list
+    : lastConsistent.current
+      ? { ...list, ...lastConsistent.current }
+      : { ...list, loading: true };
   const [openedId, setOpenedId] = useState<string>();
   // `/trades?trade={id}` (the P&L calendar's links) opens that trade's details, once.
   const search = useSearch();
@@ -90,8 +100,7 @@ export default function TradesPage() {
         {...PAGE_HEADINGS['/trades']}
         newLabel="+ Record Fill"
         actions={<SyncTrades />}
-        // A row names its plan: shown once the linked plans are read, never "Unplanned" meanwhile.
-        list={linkedPlans ? list : { ...list, loading: true }}
+        list={shown}
         search={{ label: 'Search by symbol', placeholder: 'Search by symbol' }}
         filters={
           <>
