@@ -160,7 +160,8 @@ export const cachedPlanOrders = async (
   planId: string,
   database: TradeTrackerDb = db,
 ): Promise<CachedOrder[]> =>
-  (await database.orders.where('planId').equals(planId).toArray()).sort((a, b) =>
+  // A copy: inside a live query the cache's rows come frozen (src/client/db/db.ts).
+  [...(await database.orders.where('planId').equals(planId).toArray())].sort((a, b) =>
     b.createdAt.localeCompare(a.createdAt),
   );
 
