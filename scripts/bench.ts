@@ -21,7 +21,11 @@
  * 8. `benchQuotes` (benchQuotes.ts): broker calls a minute of the shared quote cache for 1, 10 and
  *    100 traders watching the same stocks (issue 28).
  *
- * 9. `benchLoad` (benchLoad.ts): simulated traders, each with its own journal and session, doing
+ * 9. `benchDelta` (benchDelta.ts): statements, bytes and p50 of one trader's delta sync (nothing
+ *    new; after a Draft plan's edit) and manual fill, counted in process (issue 31). `--delta-only`
+ *    runs it alone.
+ *
+ * 10. `benchLoad` (benchLoad.ts): simulated traders, each with its own journal and session, doing
  *    what the app does, against 2 API processes on one PostgreSQL and 1 on PGlite (issue 31).
  *    `--no-load` leaves it out.
  *
@@ -37,6 +41,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchA11y } from './benchA11y.ts';
 import { benchBackup, PLANS } from './benchBackup.ts';
+import { benchDelta } from './benchDelta.ts';
 import { benchFairness } from './benchFairness.ts';
 import { benchLoad } from './benchLoad.ts';
 import { benchPages } from './benchPages.ts';
@@ -183,6 +188,10 @@ if (process.argv.includes('--quotes-only')) {
   await benchQuotes();
   process.exit(0);
 }
+if (process.argv.includes('--delta-only')) {
+  await benchDelta();
+  process.exit(0);
+}
 if (process.argv.includes('--load-only')) {
   await benchLoad();
   process.exit(0);
@@ -245,6 +254,7 @@ if (!process.argv.includes('--no-pages')) {
 }
 if (!process.argv.includes('--no-fairness')) await benchFairness();
 await benchQuotes();
+await benchDelta();
 if (!process.argv.includes('--no-load')) await benchLoad();
 if (process.env.BENCH_KEEP) console.log(`Kept ${dataDir}`);
 else rmSync(dataDir, { recursive: true, force: true });
