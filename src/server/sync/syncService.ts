@@ -65,10 +65,10 @@ export function createSyncService(s: SyncSources) {
     };
   }
 
-  async function changes(userId: string, since: string, accounts: LiveAccount[]) {
-    // Most delta syncs find nothing new: one probe of every journal table (db/changeStamps.ts)
-    // answers them, instead of seven reads.
-    if (!(await journalChangedSince(db, userId, since)).changed) {
+  /** `changed`: what the probe of the journal's stamps since the cursor found (db/changeStamps.ts). */
+  async function changes(userId: string, since: string, accounts: LiveAccount[], changed: boolean) {
+    // Most delta syncs find nothing new: the probe answers them, instead of seven reads.
+    if (!changed) {
       const none = () => ({ upserted: [], deleted: [] });
       return { edges: none(), tradePlans: none(), executions: none() };
     }
@@ -113,18 +113,22 @@ export function createSyncService(s: SyncSources) {
       since: string | undefined,
       cycleSeen: string | undefined,
     ): Promise<SyncAnswer> {
-      // The cursor is read first: whatever is written after it is sent next time.
-      const cursor = await currentCursor(db);
-      const [accounts, cycle] = await Promise.all([
+      // The cursor is read once, before the rows: a delta's comes with its probe, from the same
+      // snapshot, so whatever the probe did not see is sent next time (db/changeStamps.ts).
+      const [probe, accounts, cycle] = await Promise.all([
+        since === undefined
+          ? currentCursor(db).then((cursor) => ({ changed: true, cursor }))
+          : journalChangedSince(db, userId, since),
         brokerPart(() => s.accounts.list(userId)),
         brokerPart<MarketCycle>(() => s.cycles.current(userId)),
       ]);
+      const { cursor } = probe;
       const live = accounts.value ?? [];
       // A cursor from the future (another database, a restore) cannot be trusted: start again.
       const full = since === undefined || BigInt(since) > BigInt(cursor);
       const data = full
         ? await s.heavy.run(userId, 'full sync', () => everything(userId, live))
-        : await changes(userId, since, live);
+        : await changes(userId, since, live, probe.changed);
       const errors: NonNullable<SyncAnswer['errors']> = {};
       if (accounts.error) errors.accounts = accounts.error;
       if (cycle.error) errors.marketCycle = cycle.error;
