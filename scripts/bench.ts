@@ -21,13 +21,13 @@
  * 8. `benchQuotes` (benchQuotes.ts): broker calls a minute of the shared quote cache for 1, 10 and
  *    100 traders watching the same stocks (issue 28).
  *
- * 9. `benchDelta` (benchDelta.ts): statements, bytes and p50 of one trader's delta sync (nothing
- *    new; after a Draft plan's edit) and manual fill, counted in process (issue 31). `--delta-only`
- *    runs it alone.
- *
- * 10. `benchLoad` (benchLoad.ts): simulated traders, each with its own journal and session, doing
+ * 9. `benchLoad` (benchLoad.ts): simulated traders, each with its own journal and session, doing
  *    what the app does, against 2 API processes on one PostgreSQL and 1 on PGlite (issue 31).
  *    `--no-load` leaves it out.
+ *
+ * 10. `benchDelta` (benchDelta.ts): statements, bytes and p50 of one trader's delta sync (nothing
+ *    new; after a Draft plan's edit) and manual fill, counted in process (issue 31). `--delta-only`
+ *    runs it alone.
  *
  * `--api-only`: sections 2 and 3 alone, without the build. `--load-only`: `benchLoad` alone. `--quotes-only`: `benchQuotes` alone. `--scale-only`: the build, then `benchScale` alone. `--fairness-only`: `benchFairness` alone.
  * `--lighthouse-a11y`: the build, then `benchA11y` alone (benchA11y.ts): Lighthouse's accessibility
@@ -254,7 +254,7 @@ if (!process.argv.includes('--no-pages')) {
 }
 if (!process.argv.includes('--no-fairness')) await benchFairness();
 await benchQuotes();
-await benchDelta();
 if (!process.argv.includes('--no-load')) await benchLoad();
+await benchDelta();
 if (process.env.BENCH_KEEP) console.log(`Kept ${dataDir}`);
 else rmSync(dataDir, { recursive: true, force: true });
