@@ -25,6 +25,10 @@
  *    what the app does, against 2 API processes on one PostgreSQL and 1 on PGlite (issue 31).
  *    `--no-load` leaves it out.
  *
+ * 10. `benchDelta` (benchDelta.ts): statements, bytes and p50 of one trader's delta sync (nothing
+ *    new; after a Draft plan's edit) and manual fill, counted in process (issue 31). `--delta-only`
+ *    runs it alone.
+ *
  * `--api-only`: sections 2 and 3 alone, without the build. `--load-only`: `benchLoad` alone. `--quotes-only`: `benchQuotes` alone. `--scale-only`: the build, then `benchScale` alone. `--fairness-only`: `benchFairness` alone.
  * `--lighthouse-a11y`: the build, then `benchA11y` alone (benchA11y.ts): Lighthouse's accessibility
  * score on every page and dialog (issue 27).
@@ -37,6 +41,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchA11y } from './benchA11y.ts';
 import { benchBackup, PLANS } from './benchBackup.ts';
+import { benchDelta } from './benchDelta.ts';
 import { benchFairness } from './benchFairness.ts';
 import { benchLoad } from './benchLoad.ts';
 import { benchPages } from './benchPages.ts';
@@ -183,6 +188,10 @@ if (process.argv.includes('--quotes-only')) {
   await benchQuotes();
   process.exit(0);
 }
+if (process.argv.includes('--delta-only')) {
+  await benchDelta();
+  process.exit(0);
+}
 if (process.argv.includes('--load-only')) {
   await benchLoad();
   process.exit(0);
@@ -246,5 +255,6 @@ if (!process.argv.includes('--no-pages')) {
 if (!process.argv.includes('--no-fairness')) await benchFairness();
 await benchQuotes();
 if (!process.argv.includes('--no-load')) await benchLoad();
+await benchDelta();
 if (process.env.BENCH_KEEP) console.log(`Kept ${dataDir}`);
 else rmSync(dataDir, { recursive: true, force: true });

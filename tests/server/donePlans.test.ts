@@ -77,6 +77,17 @@ describe('a plan whose trade has closed', () => {
     expect((await planOf(first.id)).doneAt).toBe(closing.executedAt);
   });
 
+  it('stays done when its stock is edited and that stock is traded: a write decides on both symbols', async () => {
+    const { created } = await readyPlan('MOVA');
+    await buy('MOVA');
+    const closed = await sell('MOVA');
+    expect((await alex.json('PUT', `/api/v1/tradeplans/${created.id}`, { stock: 'MOVB' })).status).toBe(200);
+    // A fill of MOVB alone: the plan's trade of MOVA still says it is done, so it claims no new one.
+    await buy('MOVB');
+    expect(await planOf(created.id)).toMatchObject({ stock: 'MOVB', doneAt: closed.executedAt });
+    expect(await tradesOf('MOVB')).toMatchObject([{ planId: null }]);
+  });
+
   it('leaves the stock free: a new plan for it is made and set Ready', async () => {
     const made = await readyPlan('DONE');
     expect(made.ready.status).toBe(200);

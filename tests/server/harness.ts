@@ -33,7 +33,9 @@ export async function freshDatabase(): Promise<{
     if (template) cpSync(template, dataDir, { recursive: true });
     return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const name = `tt_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  // TEST_DATABASE_PREFIX: whose databases these are, on a server several people's suites share.
+  const prefix = (process.env.TEST_DATABASE_PREFIX ?? '').replace(/[^a-z0-9_]/g, '_');
+  const name = `${prefix}tt_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`create database ${name}`);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backup } from '../../src/domain/backup.ts';
 import { allowedTransitions } from '../../src/domain/tradePlans.ts';
-import { buildTrades } from '../../src/domain/trades.ts';
+import { buildTrades, doneChanges } from '../../src/domain/trades.ts';
 import type { Trade } from '../../src/domain/types.ts';
 import { createBackupService } from '../../src/server/backup/backupService.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/database.ts';
@@ -19,7 +19,8 @@ import { freshDatabase } from './harness.ts';
 // The kept trades (src/server/trades/keptTrades.ts) against a whole rebuild: random journals
 // written through the repositories, each step read back through two keepers (this process's, as
 // `tradesOf` reads, and another's on a second handle of the database, read only now and then, as a
-// second process would) and compared with `buildTrades` over every row.
+// second process would) and compared with `buildTrades` over every row. After each write of
+// trades, what it decided (new links, plans done) is compared with a decision over every row.
 
 const SEQUENCES = Number(process.env.KEPT_TRADES_SEQUENCES ?? 200);
 const STEPS = 12;
@@ -100,12 +101,51 @@ async function rebuilt(userId: string, accounts: { id: string; accountName: stri
 }
 
 /** Runs a write; a refusal (a transition not allowed, a stock held by another plan) is a step too. */
-async function attempt(write: () => Promise<unknown>): Promise<void> {
+async function attempt<T>(write: () => Promise<T>): Promise<T | undefined> {
   try {
-    await write();
+    return await write();
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
+    return undefined;
   }
+}
+
+/**
+ * What a write of trades decided for `symbol`, the one it touched, against a decision over every
+ * row (a write that reads less must still agree): the annotations it added are the links a whole
+ * build gives without them, and no plan of the symbol keeps a `doneAt` the trades no longer say.
+ */
+async function expectDecidedAsWhole(
+  userId: string,
+  symbol: string,
+  keysBefore: Set<string>,
+  context: string,
+) {
+  const annotations = await annotationsOf(db(), userId);
+  const added = annotations.filter((a) => !keysBefore.has(a.key));
+  const whole = buildTrades({
+    executions: await fillsOf(db(), userId),
+    annotations: annotations.filter((a) => keysBefore.has(a.key)),
+    plans: await activePlansOf(db(), userId),
+    accounts: [],
+  });
+  for (const a of added) {
+    const trade = whole.find((t) => t.key === a.key);
+    expect({ planId: a.planId, initialStop: a.initialStop }, context).toEqual({
+      planId: trade?.planId,
+      initialStop: trade?.initialStop,
+    });
+  }
+  const plans = await createPlanRepository(db(), now).list(userId, []);
+  const stale = doneChanges(
+    plans,
+    buildTrades({ executions: await fillsOf(db(), userId), annotations, plans, accounts: [] }),
+  );
+  const stockOf = new Map(plans.map((p) => [p.id, p.stock]));
+  expect(
+    stale.filter((c) => stockOf.get(c.id) === symbol),
+    context,
+  ).toEqual([]);
 }
 
 const db = () => writer.db;
@@ -132,19 +172,28 @@ async function randomJournal(seed: number) {
   });
   const fills = () => fillsOf(db(), userId);
 
-  async function next(): Promise<string> {
+  /** One write, named, with the symbol a write of trades decided on (`touched`), if one was written. */
+  async function next(): Promise<{ name: string; touched?: string; own?: string }> {
     clock.now = new Date(clock.now.getTime() + (1 + rnd.int(40)) * 60_000);
     let name = '';
+    let touched: string | undefined;
+    // The annotation the trader wrote by hand (annotate), not decided by the write.
+    let own: string | undefined;
     const roll = rnd.int(19);
     const allPlans = roll >= 5 && roll <= 12 ? await plans.list(userId, []) : [];
     const trades = roll === 5 || roll === 6 ? await rebuilt(userId, names) : [];
     if (roll <= 2) {
       name = 'fill';
-      await book.recordFill(userId, fill());
+      const made = fill();
+      await book.recordFill(userId, made);
+      touched = made.symbol;
     } else if (roll === 3) {
       name = 'delete fill';
       const manual = rnd.pick((await fills()).filter((f) => f.source === 'manual'));
-      if (manual) await book.deleteFill(userId, manual.id);
+      if (manual) {
+        await book.deleteFill(userId, manual.id);
+        touched = manual.symbol;
+      }
     } else if (roll === 4) {
       name = 'import';
       const rows = Array.from({ length: 1 + rnd.int(4) }, () => {
@@ -164,18 +213,21 @@ async function randomJournal(seed: number) {
       name = 'annotate';
       const trade = rnd.pick(trades);
       const plan = rnd.pick(allPlans.filter((p) => trade && p.stock === trade.symbol));
+      own = trade?.key;
       if (trade)
-        await attempt(() =>
-          book.annotate(
-            userId,
-            trade.id,
-            {
-              planId: rnd.next() < 0.6 ? (plan?.id ?? null) : null,
-              initialStop: rnd.next() < 0.5 ? null : 5 + rnd.int(5),
-              notes: rnd.next() < 0.5 ? '' : `n${rnd.int(100)}`,
-            },
-            names,
-          ),
+        touched = await attempt(() =>
+          book
+            .annotate(
+              userId,
+              trade.id,
+              {
+                planId: rnd.next() < 0.6 ? (plan?.id ?? null) : null,
+                initialStop: rnd.next() < 0.5 ? null : 5 + rnd.int(5),
+                notes: rnd.next() < 0.5 ? '' : `n${rnd.int(100)}`,
+              },
+              names,
+            )
+            .then(() => trade.symbol),
         );
     } else if (roll <= 8) {
       name = 'plan';
@@ -236,7 +288,7 @@ async function randomJournal(seed: number) {
         );
     }
 
-    return name;
+    return { name, touched, own };
   }
   return { userId, names, rnd, next };
 }
@@ -250,9 +302,13 @@ describe('kept trades equal a whole rebuild', () => {
       const { userId, names, rnd, next } = await randomJournal(seed);
       const steps: string[] = [];
       for (let step = 0; step < STEPS; step++) {
-        steps.push(await next());
+        const keysBefore = new Set((await annotationsOf(db(), userId)).map((a) => a.key));
+        const { name, touched, own } = await next();
+        steps.push(name);
         const expected = await rebuilt(userId, names);
         const context = `seed ${seed}, steps ${steps.join(', ')}`;
+        if (touched !== undefined)
+          await expectDecidedAsWhole(userId, touched, new Set([...keysBefore, own ?? '']), context);
         expect(await tradesOf(db(), userId, names), context).toEqual(expected);
         if (rnd.next() < 0.3) expect(await other.trades(userId, names), context).toEqual(expected);
         if (step === STEPS - 1) expect(await forgetful.trades(userId, names), context).toEqual(expected);

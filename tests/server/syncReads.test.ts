@@ -40,6 +40,8 @@ describe('a delta sync', () => {
     const settled = await sync(first.body.cursor);
     const quiet = await sync(settled.answer.cursor);
     expect(quiet.reads).toEqual([]);
+    // The cursor comes with the probe: one look at the snapshot, not two.
+    expect(statements.filter((q) => q.includes('pg_snapshot_xmin'))).toHaveLength(1);
     expect(quiet.answer.tradePlans.upserted).toEqual([]);
     expect(quiet.answer.trades).toBeUndefined();
 

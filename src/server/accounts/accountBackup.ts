@@ -8,7 +8,7 @@ import { messages } from '../../domain/messages.ts';
 import type { BackupAdapter } from '../backup/backupAdapter.ts';
 import { ownRowsInOrder, rowsWithIds } from '../backup/backupAdapter.ts';
 import { ownedBy } from '../db/owned.ts';
-import { SERVER_COLUMNS } from '../db/rows.ts';
+import { serverColumnsOf } from '../db/rows.ts';
 import { accountSettings } from '../db/schema.ts';
 import { accountRow, settingsOf, toAccountRecord } from './accountRepository.ts';
 
@@ -20,7 +20,7 @@ export const accountBackup: BackupAdapter<'accounts'> = {
       table: accountSettings,
       fields: Object.keys(accountRecord.schema),
       leftOut: {
-        ...SERVER_COLUMNS,
+        ...serverColumnsOf(accountSettings),
         ordersAllowed:
           'whether Trade Tracker may send orders to the account: the trader turns it on online, on this server, knowingly; a restore never turns it on (or off)',
       },

@@ -14,7 +14,8 @@ import {
  * A sync cursor: the oldest transaction still running (or the next one, when none is). Every row
  * written by a transaction that could commit after this read carries a stamp at or above it, so a
  * row is never missed between two syncs; one committed meanwhile may be sent twice, harmlessly.
- * Read it before the rows it covers.
+ * Read it before the rows it covers. It is the whole PostgreSQL server's: a long transaction that
+ * wrote, in any database, holds it back (docs/architecture.md, "The sync protocol").
  */
 export async function currentCursor(q: Database): Promise<string> {
   // PGlite and node-postgres both answer `{ rows }`; the shared Database type does not say so.

@@ -8,10 +8,16 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 export const SERVER_COLUMNS = {
   userId: 'whose row it is: always the signed-in trader, never what a record says',
   changedXid: "the sync's change stamp, written by the database itself (db/changeStamps.ts)",
+  linkXid: "a plan's stamp of what trades' links read of it, written by the database (db/schema.ts)",
+  scoreXid: "a plan's stamp of what setups' scores read of it, written by the database (db/schema.ts)",
 } as const;
 type ServerColumn = keyof typeof SERVER_COLUMNS;
 
 const isServerColumn = (key: string) => Object.hasOwn(SERVER_COLUMNS, key);
+
+/** The server's own columns that `table` has, with why each is no record's (a backup's `leftOut`). */
+export const serverColumnsOf = (table: PgTable): Readonly<Record<string, string>> =>
+  Object.fromEntries(Object.entries(SERVER_COLUMNS).filter(([key]) => key in getTableColumns(table)));
 
 /** A row's times as records hold them: ISO 8601 strings. */
 type WithIsoTimes<T> = {

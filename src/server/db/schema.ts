@@ -226,6 +226,13 @@ export const tradePlans = pgTable(
     /** The setup's entry criteria ticked, by their text (docs/product.md, "Trade plans"). */
     criteriaMet: jsonb('criteria_met').$type<string[]>().notNull().default([]),
     ...recordStamps(),
+    /**
+     * Stamps of the last write that changed what a derived figure reads of the plan, set by the
+     * `stamp_plan_inputs` trigger (migration 0018), null before any: `linkXid` what a trade's
+     * automatic link reads, `scoreXid` what its setup's score reads (sync/syncService.ts).
+     */
+    linkXid: xid8('link_xid'),
+    scoreXid: xid8('score_xid'),
   },
   (t) => [
     // The domain's `activeStockOf`: Ready or Hold, and not done.

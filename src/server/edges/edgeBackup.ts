@@ -5,13 +5,13 @@ import { activeNameOf, edgeRecord, sameEdge } from '../../domain/edges.ts';
 import { messages } from '../../domain/messages.ts';
 import { ownRowsInOrder } from '../backup/backupAdapter.ts';
 import { idRecordAdapter } from '../backup/idRecordAdapter.ts';
-import { SERVER_COLUMNS } from '../db/rows.ts';
+import { serverColumnsOf } from '../db/rows.ts';
 import { edges, tradePlanEdges } from '../db/schema.ts';
 import { activeEdgeNames, toEdge } from './edgeRepository.ts';
 
 export const edgeBackup = idRecordAdapter({
   collection: 'edges',
-  covers: [{ table: edges, fields: Object.keys(edgeRecord.schema), leftOut: SERVER_COLUMNS }],
+  covers: [{ table: edges, fields: Object.keys(edgeRecord.schema), leftOut: serverColumnsOf(edges) }],
   async read(q, userId) {
     // A deactivated edge no plan cites is gone for the trader: it is left out.
     const cited = exists(q.select().from(tradePlanEdges).where(eq(tradePlanEdges.edgeId, edges.id)));

@@ -7,7 +7,7 @@ import { ownRowsInOrder, rowsWithIds } from '../backup/backupAdapter.ts';
 import { idRecordAdapter } from '../backup/idRecordAdapter.ts';
 import { insertInChunks } from '../db/chunks.ts';
 import type { Database } from '../db/database.ts';
-import { SERVER_COLUMNS } from '../db/rows.ts';
+import { serverColumnsOf } from '../db/rows.ts';
 import { tradePlanEdges, tradePlans } from '../db/schema.ts';
 import { activeStocks, planEdgesOf, toPlanRecord } from './planRepository.ts';
 
@@ -31,7 +31,7 @@ async function withEdgeIds(
 export const planBackup = idRecordAdapter({
   collection: 'tradePlans',
   covers: [
-    { table: tradePlans, fields: Object.keys(planRecord.schema), leftOut: SERVER_COLUMNS },
+    { table: tradePlans, fields: Object.keys(planRecord.schema), leftOut: serverColumnsOf(tradePlans) },
     {
       table: tradePlanEdges,
       fields: Object.keys(planRecord.schema),

@@ -5,13 +5,15 @@ import { sameSetup, setupRecord } from '../../domain/setups.ts';
 import { nameKey } from '../../domain/validation.ts';
 import { ownRowsInOrder } from '../backup/backupAdapter.ts';
 import { idRecordAdapter } from '../backup/idRecordAdapter.ts';
-import { SERVER_COLUMNS } from '../db/rows.ts';
+import { serverColumnsOf } from '../db/rows.ts';
 import { tradeSetups } from '../db/schema.ts';
 import { setupNames, toSetupRecord } from './setupRepository.ts';
 
 export const setupBackup = idRecordAdapter({
   collection: 'tradeSetups',
-  covers: [{ table: tradeSetups, fields: Object.keys(setupRecord.schema), leftOut: SERVER_COLUMNS }],
+  covers: [
+    { table: tradeSetups, fields: Object.keys(setupRecord.schema), leftOut: serverColumnsOf(tradeSetups) },
+  ],
   read: async (q, userId) =>
     (await ownRowsInOrder(q, tradeSetups, userId, tradeSetups.createdAt)).map(toSetupRecord),
   same: (setup, row) => sameSetup(setup, toSetupRecord(row)),

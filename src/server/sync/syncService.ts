@@ -1,9 +1,10 @@
+import { type AnyColumn, sql } from 'drizzle-orm';
 import type { LiveAccount, MarketCycle, SyncAnswer } from '../../domain/types.ts';
 import type { AccountService } from '../accounts/accountService.ts';
-import { currentCursor, journalChangedSince } from '../db/changeStamps.ts';
+import { changedSince, currentCursor, journalChangedSince } from '../db/changeStamps.ts';
 import type { Database } from '../db/database.ts';
-import { changedFor, ownerWhere } from '../db/owned.ts';
-import { accountSettings, tradeAnnotations, tradeSetups } from '../db/schema.ts';
+import { changedFor } from '../db/owned.ts';
+import { accountSettings, tradeAnnotations, tradePlans, tradeSetups } from '../db/schema.ts';
 import { deletedSince } from '../db/tombstones.ts';
 import type { EdgeRepository } from '../edges/edgeRepository.ts';
 import type { HeavyCalls } from '../http/fairShare.ts';
@@ -40,12 +41,23 @@ async function brokerPart<T>(load: () => Promise<T>): Promise<{ value?: T; error
 export function createSyncService(s: SyncSources) {
   const { db } = s;
 
-  /** Whether any of the trader's rows in `table` were written since the cursor. */
-  const changedIn = async (
-    table: typeof tradeSetups | typeof tradeAnnotations | typeof accountSettings,
-    userId: string,
-    since: string,
-  ) => (await ownerWhere(db, table, changedFor(table, userId, since))) !== undefined;
+  /**
+   * Which inputs of the derived figures the trader wrote since the cursor, in one statement: the
+   * setups, annotations and account settings, and plans only where the stamps of what a trade's
+   * link or a setup's score reads of them moved (`linkXid`, `scoreXid`: db/schema.ts).
+   */
+  async function inputsChanged(userId: string, since: string) {
+    const written = (table: typeof tradeSetups | typeof tradeAnnotations | typeof accountSettings) =>
+      sql`exists (select 1 from ${table} where ${changedFor(table, userId, since)})`;
+    const plans = (stamp: AnyColumn) =>
+      sql`exists (select 1 from ${tradePlans} where ${changedFor(tradePlans, userId, since)} and ${changedSince(stamp, since)})`;
+    const result = (await db.execute(
+      sql`select ${written(tradeSetups)} as setups, ${written(tradeAnnotations)} as annotations,
+        ${written(accountSettings)} as settings, ${plans(tradePlans.linkXid)} as links,
+        ${plans(tradePlans.scoreXid)} as scores`,
+    )) as { rows: Record<'setups' | 'annotations' | 'settings' | 'links' | 'scores', boolean>[] };
+    return result.rows[0] as (typeof result.rows)[number];
+  }
 
   async function everything(userId: string, accounts: LiveAccount[]) {
     const [edges, tradeSetupList, plans, executions, trades] = await Promise.all([
@@ -65,30 +77,32 @@ export function createSyncService(s: SyncSources) {
     };
   }
 
-  async function changes(userId: string, since: string, accounts: LiveAccount[]) {
-    // Most delta syncs find nothing new: one probe of every journal table (db/changeStamps.ts)
-    // answers them, instead of seven reads.
-    if (!(await journalChangedSince(db, userId, since)).changed) {
+  /** `changed`: what the probe of the journal's stamps since the cursor found (db/changeStamps.ts). */
+  async function changes(userId: string, since: string, accounts: LiveAccount[], changed: boolean) {
+    // Most delta syncs find nothing new: the probe answers them, instead of seven reads.
+    if (!changed) {
       const none = () => ({ upserted: [], deleted: [] });
       return { edges: none(), tradePlans: none(), executions: none() };
     }
-    const [edges, plans, executions, deleted, setupsChanged, annotationsChanged, settingsChanged] =
-      await Promise.all([
-        s.edges.changedSince(userId, since),
-        s.plans.changedSince(userId, since, accounts),
-        s.book.fillsChangedSince(userId, since),
-        deletedSince(db, userId, since),
-        // These rows only feed derived figures: whether they changed is all that matters.
-        changedIn(tradeSetups, userId, since),
-        changedIn(tradeAnnotations, userId, since),
-        changedIn(accountSettings, userId, since),
-      ]);
-    const fillsOrPlans =
-      plans.length + executions.length + deleted.tradePlans.length + deleted.executions.length > 0;
+    const [edges, plans, executions, deleted, inputs] = await Promise.all([
+      s.edges.changedSince(userId, since),
+      s.plans.changedSince(userId, since, accounts),
+      s.book.fillsChangedSince(userId, since),
+      deletedSince(db, userId, since),
+      inputsChanged(userId, since),
+    ]);
+    const fillsChanged = executions.length + deleted.executions.length > 0;
+    // A deleted plan may have linked trades or scored a setup; its row is gone, so it counts for both.
+    const linksChanged = inputs.links || deleted.tradePlans.length > 0;
     // Derived figures come whole when any of their inputs changed (docs/architecture.md, "The sync protocol").
+    const tradesChanged = fillsChanged || linksChanged || inputs.annotations || inputs.settings;
     const scoresChanged =
-      fillsOrPlans || setupsChanged || annotationsChanged || deleted.tradeSetups.length > 0;
-    const tradesChanged = fillsOrPlans || annotationsChanged || settingsChanged;
+      fillsChanged ||
+      linksChanged ||
+      inputs.scores ||
+      inputs.setups ||
+      inputs.annotations ||
+      deleted.tradeSetups.length > 0;
     const [tradeSetupList, trades] = await Promise.all([
       scoresChanged ? s.setups.list(userId) : undefined,
       tradesChanged ? s.book.list(userId, accounts) : undefined,
@@ -113,18 +127,22 @@ export function createSyncService(s: SyncSources) {
       since: string | undefined,
       cycleSeen: string | undefined,
     ): Promise<SyncAnswer> {
-      // The cursor is read first: whatever is written after it is sent next time.
-      const cursor = await currentCursor(db);
-      const [accounts, cycle] = await Promise.all([
+      // The cursor is read once, before the rows: a delta's comes with its probe, from the same
+      // snapshot, so whatever the probe did not see is sent next time (db/changeStamps.ts).
+      const [probe, accounts, cycle] = await Promise.all([
+        since === undefined
+          ? currentCursor(db).then((cursor) => ({ changed: true, cursor }))
+          : journalChangedSince(db, userId, since),
         brokerPart(() => s.accounts.list(userId)),
         brokerPart<MarketCycle>(() => s.cycles.current(userId)),
       ]);
+      const { cursor } = probe;
       const live = accounts.value ?? [];
       // A cursor from the future (another database, a restore) cannot be trusted: start again.
       const full = since === undefined || BigInt(since) > BigInt(cursor);
       const data = full
         ? await s.heavy.run(userId, 'full sync', () => everything(userId, live))
-        : await changes(userId, since, live);
+        : await changes(userId, since, live, probe.changed);
       const errors: NonNullable<SyncAnswer['errors']> = {};
       if (accounts.error) errors.accounts = accounts.error;
       if (cycle.error) errors.marketCycle = cycle.error;

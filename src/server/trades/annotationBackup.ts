@@ -14,7 +14,7 @@ import {
 } from '../../domain/trades.ts';
 import type { BackupAdapter } from '../backup/backupAdapter.ts';
 import { inChunks, inPages } from '../db/chunks.ts';
-import { SERVER_COLUMNS } from '../db/rows.ts';
+import { serverColumnsOf } from '../db/rows.ts';
 import { tradeAnnotations } from '../db/schema.ts';
 import { annotationRow, toAnnotation } from './annotationRepository.ts';
 
@@ -22,7 +22,11 @@ export const annotationBackup: BackupAdapter<'tradeAnnotations'> = {
   collection: 'tradeAnnotations',
   table: tradeAnnotations,
   covers: [
-    { table: tradeAnnotations, fields: Object.keys(annotationRecord.schema), leftOut: SERVER_COLUMNS },
+    {
+      table: tradeAnnotations,
+      fields: Object.keys(annotationRecord.schema),
+      leftOut: serverColumnsOf(tradeAnnotations),
+    },
   ],
 
   async read(q, userId) {

@@ -6,7 +6,7 @@ import { MANUAL_FILL_FIELDS, type ManualFill, newExecution, sameFill } from '../
 import type { Execution } from '../../domain/types.ts';
 import { ownRowsInOrder } from '../backup/backupAdapter.ts';
 import { idRecordAdapter } from '../backup/idRecordAdapter.ts';
-import { SERVER_COLUMNS } from '../db/rows.ts';
+import { serverColumnsOf } from '../db/rows.ts';
 import { executions } from '../db/schema.ts';
 import { fillRow, toFill } from './fillRepository.ts';
 
@@ -22,7 +22,7 @@ export const fillBackup = idRecordAdapter({
       table: executions,
       fields: MANUAL_FILL_FIELDS,
       leftOut: {
-        ...SERVER_COLUMNS,
+        ...serverColumnsOf(executions),
         source: BROKER_ONLY,
         brokerExecutionId: BROKER_ONLY,
         positionEffect: BROKER_ONLY,
