@@ -74,6 +74,31 @@ function apply(mirror: Mirror | undefined, answer: SyncAnswer): Mirror {
 const byId = <T extends { id: string }>(rows: Iterable<T>) =>
   [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
 
+/**
+ * A manual fill written straight into the database, now: no write of trades froze a link for it,
+ * so its trade follows the plans as they are at the next read.
+ */
+async function insertFillDirectly(
+  userId: string,
+  fill: { accountId: string; symbol: string; side: 'Buy' | 'Sell'; quantity: number },
+) {
+  const at = t.clock.now.toISOString();
+  await t.server.database.db.insert(executions).values(
+    fillRow(userId, {
+      id: uuidv7(t.clock.now.getTime()),
+      ...fill,
+      price: 100,
+      fees: 0,
+      executedAt: at,
+      kind: 'fill',
+      source: 'manual',
+      brokerExecutionId: null,
+      positionEffect: null,
+      createdAt: at,
+    }),
+  );
+}
+
 describe('a delta sync after a plan change', () => {
   it('resends neither trades nor setups after a Draft edit, and trades after a link moves', async () => {
     const me = (await alex.json<AuthStatus>('GET', '/api/v1/auth/status')).body.user.id;
@@ -93,24 +118,7 @@ describe('a delta sync after a plan change', () => {
     ).toBe(200);
     // A fill no write of trades froze a link for: its trade follows the Ready plan as it is now.
     t.clock.advance(60_000);
-    const at = t.clock.now.toISOString();
-    await t.server.database.db.insert(executions).values(
-      fillRow(me, {
-        id: uuidv7(t.clock.now.getTime()),
-        accountId: account.id,
-        symbol: 'RDY',
-        side: 'Buy',
-        quantity: 10,
-        price: 100,
-        fees: 0,
-        executedAt: at,
-        kind: 'fill',
-        source: 'manual',
-        brokerExecutionId: null,
-        positionEffect: null,
-        createdAt: at,
-      }),
-    );
+    await insertFillDirectly(me, { accountId: account.id, symbol: 'RDY', side: 'Buy', quantity: 10 });
     const { cursor } = await sync();
 
     expect(
@@ -196,24 +204,12 @@ describe('a delta sync after a plan change', () => {
         } else if (roll === 11) {
           // A row no write of trades froze a link for: its trade follows the plans as they are now.
           name = 'direct fill';
-          const at = t.clock.now.toISOString();
-          await t.server.database.db.insert(executions).values(
-            fillRow(me, {
-              id: uuidv7(t.clock.now.getTime()),
-              accountId: account.id,
-              symbol: rnd.pick(STOCKS) as string,
-              side: rnd.next() < 0.7 ? 'Buy' : 'Sell',
-              quantity: 1 + rnd.int(3),
-              price: 100,
-              fees: 0,
-              executedAt: at,
-              kind: 'fill',
-              source: 'manual',
-              brokerExecutionId: null,
-              positionEffect: null,
-              createdAt: at,
-            }),
-          );
+          await insertFillDirectly(me, {
+            accountId: account.id,
+            symbol: rnd.pick(STOCKS) as string,
+            side: rnd.next() < 0.7 ? 'Buy' : 'Sell',
+            quantity: 1 + rnd.int(3),
+          });
         } else if (roll === 12) {
           name = 'annotate';
           const trade = rnd.pick(mirror.trades);
