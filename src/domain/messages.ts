@@ -127,6 +127,10 @@ export const messages = {
   orderAlreadyOpen: 'This plan already has an open order for this account',
   orderAlreadyFilled:
     'An order of this plan already filled in this account: its trade is the plan’s position',
+  orderPositionHeld: (shares: number) =>
+    `This plan's trade is already open in this account (${shares} shares): its trade is the plan’s position`,
+  orderChangedSincePreview: 'The plan changed since the preview',
+  orderPreviewRequired: 'Preview the order, then confirm what the preview shows',
   orderPlanNotReady: 'Only a Ready plan can be sent as an order',
   orderPlanDone: 'This plan is done: its trade has closed',
   orderQuantityOverSize: (size: number) =>
@@ -209,7 +213,11 @@ export const messages = {
   ordersNotAllowed:
     "Orders from Trade Tracker are off for this account: turn them on in the account's settings",
   dailyLossLimitReached: (loss: string, limit: string) => `Daily loss limit reached: ${loss} of ${limit}`,
+  dailyLossLimitReachedWithOrders: (loss: string, atRisk: string, limit: string) =>
+    `Daily loss limit reached: ${loss} realised and ${atRisk} at risk in today's orders, of ${limit}`,
   newTradesLimitReached: (count: number, max: number) => `${count} of ${max} new trades today`,
+  orderPastLossLimit: (atRisk: string, realised: string, inOrders: string, limit: string) =>
+    `This order could lose ${atRisk}: with ${realised} realised today and ${inOrders} at risk in today's orders, that is past the daily loss limit of ${limit}`,
   guardReachedRefusal: (reason: string) =>
     `${reason}: no new orders for this account until the next trading day`,
   guardCannotStopBroker: "Trade Tracker cannot stop orders placed in the broker's own app.",

@@ -5,8 +5,9 @@
 
 import { PRICE_MAX, QUANTITY_MAX } from './constants.ts';
 import { messages } from './messages.ts';
+import { PLAN_DIRECTIONS } from './planDirection.ts';
 import { roundCents, roundHalfAway } from './rounding.ts';
-import type { FieldError } from './types.ts';
+import type { FieldError, ValidationResult } from './types.ts';
 import {
   finite,
   type Infer,
@@ -15,6 +16,7 @@ import {
   oneOf,
   optional,
   price,
+  stock,
   uuid,
   validator,
 } from './validation.ts';
@@ -158,6 +160,72 @@ function checkEntryLimit(body: Record<string, unknown>, errors: FieldError[]): v
 }
 
 export const validateOrderRequest = validator(orderRequest, checkEntryLimit);
+
+/** The order as its preview answered it, carried back by the confirm. */
+const previewedOrder = object({
+  symbol: stock,
+  direction: oneOf(PLAN_DIRECTIONS, messages.orderPreviewRequired),
+  quantity: wholeShares,
+  entryType: oneOf(ORDER_ENTRY_TYPES, messages.orderEntryTypeInvalid),
+  entryPrice: price(messages.entryPriceNotPositive, 'Entry price'),
+  entryLimitPrice: nullable(price(messages.entryLimitPriceNotPositive, 'Limit price')),
+  duration: oneOf(ORDER_DURATIONS, messages.orderDurationInvalid),
+  stopPrice: price(messages.stopLossNotPositive, 'Stop loss price'),
+  targetPrice: nullable(price(messages.targetPriceNotPositive, 'Target price')),
+});
+
+/**
+ * What a confirm (`POST /api/v1/orders`) sends: the request and the order its preview showed, so
+ * the order placed is the one the trader saw, or none (a plan edited in between is refused).
+ */
+export const orderConfirm = object({ ...orderRequest.schema, previewed: optional(previewedOrder) });
+export type OrderConfirmFields = OrderRequestFields & { previewed: BracketOrder };
+
+export const validateOrderConfirm = validator(orderConfirm, (body, errors) => {
+  checkEntryLimit(body, errors);
+  if (body.previewed === undefined)
+    errors.push({ field: 'previewed', message: messages.orderPreviewRequired });
+  // A request's own fault is what the trader is told; its preview's copy of it is not news.
+  const own = errors.filter((e) => !e.field.startsWith('previewed'));
+  if (own.length > 0) errors.splice(0, errors.length, ...own);
+}) as (body: unknown) => ValidationResult<OrderConfirmFields>;
+
+const samePrice = (a: number | null, b: number | null) =>
+  a === null || b === null ? a === b : Math.abs(a - b) < 0.00005;
+
+/** Whether two orders are the same order: what a lost placement is recognised by, and a confirm checked against. */
+export const sameBracketOrder = (a: BracketOrder, b: BracketOrder): boolean =>
+  a.symbol === b.symbol &&
+  a.direction === b.direction &&
+  a.quantity === b.quantity &&
+  a.entryType === b.entryType &&
+  a.duration === b.duration &&
+  samePrice(a.entryPrice, b.entryPrice) &&
+  samePrice(a.entryLimitPrice, b.entryLimitPrice) &&
+  samePrice(a.stopPrice, b.stopPrice) &&
+  samePrice(a.targetPrice, b.targetPrice);
+
+/** The plan's prices an order is made from. */
+export interface OrderPlan {
+  stock: string;
+  direction: OrderDirection;
+  entryPrice: number;
+  stopLossPrice: number;
+  targetPrice?: number | null;
+}
+
+/** The bracket a plan makes for a request: the plan's entry, stop and target, the request's size and entry. */
+export const bracketOrderOf = (plan: OrderPlan, request: OrderRequestFields): BracketOrder => ({
+  symbol: plan.stock,
+  direction: plan.direction,
+  quantity: request.quantity,
+  entryType: request.entryType,
+  entryPrice: plan.entryPrice,
+  entryLimitPrice: request.entryType === 'StopLimit' ? (request.entryLimitPrice ?? null) : null,
+  duration: request.duration,
+  stopPrice: plan.stopLossPrice,
+  targetPrice: plan.targetPrice ?? null,
+});
 
 // ---- The order's prices -----------------------------------------------------------------------
 

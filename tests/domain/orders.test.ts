@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.ts';
 import {
   type BracketOrder,
+  bracketOrderOf,
   bracketOrderProblems,
   describeOrder,
   isOnOrderTick,
   orderCost,
   orderDollarsAtRisk,
   orderPriceText,
+  sameBracketOrder,
+  validateOrderConfirm,
   validateOrderRequest,
 } from '../../src/domain/orders.ts';
 
@@ -232,5 +235,69 @@ describe('the order request', () => {
       ok: false,
       errors: [{ field: 'body', message: messages.invalidBody }],
     });
+  });
+});
+
+describe('the confirm: the request and the order its preview showed', () => {
+  const body = { planId: PLAN, accountId: ACCOUNT, quantity: 66, entryType: 'Limit', duration: 'Day' };
+
+  it('carries the previewed order, cleaned like any body', () => {
+    const previewed = order();
+    expect(validateOrderConfirm({ ...body, previewed: { ...previewed, symbol: 'nvda', extra: 1 } })).toEqual({
+      ok: true,
+      value: { ...body, previewed },
+    });
+  });
+
+  it('refuses a confirm without its preview, or with a previewed order that is not one', () => {
+    expect(validateOrderConfirm(body)).toEqual({
+      ok: false,
+      errors: [{ field: 'previewed', message: messages.orderPreviewRequired }],
+    });
+    const bad = validateOrderConfirm({ ...body, previewed: { ...order(), stopPrice: -1 } });
+    expect(bad).toEqual({
+      ok: false,
+      errors: [{ field: 'previewed.stopPrice', message: messages.stopLossNotPositive }],
+    });
+  });
+
+  it('says the request’s own fault, not its preview’s copy of it', () => {
+    expect(validateOrderConfirm({ ...body, quantity: 0, previewed: order({ quantity: 0 }) })).toEqual({
+      ok: false,
+      errors: [{ field: 'quantity', message: messages.orderQuantityInvalid }],
+    });
+  });
+
+  it('is the plan’s bracket for the request, the same order whatever a price’s last float digit', () => {
+    const plan = {
+      stock: 'NVDA',
+      direction: 'Long' as const,
+      entryPrice: 140,
+      stopLossPrice: 135,
+      targetPrice: 150,
+    };
+    const made = bracketOrderOf(plan, { ...body, quantity: 66, entryType: 'Limit', duration: 'Day' });
+    expect(made).toEqual(order());
+    expect(sameBracketOrder(made, { ...made, stopPrice: 135.000001 })).toBe(true);
+    expect(sameBracketOrder(made, { ...made, stopPrice: 134.99 })).toBe(false);
+    expect(sameBracketOrder(made, { ...made, quantity: 65 })).toBe(false);
+    expect(sameBracketOrder(made, { ...made, targetPrice: null })).toBe(false);
+    const stopLimit = bracketOrderOf(plan, {
+      ...body,
+      quantity: 66,
+      entryType: 'StopLimit',
+      entryLimitPrice: 141,
+      duration: 'Day',
+    });
+    expect(stopLimit.entryLimitPrice).toBe(141);
+    expect(
+      bracketOrderOf(plan, {
+        ...body,
+        quantity: 66,
+        entryType: 'Stop',
+        entryLimitPrice: 141,
+        duration: 'Day',
+      }).entryLimitPrice,
+    ).toBeNull();
   });
 });

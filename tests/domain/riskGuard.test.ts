@@ -6,9 +6,11 @@ import {
 } from '../../src/domain/accounts.ts';
 import { messages } from '../../src/domain/messages.ts';
 import {
+  type GuardOrder,
   type GuardTrade,
   hasRiskGuard,
   lossLimitInDollars,
+  orderPastLossLimit,
   riskGuardOf,
 } from '../../src/domain/riskGuard.ts';
 
@@ -139,6 +141,131 @@ describe('the most new trades a day', () => {
       'Daily loss limit reached: -$600.00 of -$500.00',
       '1 of 1 new trades today',
     ]);
+  });
+});
+
+describe("today's orders (issue 39: the guard counts what is sent, not only what is imported)", () => {
+  const order = (o: Partial<GuardOrder> = {}): GuardOrder => ({
+    accountId: 'a1',
+    planId: 'p1',
+    status: 'Working',
+    filledQuantity: 0,
+    createdAt: '2026-11-20T15:00:00.000Z',
+    // 60 shares at 100 with a stop at 95: $300 at risk.
+    order: {
+      symbol: 'NVDA',
+      direction: 'Long',
+      quantity: 60,
+      entryType: 'Limit',
+      entryPrice: 100,
+      entryLimitPrice: null,
+      duration: 'Day',
+      stopPrice: 95,
+      targetPrice: null,
+    },
+    ...o,
+  });
+  const oneADay = account({ dailyLossLimit: null, maxNewTradesPerDay: 1 });
+
+  it('counts an order sent, working or filled before its import as a new trade', () => {
+    for (const status of ['Sending', 'Working', 'PartiallyFilled', 'Filled'] as const) {
+      const guard = riskGuardOf(oneADay, [], FRIDAY_NOON, [order({ status })]);
+      expect([status, guard.newTradesToday, guard.reasons]).toEqual([status, 1, ['1 of 1 new trades today']]);
+    }
+  });
+
+  it('does not count a rejected order, one cancelled unfilled, another account’s or yesterday’s', () => {
+    const none = [
+      order({ status: 'Rejected' }),
+      order({ status: 'Cancelled', filledQuantity: 0 }),
+      order({ accountId: 'a2' }),
+      order({ createdAt: '2026-11-19T20:00:00.000Z' }),
+    ];
+    expect(riskGuardOf(oneADay, [], FRIDAY_NOON, none)).toMatchObject({
+      newTradesToday: 0,
+      atRiskInOrders: 0,
+      reached: false,
+    });
+    const partly = riskGuardOf(oneADay, [], FRIDAY_NOON, [
+      order({ status: 'Cancelled', filledQuantity: 20 }),
+    ]);
+    expect(partly).toMatchObject({ newTradesToday: 1, atRiskInOrders: 100, reached: true });
+  });
+
+  it('counts an order and the trade it opened once', () => {
+    const trade = opened('2026-11-20T15:01:00.000Z', { planId: 'p1' });
+    const two = account({ dailyLossLimit: null, maxNewTradesPerDay: 2 });
+    expect(riskGuardOf(two, [trade], FRIDAY_NOON, [order({ status: 'Filled' })])).toMatchObject({
+      newTradesToday: 1,
+      reached: false,
+    });
+    // Another plan's trade is another new trade.
+    const other = opened('2026-11-20T15:02:00.000Z', { planId: 'p2' });
+    expect(riskGuardOf(two, [other], FRIDAY_NOON, [order()])).toMatchObject({
+      newTradesToday: 2,
+      reached: true,
+    });
+  });
+
+  it('adds what open orders could lose to the realised loss, until their trade closes', () => {
+    const limit500 = account();
+    // $300 realised loss today, one order with $300 at risk: $600 against $500.
+    const lost = closed(-300, '2026-11-20T14:50:00.000Z', { openedAt: '2026-11-20T14:35:00.000Z' });
+    const guard = riskGuardOf(limit500, [lost], FRIDAY_NOON, [order()]);
+    expect(guard).toMatchObject({ realisedToday: -300, atRiskInOrders: 300, reached: true });
+    expect(guard.reasons).toEqual([
+      "Daily loss limit reached: -$300.00 realised and $300.00 at risk in today's orders, of -$500.00",
+    ]);
+    // One order alone ($300 of $500) leaves room; a second reaches the limit.
+    expect(riskGuardOf(limit500, [], FRIDAY_NOON, [order()]).reached).toBe(false);
+    expect(riskGuardOf(limit500, [], FRIDAY_NOON, [order(), order({ planId: 'p2' })]).reached).toBe(true);
+    // Its trade open, the order still counts; closed, its realised P&L counts instead.
+    const open = opened('2026-11-20T15:01:00.000Z', { planId: 'p1' });
+    expect(riskGuardOf(limit500, [open], FRIDAY_NOON, [order({ status: 'Filled' })]).atRiskInOrders).toBe(
+      300,
+    );
+    const won = closed(120, '2026-11-20T16:00:00.000Z', {
+      openedAt: '2026-11-20T15:01:00.000Z',
+      planId: 'p1',
+    });
+    expect(riskGuardOf(limit500, [won], FRIDAY_NOON, [order({ status: 'Filled' })])).toMatchObject({
+      realisedToday: 120,
+      atRiskInOrders: 0,
+      reached: false,
+    });
+  });
+});
+
+describe('one more order against the daily loss limit', () => {
+  const guarded = account({ dailyLossLimit: 500, maxNewTradesPerDay: null });
+  const bracket = (quantity: number) => ({
+    symbol: 'NVDA',
+    direction: 'Long' as const,
+    quantity,
+    entryType: 'Limit' as const,
+    entryPrice: 100,
+    entryLimitPrice: null,
+    duration: 'Day' as const,
+    stopPrice: 95,
+    targetPrice: null,
+  });
+  const lost = closed(-200, '2026-11-20T15:00:00.000Z', { openedAt: '2026-11-20T14:40:00.000Z' });
+
+  it('lets an order through whose worst case brings the day exactly to the limit', () => {
+    // $200 lost, $300 at stake: exactly $500.
+    const guard = riskGuardOf(guarded, [lost], FRIDAY_NOON);
+    expect(orderPastLossLimit(guard, bracket(60))).toBeNull();
+  });
+
+  it('refuses one a cent past it, saying what it could lose and what the day holds', () => {
+    const guard = riskGuardOf(guarded, [lost], FRIDAY_NOON);
+    const over = { ...bracket(60), stopPrice: 94.99 };
+    expect(orderPastLossLimit(guard, over)).toBe(
+      messages.orderPastLossLimit('$300.60', '-$200.00', '$0.00', '-$500.00'),
+    );
+    expect(
+      orderPastLossLimit(riskGuardOf(account({ dailyLossLimit: null }), [lost], FRIDAY_NOON), over),
+    ).toBeNull();
   });
 });
 
