@@ -3,7 +3,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { messages } from '../domain/messages.ts';
 import { accountRoutes } from './accounts/accountRoutes.ts';
 import { createAccountService } from './accounts/accountService.ts';
-import { createOrderGate } from './accounts/orderGate.ts';
 import { createAlertRepository } from './alerts/alertRepository.ts';
 import { alertRoutes, pushRoutes } from './alerts/alertRoutes.ts';
 import { type AlertWatcher, startAlertWatcher } from './alerts/alertWatcher.ts';
@@ -84,7 +83,6 @@ export function createApp(appDeps: AppDeps): {
     plans,
     accounts,
     brokerAccess,
-    gate: createOrderGate({ db, accounts }),
     importFills: brokerImport.orderFilled,
     now,
   });

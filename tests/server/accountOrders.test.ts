@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { Backup } from '../../src/domain/backup.ts';
 import { messages } from '../../src/domain/messages.ts';
 import type { Account } from '../../src/domain/types.ts';
-import { createOrderGate } from '../../src/server/accounts/orderGate.ts';
 import { accountSettings } from '../../src/server/db/schema.ts';
+import { orderRefusal } from '../../src/server/orders/orderGate.ts';
+import { tradesOf } from '../../src/server/trades/tradeBook.ts';
 import { type Client, clientFor, signedInServer } from './harness.ts';
 
 // Orders from Trade Tracker per account, and the risk guard's gate (docs/product.md, "Orders").
@@ -207,12 +208,16 @@ describe('the risk guard settings', () => {
 });
 
 describe('the order gate', () => {
-  const gate = () =>
-    createOrderGate({
-      db: t.server.database.db,
-      // The live accounts as the API answers them (the broker's balances with the settings).
-      accounts: { list: async () => accountsOf(sam) },
-    });
+  // The gate as the order service asks it: the live account as the API answers it (the broker's
+  // balances with the settings), and the trader's trades.
+  const gate = () => ({
+    refusal: async (userId: string, accountId: string, now: Date) => {
+      const all = [...(await accountsOf(sam)), ...(await accountsOf(alex))];
+      const live = all.find((a) => a.id === accountId) as Account;
+      const db = t.server.database.db;
+      return orderRefusal(db, userId, live, await tradesOf(db, userId, []), now);
+    },
+  });
   // Sam's user id, as the session would give it to the order service.
   const samId = async () => {
     const [account] = (await accountsOf(sam)) as [Account];

@@ -1,5 +1,12 @@
 import { expect } from 'vitest';
-import type { BracketOrder, OrderStatus } from '../../src/domain/orders.ts';
+import {
+  type BracketOrder,
+  bracketOrderOf,
+  type OrderConfirmFields,
+  type OrderRequestFields,
+  type OrderStatus,
+} from '../../src/domain/orders.ts';
+import type { TradePlanDto } from '../../src/domain/types.ts';
 import {
   type Broker,
   BrokerOrderNotFoundError,
@@ -186,3 +193,9 @@ export async function signInSchwab(baseUrl: string, schwab: FakeSchwab, login: s
   expect(res.headers.get('location')).toBe('/?status=success');
   return clientFor(baseUrl, cookieNamed(res, '__Host-tt_session'));
 }
+
+/** A confirm as the app sends it: the request and the order its preview showed for the plan. */
+export const confirmOf = (plan: TradePlanDto, request: OrderRequestFields): OrderConfirmFields => ({
+  ...request,
+  previewed: bracketOrderOf(plan, request),
+});

@@ -2,13 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.ts';
-import type { OrderDto, OrderPreview, OrderRequestFields } from '../../src/domain/orders.ts';
+import type {
+  OrderConfirmFields,
+  OrderDto,
+  OrderPreview,
+  OrderRequestFields,
+} from '../../src/domain/orders.ts';
 import type { Account, TradePlanDto } from '../../src/domain/types.ts';
 import type { BrokerExchange } from '../../src/server/brokers/broker.ts';
 import { orders } from '../../src/server/db/schema.ts';
 import { ORDER_RESEND_WITHIN_SECONDS } from '../../src/server/orders/orderService.ts';
 import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
-import { type ScriptedOrders, scriptedOrders } from './orderBroker.ts';
+import { confirmOf, type ScriptedOrders, scriptedOrders } from './orderBroker.ts';
 
 // The order service against a broker whose order calls the test steers (orderBroker.ts): the
 // checks, exactly-once under a double tap, a retry after a lost answer and a second tab, cancel,
@@ -67,14 +72,16 @@ async function readyPlan(
 const sizeOf = (plan: TradePlanDto, accountId = account.id) =>
   plan.positionSizes.find((s) => s.accountId === accountId)?.position ?? 0;
 
-const request = (plan: TradePlanDto, over: Partial<OrderRequestFields> = {}): OrderRequestFields => ({
-  planId: plan.id,
-  accountId: account.id,
-  quantity: 10,
-  entryType: 'Limit',
-  duration: 'Day',
-  ...over,
-});
+/** A request for the plan, with the order its preview shows (a preview's body ignores it). */
+const request = (plan: TradePlanDto, over: Partial<OrderRequestFields> = {}): OrderConfirmFields =>
+  confirmOf(plan, {
+    planId: plan.id,
+    accountId: account.id,
+    quantity: 10,
+    entryType: 'Limit',
+    duration: 'Day',
+    ...over,
+  });
 
 async function place(body: unknown, key: string | null = randomUUID(), who: Client = alex) {
   const res = await who.call(

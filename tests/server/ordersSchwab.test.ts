@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.ts';
-import type { OrderDto, OrderPreview, OrderRequestFields } from '../../src/domain/orders.ts';
+import type {
+  OrderConfirmFields,
+  OrderDto,
+  OrderPreview,
+  OrderRequestFields,
+} from '../../src/domain/orders.ts';
 import type { Account, Trade, TradePlanDto } from '../../src/domain/types.ts';
 import type { BrokerExchange } from '../../src/server/brokers/broker.ts';
 import { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
 import { type Client, startTestServer, type TestServer } from './harness.ts';
-import { signInSchwab } from './orderBroker.ts';
+import { confirmOf, signInSchwab } from './orderBroker.ts';
 
 /**
  * Orders through the real server with BROKER=schwab against the fake Schwab (its order endpoints
@@ -63,14 +68,16 @@ async function readyPlan(
   return (await dana.json<TradePlanDto>('GET', `/api/v1/tradeplans/${created.body.id}`)).body;
 }
 
-const request = (plan: TradePlanDto, over: Partial<OrderRequestFields> = {}): OrderRequestFields => ({
-  planId: plan.id,
-  accountId: account.id,
-  quantity: 20,
-  entryType: 'Limit',
-  duration: 'Day',
-  ...over,
-});
+/** A request for the plan, with the order its preview shows (a preview's body ignores it). */
+const request = (plan: TradePlanDto, over: Partial<OrderRequestFields> = {}): OrderConfirmFields =>
+  confirmOf(plan, {
+    planId: plan.id,
+    accountId: account.id,
+    quantity: 20,
+    entryType: 'Limit',
+    duration: 'Day',
+    ...over,
+  });
 
 async function place(body: unknown, key = randomUUID()) {
   const res = await dana.call('POST', '/api/v1/orders', body, { headers: { 'Idempotency-Key': key } });

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderDto, OrderRequestFields } from '../../src/domain/orders.ts';
+import type { OrderConfirmFields, OrderDto } from '../../src/domain/orders.ts';
 import type { Account, TradePlanDto } from '../../src/domain/types.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { type RunningServer, startServer } from '../../src/server/server.ts';
 import { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
 import { type Client, clientFor, freshDatabase } from './harness.ts';
-import { signInSchwab } from './orderBroker.ts';
+import { confirmOf, signInSchwab } from './orderBroker.ts';
 
 /**
  * Two API servers on one PostgreSQL, each with its own pool and its own Schwab client, taking the
@@ -64,8 +64,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('orders with two API servers on on
     await fake?.stop();
   });
 
-  async function readyPlan(stock: string): Promise<TradePlanDto> {
-    const created = await onA.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
+  async function readyPlan(stock: string, who: Client = onA): Promise<TradePlanDto> {
+    const created = await who.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
       stock,
       entryPrice: 140,
       stopLossPrice: 135,
@@ -73,18 +73,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)('orders with two API servers on on
     });
     expect(created.status).toBe(201);
     expect(
-      (await onA.json('PUT', `/api/v1/tradeplans/${created.body.id}/status`, { status: 'Ready' })).status,
+      (await who.json('PUT', `/api/v1/tradeplans/${created.body.id}/status`, { status: 'Ready' })).status,
     ).toBe(200);
     return created.body;
   }
 
-  const request = (plan: TradePlanDto): OrderRequestFields => ({
-    planId: plan.id,
-    accountId: account.id,
-    quantity: 10,
-    entryType: 'Limit',
-    duration: 'Day',
-  });
+  const request = (plan: TradePlanDto): OrderConfirmFields =>
+    confirmOf(plan, {
+      planId: plan.id,
+      accountId: account.id,
+      quantity: 10,
+      entryType: 'Limit',
+      duration: 'Day',
+    });
 
   async function place(client: Client, plan: TradePlanDto, key: string) {
     const res = await client.call('POST', '/api/v1/orders', request(plan), {
@@ -114,5 +115,46 @@ describe.runIf(process.env.TEST_DATABASE_URL)('orders with two API servers on on
       expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
     }
     expect(fake.orders.placementCalls).toBe(ROUNDS);
+  }, 60_000);
+
+  it('a most of new trades a day lets one more order through, split between the servers', async () => {
+    // Bob's account, his orders only: each round allows one more new trade than he has made.
+    const bobA = await signInSchwab(`http://127.0.0.1:${a.port}`, fake, 'bob');
+    const bobB = clientFor(`http://127.0.0.1:${b.port}`, bobA.cookie);
+    const bobs = (await bobA.json<Account[]>('GET', '/api/v1/accounts')).body[0] as Account;
+    expect((await bobB.json('PUT', `/api/v1/accounts/${bobs.id}/orders`, { allowed: true })).status).toBe(
+      200,
+    );
+    const placements = fake.orders.placementCalls;
+    const ROUNDS = 6;
+    for (let i = 0; i < ROUNDS; i++) {
+      const limit = await bobA.json('PUT', `/api/v1/accounts/${bobs.id}`, {
+        originalBalance: bobs.originalBalance,
+        capitalRisk: bobs.capitalRisk,
+        maxTradeRisk: bobs.maxTradeRisk,
+        scaleOutFactor: bobs.scaleOutFactor,
+        maxNewTradesPerDay: i + 1,
+      });
+      expect(limit.status).toBe(200);
+      const plans = [await readyPlan(`GRDA${i}`, bobA), await readyPlan(`GRDB${i}`, bobA)];
+      const both = await Promise.all(
+        plans.map((plan, k) =>
+          (k === 0 ? bobA : bobB).call(
+            'POST',
+            '/api/v1/orders',
+            confirmOf(plan, {
+              planId: plan.id,
+              accountId: bobs.id,
+              quantity: 5,
+              entryType: 'Limit',
+              duration: 'Day',
+            }),
+            { headers: { 'Idempotency-Key': randomUUID() } },
+          ),
+        ),
+      );
+      expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    }
+    expect(fake.orders.placementCalls - placements).toBe(ROUNDS);
   }, 60_000);
 });

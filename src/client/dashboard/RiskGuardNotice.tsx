@@ -22,12 +22,18 @@ function useMinute(): Date {
 export function RiskGuardNotice() {
   const accounts = useCollection('accounts', () => db.accounts.orderBy('accountName').toArray());
   const guarded = accounts.rows.filter(hasRiskGuard);
-  // Only the trades of accounts with a guard matter; none are read without one.
-  const trades = useLiveQuery(() => (guarded.length === 0 ? [] : db.trades.toArray()), [guarded.length]);
+  // Only the trades (and the orders known here) of accounts with a guard matter; none are read without one.
+  const read = useLiveQuery(
+    async () =>
+      guarded.length === 0
+        ? { trades: [], orders: [] }
+        : { trades: await db.trades.toArray(), orders: await db.orders.toArray() },
+    [guarded.length],
+  );
   const now = useMinute();
-  if (trades === undefined) return null;
+  if (read === undefined) return null;
   const reached = guarded
-    .map((account) => ({ account, guard: riskGuardOf(account, trades, now) }))
+    .map((account) => ({ account, guard: riskGuardOf(account, read.trades, now, read.orders) }))
     .filter(({ guard }) => guard.reached);
   if (reached.length === 0) return null;
   return (

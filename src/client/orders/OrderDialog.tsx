@@ -213,7 +213,8 @@ function PreviewStep({
     setError(undefined);
     try {
       const before = new Set((await cachedPlanOrders(request.planId)).map((o) => o.id));
-      const result = await placeOrder(request, key);
+      // The order the preview showed goes with the confirm: a plan edited since is refused, not placed.
+      const result = await placeOrder({ ...request, previewed: preview.order }, key);
       if (result.kind === 'placed') onPlaced(result.order);
       else onUnknown(before);
     } catch (e) {

@@ -6,6 +6,7 @@
 import { orderTexts } from '../../domain/messages.ts';
 import {
   isOpenOrderStatus,
+  type OrderConfirmFields,
   type OrderDto,
   type OrderPreview,
   type OrderRequestFields,
@@ -86,7 +87,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * (4xx) is thrown with the server's message.
  */
 export async function placeOrder(
-  request: OrderRequestFields,
+  request: OrderConfirmFields,
   idempotencyKey: string,
   database: TradeTrackerDb = db,
   delays: readonly number[] = PLACE_RETRY_DELAYS_MS,

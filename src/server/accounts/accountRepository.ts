@@ -48,9 +48,17 @@ export async function settingsOf(q: Database, userId: string): Promise<StoredAcc
   );
 }
 
-/** The trader's stored account with this id, or a 404 as if it did not exist. */
-export async function storedAccount(q: Database, userId: string, id: string): Promise<StoredAccount> {
-  return toStoredAccount(await ownRow(q, accountSettings, userId, id, messages.accountNotFound));
+/**
+ * The trader's stored account with this id, or a 404 as if it did not exist; held until the
+ * transaction `q` ends when `lock` says so (an order's placement: orders/orderGate.ts).
+ */
+export async function storedAccount(
+  q: Database,
+  userId: string,
+  id: string,
+  lock?: 'update',
+): Promise<StoredAccount> {
+  return toStoredAccount(await ownRow(q, accountSettings, userId, id, messages.accountNotFound, lock));
 }
 
 /**

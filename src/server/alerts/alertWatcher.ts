@@ -8,10 +8,10 @@ import {
 import { QUOTE_FRESH_SECONDS, QUOTE_SYMBOLS_MAX } from '../../domain/constants.ts';
 import { isMarketOpen, lastSessionDate } from '../../domain/marketHours.ts';
 import type { Quote } from '../../domain/quotes.ts';
-import { everyGuardReached } from '../accounts/orderGate.ts';
 import { atMost } from '../atMost.ts';
 import type { BrokerAccess } from '../brokers/brokerAccess.ts';
 import type { Database } from '../db/database.ts';
+import { everyGuardReached } from '../orders/orderGate.ts';
 import { activePlansOf } from '../plans/planRepository.ts';
 import { tradesOf } from '../trades/tradeBook.ts';
 import type { AlertRepository, StoredSubscription } from './alertRepository.ts';

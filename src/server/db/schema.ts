@@ -25,11 +25,11 @@ import {
   NEAR_ENTRY_DEFAULT_R,
 } from '../../domain/constants.ts';
 import { EXECUTION_KINDS, type ExecutionKind } from '../../domain/executions.ts';
+import type { StoredOrderRequest } from '../../domain/orderDecisions.ts';
 import {
   type BracketOrder,
   OPEN_ORDER_STATUSES,
   ORDER_STATUSES,
-  type OrderRequestFields,
   type OrderStatus,
 } from '../../domain/orders.ts';
 import { PLAN_DIRECTIONS, type PlanDirection } from '../../domain/planDirection.ts';
@@ -423,7 +423,7 @@ export const orders = pgTable(
     /** The confirm's `Idempotency-Key`: the same key from the trader answers this order. */
     idempotencyKey: uuid('idempotency_key').notNull(),
     /** What the confirm asked, as sent: the same key with another request is refused. */
-    request: jsonb('request').$type<OrderRequestFields>().notNull(),
+    request: jsonb('request').$type<StoredOrderRequest>().notNull(),
     status: text('status').$type<OrderStatus>().notNull(),
     /** The order as the broker was sent it. */
     order: jsonb('bracket_order').$type<BracketOrder>().notNull(),

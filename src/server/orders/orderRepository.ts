@@ -1,6 +1,6 @@
 // The orders' rows (docs/product.md, "Orders"): the intent and what the broker said of it, and the
 // order log. Rows only: the broker is called by orderService.ts.
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { messages } from '../../domain/messages.ts';
 import {
   type BracketOrder,
@@ -61,6 +61,18 @@ export interface OrderIntent {
 /** What the broker said of an order. */
 export type OrderChanges = Partial<Pick<OrderRow, 'status' | 'filledQuantity' | 'brokerOrderId' | 'reason'>>;
 
+/** The trader's orders of the account made since `since` (the risk guard's day: orderGate.ts). */
+export const ordersOfAccountSince = (
+  q: Database,
+  userId: string,
+  accountId: string,
+  since: Date,
+): Promise<OrderRow[]> =>
+  q
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.accountId, accountId), gte(orders.createdAt, since)));
+
 export function createOrderRepository(db: Database) {
   const ofTrader = (userId: string, id: string) => ownedBy(orders, userId, id);
 
@@ -68,8 +80,8 @@ export function createOrderRepository(db: Database) {
     get: (userId: string, id: string): Promise<OrderRow> =>
       ownRow(db, orders, userId, id, messages.orderNotFound),
 
-    async byKey(userId: string, idempotencyKey: string): Promise<OrderRow | undefined> {
-      const rows = await db
+    async byKey(userId: string, idempotencyKey: string, q: Database = db): Promise<OrderRow | undefined> {
+      const rows = await q
         .select()
         .from(orders)
         .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
@@ -116,9 +128,15 @@ export function createOrderRepository(db: Database) {
      * Records the intent as Sending, claimed by the caller, `at`; undefined when a unique index
      * refused it (the same key, or an open order of the plan and account): whichever insert the
      * database took first is the one request that sends the order, here or in another process.
+     * `q` is the transaction the intent is decided in (orderGate.ts).
      */
-    async insertIntent(userId: string, intent: OrderIntent, at: Date): Promise<OrderRow | undefined> {
-      const rows = await db
+    async insertIntent(
+      userId: string,
+      intent: OrderIntent,
+      at: Date,
+      q: Database = db,
+    ): Promise<OrderRow | undefined> {
+      const rows = await q
         .insert(orders)
         .values({
           ...intent,

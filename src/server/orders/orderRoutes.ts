@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { messages } from '../../domain/messages.ts';
-import { validateOrderRequest } from '../../domain/orders.ts';
+import { validateOrderConfirm, validateOrderRequest } from '../../domain/orders.ts';
 import { isUuid } from '../../domain/validation.ts';
 import type { AppEnv } from '../appEnv.ts';
 import { readValid } from '../http/body.ts';
@@ -25,7 +25,7 @@ export function orderRoutes(service: OrderService): Hono<AppEnv> {
   app.post('/', async (c) => {
     const key = c.req.header(IDEMPOTENCY_KEY_HEADER);
     if (!isUuid(key)) throw invalid([{ field: IDEMPOTENCY_KEY_HEADER, message: messages.orderKeyRequired }]);
-    const request = await readValid(c, validateOrderRequest);
+    const request = await readValid(c, validateOrderConfirm);
     const { order, created } = await service.place(c.get('user').id, key.toLowerCase(), request);
     return c.json(order, created ? 201 : 200);
   });

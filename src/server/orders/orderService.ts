@@ -1,28 +1,31 @@
 // Orders from plans (docs/product.md, "Orders"): checked again here with the live balance, recorded
 // before the broker is called, sent by exactly one request, and followed until they fill.
 import { messages } from '../../domain/messages.ts';
+import { heldShares, orderSizeLimit, sameOrderRequest } from '../../domain/orderDecisions.ts';
 import {
   type BracketOrder,
+  bracketOrderOf,
   bracketOrderProblems,
   describeOrder,
   hasFills,
   isOpenOrderStatus,
+  type OrderConfirmFields,
   type OrderDto,
   type OrderPreview,
   type OrderRequestFields,
   orderCost,
   orderDollarsAtRisk,
+  sameBracketOrder,
 } from '../../domain/orders.ts';
+import type { Trade } from '../../domain/trades.ts';
 import type { LiveAccount, TradePlanDto } from '../../domain/types.ts';
 import { settingsOf } from '../accounts/accountRepository.ts';
 import type { AccountService } from '../accounts/accountService.ts';
-import type { OrderGate } from '../accounts/orderGate.ts';
 import { atMost } from '../atMost.ts';
 import {
   type BrokerExchange,
   BrokerOrderLimitError,
   BrokerOrderNotFoundError,
-  type BrokerOrderState,
   BrokerShareUsedError,
   BrokerUnavailableError,
   OrderRejectedError,
@@ -31,7 +34,10 @@ import type { BrokerAccess } from '../brokers/brokerAccess.ts';
 import type { Database } from '../db/database.ts';
 import type { PlanRepository } from '../plans/planRepository.ts';
 import { conflict, invalid, limited, notFound, Refusal } from '../refusals.ts';
-import { type OrderChanges, type OrderRepository, type OrderRow, toOrder } from './orderRepository.ts';
+import { tradesOf } from '../trades/tradeBook.ts';
+import { changesFrom, neverSent, reasonText } from './brokerAnswers.ts';
+import { orderRefusal } from './orderGate.ts';
+import { type OrderRepository, type OrderRow, toOrder } from './orderRepository.ts';
 
 /** A request calling the broker for an order longer than this has died: another may take the order over. */
 export const ORDER_CLAIM_SECONDS = 30;
@@ -56,63 +62,15 @@ export interface OrderServiceDeps {
   plans: PlanRepository;
   accounts: AccountService;
   brokerAccess: BrokerAccess;
-  /** The account's opt-in and its risk guard (accounts/orderGate.ts). */
-  gate: OrderGate;
   /** Imports one account's fills at once (trades/brokerImport.ts `orderFilled`). */
   importFills: (userId: string, accountId: string) => Promise<unknown>;
   now: () => Date;
 }
 
 const roundCents = (n: number) => Math.round(n * 100) / 100;
-const samePrice = (a: number | null, b: number | null) =>
-  a === null || b === null ? a === b : Math.abs(a - b) < 0.00005;
-
-/** Whether the broker's order is the one sent: what a lost placement is recognised by. */
-export const sameBracketOrder = (a: BracketOrder, b: BracketOrder): boolean =>
-  a.symbol === b.symbol &&
-  a.direction === b.direction &&
-  a.quantity === b.quantity &&
-  a.entryType === b.entryType &&
-  a.duration === b.duration &&
-  samePrice(a.entryPrice, b.entryPrice) &&
-  samePrice(a.entryLimitPrice, b.entryLimitPrice) &&
-  samePrice(a.stopPrice, b.stopPrice) &&
-  samePrice(a.targetPrice, b.targetPrice);
-
-/** Whether a confirm asks what the order under its key was made from. */
-const sameRequest = (a: OrderRequestFields, b: OrderRequestFields): boolean =>
-  a.planId === b.planId &&
-  a.accountId === b.accountId &&
-  a.quantity === b.quantity &&
-  a.entryType === b.entryType &&
-  (a.entryLimitPrice ?? null) === (b.entryLimitPrice ?? null) &&
-  a.duration === b.duration;
-
-/** The broker never got the request: refused before it was sent (the trader's share, a sign-in ended). */
-const neverSent = (error: unknown): boolean =>
-  error instanceof BrokerShareUsedError ||
-  error instanceof BrokerOrderLimitError ||
-  (error instanceof Refusal && ['signedOut', 'limited', 'notFound'].includes(error.kind));
-
-/** The broker's words for a rejection, as kept: at most ORDER_REASON_MAX characters. */
-export const ORDER_REASON_MAX = 500;
-const reasonText = (reason: string | null): string | null =>
-  reason === null
-    ? null
-    : reason.length > ORDER_REASON_MAX
-      ? `${reason.slice(0, ORDER_REASON_MAX - 1)}…`
-      : reason;
-
-/** What the broker's state of an order changes in ours. */
-const changesFrom = (state: BrokerOrderState): OrderChanges => ({
-  status: state.status,
-  filledQuantity: state.filledQuantity,
-  brokerOrderId: state.brokerOrderId,
-  reason: reasonText(state.reason),
-});
 
 export function createOrderService(deps: OrderServiceDeps) {
-  const { db, repository, plans, accounts, brokerAccess, gate, importFills, now } = deps;
+  const { db, repository, plans, accounts, brokerAccess, importFills, now } = deps;
   const secondsBefore = (at: Date, seconds: number) => new Date(at.getTime() - seconds * 1000);
 
   /** The account's hash at the broker, from the trader's own settings rows. */
@@ -135,11 +93,14 @@ export function createOrderService(deps: OrderServiceDeps) {
     }
   }
 
-  /** The order the plan makes for the request, and the checks of docs/product.md, "Orders". */
+  /**
+   * The order the plan makes for the request, and the checks of docs/product.md, "Orders", but the
+   * gate's final word: a placement asks it again where it records the intent (`place`).
+   */
   async function checked(
     userId: string,
     request: OrderRequestFields,
-  ): Promise<{ plan: TradePlanDto; account: LiveAccount; order: BracketOrder }> {
+  ): Promise<{ plan: TradePlanDto; account: LiveAccount; order: BracketOrder; trades: Trade[] }> {
     const live = await accounts.list(userId);
     const account = live.find((a) => a.id === request.accountId);
     if (!account) throw notFound(messages.accountNotFound);
@@ -150,26 +111,21 @@ export function createOrderService(deps: OrderServiceDeps) {
     if (earlier.some((o) => o.accountId === account.id && hasFills(o))) {
       throw conflict(messages.orderAlreadyFilled);
     }
-    const refused = await gate.refusal(userId, account.id, now());
+    const trades = await tradesOf(db, userId, []);
+    const held = heldShares(trades, plan.id, account.id);
+    if (held > 0) throw conflict(messages.orderPositionHeld(held));
+    const refused = await orderRefusal(db, userId, account, trades, now());
     if (refused !== null) throw conflict(refused);
-    const size = plan.positionSizes.find((s) => s.accountId === account.id)?.position ?? 0;
+    const order = bracketOrderOf(plan, request);
+    const size = orderSizeLimit(plan, account, order);
     if (request.quantity > size) {
       throw invalid([{ field: 'quantity', message: messages.orderQuantityOverSize(size) }]);
     }
-    const order: BracketOrder = {
-      symbol: plan.stock,
-      direction: plan.direction,
-      quantity: request.quantity,
-      entryType: request.entryType,
-      entryPrice: plan.entryPrice,
-      entryLimitPrice: request.entryType === 'StopLimit' ? (request.entryLimitPrice ?? null) : null,
-      duration: request.duration,
-      stopPrice: plan.stopLossPrice,
-      targetPrice: plan.targetPrice ?? null,
-    };
     const problems = bracketOrderProblems(order);
     if (problems.length > 0) throw invalid(problems.map((message) => ({ field: 'order', message })));
-    return { plan, account, order };
+    const pastLimit = await orderRefusal(db, userId, account, trades, now(), { order });
+    if (pastLimit !== null) throw conflict(pastLimit);
+    return { plan, account, order, trades };
   }
 
   async function preview(userId: string, request: OrderRequestFields): Promise<OrderPreview> {
@@ -329,8 +285,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     repository.settle(row.id, { status: 'Cancelled', reason: messages.orderGoneAtBroker }, now());
 
   /** The order under this key: the same request answers it (resolving a lost answer), another is refused. */
-  async function existing(userId: string, row: OrderRow, request: OrderRequestFields) {
-    if (!sameRequest(row.request, request)) throw conflict(messages.orderKeyReused);
+  async function existing(userId: string, row: OrderRow, request: OrderConfirmFields) {
+    if (!sameOrderRequest(row.request, request)) throw conflict(messages.orderKeyReused);
     const current = row.status === 'Sending' ? await resolve(userId, row) : row;
     return { order: toOrder(current), created: false };
   }
@@ -338,13 +294,22 @@ export function createOrderService(deps: OrderServiceDeps) {
   async function place(
     userId: string,
     idempotencyKey: string,
-    request: OrderRequestFields,
+    request: OrderConfirmFields,
   ): Promise<{ order: OrderDto; created: boolean }> {
     const known = await repository.byKey(userId, idempotencyKey);
     if (known) return existing(userId, known, request);
-    const { plan, account, order } = await checked(userId, request);
+    const { plan, account, order, trades } = await checked(userId, request);
+    if (!sameBracketOrder(order, request.previewed)) throw conflict(messages.orderChangedSincePreview);
     const intent = { planId: plan.id, accountId: account.id, idempotencyKey, request, order };
-    const inserted = await repository.insertIntent(userId, intent, now());
+    // Decided and recorded under the account's lock: two placements at once are judged one after
+    // the other, the second counting the first (docs/product.md, "Orders": the risk guard).
+    const inserted = await db.transaction(async (tx) => {
+      const q = tx as unknown as Database;
+      const refused = await orderRefusal(q, userId, account, trades, now(), { lock: true, order });
+      // The same key's order, recorded while this waited for the lock, answers it: not a refusal.
+      if (refused !== null && !(await repository.byKey(userId, idempotencyKey, q))) throw conflict(refused);
+      return refused === null ? repository.insertIntent(userId, intent, now(), q) : undefined;
+    });
     if (!inserted) {
       // A unique index refused it: the same key from another request (a double tap, another
       // process), or another open order of the plan and account (a second tab).

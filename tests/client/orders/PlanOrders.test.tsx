@@ -275,6 +275,8 @@ describe('Confirm', () => {
     await userEvent.click(confirm);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Order AAPL · Margin' })).toBeNull());
     expect(orderPosts()).toHaveLength(1);
+    // The confirm carries the order its preview showed: the server places that one or none.
+    expect(orderPosts()[0]?.[0].body).toMatchObject({ quantity: 100, previewed: previewOf(100).order });
   });
 
   it('says the state is unknown when the answer cannot be had, then shows the order once it is read', async () => {
@@ -310,6 +312,7 @@ describe('Confirm', () => {
           entryType: 'Limit',
           entryLimitPrice: null,
           duration: 'Day',
+          previewed: bracket(100),
         },
         crypto.randomUUID(),
       ),
