@@ -56,12 +56,49 @@ describe('relaunch', () => {
   }, async () => {
     for (let i = 0; i < RELAUNCHES; i++) {
       const { tab, visited } = await newTab();
-      await tab.goto(`${server.url}/trade-plans`);
-      // The callback's rule: a sign-in lands on the Dashboard.
+      await tab.goto(`${server.url}/`);
+      // The callback's rule: a sign-in that started at / lands on the Dashboard.
       await tab.waitForURL(`${server.url}/dashboard`, { timeout: 10_000 });
       await pageHeading(tab, 'Dashboard').waitFor({ timeout: 10_000 });
       expect(visited.filter((url) => url.includes(BROKER_PAGE))).toEqual([]);
       expect(await tab.evaluate(() => sessionStorage.getItem('tradeTracker.sessionActive'))).toBe('true');
+      await tab.close();
+    }
+  });
+
+  it('a link opened in a new tab lands where it points, through the silent sign-in (issue 40)', {
+    timeout: 90_000,
+  }, async () => {
+    const plan = await callApi<{ id: string }>(page, 'POST', '/tradeplans', {
+      stock: 'LINKD',
+      entryPrice: 50,
+      stopLossPrice: 48,
+    });
+    expect(plan.status).toBe(201);
+    const trades = await callApi<{ id: string; symbol: string }[]>(page, 'GET', '/trades');
+    const trade = trades.body[0] as { id: string; symbol: string };
+    // A plan's and a trade's link open its details (and leave the address); Review keeps its range.
+    const details = (tab: Page, name: RegExp) =>
+      tab.getByRole('dialog').getByRole('heading', { name }).first().waitFor({ timeout: 10_000 });
+    const links: [string, string, (tab: Page) => Promise<unknown>][] = [
+      [`/trade-plans?plan=${plan.body.id}`, '/trade-plans', (tab) => details(tab, /LINKD/)],
+      [`/trades?trade=${trade.id}`, '/trades', (tab) => details(tab, new RegExp(trade.symbol))],
+      [
+        '/review?range=month',
+        '/review?range=month',
+        (tab) => pageHeading(tab, 'Review').waitFor({ timeout: 10_000 }),
+      ],
+    ];
+    for (let i = 0; i < RELAUNCHES; i++) {
+      const [link, landed, shown] = links[i % links.length] as (typeof links)[number];
+      const { tab, visited } = await newTab();
+      await tab.goto(`${server.url}${link}`);
+      await shown(tab);
+      // Signed in (the callback set the tab's flag): the address is the link's, not the Dashboard.
+      await tab.waitForFunction(() => sessionStorage.getItem('tradeTracker.sessionActive') === 'true');
+      expect(new URL(tab.url()).pathname + new URL(tab.url()).search).toBe(landed);
+      expect(visited.some((url) => url.includes('status=success'))).toBe(true);
+      expect(visited.filter((url) => url.includes(BROKER_PAGE))).toEqual([]);
       await tab.close();
     }
   });
@@ -71,8 +108,7 @@ describe('relaunch', () => {
   }, async () => {
     const { tab } = await newTab();
     await tab.goto(`${server.url}/trades`);
-    await pageHeading(tab, 'Dashboard').waitFor({ timeout: 10_000 });
-    await tab.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trades' }).click();
+    await pageHeading(tab, 'Trades').waitFor({ timeout: 10_000 });
     await tab.getByText(/^Fills imported (just now|\d min ago)$/).waitFor();
     // Both tabs come back to the foreground; a tab asking anyway is answered by the throttle.
     await tab.evaluate(() => window.dispatchEvent(new Event('focus')));
@@ -98,7 +134,10 @@ describe('relaunch', () => {
     const { tab } = await newTab();
     await tab.goto(`${server.url}/trade-plans`);
     await tab.waitForURL((url) => url.pathname.startsWith(BROKER_PAGE), { timeout: 10_000 });
-    await tab.getByRole('button', { name: 'Sign in as Alex (demo)' }).waitFor();
+    // Signed in again there, the tab goes where it was going.
+    await tab.getByRole('button', { name: 'Sign in as Alex (demo)' }).click();
+    await tab.waitForURL(`${server.url}/trade-plans`, { timeout: 10_000 });
+    await pageHeading(tab, 'Trade Plans').waitFor({ timeout: 10_000 });
     await tab.close();
   });
 });

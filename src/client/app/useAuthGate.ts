@@ -8,6 +8,7 @@ import {
   hasSessionFlag,
   isLogoutPending,
   onSignedOut,
+  rememberReturnAddress,
   rememberTabTrader,
   setSessionFlag,
   signInCallbackStatus,
@@ -157,7 +158,11 @@ export function useAuthGate(): AuthState {
   }, [state, offline]);
 
   useEffect(() => {
-    if (state === 'unauthenticated' && location !== '/error') goToBrokerSignIn();
+    if (state === 'unauthenticated' && location !== '/error') {
+      // A link opened in a new tab lands where it pointed once the (silent) sign-in is back.
+      rememberReturnAddress();
+      goToBrokerSignIn();
+    }
     if (showsApp(state) && location === '/') navigate('/dashboard', { replace: true });
   }, [state, location, navigate]);
 

@@ -34,16 +34,49 @@ type SignInCallback = 'success' | 'error' | null;
 let signInCallback: SignInCallback | undefined;
 
 /**
+ * The address a tab asked for before its sign-in went to the broker (this tab only): a link opened
+ * in a new tab, a relaunch, a tapped notification land there once signed in, not on the Dashboard.
+ */
+const RETURN_TO_KEY = 'tradeTracker.returnTo';
+
+/** An address of the app's own pages: a path of this origin, never `/`, `/error` or the API's. */
+const isAppPage = (address: string): boolean => {
+  const path = address.split(/[?#]/)[0] as string;
+  return (
+    address.startsWith('/') &&
+    !address.startsWith('//') &&
+    !address.includes('\\') &&
+    path !== '/' &&
+    path !== '/error' &&
+    !path.startsWith('/api/')
+  );
+};
+
+/** Keeps the address this tab is at for after the sign-in, when it is one of the app's pages. */
+export function rememberReturnAddress(): void {
+  const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  if (isAppPage(here)) sessionStorage.setItem(RETURN_TO_KEY, here);
+}
+
+/** The address kept for after the sign-in, taken once; the Dashboard when none was (the spec's rule). */
+function takeReturnAddress(): string {
+  const kept = sessionStorage.getItem(RETURN_TO_KEY);
+  sessionStorage.removeItem(RETURN_TO_KEY);
+  return kept !== null && isAppPage(kept) ? kept : '/dashboard';
+}
+
+/**
  * The broker sign-in's answer, on the redirect to `/?status=success|error`. Read once, before the
- * app's first render, and taken out of the address at once (to the Dashboard, or the error page):
- * the first render is then the page the trader lands on, not a spinner for `/` and a second render.
+ * app's first render, and taken out of the address at once (to the page the tab asked for before
+ * it went to the broker, else the Dashboard; or the error page): the first render is then the page
+ * the trader lands on, not a spinner for `/` and a second render.
  */
 export function signInCallbackStatus(): SignInCallback {
   if (signInCallback === undefined) {
     const status = new URLSearchParams(window.location.search).get('status');
     signInCallback = status === 'success' || status === 'error' ? status : null;
     if (signInCallback)
-      window.history.replaceState(null, '', signInCallback === 'success' ? '/dashboard' : '/error');
+      window.history.replaceState(null, '', signInCallback === 'success' ? takeReturnAddress() : '/error');
   }
   return signInCallback;
 }
