@@ -308,6 +308,10 @@ export const orderTexts = {
     `The plan's size for this account: ${shares} shares. You may lower it, not raise it.`,
   quantityOverSize: (shares: number) => `At most ${shares} shares: the plan's size for this account`,
   entryHint: 'A limit buys at the entry or lower; a stop (or stop-limit) buys a breakout above the market.',
+  limitFillsAtOnce: (direction: 'Long' | 'Short', last: string) =>
+    direction === 'Long'
+      ? `A buy limit above the market fills at once at about ${last}`
+      : `A sell-short limit below the market fills at once at about ${last}`,
   entryHintShort:
     'A limit sells short at the entry or higher; a stop (or stop-limit) sells short a breakdown below the market.',
   brokerWarnings: "The broker's warnings",

@@ -1,14 +1,20 @@
-// The order service's decisions that need no database and no broker (docs/product.md, "Orders"):
-// whether a confirm repeats the one under its key, what position a plan already holds in an
-// account, and how many shares an order may be. Pure, table-tested in tests/domain/orders.test.ts.
+// The order's decisions that need no database and no broker (docs/product.md, "Orders"): whether
+// a confirm repeats the one under its key, what position a plan already holds in an account, how
+// many shares an order may be (the server's), and the ticket's entry against the market (the
+// app's). Pure, table-tested in tests/domain/orders.test.ts.
 
+import { formatMoney } from './format.ts';
+import { orderTexts } from './messages.ts';
 import {
   type BracketOrder,
   entryWorstPrice,
   type OrderConfirmFields,
+  type OrderEntryType,
+  type OrderPlan,
   type OrderRequestFields,
   sameBracketOrder,
 } from './orders.ts';
+import { directionSign } from './planDirection.ts';
 import { computePositionSizes } from './positionSize.ts';
 import type { Trade } from './trades.ts';
 import type { LiveAccount, TradePlanDto } from './types.ts';
@@ -52,4 +58,27 @@ export function orderSizeLimit(
     direction: plan.direction,
   };
   return Math.min(planSize, computePositionSizes([account], worst)[0]?.position ?? 0);
+}
+
+/**
+ * The entry the ticket starts with: a plan's entry on the far side of the last price (above it for
+ * a long, below for a short) is a breakout, which a stop waits for; a limit there would fill at
+ * once at the market. Otherwise, or with no last price, a limit.
+ */
+export function defaultEntryType(
+  plan: Pick<OrderPlan, 'direction' | 'entryPrice'>,
+  last: number | null,
+): OrderEntryType {
+  if (last === null || !(last > 0)) return 'Limit';
+  return directionSign(plan) * (plan.entryPrice - last) > 0 ? 'Stop' : 'Limit';
+}
+
+/**
+ * What a limit entry on the far side of the market does, in words, where the preview says it: "A
+ * buy limit above the market fills at once at about $97.20"; null for any other order.
+ */
+export function limitFillsAtOnceNote(order: BracketOrder, last: number | null): string | null {
+  if (order.entryType !== 'Limit' || last === null || !(last > 0)) return null;
+  if (directionSign(order) * (order.entryPrice - last) <= 0) return null;
+  return orderTexts.limitFillsAtOnce(order.direction, formatMoney(last));
 }

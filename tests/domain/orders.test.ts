@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/domain/messages.ts';
+import { defaultEntryType, limitFillsAtOnceNote } from '../../src/domain/orderDecisions.ts';
 import {
   type BracketOrder,
   bracketOrderOf,
@@ -299,5 +300,34 @@ describe('the confirm: the request and the order its preview showed', () => {
         duration: 'Day',
       }).entryLimitPrice,
     ).toBeNull();
+  });
+});
+
+describe('the ticket’s entry against the market (issue 40)', () => {
+  const long = { direction: 'Long' as const, entryPrice: 100 };
+  const short = { direction: 'Short' as const, entryPrice: 100 };
+
+  it.each([
+    ['a long entry above the last price: a breakout', long, 97.2, 'Stop'],
+    ['a long entry below it: a pullback', long, 103, 'Limit'],
+    ['a long entry at it', long, 100, 'Limit'],
+    ['a short entry below the last price: a breakdown', short, 103, 'Stop'],
+    ['a short entry above it', short, 97.2, 'Limit'],
+    ['no last price', long, null, 'Limit'],
+  ] as const)('%s starts as a %s', (_what, plan, last, expected) => {
+    expect(defaultEntryType(plan, last)).toBe(expected);
+  });
+
+  it('says a limit on the far side of the market fills at once, and nothing else', () => {
+    expect(limitFillsAtOnceNote(order({ entryPrice: 100, stopPrice: 95, targetPrice: null }), 97.2)).toBe(
+      'A buy limit above the market fills at once at about $97.20',
+    );
+    const shortOrder = order({ direction: 'Short', entryPrice: 100, stopPrice: 105, targetPrice: null });
+    expect(limitFillsAtOnceNote(shortOrder, 103)).toBe(
+      'A sell-short limit below the market fills at once at about $103.00',
+    );
+    expect(limitFillsAtOnceNote(order({ entryPrice: 100 }), 103)).toBeNull();
+    expect(limitFillsAtOnceNote(order({ entryType: 'Stop', entryPrice: 100 }), 97.2)).toBeNull();
+    expect(limitFillsAtOnceNote(order({ entryPrice: 100 }), null)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatMoney, formatPercent } from '../../domain/format.ts';
 import { orderStatusTexts, orderTexts } from '../../domain/messages.ts';
+import { defaultEntryType, limitFillsAtOnceNote } from '../../domain/orderDecisions.ts';
 import {
   type OrderDto,
   type OrderDuration,
@@ -12,6 +13,7 @@ import {
 } from '../../domain/orders.ts';
 import type { LiveAccount, TradePlan, ValidationResult } from '../../domain/types.ts';
 import { errorMessage, statusOf } from '../api/http.ts';
+import { useQuotes } from '../quotes/useQuotes.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { FormFrame } from '../ui/FormFrame.tsx';
@@ -82,15 +84,27 @@ interface OrderDialogProps {
  */
 export function OrderDialog({ plan, account, maxShares, onClose, onPlaced }: OrderDialogProps) {
   const offline = useOffline();
+  // A plan cached before plans had a direction is long.
+  const direction = plan.direction ?? 'Long';
+  const last = useQuotes()?.get(plan.stock)?.last ?? null;
   const [values, setValues] = useState<Values>({
     quantity: String(maxShares),
-    entryType: 'Limit',
+    entryType: defaultEntryType({ direction, entryPrice: plan.entryPrice }, last),
     entryLimitPrice: orderPriceText(plan.entryPrice),
     duration: 'Day',
   });
   const [step, setStep] = useState<Step>({ kind: 'form' });
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
+  const entryChosen = useRef(false);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    if (key === 'entryType') entryChosen.current = true;
     setValues((v) => ({ ...v, [key]: value }));
+  };
+  // The last price is read after the first render: the entry follows it until the trader picks one.
+  useEffect(() => {
+    if (entryChosen.current) return;
+    const entryType = defaultEntryType({ direction, entryPrice: plan.entryPrice }, last);
+    setValues((v) => (v.entryType === entryType ? v : { ...v, entryType }));
+  }, [direction, plan.entryPrice, last]);
 
   const form = useFormSubmit({
     validate: () => orderRequestOf(values, plan.id, account.id, maxShares),
@@ -105,8 +119,7 @@ export function OrderDialog({ plan, account, maxShares, onClose, onPlaced }: Ord
   });
 
   const entry = orderPriceText(plan.entryPrice);
-  // A plan cached before plans had a direction is long.
-  const short = plan.direction === 'Short';
+  const short = direction === 'Short';
   return (
     <Modal title={`Order ${plan.stock} · ${account.accountName}`} onClose={onClose}>
       {step.kind === 'form' && (
@@ -167,6 +180,7 @@ export function OrderDialog({ plan, account, maxShares, onClose, onPlaced }: Ord
       {step.kind === 'preview' && (
         <PreviewStep
           step={step}
+          last={last}
           offline={offline}
           onBack={() => setStep({ kind: 'form' })}
           onPlaced={onPlaced}
@@ -188,12 +202,15 @@ export function OrderDialog({ plan, account, maxShares, onClose, onPlaced }: Ord
 
 function PreviewStep({
   step,
+  last,
   offline,
   onBack,
   onPlaced,
   onUnknown,
 }: {
   step: Extract<Step, { kind: 'preview' }>;
+  /** The last price known here: a limit on the far side of it fills at once, and the preview says so. */
+  last: number | null;
   offline: boolean;
   onBack: () => void;
   onPlaced: (order: OrderDto) => void;
@@ -228,12 +245,18 @@ function PreviewStep({
   }
 
   const broker = preview.broker;
+  const fillsAtOnce = limitFillsAtOnceNote(preview.order, last);
   return (
     <div className="order-preview">
       <FormError message={error} />
       <p className="order-words">
         <strong>{preview.words}</strong>
       </p>
+      {fillsAtOnce && (
+        <p className="order-fills-at-once" role="note">
+          {fillsAtOnce}
+        </p>
+      )}
       <dl className="plan-details">
         <dt>Cost</dt>
         <dd>{formatMoney(preview.cost)}</dd>
