@@ -4,6 +4,7 @@
 // order screens only, never with the app's first screen.
 
 import { orderTexts } from '../../domain/messages.ts';
+import type { BrokerExchange } from '../../domain/orderLog.ts';
 import {
   isOpenOrderStatus,
   type OrderConfirmFields,
@@ -15,16 +16,6 @@ import { api, RefusedLocally, statusOf } from '../api/http.ts';
 import { type CachedOrder, cacheOwner, db, type TradeTrackerDb } from '../db/db.ts';
 import { isNetworkError, isOffline } from '../sync/connectivity.ts';
 import { syncNow } from '../sync/sync.ts';
-
-/** One request to the broker about an order and its answer, as `GET /orders/{id}/log` lists them. */
-export interface BrokerExchange {
-  method: string;
-  path: string;
-  requestBody: unknown;
-  status: number | null;
-  responseBody: unknown;
-  at: string;
-}
 
 /** Times a placement whose answer was lost is sent again with the same key, and the waits before each. */
 export const PLACE_RETRY_DELAYS_MS = [1000, 2000];

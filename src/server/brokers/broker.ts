@@ -1,4 +1,5 @@
 import type { Candle } from '../../domain/candles.ts';
+import type { BrokerExchange } from '../../domain/orderLog.ts';
 import type { BracketOrder, OrderStatus } from '../../domain/orders.ts';
 import type { Quote } from '../../domain/quotes.ts';
 import type { ExecutionKind, ExecutionSide, PositionEffect, SkippedReasons } from '../../domain/types.ts';
@@ -77,17 +78,8 @@ export interface BrokerIdentity {
   tokens: BrokerTokens;
 }
 
-/** One request to the broker about an order and its answer, as the order log keeps it. */
-export interface BrokerExchange {
-  method: string;
-  /** The path and query, without the host. */
-  path: string;
-  requestBody: unknown;
-  /** null when no answer came (a timeout, a dropped connection). */
-  status: number | null;
-  responseBody: unknown;
-  at: string;
-}
+/** One request to the broker about an order and its answer (its one definition: the domain's order log). */
+export type { BrokerExchange };
 
 /** Where an order's exchanges go, as they happen (the order log). */
 export type ExchangeLog = (exchange: BrokerExchange) => void;

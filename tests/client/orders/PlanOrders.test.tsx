@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { BracketOrder, OrderDto, OrderPreview, OrderStatus } from '../../../src/domain/orders.ts';
 import type { TradePlan } from '../../../src/domain/types.ts';
 import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { accountFixture, ownCacheBy, planFixture, resetCache, seed } from '../fixtures.ts';
+import { accountFixture, ownCacheBy, planFixture, resetCache, seed, tradeFixture } from '../fixtures.ts';
 
 let api: FakeApi;
 let PlanDetails: typeof import('../../../src/client/plans/PlanDetails.tsx').PlanDetails;
@@ -121,6 +121,22 @@ describe('Place order on a Ready plan', () => {
     const why = document.getElementById(ira.getAttribute('aria-describedby') as string) as HTMLElement;
     expect(why.textContent).toContain('Orders are off for this account.');
     expect(within(why).getByRole('link').getAttribute('href')).toBe('/dashboard');
+  });
+
+  it("is unavailable, saying why, when the account's risk guard is reached today (issue 40)", async () => {
+    await seed('accounts', [
+      accountFixture({ id: MARGIN, accountName: 'Margin', ordersAllowed: true, maxNewTradesPerDay: 1 }),
+    ]);
+    // Today's one new trade, bought just now on another stock.
+    await seed('trades', [
+      tradeFixture({ accountId: MARGIN, symbol: 'MSFT', openedAt: new Date().toISOString() }),
+    ]);
+    showPlan();
+    const margin = (await placeButton('Margin')) as HTMLButtonElement;
+    await waitFor(() => expect(margin.disabled).toBe(true));
+    expect(document.getElementById(margin.getAttribute('aria-describedby') as string)?.textContent).toBe(
+      '1 of 1 new trades today: no new orders for this account until the next trading day.',
+    );
   });
 
   it('is unavailable offline, saying orders are sent only online', async () => {
@@ -386,27 +402,49 @@ describe("the plan's orders", () => {
     expect(api.received.filter((r) => r.key.startsWith('DELETE'))).toHaveLength(1);
   });
 
-  it('shows the order log behind a disclosure', async () => {
+  it('shows the order log in words, one line per change, the raw bodies behind a disclosure', async () => {
     const order = orderOf();
     api.routes['GET /api/v1/orders'] = { status: 200, body: [order] };
+    const path = '/trader/v1/accounts/HASH/orders';
+    const read = (second: number, status: string, filledQuantity = 0) => ({
+      method: 'GET',
+      path: `${path}/1001`,
+      requestBody: null,
+      status: 200,
+      responseBody: { status, filledQuantity },
+      at: `2026-11-25T15:00:${String(second).padStart(2, '0')}.000Z`,
+    });
     api.routes[`GET /api/v1/orders/${order.id}/log`] = {
       status: 200,
       body: [
         {
           method: 'POST',
-          path: '/trader/v1/accounts/HASH/orders',
+          path,
           requestBody: { orderType: 'LIMIT', price: '100.00' },
           status: 201,
           responseBody: null,
           at,
         },
+        read(5, 'WORKING'),
+        read(10, 'WORKING'),
+        read(15, 'WORKING'),
+        read(20, 'FILLED', 100),
       ],
     };
     showPlan();
     await screen.findByText('Working');
     await userEvent.click(screen.getByText('Order log'));
-    expect(await screen.findByText('POST /trader/v1/accounts/HASH/orders')).toBeTruthy();
-    expect(screen.getByText(/"price": "100.00"/)).toBeTruthy();
+    const log = (await screen.findByText('accepted (201)')).closest('ol') as HTMLElement;
+    const lines = within(log)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('p')?.textContent ?? '');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/Order sent → accepted \(201\)$/);
+    expect(lines[1]).toMatch(/–.* Status read 3 times → Working$/);
+    expect(lines[2]).toMatch(/Status read → Filled, 100 filled$/);
+    // The raw request and answers stay one tap away.
+    expect(within(log).getAllByText('What was sent and answered')).toHaveLength(3);
+    expect(within(log).getByText(/"price": "100.00"/)).toBeTruthy();
   });
 
   it('offline: the last known orders with their time, read-only', async () => {
@@ -418,5 +456,43 @@ describe("the plan's orders", () => {
     await userEvent.click(screen.getByText('Order log'));
     expect(screen.getByText('The order log shows when online')).toBeTruthy();
     expect(api.received).toEqual([]);
+  });
+});
+
+describe('the entry against the market (issue 40)', () => {
+  const quote = (last: number) => ({
+    symbol: 'AAPL',
+    last,
+    bid: null,
+    ask: null,
+    close: null,
+    netChange: null,
+    tradeTime: null,
+    fetchedAt: at,
+  });
+
+  it('starts a breakout (the entry above the last price) as a stop (each case: tests/domain/orders.test.ts)', async () => {
+    await dbModule.db.quotes.put(quote(97.2));
+    showPlan();
+    await userEvent.click(await placeButton('Margin'));
+    const dialog = await screen.findByRole('dialog', { name: 'Order AAPL · Margin' });
+    await waitFor(() =>
+      expect((within(dialog).getByLabelText('Entry') as HTMLSelectElement).value).toBe('Stop'),
+    );
+  });
+
+  it('says so in the preview when the trader picks a limit that fills at once', async () => {
+    await dbModule.db.quotes.put(quote(97.2));
+    showPlan();
+    await userEvent.click(await placeButton('Margin'));
+    const dialog = await screen.findByRole('dialog', { name: 'Order AAPL · Margin' });
+    const entry = within(dialog).getByLabelText('Entry') as HTMLSelectElement;
+    await waitFor(() => expect(entry.value).toBe('Stop'));
+    await userEvent.selectOptions(entry, 'Limit');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await within(dialog).findByRole('button', { name: 'Confirm order' });
+    expect(within(dialog).getByRole('note').textContent).toBe(
+      'A buy limit above the market fills at once at about $97.20',
+    );
   });
 });
