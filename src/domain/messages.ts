@@ -258,6 +258,8 @@ export const messages = {
   pushEndpointInvalid: `A subscription's endpoint is a push service's https address (a host name, then a path without spaces, user names or unusual characters), at most ${PUSH_ENDPOINT_MAX_LENGTH} characters`,
   pushKeysInvalid: "The subscription's keys are not a browser's push keys (p256dh and auth, base64url)",
   pushServiceRefused: "Notifications go only through the browsers' push services",
+  pushEndpointTaken:
+    "This push endpoint is another trader's, with other keys: turn notifications off and on again on this device",
   // Orders (docs/product.md, "Orders").
   orderQuantityInvalid: 'Quantity must be a whole number of shares, at least 1',
   orderEntryTypeInvalid: 'Entry type must be one of Limit, Stop, StopLimit',

@@ -24,8 +24,9 @@ import {
 import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
 
 // The server posts to the endpoints devices give it (docs/product.md, "Alerts"): only to a push
-// service's host, read by one parser, on a public address checked as the connection is made. The
-// test clock is Friday 2026-11-20, 10:30 in New York: in session.
+// service's host, read by one parser, on a public address checked as the connection is made; and
+// a device's endpoint never moves to another trader with other keys. The test clock is Friday
+// 2026-11-20, 10:30 in New York: in session.
 const HOUR = 3_600_000;
 
 let push: FakePushService;
@@ -33,6 +34,8 @@ let push: FakePushService;
 let production: TestServer;
 /** The fake push service's host allowed, and what it resolves to checked as in production. */
 let noLoopback: TestServer;
+/** The fake push service on loopback, as tests allow (fakePushService.ts `sending`). */
+let testing: TestServer;
 
 /** The host names `noLoopback` looked up. */
 const asked: string[] = [];
@@ -48,9 +51,13 @@ beforeAll(async () => {
     { PUSH_SERVICE_HOSTS: push.hosts },
     { alerts: { everyMs: HOUR, agent: push.sending.agent, resolve, retryDelaysMs: [] } },
   );
+  testing = await startTestServer(
+    { PUSH_SERVICE_HOSTS: push.hosts },
+    { alerts: { everyMs: HOUR, ...push.sending } },
+  );
 });
 afterAll(async () => {
-  await Promise.all([production?.stop(), noLoopback?.stop()]);
+  await Promise.all([production?.stop(), noLoopback?.stop(), testing?.stop()]);
   await push?.close();
 });
 
@@ -256,5 +263,70 @@ describe('posting only to the public address the endpoint resolves to, checked a
     // Its push host resolved to 127.0.0.1, and nothing was posted there.
     expect(asked).toEqual([PUSH_HOST]);
     expect(pushesTo('no-loopback')).toEqual([]);
+  });
+});
+
+describe("a device's endpoint and its trader", () => {
+  let alex: Client;
+  let sam: Client;
+  let phone: TestSubscription;
+
+  beforeAll(async () => {
+    alex = await signIn(testing.url, 'alex');
+    sam = await signIn(testing.url, 'sam');
+    phone = testSubscription(push.origin, 'shared-phone');
+    expect((await subscribe(alex, phone.endpoint, phone.keys)).status).toBe(200);
+  });
+
+  it('refuses the endpoint to another trader with other keys: nothing moves, its trader still gets pushes', async () => {
+    const before = await stored(testing);
+    const otherKeys = testSubscription(push.origin, 'shared-phone').keys;
+    const taken = await subscribe(sam, phone.endpoint, otherKeys);
+    expect(taken).toMatchObject({
+      status: 409,
+      body: {
+        message: messages.pushEndpointTaken,
+        errors: [{ field: 'endpoint', message: messages.pushEndpointTaken }],
+      },
+    });
+    expect(await stored(testing)).toEqual(before);
+
+    await planAtEntry(testing, alex, 'KEEP');
+    expect(await testing.server.alertWatcher.tick()).toMatchObject({ alerts: 1, pushes: 1 });
+    const [received] = pushesTo('shared-phone');
+    expect(JSON.parse(decryptPush((received as { body: Buffer }).body, phone)).title).toBe(
+      'KEEP reached its entry',
+    );
+  });
+
+  it('lets one of two traders racing for a new endpoint with their own keys have it', async () => {
+    const endpoint = `${push.origin}/push/raced`;
+    const keys = [testSubscription(push.origin).keys, testSubscription(push.origin).keys];
+    const answers = await Promise.all([
+      subscribe(alex, endpoint, keys[0]!),
+      subscribe(sam, endpoint, keys[1]!),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const winner = answers.findIndex((a) => a.status === 200);
+    const rows = (await stored(testing)).filter((r) => r.endpoint === endpoint);
+    expect(rows).toEqual([expect.objectContaining(keys[winner])]);
+    expect(
+      (await [alex, sam][winner]!.call('DELETE', '/api/v1/push/subscription', { endpoint })).status,
+    ).toBe(204);
+  });
+
+  it('moves the device to the trader signed in on it: the same endpoint and keys', async () => {
+    const [alexRow] = await stored(testing);
+    expect((await subscribe(sam, phone.endpoint, phone.keys)).status).toBe(200);
+    const moved = await stored(testing);
+    expect(moved).toHaveLength(1);
+    expect(moved[0]).toMatchObject({ endpoint: phone.endpoint, ...phone.keys });
+    expect(moved[0]?.userId).not.toBe(alexRow?.userId);
+
+    await planAtEntry(testing, sam, 'MOVE');
+    await planAtEntry(testing, alex, 'LEFT');
+    await testing.server.alertWatcher.tick();
+    const titles = pushesTo('shared-phone').map((p) => JSON.parse(decryptPush(p.body, phone)).title);
+    expect(titles).toEqual(['KEEP reached its entry', 'MOVE reached its entry']);
   });
 });
