@@ -11,23 +11,31 @@ import { directionOf, directionSign, type PlanDirection } from './planDirection.
 import type { Quote } from './quotes.ts';
 import type { Trade } from './trades.ts';
 import type { TradePlanStatus } from './types.ts';
-import { between, hasControlCharacters, type Infer, object, validator } from './validation.ts';
+import { between, type Infer, object, validator } from './validation.ts';
 
 export const ALERT_KINDS = ['entry', 'stop', 'target'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 // ---- What the app sends -------------------------------------------------------------------------
 
-/** An https address with a host, no spaces or control characters, at most PUSH_ENDPOINT_MAX_LENGTH. */
-const HTTPS_ADDRESS = /^https:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/;
+// A push service's address, in the one shape every URL parser reads alike: https, a lower-case host
+// name whose last label begins with a letter (so never an address: 127.0.0.1, 0x7f.1, 2130706433),
+// an optional port, then a path and query of URL-safe characters and %-escapes only. No user, `;`,
+// `\`, `@`, spaces, control characters or fragment: the server posts to it (docs/product.md, "Alerts").
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const LAST_LABEL = '[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const PATH_CHAR = '(?:[A-Za-z0-9._~:/=+,-]|%[0-9A-Fa-f]{2})';
+const PUSH_ENDPOINT = new RegExp(
+  `^https://(?:${LABEL}\\.)*${LAST_LABEL}(?::[1-9][0-9]{0,4})?/${PATH_CHAR}*(?:\\?(?:${PATH_CHAR}|&)*)?$`,
+);
+
+/** Whether a text has a push endpoint's shape, at most PUSH_ENDPOINT_MAX_LENGTH characters. */
+export const isPushEndpoint = (v: string): boolean =>
+  v.length <= PUSH_ENDPOINT_MAX_LENGTH && PUSH_ENDPOINT.test(v);
+
 const endpoint = define<string>(
   'endpoint',
-  (v) =>
-    (typeof v === 'string' &&
-      v.length <= PUSH_ENDPOINT_MAX_LENGTH &&
-      !hasControlCharacters(v) &&
-      HTTPS_ADDRESS.test(v)) ||
-    messages.pushEndpointInvalid,
+  (v) => (typeof v === 'string' && isPushEndpoint(v)) || messages.pushEndpointInvalid,
 );
 
 /**

@@ -263,9 +263,11 @@ export const messages = {
   candlesNone: 'No price history for this symbol',
   brokerShareUsed:
     "You have used your share of the broker's requests for this minute (every trader shares them). Try again in a minute.",
-  pushEndpointInvalid: `A subscription's endpoint is an https address of at most ${PUSH_ENDPOINT_MAX_LENGTH} characters`,
+  pushEndpointInvalid: `A subscription's endpoint is a push service's https address (a host name, then a path without spaces, user names or unusual characters), at most ${PUSH_ENDPOINT_MAX_LENGTH} characters`,
   pushKeysInvalid: "The subscription's keys are not a browser's push keys (p256dh and auth, base64url)",
   pushServiceRefused: "Notifications go only through the browsers' push services",
+  pushEndpointTaken:
+    "This push endpoint is another trader's, with other keys: turn notifications off and on again on this device",
   // Orders (docs/product.md, "Orders").
   orderQuantityInvalid: 'Quantity must be a whole number of shares, at least 1',
   orderEntryTypeInvalid: 'Entry type must be one of Limit, Stop, StopLimit',

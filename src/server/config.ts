@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DEFAULT_MARKET_CYCLE_SYMBOL } from '../domain/constants.ts';
+import { isPushHostEntry } from './alerts/pushEndpoint.ts';
 import { parseDataKey } from './auth/tokenCipher.ts';
 import { TRADER_REQUESTS_PER_SECOND } from './http/fairShare.ts';
 
@@ -34,7 +35,10 @@ export interface ServerConfig {
   vapidKeys: VapidKeys | undefined;
   /** Who sends the pushes, as push services ask: a mailto: or https: address. */
   vapidSubject: string;
-  /** The push services' hosts a device's subscription may name (each with its subdomains). */
+  /**
+   * The push services' hosts a device's subscription may name: each with its subdomains on port
+   * 443, or, written `host:port`, that host on that port only (alerts/pushEndpoint.ts).
+   */
   pushServiceHosts: string[];
 }
 
@@ -69,6 +73,20 @@ function vapidConfig(env: NodeJS.ProcessEnv): VapidKeys | undefined {
     );
   }
   return { publicKey, privateKey };
+}
+
+function pushServiceHosts(env: NodeJS.ProcessEnv): string[] {
+  if (!env.PUSH_SERVICE_HOSTS) return DEFAULT_PUSH_SERVICE_HOSTS;
+  const hosts = env.PUSH_SERVICE_HOSTS.split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => h !== '');
+  const notAHost = hosts.find((h) => !isPushHostEntry(h));
+  if (notAHost !== undefined) {
+    throw new ConfigError(
+      `PUSH_SERVICE_HOSTS must list host names (a port only for a test's push service), separated by commas, got "${notAHost}"`,
+    );
+  }
+  return hosts;
 }
 
 function vapidSubject(env: NodeJS.ProcessEnv): string {
@@ -210,10 +228,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     traderRequestsPerSecond,
     vapidKeys: vapidConfig(env),
     vapidSubject: vapidSubject(env),
-    pushServiceHosts: env.PUSH_SERVICE_HOSTS
-      ? env.PUSH_SERVICE_HOSTS.split(',')
-          .map((h) => h.trim().toLowerCase())
-          .filter((h) => h !== '')
-      : DEFAULT_PUSH_SERVICE_HOSTS,
+    pushServiceHosts: pushServiceHosts(env),
   };
 }

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Agent, createServer as createHttpsServer } from 'node:https';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { AlertWatcher } from './alerts/alertWatcher.ts';
-import { createPushSender } from './alerts/pushSender.ts';
+import { createPushSender, type PushSenderOptions } from './alerts/pushSender.ts';
 import { loadVapidKeys } from './alerts/vapidKeys.ts';
 import { createApp } from './app.ts';
 import { startExpiryPurge } from './auth/expiryPurge.ts';
@@ -32,10 +32,11 @@ export interface StartOptions {
   /** The traders' heavy calls (http/fairShare.ts), when a test watches them; the app makes its own otherwise. */
   heavy?: HeavyCalls;
   /**
-   * How often the alert watcher looks (15 s otherwise), an https agent for the pushes (a test's CA),
-   * and the waits before a failed push is tried again (alerts/pushSender.ts).
+   * How often the alert watcher looks (15 s otherwise), and how pushes are sent
+   * (alerts/pushSender.ts): a test's https agent, waits, resolver, and loopback allowed for a
+   * test's local push service (never from the configuration).
    */
-  alerts?: { everyMs?: number; agent?: Agent; retryDelaysMs?: number[] };
+  alerts?: { everyMs?: number } & Omit<PushSenderOptions, 'hosts'>;
   /** How often working orders are followed with no app reading them (orders/orderFollower.ts). */
   orderFollowEveryMs?: number;
 }
@@ -76,12 +77,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     now,
     tokenCipher,
     vapidKeys,
-    push: createPushSender(
-      vapidKeys,
-      config.vapidSubject,
-      options.alerts?.agent,
-      options.alerts?.retryDelaysMs,
-    ),
+    push: createPushSender(vapidKeys, config.vapidSubject, {
+      ...options.alerts,
+      hosts: config.pushServiceHosts,
+    }),
     ...(options.alerts?.everyMs !== undefined ? { alertEveryMs: options.alerts.everyMs } : {}),
     ...(options.orderFollowEveryMs !== undefined ? { orderFollowEveryMs: options.orderFollowEveryMs } : {}),
     ...(options.heavy ? { heavy: options.heavy } : {}),

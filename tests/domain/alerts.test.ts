@@ -144,10 +144,28 @@ describe('validatePushSubscription', () => {
     ).toEqual({ ok: true, value: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys } });
   });
   it.each([
+    'https://fcm.googleapis.com/fcm/send/cX3k:APA91bF-x_Y0',
+    'https://updates.push.services.mozilla.com/wpush/v2/gAAAAABm-x_Y0==',
+    'https://web.push.apple.com/QGuQyavXut-x_Y0',
+    'https://wns2-par02p.notify.windows.com/w/?token=BQYAAAD%2b%2f%3d&x=1',
+    'https://push.test:8443/push/device',
+  ])("takes a push service's endpoint %s", (endpoint) => {
+    expect(validatePushSubscription({ endpoint, keys })).toMatchObject({ ok: true });
+  });
+  it.each([
     ['http://fcm.googleapis.com/x', messages.pushEndpointInvalid],
     ['https://', messages.pushEndpointInvalid],
     ['https://a b/x', messages.pushEndpointInvalid],
     [`https://x/${'a'.repeat(2048)}`, messages.pushEndpointInvalid],
+    // What URL parsers read differently (the WHATWG one a host "127.0.0.1;.fcm…", Node's url.parse 127.0.0.1).
+    ['https://127.0.0.1;.fcm.googleapis.com/x', messages.pushEndpointInvalid],
+    ['https://fcm.googleapis.com\\@127.0.0.1/x', messages.pushEndpointInvalid],
+    ['https://user@fcm.googleapis.com/x', messages.pushEndpointInvalid],
+    ['https://127.0.0.1/x', messages.pushEndpointInvalid],
+    ['https://[::1]/x', messages.pushEndpointInvalid],
+    ['https://Fcm.googleapis.com/x', messages.pushEndpointInvalid],
+    ['https://fcm.googleapis.com/x#y', messages.pushEndpointInvalid],
+    ['https://fcm.googleapis.com/x%2', messages.pushEndpointInvalid],
   ])('refuses the endpoint %s', (endpoint, message) => {
     expect(validatePushSubscription({ endpoint, keys })).toMatchObject({ ok: false, errors: [{ message }] });
   });

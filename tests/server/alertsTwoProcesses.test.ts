@@ -39,7 +39,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('alerts with two API servers on on
         PORT: '0',
         HOST: '127.0.0.1',
         STATIC_DIR: join(database.dataDir, 'no-app'),
-        PUSH_SERVICE_HOSTS: '127.0.0.1',
+        PUSH_SERVICE_HOSTS: push.hosts,
       }),
       databaseUrl: database.databaseUrl,
     };
@@ -47,7 +47,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('alerts with two API servers on on
       startServer({
         config,
         now: () => clock.now,
-        alerts: { everyMs: 3_600_000, agent: new Agent({ ca: push.ca, maxSockets: 64 }) },
+        alerts: { everyMs: 3_600_000, ...push.sending, agent: new Agent({ ca: push.ca, maxSockets: 64 }) },
       });
     [a, b] = await Promise.all([start(), start()]);
   }, 60_000);

@@ -1,8 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
-/** A self-signed certificate for 127.0.0.1, valid one day, made with openssl in `dir`. */
-export function makeCertificate(dir: string): { certFile: string; keyFile: string } {
+/**
+ * A self-signed certificate for 127.0.0.1 (and the host `names` given), valid one day, made with
+ * openssl in `dir`.
+ */
+export function makeCertificate(
+  dir: string,
+  names: readonly string[] = [],
+): { certFile: string; keyFile: string } {
   const certFile = join(dir, 'cert.pem');
   const keyFile = join(dir, 'key.pem');
   execFileSync(
@@ -18,7 +24,7 @@ export function makeCertificate(dir: string): { certFile: string; keyFile: strin
       '-subj',
       '/CN=127.0.0.1',
       '-addext',
-      'subjectAltName=IP:127.0.0.1',
+      `subjectAltName=${['IP:127.0.0.1', ...names.map((n) => `DNS:${n}`)].join(',')}`,
       '-keyout',
       keyFile,
       '-out',

@@ -69,4 +69,17 @@ describe('configuration', () => {
       /TRUSTED_PROXY must list IP addresses/,
     );
   });
+
+  it("reads the push services' hosts, a port only as a test writes one, and refuses addresses", () => {
+    expect(loadConfig({}).pushServiceHosts).toContain('fcm.googleapis.com');
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: 'Push.Example.com, push.test:8443' }).pushServiceHosts).toEqual([
+      'push.example.com',
+      'push.test:8443',
+    ]);
+    for (const wrong of ['127.0.0.1', '[::1]', 'push.test;x', 'user@push.test', 'https://push.test']) {
+      expect(refusal({ PUSH_SERVICE_HOSTS: `fcm.googleapis.com,${wrong}` })).toMatch(
+        /PUSH_SERVICE_HOSTS must list host names/,
+      );
+    }
+  });
 });

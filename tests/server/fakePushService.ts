@@ -1,8 +1,13 @@
 import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, verify } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
+import { Agent, createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { Resolve } from '../../src/server/alerts/publicAddress.ts';
+import type { StartOptions } from '../../src/server/server.ts';
 import { makeCertificate } from './certificate.ts';
+
+/** The push service's host name, which only the tests' resolver knows (`.test` is reserved, RFC 2606). */
+export const PUSH_HOST = 'push.test';
 
 /**
  * A local push service (RFC 8030) over https with a test certificate: it records every push, and
@@ -19,7 +24,17 @@ export interface ReceivedPush {
 }
 
 export interface FakePushService {
+  /** `https://push.test:<port>`: what the subscriptions' endpoints begin with. */
   origin: string;
+  /** `push.test:<port>`, for PUSH_SERVICE_HOSTS: that host on that port only. */
+  hosts: string;
+  /** Answers `push.test` with 127.0.0.1, where the service listens; no other name. */
+  resolve: Resolve;
+  /**
+   * What a test server sends pushes with (StartOptions.alerts): an agent that trusts the
+   * certificate, the resolver, and the loopback address allowed, as only a test may.
+   */
+  sending: Required<Pick<NonNullable<StartOptions['alerts']>, 'agent' | 'resolve' | 'pushToLoopback'>>;
   /** The certificate, for the server's https agent to trust. */
   ca: string;
   received: ReceivedPush[];
@@ -33,7 +48,7 @@ export interface FakePushService {
 }
 
 export async function startFakePushService(dir: string): Promise<FakePushService> {
-  const { certFile, keyFile } = makeCertificate(dir);
+  const { certFile, keyFile } = makeCertificate(dir, [PUSH_HOST]);
   const received: ReceivedPush[] = [];
   const answer = new Map<string, number>();
   const next = new Map<string, number[]>();
@@ -56,9 +71,18 @@ export async function startFakePushService(dir: string): Promise<FakePushService
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const ca = readFileSync(certFile, 'utf8');
+  const resolve: Resolve = async (hostname) => {
+    if (hostname !== PUSH_HOST)
+      throw Object.assign(new Error(`${hostname} is unknown`), { code: 'ENOTFOUND' });
+    return [{ address: '127.0.0.1', family: 4 }];
+  };
   return {
-    origin: `https://127.0.0.1:${port}`,
-    ca: readFileSync(certFile, 'utf8'),
+    origin: `https://${PUSH_HOST}:${port}`,
+    hosts: `${PUSH_HOST}:${port}`,
+    resolve,
+    sending: { agent: new Agent({ ca }), resolve, pushToLoopback: true },
+    ca,
     received,
     answer,
     next,

@@ -1,4 +1,3 @@
-import { Agent } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account, TradePlanDto } from '../../src/domain/types.ts';
 import { demoQuote } from '../../src/server/brokers/demo/demoQuotes.ts';
@@ -17,8 +16,8 @@ beforeAll(async () => {
   const { join } = await import('node:path');
   push = await startFakePushService(mkdtempSync(join(tmpdir(), 'tt-push-')));
   t = await startTestServer(
-    { PUSH_SERVICE_HOSTS: '127.0.0.1' },
-    { alerts: { everyMs: 3_600_000, agent: new Agent({ ca: push.ca }) } },
+    { PUSH_SERVICE_HOSTS: push.hosts },
+    { alerts: { everyMs: 3_600_000, ...push.sending } },
   );
   alex = await signIn(t.url, 'alex');
 });

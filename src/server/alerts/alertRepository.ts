@@ -1,10 +1,12 @@
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { DueAlert, PushSubscriptionInput, SentAlert, WatchedPlan } from '../../domain/alerts.ts';
 import { ALERTS_LISTED, NEAR_ENTRY_DEFAULT_R, PUSH_SUBSCRIPTIONS_MAX } from '../../domain/constants.ts';
+import { messages } from '../../domain/messages.ts';
 import { inChunks } from '../db/chunks.ts';
 import type { Database } from '../db/database.ts';
 import { brokerTokens, pushSubscriptions, sentAlerts, tradePlans, users } from '../db/schema.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
+import { conflict } from '../refusals.ts';
 
 export interface StoredSubscription {
   id: string;
@@ -28,8 +30,9 @@ export function createAlertRepository(db: Database, now: () => Date) {
   return {
     /**
      * This device's subscription, for the trader: a device's endpoint is unique, so one signed in
-     * to another trader before moves to this one (whoever holds the endpoint and its keys is the
-     * device). Beyond PUSH_SUBSCRIPTIONS_MAX the trader's oldest go.
+     * to another trader before moves to this one, but only with the same keys (whoever holds the
+     * endpoint and its keys is the device); another trader's endpoint with other keys is refused
+     * and left as it is. Beyond PUSH_SUBSCRIPTIONS_MAX the trader's oldest go.
      */
     async subscribe(
       userId: string,
@@ -38,10 +41,23 @@ export function createAlertRepository(db: Database, now: () => Date) {
       const createdAt = now();
       const values = { userId, endpoint: input.endpoint, ...input.keys, createdAt };
       await db.transaction(async (tx) => {
-        await tx
+        // Decided in the upsert itself (the row is locked as it is read), so a race cannot slip by.
+        const written = await tx
           .insert(pushSubscriptions)
           .values({ id: uuidv7(createdAt.getTime()), ...values })
-          .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+          .onConflictDoUpdate({
+            target: pushSubscriptions.endpoint,
+            set: values,
+            setWhere: or(
+              eq(pushSubscriptions.userId, userId),
+              and(
+                eq(pushSubscriptions.p256dh, input.keys.p256dh),
+                eq(pushSubscriptions.auth, input.keys.auth),
+              ),
+            ),
+          })
+          .returning({ id: pushSubscriptions.id });
+        if (written.length === 0) throw conflict(messages.pushEndpointTaken, 'endpoint');
         const newest = tx
           .select({ id: pushSubscriptions.id })
           .from(pushSubscriptions)

@@ -9,18 +9,7 @@ import type { AppEnv } from '../appEnv.ts';
 import { readValid } from '../http/body.ts';
 import { invalid } from '../refusals.ts';
 import type { AlertRepository } from './alertRepository.ts';
-
-/** Whether the endpoint's host is one of the push services' (or under one): pushes go nowhere else. */
-export function isPushServiceHost(endpoint: string, hosts: readonly string[]): boolean {
-  let host: string;
-  try {
-    host = new URL(endpoint).host.toLowerCase();
-  } catch {
-    return false;
-  }
-  const hostname = host.replace(/:\d+$/, '');
-  return hosts.some((h) => host === h || hostname === h || hostname.endsWith(`.${h}`));
-}
+import { pushTargetOf, pushUrlOf } from './pushEndpoint.ts';
 
 /**
  * `/api/v1/push`: the server's VAPID public key, and this device's subscription (PUT stores or
@@ -35,8 +24,11 @@ export function pushRoutes(
   app.get('/key', (c) => c.json({ publicKey }));
   app.put('/subscription', async (c) => {
     const input = await readValid(c, validatePushSubscription);
-    // The server posts to the endpoint: only a push service's, never an address of the trader's choosing.
-    if (!isPushServiceHost(input.endpoint, pushHosts)) {
+    // The server posts to the endpoint: only what every parser reads alike, and a push service's.
+    if (pushUrlOf(input.endpoint) === undefined) {
+      throw invalid([{ field: 'endpoint', message: messages.pushEndpointInvalid }]);
+    }
+    if (pushTargetOf(input.endpoint, pushHosts) === undefined) {
       throw invalid([{ field: 'endpoint', message: messages.pushServiceRefused }]);
     }
     return c.json(await repository.subscribe(c.get('user').id, input));
