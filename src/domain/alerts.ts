@@ -11,7 +11,7 @@ import { directionOf, directionSign, type PlanDirection } from './planDirection.
 import type { Quote } from './quotes.ts';
 import type { Trade } from './trades.ts';
 import type { TradePlanStatus } from './types.ts';
-import { between, hasControlCharacters, type Infer, object, validator } from './validation.ts';
+import { between, type Infer, isCleanText, object, validator } from './validation.ts';
 
 export const ALERT_KINDS = ['entry', 'stop', 'target'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
@@ -25,7 +25,7 @@ const endpoint = define<string>(
   (v) =>
     (typeof v === 'string' &&
       v.length <= PUSH_ENDPOINT_MAX_LENGTH &&
-      !hasControlCharacters(v) &&
+      isCleanText(v) &&
       HTTPS_ADDRESS.test(v)) ||
     messages.pushEndpointInvalid,
 );

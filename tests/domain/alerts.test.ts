@@ -148,6 +148,7 @@ describe('validatePushSubscription', () => {
     ['https://', messages.pushEndpointInvalid],
     ['https://a b/x', messages.pushEndpointInvalid],
     [`https://x/${'a'.repeat(2048)}`, messages.pushEndpointInvalid],
+    ['https://fcm.googleapis.com/x\ud800', messages.pushEndpointInvalid],
   ])('refuses the endpoint %s', (endpoint, message) => {
     expect(validatePushSubscription({ endpoint, keys })).toMatchObject({ ok: false, errors: [{ message }] });
   });
