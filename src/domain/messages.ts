@@ -13,6 +13,7 @@ import {
   HEAT_LIMIT_MIN,
   JOURNAL_LIMITS,
   JOURNAL_NOTES_MAX_BYTES,
+  JSON_DEPTH_MAX,
   type LimitedCollection,
   MAX_NEW_TRADES_PER_DAY_MAX,
   MAX_NEW_TRADES_PER_DAY_MIN,
@@ -227,6 +228,7 @@ export const messages = {
   recordDeleted: 'This record was deleted',
   invalidBody: 'Request body must be a JSON object',
   invalidJson: 'Request body is not valid JSON',
+  bodyNestedTooDeeply: `Request body must not nest lists or objects more than ${JSON_DEPTH_MAX} deep`,
   bodyTooLarge: 'Request body is larger than 1 MB',
   validationFailed: 'Validation failed',
 

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Backup } from '../../src/domain/backup.ts';
+import { JSON_DEPTH_MAX } from '../../src/domain/constants.ts';
 import { messages } from '../../src/domain/messages.ts';
 import type { Account, Trade, TradePlanDto, TradeSetup } from '../../src/domain/types.ts';
 import { signedInServer } from './harness.ts';
 
 // Inputs that answered 500 (issue 39, item 7): half of a character in text (PostgreSQL refuses
-// it in JSON columns), impossible dates. Each is a 400 on its field,
+// it in JSON columns), JSON nested thousands deep, impossible dates. Each is a 400 on its field,
 // through the API and in a restore, and the journal is left as it was.
 
 // Hundreds of calls in a few seconds: far past a trader's rate (http/fairShare.ts).
@@ -187,6 +188,48 @@ describe('half of a character (a lone UTF-16 surrogate)', () => {
       tags: ['gap'],
       mistakes: ['late'],
     });
+  });
+});
+
+describe('JSON nested deeper than the body reader takes', () => {
+  const deep = (n: number) => `${'['.repeat(n)}1${']'.repeat(n)}`;
+  const tooDeep = messages.bodyNestedTooDeeply;
+  it.each<[string, () => [string, string]]>([
+    ['an edge name', () => ['POST /api/v1/edges', `{"name":${deep(5_000)}}`]],
+    [
+      'a plan edge list',
+      () => [
+        'POST /api/v1/tradeplans',
+        `{"stock":"X","entryPrice":10,"stopLossPrice":9,"edgeIds":${deep(5_000)}}`,
+      ],
+    ],
+    [
+      'a fill symbol',
+      () => ['POST /api/v1/executions', JSON.stringify(fillBody()).replace('"HOST"', deep(5_000))],
+    ],
+    ['trade tags', () => [`PUT /api/v1/trades/${trade.id}`, `{"tags":${deep(5_000)}}`]],
+    ['a plan edit', () => [`PUT /api/v1/tradeplans/${plan.id}`, `{"notes":${deep(5_000)}}`]],
+    ['an order preview', () => ['POST /api/v1/orders/preview', `{"planId":${deep(5_000)}}`]],
+    ['the body itself', () => ['POST /api/v1/edges', deep(200_000)]],
+    [`one level past ${JSON_DEPTH_MAX}`, () => ['POST /api/v1/edges', `{"name":${deep(JSON_DEPTH_MAX)}}`]],
+    [
+      'a restore record',
+      () => ['POST /api/v1/backup', JSON.stringify(base).replace(`"name":"Flag"`, `"name":${deep(5_000)}`)],
+    ],
+  ])('in %s: 400 on the body', async (_, call) => {
+    const [route, body] = call();
+    const [method, path] = route.split(' ') as [string, string];
+    await refusedOn(method, path, body, 'body', tooDeep);
+  });
+
+  it(`takes ${JSON_DEPTH_MAX} levels: the field's own check answers`, async () => {
+    await refusedOn(
+      'POST',
+      '/api/v1/edges',
+      `{"name":${deep(JSON_DEPTH_MAX - 1)}}`,
+      'name',
+      messages.mustBeText,
+    );
   });
 });
 
