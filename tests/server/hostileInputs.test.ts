@@ -183,11 +183,6 @@ describe('half of a character (a lone UTF-16 surrogate)', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.tags).toEqual(['📈 gap']);
-    await alex.json('PUT', `/api/v1/trades/${trade.id}`, {
-      planId: plan.id,
-      tags: ['gap'],
-      mistakes: ['late'],
-    });
   });
 });
 
