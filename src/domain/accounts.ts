@@ -25,8 +25,8 @@ import {
   between,
   type CrossCheck,
   finite,
-  hasControlCharacters,
   type Infer,
+  isCleanText,
   nullable,
   object,
   oneOf,
@@ -140,9 +140,7 @@ export const accountRecord = object({
   id: uuid,
   accountHash: define<string>(
     'accountHash',
-    (v) =>
-      (typeof v === 'string' && v.trim() !== '' && !hasControlCharacters(v)) ||
-      backupMessages.accountHashInvalid,
+    (v) => (typeof v === 'string' && v.trim() !== '' && isCleanText(v)) || backupMessages.accountHashInvalid,
   ),
   ...settingsFields,
   // A backup always carries the heat limit, so a missing one is a broken backup, not "keep it".

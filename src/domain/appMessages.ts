@@ -37,6 +37,8 @@ export const fallbackMessages = {
   updateTrade: 'Failed to update trade',
   importTrades: 'Failed to import trades from the broker',
   changeRefused: 'The server refused this change',
+  // A queued change the server kept failing on while answering other calls (src/client/sync/outbox.ts).
+  changeNotSaved: 'The server could not save this change',
 } as const;
 
 /** Short confirmations, read out politely and gone after a few seconds. */

@@ -128,6 +128,12 @@ export const HEAT_WARNING_PERCENT_OF_LIMIT = 80;
  * plans and 5,000 fills is about 5 MB. Every other request stays under 1 MB.
  */
 export const BACKUP_MAX_MEGABYTES = 50;
+/**
+ * How deep JSON from outside may nest arrays and objects (src/domain/jsonDepth.ts): a backup
+ * nests 3 deep, every other body 2. Deeper is refused before it is parsed, as recursion over
+ * thousands of levels (a validator printing the value) overflows the stack.
+ */
+export const JSON_DEPTH_MAX = 32;
 /** How many problems or conflicts a refused restore names in its message; the rest are counted. */
 export const BACKUP_PROBLEMS_NAMED = 3;
 /** How many it lists field by field in the answer's `errors`. */

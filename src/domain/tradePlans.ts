@@ -95,6 +95,7 @@ const planFields = {
       blank: messages.criteriaMetBlank,
       tooLong: messages.criteriaMetTooLong,
       controlCharacters: messages.criteriaMetControlCharacters,
+      brokenCharacter: messages.criteriaMetBrokenCharacter,
       tooMany: messages.criteriaMetTooMany,
     },
     false,

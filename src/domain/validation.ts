@@ -46,7 +46,26 @@ const trimmed = <T>(struct: Struct<T, null>) => coerce(struct, string(), (s) => 
  * PostgreSQL refuses NUL outright, and the rest garbles lists, exports and terminals.
  */
 const CONTROL_CHARACTERS = /[^\P{Cc}\t\n\r]|\r(?!\n)/u;
-export const hasControlCharacters = (s: string): boolean => CONTROL_CHARACTERS.test(s);
+const hasControlCharacters = (s: string): boolean => CONTROL_CHARACTERS.test(s);
+
+/**
+ * Half of a character: a UTF-16 surrogate without its pair (under the u flag a pair is one code
+ * point, so only a lone half matches). PostgreSQL refuses one in JSON and turns it into U+FFFD in
+ * text, so no text field takes one.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+const hasLoneSurrogates = (s: string): boolean => LONE_SURROGATE.test(s);
+
+/** Whether text may be stored and shown as it is: no control character, no half of a character. */
+export const isCleanText = (s: string): boolean => !hasControlCharacters(s) && !hasLoneSurrogates(s);
+
+/** Why text cannot be kept as it is, or undefined when it can. */
+const textProblem = (s: string): string | undefined =>
+  hasControlCharacters(s)
+    ? messages.textControlCharacters
+    : hasLoneSurrogates(s)
+      ? messages.textBrokenCharacter
+      : undefined;
 
 /** Trimmed text of at most `max` characters; with `required`, not empty (and that message when missing). */
 export const text = (max: number, tooLong: string, required?: string) =>
@@ -57,8 +76,7 @@ export const text = (max: number, tooLong: string, required?: string) =>
       if (v === null) return required ?? messages.mustBeText;
       if (typeof v !== 'string') return messages.mustBeText;
       if (required !== undefined && v.length === 0) return required;
-      if (hasControlCharacters(v)) return messages.textControlCharacters;
-      return v.length <= max || tooLong;
+      return textProblem(v) ?? (v.length <= max || tooLong);
     }),
   );
 
@@ -70,8 +88,7 @@ export const boundedText = (max: number, tooLong: string) =>
   trimmed(
     define<string>('text', (v) => {
       if (typeof v !== 'string') return messages.mustBeText;
-      if (hasControlCharacters(v)) return messages.textControlCharacters;
-      return v.length <= max || tooLong;
+      return textProblem(v) ?? (v.length <= max || tooLong);
     }),
   );
 
@@ -176,12 +193,14 @@ export interface TextListMessages {
   blank: string;
   tooLong: string;
   controlCharacters: string;
+  brokenCharacter: string;
   tooMany: string;
 }
 
 /**
  * A list of short texts (a trade's tags, a plan's ticked criteria): each trimmed, 1 to `maxLength`
- * characters with no control character at all (a tab or a line break neither), at most
+ * characters with no control character at all (a tab or a line break neither) and no half of a
+ * character, at most
  * `maxItems` once repeats are merged. With `ignoreCase`, two entries differing only in case are
  * one, spelled as the first.
  */
@@ -193,6 +212,7 @@ export const textList = (maxLength: number, maxItems: number, says: TextListMess
         if (typeof entry !== 'string') return says.notList;
         if (entry.length === 0) return says.blank;
         if (/\p{Cc}/u.test(entry)) return says.controlCharacters;
+        if (hasLoneSurrogates(entry)) return says.brokenCharacter;
         if (entry.length > maxLength) return says.tooLong;
       }
       return v.length <= maxItems || says.tooMany;

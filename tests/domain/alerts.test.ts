@@ -166,6 +166,7 @@ describe('validatePushSubscription', () => {
     ['https://Fcm.googleapis.com/x', messages.pushEndpointInvalid],
     ['https://fcm.googleapis.com/x#y', messages.pushEndpointInvalid],
     ['https://fcm.googleapis.com/x%2', messages.pushEndpointInvalid],
+    ['https://fcm.googleapis.com/x\ud800', messages.pushEndpointInvalid],
   ])('refuses the endpoint %s', (endpoint, message) => {
     expect(validatePushSubscription({ endpoint, keys })).toMatchObject({ ok: false, errors: [{ message }] });
   });

@@ -199,6 +199,36 @@ describe('checkBackup', () => {
       backupMessages.accountHashInvalid,
     ],
     [
+      'an account hash with half of a character',
+      changed('accounts', (b) => first(b.accounts, { accountHash: 'demo-\ud800' })),
+      'accounts[0].accountHash',
+      backupMessages.accountHashInvalid,
+    ],
+    [
+      'a plan ticking half of a character',
+      changed('tradePlans', (b) => first(b.tradePlans, { criteriaMet: ['Volume \ud800'] })),
+      'tradePlans[0].criteriaMet',
+      messages.criteriaMetBrokenCharacter,
+    ],
+    [
+      'a trade tagged with half of a character',
+      changed('tradeAnnotations', (b) => first(b.tradeAnnotations, { tags: ['\udfff'] })),
+      'tradeAnnotations[0].tags',
+      messages.tagBrokenCharacter,
+    ],
+    [
+      'a trade mistake with half of a character',
+      changed('tradeAnnotations', (b) => first(b.tradeAnnotations, { mistakes: ['a\ud83d'] })),
+      'tradeAnnotations[0].mistakes',
+      messages.mistakeBrokenCharacter,
+    ],
+    [
+      'setup notes with half of a character',
+      changed('tradeSetups', (b) => first(b.tradeSetups, { notes: '\ud800' })),
+      'tradeSetups[0].notes',
+      messages.textBrokenCharacter,
+    ],
+    [
       'an account without a heat limit',
       changed('accounts', (b) => first(b.accounts, { heatLimit: undefined })),
       'accounts[0].heatLimit',

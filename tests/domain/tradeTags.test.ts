@@ -49,6 +49,10 @@ describe('tags and mistakes on a trade', () => {
     ['tags', ['a\u0007b'], messages.tagControlCharacters],
     ['tags', ['a\tb'], messages.tagControlCharacters],
     ['mistakes', ['moved\nstop'], messages.mistakeControlCharacters],
+    ['tags', ['\ud800'], messages.tagBrokenCharacter],
+    ['tags', ['ok', 'gap \udfff'], messages.tagBrokenCharacter],
+    ['mistakes', ['chased \ud83d'], messages.mistakeBrokenCharacter],
+    ['tags', ['\u{1f4c8} breakout'], true],
     ['tags', ['   '], messages.tagBlank],
     ['tags', [''], messages.tagBlank],
     ['tags', 'breakout', messages.tagsNotList],
@@ -297,6 +301,11 @@ describe('the setup checklist', () => {
     expect(control).toEqual({
       ok: false,
       errors: [{ field: 'criteriaMet', message: messages.criteriaMetControlCharacters }],
+    });
+    const broken = validateTradePlanUpdate({ criteriaMet: ['Volume up', 'a\ud800'] });
+    expect(broken).toEqual({
+      ok: false,
+      errors: [{ field: 'criteriaMet', message: messages.criteriaMetBrokenCharacter }],
     });
   });
 

@@ -463,6 +463,17 @@ describe('control characters in text', () => {
     it.each(accepted.map((c) => [c]))('accepts %j', (c) => {
       expect(validate({ [field]: `a${c}b` }).ok).toBe(true);
     });
+
+    // Half of a character (a UTF-16 surrogate without its pair): PostgreSQL refuses it in JSON
+    // and turns it into U+FFFD in text, so it is refused here, before any write.
+    it.each(['\ud800', '\udfff', 'x\ud83d', '\udcc8x', '\udc00\ud800'])(
+      'refuses the lone surrogate %j',
+      (s) => {
+        expect(errorsOf(validate({ [field]: `a${s}b` }))).toEqual([
+          { field, message: messages.textBrokenCharacter },
+        ]);
+      },
+    );
   });
 });
 

@@ -10,6 +10,7 @@ import {
 import { backupFallbackMessages, backupMessages, backupNotices } from '../../domain/backupMessages.ts';
 import { BACKUP_MAX_MEGABYTES } from '../../domain/constants.ts';
 import type { CsvExportKind } from '../../domain/csvExports.ts';
+import { nestsDeeperThan } from '../../domain/jsonDepth.ts';
 import { errorMessage } from '../api/http.ts';
 import { announce } from '../ui/notices.ts';
 import { exportCsv } from './csvExport.ts';
@@ -92,7 +93,8 @@ export function useRestore() {
     let parsed: unknown;
     try {
       text = await readText(file);
-      parsed = JSON.parse(text);
+      // Nested thousands deep, checking it would overflow the stack: no backup nests so.
+      parsed = nestsDeeperThan(text) ? undefined : JSON.parse(text);
     } catch {
       // Unreadable, or not JSON: either way not a backup, as checkBackup says of undefined.
       parsed = undefined;

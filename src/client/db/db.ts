@@ -45,6 +45,8 @@ export interface OutboxEntry {
   /** The record the change is about, whose row the server's answer replaces; absent on old rows. */
   recordId?: string;
   queuedAt: string;
+  /** How many replays in a row the server answered 5xx, and when the first of them was (src/client/sync/outbox.ts). */
+  serverFailures?: { count: number; since: string };
 }
 
 /** A queued change the server refused: shown to the trader with the server's reason. */

@@ -137,9 +137,52 @@ function outcomeOfRefusal(entry: OutboxEntry, status: number): 'done' | 'refused
   return 'refused';
 }
 
+/** Lists a queued change the server will not take, with why, and takes it off the queue. */
+async function setAside(database: TradeTrackerDb, entry: OutboxEntry, message: string): Promise<void> {
+  await database.transaction('rw', [database.outbox, database.refusedChanges], async () => {
+    await database.refusedChanges.add({ label: entry.label, message, refusedAt: new Date().toISOString() });
+    await database.outbox.delete(entry.seq as number);
+  });
+}
+
+/**
+ * How many 5xx answers in a row, over at least how long, make a queued change's failure its own
+ * rather than the server's passing fault (a database restarting, a deploy).
+ */
+const SERVER_FAILURES_TO_SET_ASIDE = 5;
+const SERVER_FAILURES_SPAN_MS = 15 * 60_000;
+
+/**
+ * After a 5xx to the queue's first change: whether it is set aside. It is kept (its count of
+ * failures noted on its row) unless it has failed SERVER_FAILURES_TO_SET_ASIDE times over at least
+ * SERVER_FAILURES_SPAN_MS and the server answers another call that reads its database: then the
+ * fault is this change's, and it is listed like a refusal so it no longer blocks the changes after it.
+ */
+async function afterServerFailure(database: TradeTrackerDb, entry: OutboxEntry): Promise<boolean> {
+  const now = new Date();
+  const count = (entry.serverFailures?.count ?? 0) + 1;
+  const since = entry.serverFailures?.since ?? now.toISOString();
+  const settled =
+    count >= SERVER_FAILURES_TO_SET_ASIDE && now.getTime() - Date.parse(since) >= SERVER_FAILURES_SPAN_MS;
+  if (settled && (await serverAnswers())) {
+    await setAside(database, entry, fallbackMessages.changeNotSaved);
+    return true;
+  }
+  await database.outbox.update(entry.seq as number, { serverFailures: { count, since } });
+  return false;
+}
+
+/** Whether the server answers a call that reads its database (the session), whatever a change got. */
+const serverAnswers = () =>
+  api('/auth/status').then(
+    () => true,
+    () => false,
+  );
+
 /**
  * What one replay did: changes the server saved, refused (listed in `refusedChanges` with its
- * reason) and dropped as already done (410, a delete of something gone).
+ * reason, or after failing on the server again and again) and dropped as already done (410, a
+ * delete of something gone).
  */
 export interface ReplayReport {
   saved: number;
@@ -171,7 +214,12 @@ async function replay(database: TradeTrackerDb): Promise<ReplayReport> {
       answer = await send(next);
     } catch (error) {
       const status = statusOf(error);
-      if (isNetworkError(error) || status === undefined || status >= 500 || status === 401) {
+      if (!isNetworkError(error) && status !== undefined && status >= 500) {
+        if (!(await afterServerFailure(database, next))) break;
+        report.refused++;
+        continue;
+      }
+      if (isNetworkError(error) || status === undefined || status === 401) {
         if (isNetworkError(error)) reportApiReachable(false);
         break;
       }
@@ -183,13 +231,11 @@ async function replay(database: TradeTrackerDb): Promise<ReplayReport> {
       }
       if (outcomeOfRefusal(next, status) === 'refused') {
         report.refused++;
-        await database.refusedChanges.add({
-          label: next.label,
-          message: errorMessage(error, fallbackMessages.changeRefused),
-          refusedAt: new Date().toISOString(),
-        });
-      } else report.dropped++;
-      await database.outbox.delete(seq);
+        await setAside(database, next, errorMessage(error, fallbackMessages.changeRefused));
+      } else {
+        report.dropped++;
+        await database.outbox.delete(seq);
+      }
       continue;
     }
     report.saved++;
@@ -207,7 +253,8 @@ let flushing: Promise<ReplayReport> | undefined;
  * Replays queued changes in order, each sent once across every open tab, and keeps each answer as
  * a change sent at once does. A change the server refuses (4xx) is listed for the trader with the
  * server's message; its local effect is undone by the full sync that follows (sync.ts). A network
- * failure or a 5xx stops the replay until next time; a 429 until its Retry-After has passed.
+ * failure or a 5xx stops the replay until next time (a change failing on the server again and
+ * again is set aside: `afterServerFailure`); a 429 until its Retry-After has passed.
  */
 export function flushOutbox(database: TradeTrackerDb = db): Promise<ReplayReport> {
   flushing ??= oneTabAtATime(() => replay(database)).finally(() => {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { BACKUP_MAX_MEGABYTES } from '../../domain/constants.ts';
+import { nestsDeeperThan } from '../../domain/jsonDepth.ts';
 import { messages } from '../../domain/messages.ts';
 import type { ValidationResult } from '../../domain/types.ts';
 import { invalid } from '../refusals.ts';
@@ -11,10 +12,14 @@ export const MAX_BACKUP_BYTES = BACKUP_MAX_MEGABYTES * 1024 * 1024;
 export const isRestoreRequest = (method: string, path: string): boolean =>
   method === 'POST' && path === '/api/v1/backup';
 
-/** The request's JSON body; malformed JSON is a 400, never a 500. Size is capped by middleware. */
+/**
+ * The request's JSON body; malformed JSON is a 400, never a 500. Size is capped by middleware,
+ * depth here, before parsing: no parser or validator ever recurses over thousands of levels.
+ */
 export async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '') return undefined;
+  if (nestsDeeperThan(text)) throw invalid([{ field: 'body', message: messages.bodyNestedTooDeeply }]);
   try {
     return JSON.parse(text);
   } catch {

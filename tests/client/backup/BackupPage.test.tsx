@@ -182,6 +182,23 @@ describe('restore', () => {
     expect(restoreModule.sendBackup).not.toHaveBeenCalled();
   });
 
+  it('refuses a file nested thousands deep, or with half of a character, instead of failing on it', async () => {
+    render(<BackupPage />);
+    const deep = `${'['.repeat(5_000)}1${']'.repeat(5_000)}`;
+    const text = JSON.stringify(backup()).replace('"stock":"AAPL"', `"stock":${deep}`);
+    await userEvent.upload(screen.getByLabelText('Backup file'), fileOf(text));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'This file is not a Trade Tracker backup',
+    );
+    const broken = backup();
+    (broken.tradePlans[0] as { notes: string }).notes = 'half \ud83d';
+    await userEvent.upload(screen.getByLabelText('Backup file'), fileOf(broken));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain('Text must not contain a broken character'),
+    );
+    expect(restoreModule.sendBackup).not.toHaveBeenCalled();
+  });
+
   it('summarises the backup, then on confirm shows the upload, the restore and the result, and syncs', async () => {
     let upload: (sent: number, total: number) => void = () => {};
     let answer: (r: RestoreResult) => void = () => {};

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Change } from '../../../src/client/sync/outbox.ts';
 import { type FakeApi, startFakeApi } from '../fakeApi.ts';
 import { edgeFixture, fullSync, ownCacheBy, resetCache, setupFixture } from '../fixtures.ts';
@@ -241,6 +241,104 @@ describe('the outbox', () => {
     await outbox.flushOutbox();
     expect(await dbModule.db.outbox.count()).toBe(1);
     expect(await dbModule.db.refusedChanges.count()).toBe(0);
+  });
+
+  it('sets aside a queued change answered 400 with its message, and sends the changes after it', async () => {
+    api.unreachable = true;
+    const before = edgeChange('Before');
+    await outbox.submitChange(before.change, before.apply);
+    await outbox.submitChange(
+      {
+        collection: 'trades',
+        method: 'PUT',
+        path: '/trades/t1',
+        body: { planId: null, tags: ['gap'] },
+        label: 'Update trade AAPL',
+        recordId: 't1',
+      },
+      async () => {},
+    );
+    const after = edgeChange('After');
+    await outbox.submitChange(after.change, after.apply);
+    api.unreachable = false;
+    const tagRefused = 'A tag must not contain a broken character';
+    api.routes['PUT /api/v1/trades/t1'] = {
+      status: 400,
+      body: { message: tagRefused, errors: [{ field: 'tags', message: tagRefused }] },
+    };
+    expect(await outbox.flushOutbox()).toEqual({ saved: 2, refused: 1, dropped: 0 });
+    expect(writes()).toEqual(['POST /api/v1/edges', 'PUT /api/v1/trades/t1', 'POST /api/v1/edges']);
+    expect(await dbModule.db.outbox.count()).toBe(0);
+    expect(await dbModule.db.refusedChanges.toArray()).toEqual([
+      expect.objectContaining({ label: 'Update trade AAPL', message: tagRefused }),
+    ]);
+  });
+
+  describe('a queued change the server answers 5xx every time', () => {
+    const MINUTE = 60_000;
+    const start = new Date('2026-11-20T15:00:00.000Z').getTime();
+    const broken = {
+      collection: 'tradePlans',
+      method: 'PUT',
+      path: '/tradeplans/p1',
+      body: { notes: 'x' },
+      label: 'Update trade plan AAPL',
+      recordId: 'p1',
+    } satisfies Change;
+    const replayAt = async (minutes: number) => {
+      vi.setSystemTime(start + minutes * MINUTE);
+      return outbox.flushOutbox();
+    };
+    const queueBrokenThenAnother = async () => {
+      api.unreachable = true;
+      await outbox.submitChange(broken, async () => {});
+      const after = edgeChange('After');
+      await outbox.submitChange(after.change, after.apply);
+      api.unreachable = false;
+      api.routes['PUT /api/v1/tradeplans/p1'] = { status: 500, body: { message: 'Server error' } };
+    };
+    beforeEach(() => {
+      // Only the clock: the fake API, IndexedDB and the fetch timeout keep real time.
+      vi.useFakeTimers({ toFake: ['Date'] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('is kept through a passing fault: many answers in a few minutes, or a server that answers nothing else', async () => {
+      await queueBrokenThenAnother();
+      const nothing = { saved: 0, refused: 0, dropped: 0 };
+      // Ten answers in two minutes: a restarting database, say.
+      for (let i = 0; i < 10; i++) expect(await replayAt(i / 5)).toEqual(nothing);
+      // Past the quarter of an hour, but the server fails its other calls too: still a passing fault.
+      api.routes['GET /api/v1/auth/status'] = { status: 503, body: { message: 'Busy' } };
+      expect(await replayAt(20)).toEqual(nothing);
+      expect(await replayAt(40)).toEqual(nothing);
+      expect((await dbModule.db.outbox.toArray()).map((e) => e.label)).toEqual([
+        broken.label,
+        'Create edge After',
+      ]);
+      expect(await dbModule.db.refusedChanges.count()).toBe(0);
+      expect(writes().filter((w) => w === 'POST /api/v1/edges')).toEqual([]);
+    });
+
+    it('is set aside after five answers over a quarter of an hour while the server answers otherwise, and the rest is sent', async () => {
+      await queueBrokenThenAnother();
+      api.routes['GET /api/v1/auth/status'] = { status: 200, body: { id: 'u1' } };
+      for (const minute of [0, 4, 8, 12]) {
+        expect(await replayAt(minute)).toEqual({ saved: 0, refused: 0, dropped: 0 });
+      }
+      // The fifth answer, a quarter of an hour after the first.
+      expect(await replayAt(15)).toEqual({ saved: 1, refused: 1, dropped: 0 });
+      expect(writes().filter((w) => w !== 'GET /api/v1/auth/status')).toEqual([
+        ...Array(5).fill('PUT /api/v1/tradeplans/p1'),
+        'POST /api/v1/edges',
+      ]);
+      expect(await dbModule.db.outbox.count()).toBe(0);
+      expect(await dbModule.db.refusedChanges.toArray()).toEqual([
+        expect.objectContaining({ label: broken.label, message: 'The server could not save this change' }),
+      ]);
+    });
   });
 
   it('keeps a change on this device when the server asks to slow down (429), and sends it after Retry-After', async () => {

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApi, startFakeApi } from '../fakeApi.ts';
@@ -451,6 +451,21 @@ describe("a trade's tags and mistakes", () => {
         { planId: null, initialStop: null, notes: '', tags: [], mistakes: ['chased entry'] },
       ],
     ]);
+  });
+
+  it('offline: a label with half of a character is refused on the device, as the server would', async () => {
+    await seedTrades();
+    api.unreachable = true;
+    connectivity.reportApiReachable(false);
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'AAPL' }));
+    const details = screen.getByRole('dialog');
+    // What pasting an emoji cut in two leaves: its first half alone.
+    fireEvent.change(within(details).getByLabelText('Mistakes'), { target: { value: 'chased \ud83d' } });
+    await userEvent.click(within(details).getByRole('button', { name: 'Save Trade' }));
+    expect(await within(details).findByText('A mistake must not contain a broken character')).toBeTruthy();
+    expect(await dbModule.db.outbox.count()).toBe(0);
+    expect((await rowOf('AAPL')).textContent).not.toContain('not yet saved');
   });
 });
 

@@ -1,3 +1,4 @@
+import { IMPOSSIBLE_DATES, LONE_SURROGATES, nestedArray } from './hostile.ts';
 import type { Random } from './random.ts';
 
 /** Ids the fuzz may put in a body or a path: the trader's own, another trader's, deleted ones. */
@@ -10,15 +11,14 @@ export interface KnownIds {
 export type Body = { json: unknown } | { raw: string };
 
 const controlCharacters = ['\u0000', '\u0001', '\u0007', '\u001b', '\u007f', '\u0085', '\u009f', '\r'];
-const loneSurrogates = ['\ud800', '\udfff', 'a\ud83dz', '\udc00\ud800'];
 
-/** Text that tries the validators and the database: control characters, surrogates, size, scripts. */
+/** Text that tries the validators and the database: control characters, surrogates, dates, size, scripts. */
 function junkText(r: Random): string {
-  switch (r.int(9)) {
+  switch (r.int(10)) {
     case 0:
       return `a${r.pick(controlCharacters)}b`;
     case 1:
-      return r.pick(loneSurrogates);
+      return r.pick(LONE_SURROGATES);
     case 2:
       return '📈🚀 Ω ñ 漢字 עברית';
     case 3:
@@ -31,6 +31,8 @@ function junkText(r: Random): string {
       return r.pick(["'; drop table edges; --", '%s%n', '<script>', '\\u0000']);
     case 7:
       return r.pick(['Draft', 'Ready', 'Hold', 'Discarded', 'ready', 'Open']);
+    case 8:
+      return r.pick(IMPOSSIBLE_DATES);
     default:
       return r.pick(['aapl', 'BRK.B', 'RDS-A', 'BF/B', 'TOOLONGSYMBOL', 'A B']);
   }
@@ -89,7 +91,7 @@ export function junkValue(r: Random, ids: KnownIds, depth = 0): unknown {
     case 4:
       return junkId(r, ids);
     case 5:
-      return r.pick([[], {}, [1, 'a', null]]);
+      return r.pick([[], {}, [1, 'a', null], [junkText(r)], ['breakout', r.pick(LONE_SURROGATES)]]);
     case 6:
       return Array.from({ length: r.int(4) }, () => junkValue(r, ids, depth + 1));
     case 7:
@@ -127,7 +129,17 @@ export function mutatedBody(r: Random, valid: Record<string, unknown>, ids: Know
   const roll = r.int(100);
   if (roll < 3)
     return {
-      raw: r.pick(['', '{', '{"name": NaN}', '[1,]', 'null', '{"a":1}{', '\u0000', '{"name":"\\ud800"}']),
+      raw: r.pick([
+        '',
+        '{',
+        '{"name": NaN}',
+        '[1,]',
+        'null',
+        '{"a":1}{',
+        '\u0000',
+        '{"name":"\\ud800"}',
+        `{"${r.pick(Object.keys(valid))}":${nestedArray(r.pick([33, 5_000, 100_000]))}}`,
+      ]),
     };
   if (roll < 6) return { json: r.pick([[], 'text', 42, null, true, [valid]]) };
   if (roll < 12) return { json: valid }; // some bodies must reach the database unharmed
