@@ -235,6 +235,7 @@ export const messages = {
   textBrokenCharacter: 'Text must not contain a broken character',
   recordDeleted: 'This record was deleted',
   invalidBody: 'Request body must be a JSON object',
+  unknownField: (name: string) => `Unknown field: ${name.length > 50 ? `${name.slice(0, 49)}…` : name}`,
   invalidJson: 'Request body is not valid JSON',
   bodyNestedTooDeeply: `Request body must not nest lists or objects more than ${JSON_DEPTH_MAX} deep`,
   bodyTooLarge: 'Request body is larger than 1 MB',

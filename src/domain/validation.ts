@@ -347,7 +347,8 @@ const defined = <T extends object>(obj: T): T =>
 /**
  * Runs a struct over a body and reports every failing field at once with the field's own
  * message, one message per field (the first, most basic, failure). Keys the struct does not
- * name are dropped from the value.
+ * name are dropped from the value (a client may send back what it read), but for the names every
+ * object inherits, refused: "Unknown field: constructor".
  */
 function run<T>(body: unknown, struct: Struct<T, unknown>): { value?: T; errors: FieldError[] } {
   const [error, value] = validate(body, struct, { coerce: true, mask: true });
@@ -359,7 +360,10 @@ function run<T>(body: unknown, struct: Struct<T, unknown>): { value?: T; errors:
     const top = String(failure.path[0] ?? 'body');
     if (seen.has(top)) continue;
     seen.add(top);
-    errors.push({ field, message: failure.message });
+    // A key every object inherits (`__proto__`, `constructor`, `toString`) is not dropped with the
+    // other unknown keys: the struct refuses it as a value "of type never". Said in words.
+    const unknown = failure.type === 'never' && failure.path.length > 0;
+    errors.push({ field, message: unknown ? messages.unknownField(String(failure.key)) : failure.message });
   }
   return { errors };
 }

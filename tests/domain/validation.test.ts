@@ -5,6 +5,7 @@ import { validateEdgeInput } from '../../src/domain/edges.ts';
 import { validateExecutionInput } from '../../src/domain/executions.ts';
 import { parseIsoDateTime } from '../../src/domain/isoDateTime.ts';
 import { messages } from '../../src/domain/messages.ts';
+import { validateOrderConfirm } from '../../src/domain/orders.ts';
 import { validateTradeSetupInput } from '../../src/domain/setups.ts';
 import {
   validateStatusChange,
@@ -34,6 +35,30 @@ describe('validateEdgeInput', () => {
     expect(validateEdgeInput({ ...edge, name: '  Trend  ', isActive: false })).toEqual({
       ok: true,
       value: { ...edge, name: 'Trend' },
+    });
+  });
+
+  it('says a key every object inherits in words, at any depth, instead of the validator’s internals', () => {
+    for (const key of ['__proto__', 'constructor', 'toString']) {
+      const body = JSON.parse(
+        `{"name":"Trend","description":"d","identificationNotes":"n","weightFactor":0.5,"${key}":1}`,
+      );
+      expect(validateEdgeInput(body)).toEqual({
+        ok: false,
+        errors: [{ field: key, message: messages.unknownField(key) }],
+      });
+    }
+    const nested = validateOrderConfirm(
+      JSON.parse(
+        '{"planId":"0b5c8f0e-4a3b-4c7d-9e1f-2a3b4c5d6e7f","accountId":"1c6d9a1f-5b4c-4d8e-8f20-3b4c5d6e7f80",' +
+          '"quantity":1,"entryType":"Limit","duration":"Day","previewed":{"symbol":"A","direction":"Long",' +
+          '"quantity":1,"entryType":"Limit","entryPrice":1,"entryLimitPrice":null,"duration":"Day",' +
+          '"stopPrice":0.5,"targetPrice":null,"constructor":{}}}',
+      ),
+    );
+    expect(nested).toEqual({
+      ok: false,
+      errors: [{ field: 'previewed.constructor', message: 'Unknown field: constructor' }],
     });
   });
 

@@ -291,3 +291,12 @@ describe('impossible dates', () => {
     );
   });
 });
+
+describe('a key every object inherits (issue 40)', () => {
+  it('is refused in words on its field, not with the validator’s internals, and nothing is written', async () => {
+    for (const key of ['__proto__', 'constructor', 'toString']) {
+      const raw = `{"name":"Proto","description":"d","identificationNotes":"n","weightFactor":0.5,"${key}":1}`;
+      await refusedOn('POST', '/api/v1/edges', raw, key, messages.unknownField(key));
+    }
+  });
+});
