@@ -11,11 +11,12 @@ import { type Infer, object, validator } from './validation.ts';
 const DAY_MS = 86_400_000;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Whether `text` is a calendar day written YYYY-MM-DD. */
-export const isDay = (text: unknown): text is string =>
-  typeof text === 'string' &&
-  DAY_PATTERN.test(text) &&
-  new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
+/** Whether `text` is a calendar day written YYYY-MM-DD (month 13 is no day, and no exception). */
+export function isDay(text: unknown): text is string {
+  if (typeof text !== 'string' || !DAY_PATTERN.test(text)) return false;
+  const at = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === text;
+}
 
 /** A calendar day, YYYY-MM-DD (New York's, for candles). */
 export const day = define<string>('day', (v) => isDay(v) || messages.candleDayInvalid);

@@ -4,6 +4,7 @@ import {
   candleSpans,
   excursionFigures,
   excursions,
+  isDay,
   targetROf,
   tradeWindow,
   validateCandle,
@@ -119,6 +120,9 @@ describe('a candle', () => {
   it('is checked: a New York day, positive prices, a high above and a low below the open and close', () => {
     expect(validateCandle(c('2026-03-02', 99, 104, 90, 101)).ok).toBe(true);
     expect(validateCandle(c('2026-02-30', 99, 104, 90, 101)).ok).toBe(false);
+    // Month 13 threw (a 500 from GET /candles, issue 39): it is simply no day.
+    expect(isDay('2026-13-01')).toBe(false);
+    expect(validateCandle(c('2026-13-01', 99, 104, 90, 101)).ok).toBe(false);
     expect(validateCandle(c('2026-03-02', 99, 100, 90, 101)).ok).toBe(false);
     expect(validateCandle({ ...c('2026-03-02', 99, 104, 90, 101), volume: -1 }).ok).toBe(false);
   });

@@ -115,6 +115,10 @@ describe('GET /candles', () => {
       ['from=2026-11-02&to=2026-11-06', 'symbol', messages.candleSymbolRequired],
       ['symbol=AA%20PL&from=2026-11-02&to=2026-11-06', 'symbol', messages.stockInvalidCharacters],
       ['symbol=AAPL&from=2026-11-31&to=2026-12-06', 'from', messages.candleDayInvalid],
+      // Impossible days were a 500 (issue 39, item 7).
+      ['symbol=AAPL&from=2026-13-01&to=2026-12-06', 'from', messages.candleDayInvalid],
+      ['symbol=AAPL&from=2026-02-30&to=2026-03-06', 'from', messages.candleDayInvalid],
+      ['symbol=AAPL&from=2026-01-05&to=2026-00-10', 'to', messages.candleDayInvalid],
       ['symbol=AAPL&from=2026-11-02', 'to', messages.candleDayInvalid],
       ['symbol=AAPL&from=2026-11-06&to=2026-11-02', 'from', messages.candleRangeInvalid],
       [`symbol=AAPL&from=2025-01-01&to=2026-11-06`, 'to', messages.candleRangeTooLong],
