@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CandleAnswer } from '../../src/domain/candles.ts';
+import { type CandleAnswer, newYorkDay } from '../../src/domain/candles.ts';
 import { CANDLE_DAYS_MAX } from '../../src/domain/constants.ts';
 import { messages } from '../../src/domain/messages.ts';
+import type { Trade, TradePlanDto } from '../../src/domain/types.ts';
 import type { Broker } from '../../src/server/brokers/broker.ts';
 import { createDemoBroker } from '../../src/server/brokers/demo/demoBroker.ts';
 import { demoPriceHistory } from '../../src/server/brokers/demo/demoPriceHistory.ts';
 import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
 
 // The test clock starts on Friday 2026-11-20 at 10:30 in New York: the session is open.
+// Labor Day: the broker has no session that Monday.
+const HOLIDAY = '2026-09-07';
 const calls: { symbol: string; from: string; to: string }[] = [];
 function countingBroker(): Broker {
   const demo = createDemoBroker();
@@ -16,9 +19,21 @@ function countingBroker(): Broker {
     async priceHistory(tokens, symbol, from, to, now) {
       calls.push({ symbol, from, to });
       await new Promise((resolve) => setTimeout(resolve, 50)); // long enough for asks to meet
-      return demo.priceHistory(tokens, symbol, from, to, now);
+      return (await demo.priceHistory(tokens, symbol, from, to, now)).filter((c) => c.day !== HOLIDAY);
     },
   };
+}
+
+/** Candles are answered for the stocks of the trader's active plans and of their trades. */
+async function readyPlan(client: Client, stock: string) {
+  const plan = await client.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
+    stock,
+    entryPrice: 100,
+    stopLossPrice: 95,
+  });
+  expect(plan.status).toBe(201);
+  const ready = await client.json('PUT', `/api/v1/tradeplans/${plan.body.id}/status`, { status: 'Ready' });
+  expect(ready.status).toBe(200);
 }
 
 let t: TestServer;
@@ -28,6 +43,8 @@ beforeAll(async () => {
   t = await startTestServer({}, { broker: countingBroker() });
   alex = await signIn(t.url, 'alex');
   sam = await signIn(t.url, 'sam');
+  for (const stock of ['AAPL', 'MSFT', 'NVDA']) await readyPlan(alex, stock);
+  for (const stock of ['AAPL', 'MSFT', 'AMD', 'INTC', 'ORCL', 'IBM', 'CSCO']) await readyPlan(sam, stock);
 });
 afterAll(() => t.stop());
 
@@ -129,5 +146,43 @@ describe('GET /candles', () => {
       expect(res.body.errors, query).toEqual([{ field, message }]);
     }
     expect(messages.candleRangeTooLong).toContain(String(CANDLE_DAYS_MAX));
+  });
+});
+
+describe('GET /candles keeps the shared table bounded (issue 39, item 6)', () => {
+  it("answers only the stocks of the trader's active plans and trades, as quotes do", async () => {
+    const foreign = await candlesOf(sam, 'symbol=NVDA&from=2026-11-02&to=2026-11-06');
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.errors).toEqual([
+      { field: 'symbol', message: messages.candleSymbolNotYours('NVDA') },
+    ]);
+    const unknown = await candlesOf(alex, 'symbol=ZZZZ&from=2026-11-02&to=2026-11-06');
+    expect(unknown.status).toBe(400);
+    // A closed trade's symbol (Review's excursions, a trade's chart), with no plan for it.
+    expect((await alex.json('POST', '/api/v1/trades/import')).status).toBe(200);
+    const closed = (await alex.json<Trade[]>('GET', '/api/v1/trades')).body.find(
+      (tr) => tr.closedAt !== null && !['AAPL', 'MSFT', 'NVDA'].includes(tr.symbol),
+    );
+    expect(closed).toBeDefined();
+    const own = await candlesOf(alex, `symbol=${closed?.symbol}&from=2026-08-03&to=2026-08-07`);
+    expect(own.status).toBe(200);
+  });
+
+  it('refuses a window that starts more than 20 years back, or after today', async () => {
+    const today = newYorkDay(t.clock.now.toISOString());
+    const earliest = `${Number(today.slice(0, 4)) - 20}${today.slice(4)}`;
+    const dayBefore = new Date(Date.parse(`${earliest}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const cases: [string, string][] = [
+      ['from=0000-01-01&to=0000-12-31', messages.candleDayTooEarly],
+      [`from=${dayBefore}&to=${earliest}`, messages.candleDayTooEarly],
+      [`from=${tomorrow}&to=${tomorrow}`, messages.candleDayAfterToday],
+    ];
+    for (const [window, message] of cases) {
+      const res = await candlesOf(alex, `symbol=AAPL&${window}`);
+      expect(res.status, window).toBe(400);
+      expect(res.body.errors, window).toEqual([{ field: 'from', message }]);
+    }
+    expect((await candlesOf(alex, `symbol=AAPL&from=${earliest}&to=${earliest}`)).status).toBe(200);
   });
 });

@@ -1,4 +1,11 @@
-import { type CandleAnswer, daysBetween, isDay, newYorkDay, weekdaysBetween } from '../../domain/candles.ts';
+import {
+  type CandleAnswer,
+  daysBetween,
+  earliestCandleDay,
+  isDay,
+  newYorkDay,
+  weekdaysBetween,
+} from '../../domain/candles.ts';
 import { CANDLE_DAYS_MAX, CANDLE_TODAY_FRESH_SECONDS } from '../../domain/constants.ts';
 import { messages } from '../../domain/messages.ts';
 import type { FieldError } from '../../domain/types.ts';
@@ -6,6 +13,7 @@ import { isStock, normalizeStock } from '../../domain/validation.ts';
 import type { BrokerAccess } from '../brokers/brokerAccess.ts';
 import type { Database } from '../db/database.ts';
 import { invalid } from '../refusals.ts';
+import type { OwnSymbols } from '../trades/ownSymbols.ts';
 import { type StoredDay, saveDays, storedDays } from './candleRepository.ts';
 
 export interface CandleQuery {
@@ -14,8 +22,12 @@ export interface CandleQuery {
   to: string;
 }
 
-/** `symbol`, `from` and `to` as written in the address; every problem at once. */
-export function parseCandleQuery(q: Record<string, string | undefined>): CandleQuery {
+/**
+ * `symbol`, `from` and `to` as written in the address, every problem at once: `from` between
+ * CANDLE_YEARS_BACK years before `today` and today, `to` not before it, at most CANDLE_DAYS_MAX
+ * days (a `to` past today is answered up to today).
+ */
+export function parseCandleQuery(q: Record<string, string | undefined>, today: string): CandleQuery {
   const errors: FieldError[] = [];
   const symbol = normalizeStock(q.symbol ?? '');
   if (symbol === '') errors.push({ field: 'symbol', message: messages.candleSymbolRequired });
@@ -23,6 +35,9 @@ export function parseCandleQuery(q: Record<string, string | undefined>): CandleQ
   const from = q.from ?? '';
   const to = q.to ?? '';
   if (!isDay(from)) errors.push({ field: 'from', message: messages.candleDayInvalid });
+  else if (from < earliestCandleDay(today))
+    errors.push({ field: 'from', message: messages.candleDayTooEarly });
+  else if (from > today) errors.push({ field: 'from', message: messages.candleDayAfterToday });
   if (!isDay(to)) errors.push({ field: 'to', message: messages.candleDayInvalid });
   if (errors.length === 0) {
     if (from > to) errors.push({ field: 'from', message: messages.candleRangeInvalid });
@@ -34,13 +49,18 @@ export function parseCandleQuery(q: Record<string, string | undefined>): CandleQ
 }
 
 /**
- * Daily candles of any symbol (docs/product.md, "Candles"), shared by every trader: stored per
+ * Daily candles of the trader's own stocks (docs/product.md, "Candles"), shared by every trader: stored per
  * symbol and day, so only the days not held are asked of the broker, in the asking trader's share.
  * A day fetched on a later day than its own is final; today's (or one fetched while it was today)
  * is asked again once CANDLE_TODAY_FRESH_SECONDS old. Asks for one symbol take turns in this
  * process, so traders asking at once share one broker call.
  */
-export function createCandleService(db: Database, brokerAccess: BrokerAccess, now: () => Date) {
+export function createCandleService(
+  db: Database,
+  ownSymbols: OwnSymbols,
+  brokerAccess: BrokerAccess,
+  now: () => Date,
+) {
   const turns = new Map<string, Promise<unknown>>();
 
   /** Runs `work` after the symbol's earlier asks in this process. */
@@ -77,7 +97,13 @@ export function createCandleService(db: Database, brokerAccess: BrokerAccess, no
   }
 
   return {
+    /** New York's today on the server: the query is checked against it. */
+    today: (): string => newYorkDay(now().toISOString()),
+
     async candles(userId: string, query: CandleQuery): Promise<CandleAnswer> {
+      const own = await ownSymbols(userId, 'all');
+      if (!own.has(query.symbol))
+        throw invalid([{ field: 'symbol', message: messages.candleSymbolNotYours(query.symbol) }]);
       const today = newYorkDay(now().toISOString());
       // Never past today: later days have no candle yet (strings of one shape compare as days).
       const to = [query.to, today].sort()[0] as string;
