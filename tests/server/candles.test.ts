@@ -1,11 +1,13 @@
+import { and, between, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CandleAnswer, newYorkDay } from '../../src/domain/candles.ts';
-import { CANDLE_DAYS_MAX } from '../../src/domain/constants.ts';
+import { type CandleAnswer, newYorkDay, weekdaysBetween } from '../../src/domain/candles.ts';
+import { CANDLE_DAYS_MAX, CANDLE_FETCH_WEEKDAYS_PER_DAY } from '../../src/domain/constants.ts';
 import { messages } from '../../src/domain/messages.ts';
 import type { Trade, TradePlanDto } from '../../src/domain/types.ts';
 import type { Broker } from '../../src/server/brokers/broker.ts';
 import { createDemoBroker } from '../../src/server/brokers/demo/demoBroker.ts';
 import { demoPriceHistory } from '../../src/server/brokers/demo/demoPriceHistory.ts';
+import { candles } from '../../src/server/db/schema.ts';
 import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
 
 // The test clock starts on Friday 2026-11-20 at 10:30 in New York: the session is open.
@@ -47,6 +49,15 @@ beforeAll(async () => {
   for (const stock of ['AAPL', 'MSFT', 'AMD', 'INTC', 'ORCL', 'IBM', 'CSCO']) await readyPlan(sam, stock);
 });
 afterAll(() => t.stop());
+
+/** The rows the shared table holds for `symbol` from `from` to `to`. */
+const rowsHeld = async (symbol: string, from: string, to: string) =>
+  (
+    await t.server.database.db
+      .select({ n: count() })
+      .from(candles)
+      .where(and(eq(candles.symbol, symbol), between(candles.day, from, to)))
+  )[0]?.n;
 
 const candlesOf = (client: Client, query: string) =>
   client.json<CandleAnswer & { message?: string; errors?: { field: string; message: string }[] }>(
@@ -184,5 +195,66 @@ describe('GET /candles keeps the shared table bounded (issue 39, item 6)', () =>
       expect(res.body.errors, window).toEqual([{ field: 'from', message }]);
     }
     expect((await candlesOf(alex, `symbol=AAPL&from=${earliest}&to=${earliest}`)).status).toBe(200);
+  });
+
+  it('stores the sessions the broker answered: no row for a weekend, a holiday or a year without any', async () => {
+    // MSFT from 2026-09-01 to 2026-10-30 was asked above: Labor Day and the weekends are no rows.
+    const answered = await candlesOf(alex, 'symbol=MSFT&from=2026-09-01&to=2026-10-30');
+    expect(answered.body.candles.map((c) => c.day)).not.toContain(HOLIDAY);
+    expect(await rowsHeld('MSFT', '2026-09-01', '2026-10-30')).toBe(answered.body.candles.length);
+    expect(await rowsHeld('MSFT', '2026-09-05', '2026-09-07')).toBe(0);
+    // Long before the demo's history: the broker answers nothing, and nothing is stored...
+    const before = calls.length;
+    const empty = await candlesOf(alex, 'symbol=AAPL&from=2012-01-02&to=2012-12-31');
+    expect(empty.body.candles).toEqual([]);
+    expect(await rowsHeld('AAPL', '2012-01-01', '2012-12-31')).toBe(0);
+    // ...yet it is not asked again, and neither is the holiday.
+    await candlesOf(sam, 'symbol=AAPL&from=2012-03-01&to=2012-06-30');
+    await candlesOf(alex, 'symbol=MSFT&from=2026-09-04&to=2026-09-08');
+    expect(calls.slice(before)).toEqual([{ symbol: 'AAPL', from: '2012-01-02', to: '2012-12-31' }]);
+    // Days asked on both sides of a held span are asked in one call, and held whole after it.
+    await candlesOf(alex, 'symbol=AAPL&from=2012-12-03&to=2013-01-31');
+    await candlesOf(alex, 'symbol=AAPL&from=2012-06-01&to=2013-01-15');
+    expect(calls.slice(before + 1)).toEqual([{ symbol: 'AAPL', from: '2013-01-01', to: '2013-01-31' }]);
+  });
+
+  it("refuses a trader's broker asks past a day's budget with 429, and answers what is held", async () => {
+    const today = newYorkDay(t.clock.now.toISOString());
+    const dayAfter = (d: string, n: number) =>
+      new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    let charged = 0;
+    let refused: { symbol: string; from: string; to: string; res: Response } | undefined;
+    // Years before the demo's history: quick to answer (nothing), yet each weekday asked counts.
+    outer: for (const symbol of ['AMD', 'INTC', 'ORCL', 'IBM', 'CSCO']) {
+      for (let from = `${Number(today.slice(0, 4)) - 20}${today.slice(4)}`; from < '2016-01-01'; ) {
+        const to = dayAfter(from, CANDLE_DAYS_MAX - 1);
+        const res = await sam.call('GET', `/api/v1/candles?symbol=${symbol}&from=${from}&to=${to}`);
+        await res.body?.cancel();
+        if (res.status === 429) {
+          refused = { symbol, from, to, res };
+          break outer;
+        }
+        expect(res.status).toBe(200);
+        charged += weekdaysBetween(from, to).length;
+        from = dayAfter(to, 1);
+      }
+    }
+    if (refused === undefined) throw new Error('never refused');
+    const { symbol, from, to, res } = refused;
+    // Until midnight in New York: the clock says 10:32 there.
+    expect(Number(res.headers.get('retry-after'))).toBe((13 * 60 + 28) * 60);
+    expect(charged).toBeLessThanOrEqual(CANDLE_FETCH_WEEKDAYS_PER_DAY);
+    expect(charged + weekdaysBetween(from, to).length).toBeGreaterThan(CANDLE_FETCH_WEEKDAYS_PER_DAY);
+    const query = `symbol=${symbol}&from=${from}&to=${to}`;
+    expect(await candlesOf(sam, query)).toMatchObject({
+      status: 429,
+      body: { message: messages.candleBudgetUsed },
+    });
+    // What is held costs nothing, and another trader's budget is their own.
+    expect((await candlesOf(sam, 'symbol=AAPL&from=2026-11-03&to=2026-11-12')).status).toBe(200);
+    expect((await candlesOf(alex, `symbol=NVDA&from=${from}&to=${to}`)).status).toBe(200);
+    // The next New York day, the trader may ask again.
+    t.clock.advance(24 * 60 * 60_000);
+    expect((await candlesOf(sam, query)).status).toBe(200);
   });
 });

@@ -1,5 +1,7 @@
 import {
+  addDays,
   type CandleAnswer,
+  type CandleWindow,
   daysBetween,
   earliestCandleDay,
   isDay,
@@ -7,14 +9,16 @@ import {
   weekdaysBetween,
 } from '../../domain/candles.ts';
 import { CANDLE_DAYS_MAX, CANDLE_TODAY_FRESH_SECONDS } from '../../domain/constants.ts';
+import { newYorkTime } from '../../domain/marketHours.ts';
 import { messages } from '../../domain/messages.ts';
 import type { FieldError } from '../../domain/types.ts';
 import { isStock, normalizeStock } from '../../domain/validation.ts';
 import type { BrokerAccess } from '../brokers/brokerAccess.ts';
 import type { Database } from '../db/database.ts';
-import { invalid } from '../refusals.ts';
+import { invalid, limited } from '../refusals.ts';
 import type { OwnSymbols } from '../trades/ownSymbols.ts';
-import { type StoredDay, saveDays, storedDays } from './candleRepository.ts';
+import { giveBackWeekdays, takeWeekdays } from './candleBudget.ts';
+import { heldSpans, saveAnswer, storedDays } from './candleRepository.ts';
 
 export interface CandleQuery {
   symbol: string;
@@ -48,12 +52,20 @@ export function parseCandleQuery(q: Record<string, string | undefined>, today: s
   return { symbol, from, to };
 }
 
+/** Seconds from `at` to the next midnight in New York, when a trader's budget starts again. */
+const secondsToNewYorkMidnight = (at: Date): number =>
+  Math.max(1, (24 * 60 - newYorkTime(at).minute) * 60 - at.getUTCSeconds());
+
+const inSpans = (spans: readonly CandleWindow[], day: string) =>
+  spans.some((s) => s.from <= day && day <= s.to);
+
 /**
- * Daily candles of the trader's own stocks (docs/product.md, "Candles"), shared by every trader: stored per
- * symbol and day, so only the days not held are asked of the broker, in the asking trader's share.
- * A day fetched on a later day than its own is final; today's (or one fetched while it was today)
- * is asked again once CANDLE_TODAY_FRESH_SECONDS old. Asks for one symbol take turns in this
- * process, so traders asking at once share one broker call.
+ * Daily candles of the trader's own stocks (docs/product.md, "Candles"), shared by every trader:
+ * the sessions are stored per symbol and day, and the days answered for good as spans, so only
+ * the weekdays not held are asked of the broker, counted in the asking trader's share and day's
+ * budget. A day asked after it ended is final; today's (or one asked while it was today) is asked
+ * again once CANDLE_TODAY_FRESH_SECONDS old. Asks for one symbol take turns in this process, so
+ * traders asking at once share one broker call.
  */
 export function createCandleService(
   db: Database,
@@ -75,25 +87,38 @@ export function createCandleService(
     return mine;
   }
 
-  const isHeld = (stored: StoredDay | undefined, at: Date): boolean =>
-    stored !== undefined &&
-    (newYorkDay(stored.fetchedAt.toISOString()) > stored.day ||
-      at.getTime() - stored.fetchedAt.getTime() < CANDLE_TODAY_FRESH_SECONDS * 1000);
-
   async function load(userId: string, { symbol, from, to }: CandleQuery, today: string): Promise<void> {
-    const held = new Map((await storedDays(db, symbol, from, to)).map((d) => [d.day, d]));
+    const spans = await heldSpans(db, symbol, from, to);
     const at = now();
-    const missing = weekdaysBetween(from, to).filter((d) => !isHeld(held.get(d), at));
+    const fresh = new Set(
+      (await storedDays(db, symbol, from, to))
+        .filter((d) => at.getTime() - d.fetchedAt.getTime() < CANDLE_TODAY_FRESH_SECONDS * 1000)
+        .map((d) => d.candle.day),
+    );
+    const missing = weekdaysBetween(from, to).filter((d) => !inSpans(spans, d) && !fresh.has(d));
     const first = missing[0];
     const last = missing[missing.length - 1];
     if (first === undefined || last === undefined) return;
-    const answer = await brokerAccess.priceHistory(userId, symbol, first, last);
-    const byDay = new Map(answer.map((c) => [c.day, c]));
-    // A weekday before today with no candle had no session: held as none, never asked again.
-    const days = weekdaysBetween(first, last)
-      .filter((d) => byDay.has(d) || d < today)
-      .map((d) => ({ day: d, candle: byDay.get(d) ?? null }));
-    await saveDays(db, symbol, days, now());
+    if (!(await takeWeekdays(db, userId, today, missing.length)))
+      throw limited(messages.candleBudgetUsed, secondsToNewYorkMidnight(at));
+    let answer: Awaited<ReturnType<BrokerAccess['priceHistory']>>;
+    try {
+      answer = await brokerAccess.priceHistory(userId, symbol, first, last);
+    } catch (error) {
+      await giveBackWeekdays(db, userId, today, missing.length);
+      throw error;
+    }
+    // Only the sessions the broker answered are rows, never a weekend; the weekdays before today
+    // without one are known from the span, so they are not asked again.
+    const asked = new Set(weekdaysBetween(first, last));
+    const lastFinal = [addDays(today, -1), last].sort()[0] as string;
+    await saveAnswer(
+      db,
+      symbol,
+      answer.filter((c) => asked.has(c.day)),
+      first <= lastFinal ? { from: first, to: lastFinal } : null,
+      now(),
+    );
   }
 
   return {
@@ -112,7 +137,7 @@ export function createCandleService(
       const asked = { ...query, to };
       await inTurn(query.symbol, () => load(userId, asked, today));
       const stored = await storedDays(db, query.symbol, query.from, to);
-      return { ...answer, candles: stored.flatMap((d) => d.candle ?? []) };
+      return { ...answer, candles: stored.map((d) => d.candle) };
     },
   };
 }
