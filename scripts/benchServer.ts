@@ -13,10 +13,17 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** `npm start`'s server on a free loopback port; `env` adds to the environment (DATABASE_URL). */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<BenchServer> {
+/**
+ * `npm start`'s server on a free loopback port; `env` adds to the environment (DATABASE_URL);
+ * `cwd`, another checkout's server (an earlier commit's, to compare).
+ */
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  cwd = root,
+): Promise<BenchServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
+    cwd,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,7 +1,12 @@
 // Daily candles and what they say about a trade (docs/product.md, "Candles"): the window a trade
 // is drawn over, and its MAE and MFE, the most it went against and for the trader while open.
 import { define, number, refine } from 'superstruct';
-import { CANDLE_DAYS_AFTER_EXIT, CANDLE_DAYS_BEFORE_ENTRY, CANDLE_WINDOW_DAYS_MAX } from './constants.ts';
+import {
+  CANDLE_DAYS_AFTER_EXIT,
+  CANDLE_DAYS_BEFORE_ENTRY,
+  CANDLE_WINDOW_DAYS_MAX,
+  CANDLE_YEARS_BACK,
+} from './constants.ts';
 import { newYorkTime } from './marketHours.ts';
 import { messages } from './messages.ts';
 import { roundCents } from './rounding.ts';
@@ -11,11 +16,12 @@ import { type Infer, object, validator } from './validation.ts';
 const DAY_MS = 86_400_000;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Whether `text` is a calendar day written YYYY-MM-DD. */
-export const isDay = (text: unknown): text is string =>
-  typeof text === 'string' &&
-  DAY_PATTERN.test(text) &&
-  new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
+/** Whether `text` is a calendar day written YYYY-MM-DD (month 13 is no day, and no exception). */
+export function isDay(text: unknown): text is string {
+  if (typeof text !== 'string' || !DAY_PATTERN.test(text)) return false;
+  const at = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === text;
+}
 
 /** A calendar day, YYYY-MM-DD (New York's, for candles). */
 export const day = define<string>('day', (v) => isDay(v) || messages.candleDayInvalid);
@@ -47,6 +53,14 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** The first day candles are held for: CANDLE_YEARS_BACK years before `today` (a 29 February's is 1 March). */
+export function earliestCandleDay(today: string): string {
+  const [year, month, date] = today.split('-').map(Number) as [number, number, number];
+  const at = new Date(0);
+  at.setUTCFullYear(year - CANDLE_YEARS_BACK, month - 1, date);
+  return at.toISOString().slice(0, 10);
+}
+
 /** Calendar days from `from` to `to` (0 for the same day). */
 export const daysBetween = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
@@ -69,7 +83,8 @@ export interface CandleWindow {
 /**
  * The days a trade is drawn over: from CANDLE_DAYS_BEFORE_ENTRY before its entry day to
  * CANDLE_DAYS_AFTER_EXIT after its exit day, never past `today`; to today while it is open. At
- * most CANDLE_WINDOW_DAYS_MAX long: a longer one keeps its end (the exit, or today).
+ * most CANDLE_WINDOW_DAYS_MAX long: a longer one keeps its end (the exit, or today). Never before
+ * `earliestCandleDay`, unless the whole window is (then the server refuses it, and says why).
  */
 export function tradeWindow(trade: Pick<Trade, 'openedAt' | 'closedAt'>, today: string): CandleWindow {
   const entryDay = newYorkDay(trade.openedAt);
@@ -77,6 +92,8 @@ export function tradeWindow(trade: Pick<Trade, 'openedAt' | 'closedAt'>, today: 
   const to = end < today ? end : today;
   let from = addDays(entryDay, -CANDLE_DAYS_BEFORE_ENTRY);
   if (daysBetween(from, to) > CANDLE_WINDOW_DAYS_MAX) from = addDays(to, -CANDLE_WINDOW_DAYS_MAX);
+  const earliest = earliestCandleDay(today);
+  if (from < earliest) from = earliest;
   if (from > to) from = to;
   return { from, to };
 }

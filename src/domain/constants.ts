@@ -178,6 +178,13 @@ export const CANDLE_DAYS_AFTER_EXIT = 7;
 export const CANDLE_WINDOW_DAYS_MAX = 366;
 /** Today's candle (still moving) is asked of the broker again once this old. */
 export const CANDLE_TODAY_FRESH_SECONDS = 60;
+/** Candles go back at most this many years before today: the table holds no older ones. */
+export const CANDLE_YEARS_BACK = 20;
+/**
+ * A trader may have the broker asked for at most this many weekdays of candles a New York day
+ * (days already held cost nothing): some 35 windows of 400 days, so one trader cannot fill the table.
+ */
+export const CANDLE_FETCH_WEEKDAYS_PER_DAY = 10_000;
 /** A plan is near its entry within this many R of it, unless the trader sets otherwise. */
 export const NEAR_ENTRY_DEFAULT_R = 0.25;
 /** The near-entry threshold the trader may set, in R (docs/product.md, "Alerts"). */

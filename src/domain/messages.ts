@@ -5,6 +5,8 @@ import { frameMessages } from './appMessages.ts';
 import {
   BALANCE_MAX,
   CANDLE_DAYS_MAX,
+  CANDLE_FETCH_WEEKDAYS_PER_DAY,
+  CANDLE_YEARS_BACK,
   CHECKLIST_CRITERIA_MAX,
   EDGE_NAME_MAX_LENGTH,
   EDGE_TEXT_MAX_LENGTH,
@@ -266,6 +268,11 @@ export const messages = {
   candleDayInvalid: 'Give the day as YYYY-MM-DD',
   candleRangeInvalid: 'The first day must not be after the last',
   candleRangeTooLong: `At most ${CANDLE_DAYS_MAX} days of candles a call`,
+  candleDayTooEarly: `Candles go back at most ${CANDLE_YEARS_BACK} years`,
+  candleDayAfterToday: 'The first day must not be after today',
+  candleSymbolNotYours: (symbol: string) =>
+    `${symbol} is not the stock of one of your active plans or trades`,
+  candleBudgetUsed: `You have had today's ${grouped(CANDLE_FETCH_WEEKDAYS_PER_DAY)} days of price history from the broker. Try again tomorrow.`,
   candlesUnavailableOffline: 'Price history is not available offline',
   candlesNotLoaded: 'Price history could not be loaded',
   candlesNone: 'No price history for this symbol',

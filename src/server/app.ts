@@ -43,6 +43,7 @@ import { createSyncService } from './sync/syncService.ts';
 import { createBrokerImport } from './trades/brokerImport.ts';
 import { fillRoutes } from './trades/fillRoutes.ts';
 import { createImportClock } from './trades/importClock.ts';
+import { createOwnSymbols } from './trades/ownSymbols.ts';
 import { createTradeBook } from './trades/tradeBook.ts';
 import { tradeRoutes } from './trades/tradeRoutes.ts';
 
@@ -66,6 +67,7 @@ export function createApp(appDeps: AppDeps): {
   const brokerAccess = createBrokerAccess(deps);
   const accounts = createAccountService(db, brokerAccess, now);
   const book = createTradeBook(db, now);
+  const ownSymbols = createOwnSymbols(db, book);
   const edges = createEdgeRepository(db, now);
   const setups = createSetupService(db, createSetupRepository(db, now));
   const plans = createPlanRepository(db, now);
@@ -148,9 +150,9 @@ export function createApp(appDeps: AppDeps): {
   guarded.route('/stats', statsRoutes(createStatsService(db), accounts, now));
   guarded.route(
     '/quotes',
-    quoteRoutes(createQuoteService(db, book, brokerAccess, (userId) => alerts.nearEntryR(userId), now)),
+    quoteRoutes(createQuoteService(ownSymbols, brokerAccess, (userId) => alerts.nearEntryR(userId), now)),
   );
-  guarded.route('/candles', candleRoutes(createCandleService(db, brokerAccess, now)));
+  guarded.route('/candles', candleRoutes(createCandleService(db, ownSymbols, brokerAccess, now)));
   guarded.route('/push', pushRoutes(alerts, deps.vapidKeys.publicKey, config.pushServiceHosts));
   guarded.route('/alerts', alertRoutes(alerts));
   guarded.route('/orders', orderRoutes(orders));

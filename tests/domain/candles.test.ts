@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   type Candle,
   candleSpans,
+  earliestCandleDay,
   excursionFigures,
   excursions,
+  isDay,
   targetROf,
   tradeWindow,
   validateCandle,
@@ -113,12 +115,28 @@ describe('the window a trade is drawn over', () => {
       to: '2026-03-09',
     });
   });
+
+  it('never before the 20 years the server holds candles for (issue 39)', () => {
+    expect(earliestCandleDay('2026-11-25')).toBe('2006-11-25');
+    expect(earliestCandleDay('2028-02-29')).toBe('2008-02-29');
+    expect(earliestCandleDay('2044-02-29')).toBe('2024-02-29');
+    expect(earliestCandleDay('2032-02-29')).toBe('2012-02-29');
+    expect(earliestCandleDay('2030-02-28')).toBe('2010-02-28');
+    const old = { openedAt: '2006-12-01T15:00:00Z', closedAt: '2006-12-05T20:00:00Z' };
+    expect(tradeWindow(old, '2026-11-25')).toEqual({ from: '2006-11-25', to: '2006-12-12' });
+    // Wholly before it: left as it is, for the server to refuse with its reason.
+    const older = { openedAt: '2006-10-02T15:00:00Z', closedAt: '2006-11-01T20:00:00Z' };
+    expect(tradeWindow(older, '2026-11-25')).toEqual({ from: '2006-11-08', to: '2006-11-08' });
+  });
 });
 
 describe('a candle', () => {
   it('is checked: a New York day, positive prices, a high above and a low below the open and close', () => {
     expect(validateCandle(c('2026-03-02', 99, 104, 90, 101)).ok).toBe(true);
     expect(validateCandle(c('2026-02-30', 99, 104, 90, 101)).ok).toBe(false);
+    // Month 13 threw (a 500 from GET /candles, issue 39): it is simply no day.
+    expect(isDay('2026-13-01')).toBe(false);
+    expect(validateCandle(c('2026-13-01', 99, 104, 90, 101)).ok).toBe(false);
     expect(validateCandle(c('2026-03-02', 99, 100, 90, 101)).ok).toBe(false);
     expect(validateCandle({ ...c('2026-03-02', 99, 104, 90, 101), volume: -1 }).ok).toBe(false);
   });

@@ -5,6 +5,7 @@ import {
   type Candle,
   type CandleAnswer,
   type CandleWindow,
+  earliestCandleDay,
   newYorkDay,
   weekdaysBetween,
 } from '../../domain/candles.ts';
@@ -84,7 +85,8 @@ const REVIEW_CANDLE_CALLS_AT_ONCE = 3;
 
 /**
  * Asks for the spans the cache does not hold, a few at a time, at most REVIEW_CANDLE_CALLS_MAX;
- * stops when offline or on the first refusal (the trader's share of the broker used, a 503).
+ * stops when offline or on the first refusal (the trader's share of the broker used, a 503). Days
+ * older than the server holds (CANDLE_YEARS_BACK) are not asked: its refusal would stop the rest.
  * What came is kept in one write at the end: a write each made Review read every span's candles
  * and compute its excursions again up to 24 times a visit (docs/benchmarks.md, "2026-11-28").
  * Returns how many were asked.
@@ -94,11 +96,17 @@ export async function loadMissingSpans(
   database: TradeTrackerDb = db,
 ): Promise<number> {
   const today = todayInNewYork();
+  const earliest = earliestCandleDay(today);
   const owner = await cacheOwner(database);
   const missing: { symbol: string; window: CandleWindow }[] = [];
+  const askable = spans.flatMap(({ symbol, window }) =>
+    window.to < earliest
+      ? []
+      : [{ symbol, window: { ...window, from: [window.from, earliest].sort()[1] as string } }],
+  );
   // Checked in one transaction, not one per span (hundreds on a large journal).
   await database.transaction('r', database.candles, async () => {
-    for (const span of spans) {
+    for (const span of askable) {
       if (missing.length >= REVIEW_CANDLE_CALLS_MAX) break;
       if (!holdsWindow(await cachedDays(span.symbol, span.window, database), span.window, today))
         missing.push(span);

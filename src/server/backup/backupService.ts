@@ -25,6 +25,8 @@ import type { Database, Transaction } from '../db/database.ts';
 import { countOf, notesBytesHeld } from '../db/journalLimits.ts';
 import {
   brokerTokens,
+  candleBudgets,
+  candleSpans,
   candles,
   oauthStates,
   orderExchanges,
@@ -77,6 +79,8 @@ export const NOT_BACKED_UP = new Map<PgTable, string>([
   ],
   [orderExchanges, "the order log: what was said with the broker about an order, gone with the order's row"],
   [candles, "market data shared by every trader, the broker's to answer again"],
+  [candleSpans, 'which days of market data are held: gone with the candles, asked of the broker again'],
+  [candleBudgets, "how much market data this server's traders had from the broker today"],
 ]);
 
 /** An adapter's records into the backup; its decision on the backup's records of its collection. */

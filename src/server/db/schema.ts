@@ -477,9 +477,9 @@ export const orderExchanges = pgTable(
 
 /**
  * Daily candles (docs/product.md, "Candles"): market data, shared by every trader, so no owner.
- * One row per symbol and New York weekday the broker was asked about; a weekday it has no candle
- * for (a holiday, a day before the symbol traded) is a row with null prices, so it is not asked
- * again. A day before today is final; today's row is asked again.
+ * One row per symbol and New York day the broker answered a session for, nothing else: a weekday
+ * without one (a holiday, a day before the symbol traded) is known from `candle_spans`. Today's
+ * row is asked again.
  */
 export const candles = pgTable(
   'candles',
@@ -487,12 +487,39 @@ export const candles = pgTable(
     symbol: text('symbol').notNull(),
     /** YYYY-MM-DD, New York. */
     day: text('day').notNull(),
-    open: doublePrecision('open'),
-    high: doublePrecision('high'),
-    low: doublePrecision('low'),
-    close: doublePrecision('close'),
-    volume: doublePrecision('volume'),
+    open: doublePrecision('open').notNull(),
+    high: doublePrecision('high').notNull(),
+    low: doublePrecision('low').notNull(),
+    close: doublePrecision('close').notNull(),
+    volume: doublePrecision('volume').notNull(),
     fetchedAt: timestamp('fetched_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.symbol, t.day] })],
 );
+
+/**
+ * The days of a symbol the broker has answered for good (asked after they ended), from and to
+ * (YYYY-MM-DD, New York, both included): their sessions are the `candles` rows, and a weekday
+ * without a row had none. One row per run of such days instead of one per empty day.
+ */
+export const candleSpans = pgTable(
+  'candle_spans',
+  {
+    symbol: text('symbol').notNull(),
+    fromDay: text('from_day').notNull(),
+    toDay: text('to_day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.symbol, t.fromDay] })],
+);
+
+/**
+ * What each trader had the broker asked for in candles on one New York day, in weekdays
+ * (CANDLE_FETCH_WEEKDAYS_PER_DAY): kept here so every process counts the same budget.
+ */
+export const candleBudgets = pgTable('candle_budgets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  day: text('day').notNull(),
+  weekdays: integer('weekdays').notNull(),
+});

@@ -4,10 +4,8 @@ import { messages } from '../../domain/messages.ts';
 import type { QuoteAnswer } from '../../domain/quotes.ts';
 import { isStock, normalizeStock } from '../../domain/validation.ts';
 import type { BrokerAccess } from '../brokers/brokerAccess.ts';
-import type { Database } from '../db/database.ts';
-import { activeStocks } from '../plans/planRepository.ts';
 import { invalid } from '../refusals.ts';
-import type { TradeBook } from '../trades/tradeBook.ts';
+import type { OwnSymbols } from '../trades/ownSymbols.ts';
 
 const refuse = (message: string) => invalid([{ field: 'symbols', message }]);
 
@@ -33,22 +31,15 @@ export function parseSymbols(text: string | undefined): string[] {
  * plans and the open trades. Quotes are not a free service for anyone signed in.
  */
 export function createQuoteService(
-  db: Database,
-  book: TradeBook,
+  ownSymbols: OwnSymbols,
   brokerAccess: BrokerAccess,
   /** The trader's near-entry threshold (docs/product.md, "Alerts"): the app's states use it too. */
   nearEntryROf: (userId: string) => Promise<number>,
   now: () => Date,
 ) {
-  async function ownSymbols(userId: string): Promise<Set<string>> {
-    const [plans, trades] = await Promise.all([activeStocks(db, userId), book.list(userId, [])]);
-    const own = new Set(plans.keys());
-    for (const trade of trades) if (trade.closedAt === null) own.add(trade.symbol);
-    return own;
-  }
   return {
     async quotes(userId: string, symbols: string[]): Promise<QuoteAnswer> {
-      const own = await ownSymbols(userId);
+      const own = await ownSymbols(userId, 'open');
       const foreign = symbols.find((s) => !own.has(s));
       if (foreign !== undefined) throw refuse(messages.quoteSymbolNotYours(foreign));
       const [{ quotes, stale }, nearEntryR] = await Promise.all([

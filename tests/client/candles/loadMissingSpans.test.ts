@@ -1,6 +1,6 @@
 import { liveQuery } from 'dexie';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Candle, weekdaysBetween } from '../../../src/domain/candles.ts';
+import { addDays, type Candle, earliestCandleDay, weekdaysBetween } from '../../../src/domain/candles.ts';
 import { type FakeApi, startFakeApi } from '../fakeApi.ts';
 import { resetCache } from '../fixtures.ts';
 
@@ -67,6 +67,24 @@ describe("Review's candles for the spans it lacks", () => {
     // Three at a time: the refusal stops the others from taking another span.
     expect(asked.length).toBeLessThan(SYMBOLS.length);
     expect([...kept].sort()).toEqual(asked.filter((s) => s !== 'BBB').sort());
+  });
+
+  it('asks nothing older than the server holds (20 years): a refusal would stop every span after it', async () => {
+    const earliest = earliestCandleDay(cache.todayInNewYork());
+    const old = { from: '1990-01-02', to: '1990-01-05' };
+    const straddling = { from: addDays(earliest, -10), to: addDays(earliest, 20) };
+    const clamped = `GET /api/v1/candles?symbol=AAA&from=${earliest}&to=${straddling.to}`;
+    api.routes[clamped] = {
+      status: 200,
+      body: { symbol: 'AAA', from: earliest, to: straddling.to, today: '2026-11-25', candles: [] },
+    };
+    const asked = await cache.loadMissingSpans([
+      { symbol: 'OLD', window: old },
+      { symbol: 'AAA', window: straddling },
+      { symbol: 'BBB', window },
+    ]);
+    expect(asked).toBe(2);
+    expect(api.received.map((r) => r.key).sort()).toEqual([clamped, route('BBB')]);
   });
 
   it('keeps nothing when the cache changed hands while the answers came (a logout)', async () => {
