@@ -163,8 +163,6 @@ describe('every field with every class of input that once answered 500', () => {
   });
 
   it('each read, each parameter of its query and each id in its path', { timeout: 120_000 }, async () => {
-    // GET /candles reads its query apart (src/server/candles/candleService.ts, parseCandleQuery), and
-    // is being reworked with its window and budget (issue 39, item 6): its own tests cover it.
     const queries: [string, string[]][] = [
       ['/api/v1/stats', ['by', 'range', 'from', 'to']],
       ['/api/v1/sync', ['since', 'cycle']],
@@ -177,6 +175,14 @@ describe('every field with every class of input that once answered 500', () => {
       for (const param of params) {
         for (const value of HOSTILE_QUERY_VALUES)
           calls.push({ method: 'GET', path: `${path}?${param}=${value}` });
+      }
+    }
+    // The candles' query with each parameter hostile while the others hold.
+    const candleQuery = { symbol: 'NVDA', from: '2026-01-05', to: '2026-01-09' };
+    for (const param of Object.keys(candleQuery)) {
+      for (const value of HOSTILE_QUERY_VALUES) {
+        const query = Object.entries({ ...candleQuery, [param]: value }).map(([k, v]) => `${k}=${v}`);
+        calls.push({ method: 'GET', path: `/api/v1/candles?${query.join('&')}` });
       }
     }
     // The stats' range with each end impossible while the other holds, and an end given twice.
