@@ -198,8 +198,10 @@ export function createOrderService(deps: OrderServiceDeps) {
       const accountHash = await hashOf(userId, row.accountId);
       const since = new Date(claimed.createdAt.getTime() - CLOCK_SKEW_MS);
       const listed = await logged(row.id, (log) =>
-        brokerAccess.orderCall(userId, (broker, tokens) =>
-          broker.recentOrders(tokens, accountHash, since, at, log),
+        brokerAccess.orderCall(
+          userId,
+          (broker, tokens) => broker.recentOrders(tokens, accountHash, since, at, log),
+          'follow',
         ),
       );
       const ours = await repository.brokerOrderIds(
@@ -265,9 +267,12 @@ export function createOrderService(deps: OrderServiceDeps) {
     try {
       const brokerOrderId = row.brokerOrderId;
       const accountHash = await hashOf(userId, row.accountId);
+      // Out of the app's reserve for following orders, never the trader's share (brokers/brokerAccess.ts).
       const state = await logged(row.id, (log) =>
-        brokerAccess.orderCall(userId, (broker, tokens) =>
-          broker.getOrder(tokens, accountHash, brokerOrderId, log),
+        brokerAccess.orderCall(
+          userId,
+          (broker, tokens) => broker.getOrder(tokens, accountHash, brokerOrderId, log),
+          'follow',
         ),
       );
       const updated = await repository.settle(row.id, changesFrom(state), now());
@@ -330,15 +335,19 @@ export function createOrderService(deps: OrderServiceDeps) {
     const accountHash = await hashOf(userId, row.accountId);
     try {
       const state = await logged(row.id, (log) =>
-        brokerAccess.orderCall(userId, async (broker, tokens) => {
-          try {
-            await broker.cancelOrder(tokens, accountHash, brokerOrderId, log);
-          } catch (error) {
-            // Filled or cancelled first: the order's state says which.
-            if (!(error instanceof OrderRejectedError)) throw error;
-          }
-          return broker.getOrder(tokens, accountHash, brokerOrderId, log);
-        }),
+        brokerAccess.orderCall(
+          userId,
+          async (broker, tokens) => {
+            try {
+              await broker.cancelOrder(tokens, accountHash, brokerOrderId, log);
+            } catch (error) {
+              // Filled or cancelled first: the order's state says which.
+              if (!(error instanceof OrderRejectedError)) throw error;
+            }
+            return broker.getOrder(tokens, accountHash, brokerOrderId, log);
+          },
+          'cancel',
+        ),
       );
       const updated = await repository.settle(row.id, changesFrom(state), now());
       if (state.filledQuantity > row.filledQuantity) await importQuietly(userId, row.accountId);
