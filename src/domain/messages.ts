@@ -150,6 +150,8 @@ export const messages = {
     'The broker no longer has this order (a demo broker forgets its orders when the server restarts)',
   orderBrokerLimit:
     "The broker's limit of orders for this app is reached: nothing was sent, try again shortly",
+  orderShareUsed:
+    'You have sent your share of the orders the broker takes from this app in a day (every trader shares them): nothing was sent, try again later',
 
   sideInvalid: 'Side must be Buy or Sell',
   quantityNotPositive: 'Quantity must be greater than 0',

@@ -4,7 +4,7 @@ import type { Backup } from '../../src/domain/backup.ts';
 import { messages } from '../../src/domain/messages.ts';
 import type { Account, AuthStatus, ImportResult, SyncAnswer } from '../../src/domain/types.ts';
 import { type Broker, BrokerUnavailableError } from '../../src/server/brokers/broker.ts';
-import { createBrokerShare } from '../../src/server/brokers/brokerAccess.ts';
+import { createBrokerShare, requestPools } from '../../src/server/brokers/brokerBudget.ts';
 import { createDemoBroker } from '../../src/server/brokers/demo/demoBroker.ts';
 import {
   createHeavyCalls,
@@ -173,7 +173,9 @@ describe("each trader's rate of requests", () => {
 });
 
 describe("the broker's budget, shared among the traders (issue 26, item 11)", () => {
-  const BUDGET = 12;
+  const BUDGET = 18;
+  /** The traders' own requests: 12, the rest the reserve for following orders (none here). */
+  const OWN = requestPools(BUDGET).own;
   let t: TestServer;
   let alex: Client;
   let sam: Client;
@@ -182,7 +184,7 @@ describe("the broker's budget, shared among the traders (issue 26, item 11)", ()
   const MINUTE = 60_000;
 
   /**
-   * The demo broker with a budget of 12 requests a minute for the whole app, enforced as Schwab
+   * The demo broker with a budget of 18 requests a minute for the whole app, enforced as Schwab
    * enforces its 120 (src/server/brokers/schwab/schwabHttp.ts): each request first passes the server's gate (the trader's
    * share), then the app-wide limit, past which the broker is "not answering".
    */
@@ -232,7 +234,7 @@ describe("the broker's budget, shared among the traders (issue 26, item 11)", ()
 
   it("keeps one trader's imports from spending the others' share: Sam's balances and import still come", async () => {
     t.clock.advance(2 * MINUTE);
-    // Alone, Alex has half the budget: six requests. A first import asks for the accounts and three
+    // Alone, Alex has half the traders' own requests: six. A first import asks for the accounts and three
     // answers for each of two accounts: seven. It stops at the share, and counts as no import, so
     // each try is refused at once, before the broker is asked.
     const answers: { status: number; body: unknown }[] = [];
@@ -240,7 +242,7 @@ describe("the broker's budget, shared among the traders (issue 26, item 11)", ()
     expect(answers.map((a) => a.status)).toEqual([429, 429, 429, 429]);
     expect(answers[0]?.body).toEqual({ message: messages.brokerShareUsed });
     const recent = () => sent.filter((r) => r.at > t.clock.now.getTime() - MINUTE);
-    expect(recent().filter((r) => r.trader === 'alex').length).toBe(BUDGET / 2);
+    expect(recent().filter((r) => r.trader === 'alex').length).toBe(OWN / 2);
 
     // Sam finds room: balances, and an import of both accounts.
     const accounts = await sam.json<Account[]>('GET', '/api/v1/accounts');
@@ -280,12 +282,12 @@ describe("the broker's budget, shared among the traders (issue 26, item 11)", ()
     // An import spends the rest of Alex's share (it needs more: refused).
     expect((await alex.json('POST', '/api/v1/trades/import')).status).toBe(429);
     const alexSent = () => sent.filter((r) => r.trader === 'alex' && r.at > t.clock.now.getTime() - MINUTE);
-    expect(alexSent().length).toBe(BUDGET / 2);
+    expect(alexSent().length).toBe(OWN / 2);
     // 16 s on, NVDA's price is stale: asking again is past the share, so Alex sees the last one.
     t.clock.advance(16_000);
     const after = await quotes(alex, 'NVDA');
     expect(after).toMatchObject({ status: 200, body: { stale: true } });
-    expect(alexSent().length).toBe(BUDGET / 2);
+    expect(alexSent().length).toBe(OWN / 2);
     expect((await quotes(sam, 'AMD')).body.stale).toBe(false);
   });
 });

@@ -199,6 +199,24 @@ describe('orders at Schwab', () => {
     expect(log.body.map((e) => `${e.method} ${e.status}`)).toEqual(['POST 201', 'DELETE 200', 'GET 200']);
   });
 
+  it('two cancels of one order at once send Schwab one DELETE, and both answer its outcome', async () => {
+    const plan = await readyPlan();
+    const placed = await place(request(plan));
+    // Schwab takes its time, so the second cancel arrives while the first is still asking.
+    fake.orders.cancelDelayMs = 300;
+    const both = await Promise.all([
+      dana.json<OrderDto>('DELETE', `/api/v1/orders/${placed.body.id}`),
+      dana.json<OrderDto>('DELETE', `/api/v1/orders/${placed.body.id}`),
+    ]);
+    expect(fake.orders.cancelCalls).toBe(1);
+    expect(both.map((r) => [r.status, r.body.status])).toEqual([
+      [200, 'Cancelled'],
+      [200, 'Cancelled'],
+    ]);
+    const log = await dana.json<BrokerExchange[]>('GET', `/api/v1/orders/${placed.body.id}/log`);
+    expect(log.body.filter((e) => e.method === 'DELETE')).toHaveLength(1);
+  });
+
   it('a fill makes the trade, linked to the plan with the plan’s stop', async () => {
     const plan = await readyPlan();
     const placed = await place(request(plan));

@@ -117,6 +117,26 @@ describe.runIf(process.env.TEST_DATABASE_URL)('orders with two API servers on on
     expect(fake.orders.placementCalls).toBe(ROUNDS);
   }, 60_000);
 
+  it('two cancels of one order on two servers send Schwab one DELETE, every time', async () => {
+    fake.orders.clear();
+    fake.orders.cancelDelayMs = 100;
+    const ROUNDS = 4;
+    for (let i = 0; i < ROUNDS; i++) {
+      const plan = await readyPlan(`TWOC${String.fromCharCode(65 + i)}`);
+      const placed = await place(onA, plan, randomUUID());
+      expect(placed.status).toBe(201);
+      const both = await Promise.all(
+        [onA, onB].map((client) => client.json<OrderDto>('DELETE', `/api/v1/orders/${placed.body.id}`)),
+      );
+      expect(both.map((r) => [r.status, r.body.status])).toEqual([
+        [200, 'Cancelled'],
+        [200, 'Cancelled'],
+      ]);
+    }
+    expect(fake.orders.cancelCalls).toBe(ROUNDS);
+    fake.orders.cancelDelayMs = 0;
+  }, 60_000);
+
   it('a most of new trades a day lets one more order through, split between the servers', async () => {
     // Bob's account, his orders only: each round allows one more new trade than he has made.
     const bobA = await signInSchwab(`http://127.0.0.1:${a.port}`, fake, 'bob');

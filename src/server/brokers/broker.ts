@@ -124,7 +124,8 @@ export class BrokerUnavailableError extends Error {}
 
 /**
  * Our own count of the broker's order limits is reached (Schwab: 120 orders a minute, 4,000 a day,
- * for the whole app): the order was not sent. Retry after `retryAfterSeconds`.
+ * for the whole app, placements leaving room for cancels): the order was not sent. Retry after
+ * `retryAfterSeconds`.
  */
 export class BrokerOrderLimitError extends BrokerUnavailableError {
   constructor(
@@ -137,8 +138,18 @@ export class BrokerOrderLimitError extends BrokerUnavailableError {
 
 /** The trader has used their share of the broker's budget for now (brokerAccess.ts); a cached answer may stand in. */
 export class BrokerShareUsedError extends BrokerUnavailableError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(`The trader's share of the broker's requests is used for ${retryAfterSeconds} s`);
+  constructor(
+    readonly retryAfterSeconds: number,
+    what = "the broker's requests",
+  ) {
+    super(`The trader's share of ${what} is used for ${retryAfterSeconds} s`);
+  }
+}
+
+/** The trader has placed their share of the app's orders a day (brokerAccess.ts): the order was not sent. */
+export class OrderShareUsedError extends BrokerShareUsedError {
+  constructor(retryAfterSeconds: number) {
+    super(retryAfterSeconds, "the app's orders a day");
   }
 }
 
@@ -150,8 +161,15 @@ export interface Broker {
    */
   readonly requestsPerMinute?: number;
   /**
+   * The orders (placements and cancels) the broker allows the whole app (Schwab: 120 a minute,
+   * 4,000 a day); undefined when it sets no limit. Placements leave room for cancels in both
+   * (brokerBudget.ts `cancelRoom`), and each trader places a share of them a day (brokerAccess.ts).
+   */
+  readonly orderLimits?: { perMinute: number; perDay: number };
+  /**
    * Installs what runs before each request the broker sends, in the asking trader's context: it
-   * throws (BrokerShareUsedError) to refuse a request past the trader's share (brokerAccess.ts).
+   * throws (BrokerShareUsedError) to refuse a request past the trader's share, or past the app's
+   * reserve for following orders (brokerAccess.ts).
    */
   setRequestGate?(gate: () => void): void;
   /**

@@ -16,42 +16,67 @@ import {
   type BrokerTokens,
   BrokerUnavailableError,
   type DailyCandle,
+  OrderShareUsedError,
   ReauthRequiredError,
 } from './broker.ts';
+import {
+  cancelRoom,
+  createBrokerShare,
+  createWindowCount,
+  DAY_MS,
+  MINUTE_MS,
+  requestPools,
+} from './brokerBudget.ts';
 import { createQuoteCache } from './quoteCache.ts';
 import { TtlCache } from './ttlCache.ts';
 
 const BALANCES_TTL_MS = 30_000;
-const MINUTE_MS = 60_000;
 
 /**
- * Each trader's fair share of the broker's budget (docs/product.md, "Fair sharing"): the budget
- * of a minute split equally among the traders who used the broker in the last minute, with one
- * share kept for a trader who has not yet: budget ÷ (traders active + 1), at least one. Alone, a
- * trader has half (60 of Schwab's 120); however many requests one trader sends, the others find
- * room. Every request counts, token refreshes and daily candles too.
+ * Whose budget a broker call comes out of (docs/product.md, "Fair sharing"): the trader's own
+ * share (`own`), or the app's reserve for the orders already at the broker: a status read of an
+ * open order (`follow`: by the order follower or by a read) or a cancel (`cancel`, its DELETE and
+ * its read), never the trader's share, so following orders never leaves a trader without room for
+ * a new one, and a cancel always finds room.
  */
-export function createBrokerShare(requestsPerMinute: number | undefined, nowMs: () => number) {
-  const sent = new Map<string, number[]>();
+export type BrokerCallKind = 'own' | 'follow' | 'cancel';
+
+/**
+ * The broker's budgets shared among the traders, checked before each request it sends (the
+ * request gate) in the asking trader's context (brokerBudget.ts): own requests in the trader's
+ * share; follows in the reserve, leaving its cancel room; cancels in the whole reserve, each
+ * trader a share of it; and a placement also in the trader's share of the app's orders a day.
+ * Undefined when the call may go, else the error that refuses it.
+ */
+export function createBrokerBudgets(broker: Broker, nowMs: () => number) {
+  const pools = broker.requestsPerMinute === undefined ? undefined : requestPools(broker.requestsPerMinute);
+  const own = createBrokerShare(pools?.own, nowMs);
+  const reserve = pools && createWindowCount(pools.reserve, MINUTE_MS, nowMs);
+  const cancels = createBrokerShare(pools?.reserve, nowMs);
+  const perDay = broker.orderLimits?.perDay;
+  const placements = createBrokerShare(perDay && perDay - cancelRoom(perDay), nowMs, DAY_MS);
   return {
-    /** Counts a request of the trader: undefined when allowed, else the seconds until one is. */
-    take(userId: string): number | undefined {
-      if (requestsPerMinute === undefined) return undefined;
-      const at = nowMs();
-      let othersActive = 0;
-      for (const [id, times] of sent) {
-        while (times.length > 0 && (times[0] as number) <= at - MINUTE_MS) times.shift();
-        if (times.length === 0) sent.delete(id);
-        else if (id !== userId) othersActive++;
+    admit(userId: string, kind: BrokerCallKind, placing: boolean): BrokerShareUsedError | undefined {
+      if (kind === 'follow') {
+        const wait = reserve?.wait(pools?.cancelRoom);
+        if (wait !== undefined)
+          return new BrokerShareUsedError(wait, "the app's reserve for following orders");
+        reserve?.add();
+        return undefined;
       }
-      const share = Math.max(1, Math.floor(requestsPerMinute / (othersActive + 2)));
-      const mine = sent.get(userId) ?? [];
-      if (mine.length >= share) {
-        const frees = (mine[mine.length - share] as number) + MINUTE_MS;
-        return Math.max(1, Math.ceil((frees - at) / 1000));
+      if (kind === 'cancel') {
+        const wait = cancels.wait(userId) ?? reserve?.wait();
+        if (wait !== undefined) return new BrokerShareUsedError(wait);
+        cancels.add(userId);
+        reserve?.add();
+        return undefined;
       }
-      mine.push(at);
-      sent.set(userId, mine);
+      const wait = own.wait(userId);
+      if (wait !== undefined) return new BrokerShareUsedError(wait);
+      const day = placing ? placements.wait(userId) : undefined;
+      if (day !== undefined) return new OrderShareUsedError(day);
+      own.add(userId);
+      if (placing) placements.add(userId);
       return undefined;
     },
   };
@@ -76,19 +101,30 @@ const tradingDayOf = (at: Date) => newYorkDate.format(at);
  */
 export function createBrokerAccess(deps: AppDeps) {
   const { db, broker, now, tokenCipher } = deps;
-  // Whose request the broker is sending: every call below runs in its trader's context.
-  const trader = new AsyncLocalStorage<string>();
-  const share = createBrokerShare(broker.requestsPerMinute, () => now().getTime());
+  // Whose request the broker is sending, and out of which budget: every call below runs in its
+  // trader's context; a placement is marked where the broker is asked to place (`ordersBroker`).
+  const trader = new AsyncLocalStorage<{ userId: string; kind: BrokerCallKind; placing?: boolean }>();
+  const budgets = createBrokerBudgets(broker, () => now().getTime());
   broker.setRequestGate?.(() => {
-    const userId = trader.getStore();
-    const wait = userId === undefined ? undefined : share.take(userId);
-    if (wait !== undefined) throw new BrokerShareUsedError(wait);
+    const call = trader.getStore();
+    const refused = call && budgets.admit(call.userId, call.kind, call.placing === true);
+    if (refused) throw refused;
   });
+  const ordersBroker: Broker = {
+    ...broker,
+    placeOrder: (...args) => {
+      const call = trader.getStore();
+      const place = () => broker.placeOrder(...args);
+      return call ? trader.run({ ...call, placing: true }, place) : place();
+    },
+  };
   /** Over the trader's share: 429 with when to ask again; the broker not answering: 503. */
   const refusalOf = (error: BrokerUnavailableError) =>
-    error instanceof BrokerShareUsedError
-      ? limited(messages.brokerShareUsed, error.retryAfterSeconds)
-      : unavailable(messages.brokerUnavailable);
+    error instanceof OrderShareUsedError
+      ? limited(messages.orderShareUsed, error.retryAfterSeconds)
+      : error instanceof BrokerShareUsedError
+        ? limited(messages.brokerShareUsed, error.retryAfterSeconds)
+        : unavailable(messages.brokerUnavailable);
   const balances = new TtlCache<string, BrokerAccount[]>();
   const lastGoodBalances = new Map<string, BrokerAccount[]>();
   const refreshing = new Map<string, Promise<BrokerTokens>>();
@@ -133,8 +169,12 @@ export function createBrokerAccess(deps: AppDeps) {
   }
 
   /** Runs one broker call with valid tokens: refresh ahead, and once more after a 401; in the trader's context. */
-  function withTokens<T>(userId: string, call: (tokens: BrokerTokens) => Promise<T>): Promise<T> {
-    return trader.run(userId, () => withTokensHere(userId, call));
+  function withTokens<T>(
+    userId: string,
+    call: (tokens: BrokerTokens) => Promise<T>,
+    kind: BrokerCallKind = 'own',
+  ): Promise<T> {
+    return trader.run({ userId, kind }, () => withTokensHere(userId, call));
   }
 
   async function withTokensHere<T>(userId: string, call: (tokens: BrokerTokens) => Promise<T>): Promise<T> {
@@ -160,12 +200,18 @@ export function createBrokerAccess(deps: AppDeps) {
 
   return {
     /**
-     * One order call of the trader's (orders/orderService.ts): with valid tokens, in the trader's
-     * share of the budget. Errors come as the broker threw them: whether an order went out is
-     * the order service's to judge; `refusalOf` says a BrokerUnavailableError to the trader.
+     * One order call of the trader's (orders/orderService.ts): with valid tokens, out of the
+     * budget `kind` says (the trader's share unless it follows or cancels an order); a placement
+     * also in the trader's share of the app's orders a day. Errors come as the broker threw them:
+     * whether an order went out is the order service's to judge; `refusalOf` says a
+     * BrokerUnavailableError to the trader.
      */
-    orderCall<T>(userId: string, call: (broker: Broker, tokens: BrokerTokens) => Promise<T>): Promise<T> {
-      return withTokens(userId, (tokens) => call(broker, tokens));
+    orderCall<T>(
+      userId: string,
+      call: (broker: Broker, tokens: BrokerTokens) => Promise<T>,
+      kind: BrokerCallKind = 'own',
+    ): Promise<T> {
+      return withTokens(userId, (tokens) => call(ordersBroker, tokens), kind);
     },
     refusalOf,
     async accounts(userId: string): Promise<BrokerAccount[]> {

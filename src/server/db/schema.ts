@@ -431,9 +431,9 @@ export const orders = pgTable(
     brokerOrderId: text('broker_order_id'),
     reason: text('reason'),
     /**
-     * Set while a request is calling the broker for this order (placing it, or looking for a lost
-     * one); null once it has its answer. A claim older than ORDER_CLAIM_SECONDS is a request that
-     * died: the next request may take the order over.
+     * Set while a request is calling the broker for this order (placing it, looking for a lost
+     * one, or cancelling it); null once it has its answer. A claim older than ORDER_CLAIM_SECONDS
+     * is a request that died: the next request may take the order over.
      */
     claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
     /** When the order was last sent to the broker: it is sent again only well after. */

@@ -4,7 +4,7 @@ import { BrokerOrderLimitError, type BrokerOrderState, BrokerShareUsedError } fr
 import { Refusal } from '../refusals.ts';
 import type { OrderChanges } from './orderRepository.ts';
 
-/** The broker never got the request: refused before it was sent (the trader's share, a sign-in ended). */
+/** The broker never got the request: refused before it was sent (the trader's share, the order limit, a sign-in ended). */
 export const neverSent = (error: unknown): boolean =>
   error instanceof BrokerShareUsedError ||
   error instanceof BrokerOrderLimitError ||

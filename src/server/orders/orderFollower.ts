@@ -4,7 +4,7 @@
 import { isMarketOpen } from '../../domain/marketHours.ts';
 import type { OrderService } from './orderService.ts';
 
-/** Slower than an open app's 5 s: each look is a broker call in the trader's share of the budget. */
+/** Slower than an open app's 5 s: each look is a broker call in the app's reserve for following orders. */
 export const ORDER_FOLLOW_EVERY_MS = 15_000;
 
 export interface OrderFollower {

@@ -1,6 +1,6 @@
 // The orders' rows (docs/product.md, "Orders"): the intent and what the broker said of it, and the
 // order log. Rows only: the broker is called by orderService.ts.
-import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { messages } from '../../domain/messages.ts';
 import {
   type BracketOrder,
@@ -18,6 +18,9 @@ import { orderExchanges, orders } from '../db/schema.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/** The orders a cancel may ask the broker to cancel: open, and at the broker (not Sending). */
+export const CANCELLABLE_STATUSES: OrderStatus[] = OPEN_ORDER_STATUSES.filter((s) => s !== 'Sending');
 
 const orderRecord = recordFrom(orders);
 
@@ -172,6 +175,42 @@ export function createOrderRepository(db: Database) {
         )
         .returning();
       return rows[0];
+    },
+
+    /**
+     * Takes a working order to cancel it: only when no request holds it, or the one that did
+     * claimed it before `staleBefore` (it died). undefined when another request is cancelling it
+     * (here or in another process) or it can no longer be cancelled: one DELETE at a time per order.
+     */
+    async claimCancel(
+      userId: string,
+      id: string,
+      at: Date,
+      staleBefore: Date,
+    ): Promise<OrderRow | undefined> {
+      const rows = await db
+        .update(orders)
+        .set({ claimedAt: at })
+        .where(
+          and(
+            ofTrader(userId, id),
+            inArray(orders.status, CANCELLABLE_STATUSES),
+            isNotNull(orders.brokerOrderId),
+            or(isNull(orders.claimedAt), lt(orders.claimedAt, staleBefore)),
+          ),
+        )
+        .returning();
+      return rows[0];
+    },
+
+    /** Writes what a look at the broker said, leaving a cancel's claim on the order to its request. */
+    async noteState(id: string, changes: OrderChanges, at: Date): Promise<OrderRow> {
+      const rows = await db
+        .update(orders)
+        .set({ ...changes, checkedAt: at, updatedAt: at })
+        .where(eq(orders.id, id))
+        .returning();
+      return rows[0] as OrderRow;
     },
 
     /** Marks a claimed order as sent again `at`. */

@@ -36,6 +36,7 @@ import type { PlanRepository } from '../plans/planRepository.ts';
 import { conflict, invalid, limited, notFound, Refusal } from '../refusals.ts';
 import { tradesOf } from '../trades/tradeBook.ts';
 import { changesFrom, neverSent, reasonText } from './brokerAnswers.ts';
+import { createOrderCancel } from './orderCancel.ts';
 import { orderRefusal } from './orderGate.ts';
 import { type OrderRepository, type OrderRow, toOrder } from './orderRepository.ts';
 
@@ -198,8 +199,10 @@ export function createOrderService(deps: OrderServiceDeps) {
       const accountHash = await hashOf(userId, row.accountId);
       const since = new Date(claimed.createdAt.getTime() - CLOCK_SKEW_MS);
       const listed = await logged(row.id, (log) =>
-        brokerAccess.orderCall(userId, (broker, tokens) =>
-          broker.recentOrders(tokens, accountHash, since, at, log),
+        brokerAccess.orderCall(
+          userId,
+          (broker, tokens) => broker.recentOrders(tokens, accountHash, since, at, log),
+          'follow',
         ),
       );
       const ours = await repository.brokerOrderIds(
@@ -265,12 +268,15 @@ export function createOrderService(deps: OrderServiceDeps) {
     try {
       const brokerOrderId = row.brokerOrderId;
       const accountHash = await hashOf(userId, row.accountId);
+      // Out of the app's reserve for following orders, never the trader's share (brokers/brokerAccess.ts).
       const state = await logged(row.id, (log) =>
-        brokerAccess.orderCall(userId, (broker, tokens) =>
-          broker.getOrder(tokens, accountHash, brokerOrderId, log),
+        brokerAccess.orderCall(
+          userId,
+          (broker, tokens) => broker.getOrder(tokens, accountHash, brokerOrderId, log),
+          'follow',
         ),
       );
-      const updated = await repository.settle(row.id, changesFrom(state), now());
+      const updated = await repository.noteState(row.id, changesFrom(state), now());
       if (state.filledQuantity > row.filledQuantity) await importQuietly(userId, row.accountId);
       return updated;
     } catch (error) {
@@ -320,35 +326,16 @@ export function createOrderService(deps: OrderServiceDeps) {
     return { order: toOrder(await send(userId, inserted)), created: true };
   }
 
-  async function cancel(userId: string, id: string): Promise<OrderDto> {
-    const row = await repository.get(userId, id);
-    if (row.status === 'Sending') throw conflict(messages.orderStillSending);
-    if (!isOpenOrderStatus(row.status) || row.brokerOrderId === null) {
-      throw conflict(messages.orderNotCancellable);
-    }
-    const brokerOrderId = row.brokerOrderId;
-    const accountHash = await hashOf(userId, row.accountId);
-    try {
-      const state = await logged(row.id, (log) =>
-        brokerAccess.orderCall(userId, async (broker, tokens) => {
-          try {
-            await broker.cancelOrder(tokens, accountHash, brokerOrderId, log);
-          } catch (error) {
-            // Filled or cancelled first: the order's state says which.
-            if (!(error instanceof OrderRejectedError)) throw error;
-          }
-          return broker.getOrder(tokens, accountHash, brokerOrderId, log);
-        }),
-      );
-      const updated = await repository.settle(row.id, changesFrom(state), now());
-      if (state.filledQuantity > row.filledQuantity) await importQuietly(userId, row.accountId);
-      return toOrder(updated);
-    } catch (error) {
-      if (error instanceof BrokerUnavailableError) throw brokerAccess.refusalOf(error);
-      if (error instanceof BrokerOrderNotFoundError) return toOrder(await gone(row));
-      throw error;
-    }
-  }
+  const cancel = createOrderCancel({
+    repository,
+    brokerAccess,
+    now,
+    claimSeconds: ORDER_CLAIM_SECONDS,
+    hashOf,
+    logged,
+    importQuietly,
+    gone,
+  });
 
   return {
     preview,

@@ -19,7 +19,7 @@ import {
   TRANSACTION_TYPES,
   tokensFromReply,
 } from './schwabMapping.ts';
-import { createSchwabOrderCalls } from './schwabOrders.ts';
+import { createSchwabOrderCalls, SCHWAB_ORDERS_PER_DAY, SCHWAB_ORDERS_PER_MINUTE } from './schwabOrders.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -76,11 +76,15 @@ export function createSchwabBroker(options: SchwabBrokerOptions): Broker {
   const requestsPerMinute = options.requestsPerMinute ?? SCHWAB_REQUESTS_PER_MINUTE;
   let gate = () => {};
   const http = createSchwabHttp({ baseUrl, now, requestsPerMinute, gate: () => gate() });
+  const orderLimits = {
+    perMinute: options.ordersPerMinute ?? SCHWAB_ORDERS_PER_MINUTE,
+    perDay: options.ordersPerDay ?? SCHWAB_ORDERS_PER_DAY,
+  };
   const orders = createSchwabOrderCalls({
     http,
     now,
-    ...(options.ordersPerMinute === undefined ? {} : { ordersPerMinute: options.ordersPerMinute }),
-    ...(options.ordersPerDay === undefined ? {} : { ordersPerDay: options.ordersPerDay }),
+    ordersPerMinute: orderLimits.perMinute,
+    ordersPerDay: orderLimits.perDay,
   });
 
   const accountData = (accessToken: string) =>
@@ -93,6 +97,7 @@ export function createSchwabBroker(options: SchwabBrokerOptions): Broker {
   return {
     name: 'schwab',
     requestsPerMinute,
+    orderLimits,
     setRequestGate(g) {
       gate = g;
     },

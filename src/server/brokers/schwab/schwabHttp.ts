@@ -23,7 +23,7 @@ export interface SchwabHttpOptions {
   baseUrl: string;
   now: () => Date;
   requestsPerMinute?: number;
-  /** Runs before each request is admitted: the asking trader's share (brokers/brokerAccess.ts). */
+  /** Runs before each request is admitted: the asking trader's share or the app's reserve (brokers/brokerAccess.ts). */
   gate?: () => void;
 }
 
@@ -41,7 +41,8 @@ export function createSchwabHttp({
   const sent: number[] = [];
   let blockedUntil = 0;
 
-  function admit() {
+  /** `alsoAdmit`: another count the request must pass (an order call's, schwabOrders.ts), asked last. */
+  function admit(alsoAdmit?: () => void) {
     gate();
     const at = now().getTime();
     if (at < blockedUntil) {
@@ -53,12 +54,13 @@ export function createSchwabHttp({
     if (sent.length >= requestsPerMinute) {
       throw new BrokerUnavailableError(`Schwab's limit of ${requestsPerMinute} requests a minute is reached`);
     }
+    alsoAdmit?.();
     sent.push(at);
   }
 
   /** Admits and sends one request; a 429 sets the back-off and is answered as it came. */
-  async function sendRaw(path: string, init: RequestInit): Promise<Response> {
-    admit();
+  async function sendRaw(path: string, init: RequestInit, alsoAdmit?: () => void): Promise<Response> {
+    admit(alsoAdmit);
     let res: Response;
     try {
       res = await fetch(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
@@ -101,19 +103,29 @@ export function createSchwabHttp({
     /**
      * An order call (GET, POST with a JSON body, DELETE) with the access token: the answer as it
      * came, whatever its status, for the caller to read and log. Throws only when nothing was sent
-     * (the rate limit, the trader's share: BrokerUnavailableError) or no answer came
-     * (SchwabNoAnswerError).
+     * (the rate limit, the trader's share, `alsoAdmit`'s refusal: BrokerUnavailableError) or no
+     * answer came (SchwabNoAnswerError).
      */
-    async request(method: string, path: string, accessToken: string, body?: unknown): Promise<SchwabAnswer> {
-      const res = await sendRaw(path, {
-        method,
-        headers: {
-          Authorization: `Bearer ${accessToken}`,
-          Accept: 'application/json',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    async request(
+      method: string,
+      path: string,
+      accessToken: string,
+      body?: unknown,
+      alsoAdmit?: () => void,
+    ): Promise<SchwabAnswer> {
+      const res = await sendRaw(
+        path,
+        {
+          method,
+          headers: {
+            Authorization: `Bearer ${accessToken}`,
+            Accept: 'application/json',
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
+        alsoAdmit,
+      );
       let text: string;
       try {
         text = await res.text();

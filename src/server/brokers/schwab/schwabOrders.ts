@@ -18,6 +18,7 @@ import {
   type ExchangeLog,
   OrderRejectedError,
 } from '../broker.ts';
+import { cancelRoom, createWindowCount, DAY_MS, MINUTE_MS } from '../brokerBudget.ts';
 import { type SchwabAnswer, type SchwabHttp, SchwabNoAnswerError } from './schwabHttp.ts';
 
 // A plan's bracket order as Schwab's Trader API takes it (docs/product.md, "Orders"): a TRIGGER
@@ -30,9 +31,6 @@ import { type SchwabAnswer, type SchwabHttp, SchwabNoAnswerError } from './schwa
 /** Schwab allows an app 120 orders a minute and 4,000 a day (its Trader API's order limits). */
 export const SCHWAB_ORDERS_PER_MINUTE = 120;
 export const SCHWAB_ORDERS_PER_DAY = 4000;
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 
 export interface SchwabOrderLeg {
   instruction: 'BUY' | 'SELL' | 'SELL_SHORT' | 'BUY_TO_COVER';
@@ -309,28 +307,29 @@ function refusalText(body: unknown): string {
 /**
  * A sliding count of the orders sent (placements and cancels, the order calls Schwab limits),
  * app-wide as Schwab's limits are: over either limit the order is refused before it is sent.
+ * Placements leave room for cancels in both (`cancelRoom`): a loop of placements, whoever sends
+ * it, never leaves a working order that cannot be cancelled.
  */
 export function createOrderCounter(
   now: () => Date,
   perMinute = SCHWAB_ORDERS_PER_MINUTE,
   perDay = SCHWAB_ORDERS_PER_DAY,
 ) {
-  const sent: number[] = [];
+  const nowMs = () => now().getTime();
+  const limits = [
+    { limit: perDay, per: 'a day', sent: createWindowCount(perDay, DAY_MS, nowMs) },
+    { limit: perMinute, per: 'a minute', sent: createWindowCount(perMinute, MINUTE_MS, nowMs) },
+  ];
   return {
-    admit() {
-      const at = now().getTime();
-      while (sent.length > 0 && (sent[0] as number) <= at - DAY_MS) sent.shift();
-      if (sent.length >= perDay) {
-        const wait = Math.ceil(((sent[0] as number) + DAY_MS - at) / 1000);
-        throw new BrokerOrderLimitError(`Schwab's limit of ${perDay} orders a day is reached`, wait);
+    admit(kind: 'place' | 'cancel') {
+      for (const { limit, per, sent } of limits) {
+        const keep = kind === 'place' ? cancelRoom(limit) : 0;
+        const wait = sent.wait(keep);
+        if (wait === undefined) continue;
+        const kept = keep > 0 ? ` for new orders (${keep} are kept for cancels)` : '';
+        throw new BrokerOrderLimitError(`Schwab's limit of ${limit} orders ${per} is reached${kept}`, wait);
       }
-      const minuteStart = sent.findIndex((t) => t > at - MINUTE_MS);
-      const inMinute = minuteStart === -1 ? 0 : sent.length - minuteStart;
-      if (inMinute >= perMinute) {
-        const wait = Math.ceil(((sent[minuteStart] as number) + MINUTE_MS - at) / 1000);
-        throw new BrokerOrderLimitError(`Schwab's limit of ${perMinute} orders a minute is reached`, wait);
-      }
-      sent.push(at);
+      for (const { sent } of limits) sent.add();
     },
   };
 }
@@ -362,10 +361,13 @@ export function createSchwabOrderCalls({
     method: string,
     path: string,
     body?: unknown,
+    order?: 'place' | 'cancel',
   ): Promise<SchwabAnswer> {
     let answer: SchwabAnswer;
     try {
-      answer = await http.request(method, path, tokens.accessToken, body);
+      // An order call is counted against the order limits only once it is sure to go out.
+      const alsoAdmit = order === undefined ? undefined : () => counter.admit(order);
+      answer = await http.request(method, path, tokens.accessToken, body, alsoAdmit);
     } catch (error) {
       // Only a request that went out is logged: a refusal before sending sent nothing.
       if (error instanceof SchwabNoAnswerError) {
@@ -413,13 +415,13 @@ export function createSchwabOrderCalls({
     },
 
     async placeOrder(tokens, accountHash, order, log) {
-      counter.admit();
       const answer = await call(
         tokens,
         log,
         'POST',
         `${accountPath(accountHash)}/orders`,
         schwabOrderJson(order),
+        'place',
       );
       // Only Schwab's refusal of the order itself says for sure that nothing was placed; any other
       // answer (a 5xx, a 201 without the order's id) leaves it unknown, so the caller looks for it.
@@ -446,9 +448,8 @@ export function createSchwabOrderCalls({
     },
 
     async cancelOrder(tokens, accountHash, brokerOrderId, log) {
-      counter.admit();
       const path = `${accountPath(accountHash)}/orders/${encodeURIComponent(brokerOrderId)}`;
-      const answer = await call(tokens, log, 'DELETE', path);
+      const answer = await call(tokens, log, 'DELETE', path, undefined, 'cancel');
       if (answer.status >= 200 && answer.status < 300) return;
       // Schwab refuses to cancel an order that filled or ended first: getOrder then says which.
       if (answer.status === 400 || answer.status === 404 || answer.status === 422)

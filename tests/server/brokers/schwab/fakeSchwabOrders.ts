@@ -193,6 +193,10 @@ export class FakeOrders {
   private readonly placed: FakeOrder[] = [];
   /** POST …/orders calls answered (or dropped), shape-valid or not. */
   placementCalls = 0;
+  /** DELETE …/orders/{id} calls received, whatever their answer. */
+  cancelCalls = 0;
+  /** Each cancel waits this long before answering, so two requests overlap. */
+  cancelDelayMs = 0;
   private dropNext = 0;
 
   constructor(
@@ -215,6 +219,8 @@ export class FakeOrders {
   clear() {
     this.placed.length = 0;
     this.placementCalls = 0;
+    this.cancelCalls = 0;
+    this.cancelDelayMs = 0;
     this.dropNext = 0;
   }
   /** Schwab rejects a working order after taking it in (an exchange's refusal). */
@@ -368,7 +374,9 @@ export class FakeOrders {
     res.end();
   }
 
-  private cancel(account: Account, orderId: string, res: ServerResponse, send: Send) {
+  private async cancel(account: Account, orderId: string, res: ServerResponse, send: Send) {
+    this.cancelCalls++;
+    if (this.cancelDelayMs > 0) await new Promise((r) => setTimeout(r, this.cancelDelayMs));
     const order = this.placed.find((o) => String(o.id) === orderId && o.hash === account.hash);
     if (!order) return send(404, { message: 'Order not found' });
     if (order.status !== 'WORKING')

@@ -489,15 +489,22 @@ describe('the Location and the preview', () => {
 });
 
 describe("Schwab's order limits, counted before sending", () => {
-  it('refuses the order past the limit a minute, without sending it', async () => {
-    const limited = createSchwabBroker(options({ ordersPerMinute: 2 }));
-    await limited.placeOrder(tokens, MARGIN, small(), log);
+  it('refuses a placement past the limit a minute less the room kept for cancels, without sending it', async () => {
+    // 3 a minute: placements may use 2, and the last one is a cancel's.
+    const limited = createSchwabBroker(options({ ordersPerMinute: 3 }));
+    const first = await limited.placeOrder(tokens, MARGIN, small(), log);
     await limited.placeOrder(tokens, MARGIN, small(), log);
     const error = await limited.placeOrder(tokens, MARGIN, small(), log).catch((e) => e);
     expect(error).toBeInstanceOf(BrokerOrderLimitError);
     expect((error as BrokerOrderLimitError).retryAfterSeconds).toBe(60);
     expect(fake.orders.placementCalls).toBe(2);
     expect(exchanges).toHaveLength(2);
+    // The cancel finds its room; past the whole limit even a cancel waits.
+    await limited.cancelOrder(tokens, MARGIN, first, log);
+    expect(exchanges.map((e) => e.method)).toEqual(['POST', 'POST', 'DELETE']);
+    await expect(limited.cancelOrder(tokens, MARGIN, first, log)).rejects.toBeInstanceOf(
+      BrokerOrderLimitError,
+    );
     clock.now = new Date(clock.now.getTime() + 60_000);
     await limited.placeOrder(tokens, MARGIN, small(), log);
     expect(fake.orders.placementCalls).toBe(3);
