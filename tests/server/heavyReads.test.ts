@@ -3,6 +3,7 @@ import { messages } from '../../src/domain/messages.ts';
 import type { AuthStatus } from '../../src/domain/types.ts';
 import type { Broker } from '../../src/server/brokers/broker.ts';
 import { createDemoBroker } from '../../src/server/brokers/demo/demoBroker.ts';
+import { asTraderStatements, createFairTurns } from '../../src/server/db/fairTurns.ts';
 import { createHeavyCalls, HEAVY_LANES } from '../../src/server/http/fairShare.ts';
 import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
 
@@ -118,6 +119,36 @@ describe("a trader's heavy reads, a few at a time", () => {
     expect(served.map((r) => r.status)).toEqual(Array(RUNNING + WAITING).fill(200));
     await reached(0, 0);
     expect((await alex.json('GET', '/api/v1/tradeplans')).status).toBe(200);
+  });
+});
+
+describe("the embedded database's turns (src/server/db/fairTurns.ts)", () => {
+  it('runs one statement at a time, handed in rotation: a trader with many queued waits for the others', async () => {
+    const turn = createFairTurns();
+    const order: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const statement = (label: string, work: () => Promise<void> = async () => {}) =>
+      turn(async () => {
+        order.push(label);
+        await work();
+      });
+    // Sam's long read queues four statements, the first holding the database; then Alex's two and
+    // one of the server's own (a sign-in, a background job).
+    const all = [
+      asTraderStatements('sam', () => statement('sam 0', () => held)),
+      ...[1, 2, 3].map((i) => asTraderStatements('sam', () => statement(`sam ${i}`))),
+      ...[1, 2].map((i) => asTraderStatements('alex', () => statement(`alex ${i}`))),
+      statement('server'),
+    ];
+    await vi.waitFor(() => expect(order).toEqual(['sam 0']));
+    for (let i = 0; i < 5; i++) await new Promise<void>((r) => setImmediate(r));
+    expect(order).toEqual(['sam 0']);
+    release();
+    await Promise.all(all);
+    expect(order).toEqual(['sam 0', 'alex 1', 'server', 'sam 1', 'alex 2', 'sam 2', 'sam 3']);
   });
 });
 
