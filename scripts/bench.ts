@@ -12,7 +12,9 @@
  *    of three runs, when `--lighthouse` is given (fetched with npx: not a dependency).
  * 6. `benchFairness` (benchFairness.ts): while one trader hammers the server with 8 heavy calls at
  *    once for 15 s, another's /auth/status and delta /sync, on PGlite, and on PostgreSQL when
- *    BENCH_DATABASE_URL names a server (issue 26, item 10). `--no-fairness` leaves it out.
+ *    BENCH_DATABASE_URL names a server (issue 26, item 10); then, while one trader reads 16 lists
+ *    of 10,000 plans at once for 20 s, another's /auth/status and /tradeplans (issue 39, item 5).
+ *    `--no-fairness` leaves it out; `--heavy-reads-only` runs the heavy reads alone.
  *
  * 7. `benchPages` (benchPages.ts): Trade Plans, Trades and Review at 10,000 plans and 5,000 fills:
  *    first row after a full load, keystrokes, and Lighthouse mobile with `--lighthouse` (issue 31).
@@ -42,7 +44,7 @@ import { gzipSync } from 'node:zlib';
 import { benchA11y } from './benchA11y.ts';
 import { benchBackup, PLANS } from './benchBackup.ts';
 import { benchDelta } from './benchDelta.ts';
-import { benchFairness } from './benchFairness.ts';
+import { benchFairness, benchHeavyReads } from './benchFairness.ts';
 import { benchLoad } from './benchLoad.ts';
 import { benchPages } from './benchPages.ts';
 import { benchQuotes } from './benchQuotes.ts';
@@ -194,6 +196,10 @@ if (process.argv.includes('--delta-only')) {
 }
 if (process.argv.includes('--load-only')) {
   await benchLoad();
+  process.exit(0);
+}
+if (process.argv.includes('--heavy-reads-only')) {
+  await benchHeavyReads();
   process.exit(0);
 }
 if (process.argv.includes('--fairness-only')) {

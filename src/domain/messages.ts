@@ -249,6 +249,7 @@ export const messages = {
   tooManyRequests: 'Too many requests at once: wait a few seconds, then try again.',
   heavyCallBusy:
     'Your restore, backup, import or full sync before this one is still running: try again in a few seconds.',
+  heavyReadsBusy: 'Too many lists, statistics or candles asked at once: try again in a few seconds.',
   malformedUrl: 'Malformed URL',
   invalidSyncCursor: 'Not a sync cursor: sync again without one',
   notFound: 'Not found',

@@ -19,7 +19,7 @@ import { edgeRoutes } from './edges/edgeRoutes.ts';
 import { isRestoreRequest, MAX_BODY_BYTES } from './http/body.ts';
 import { compressJson } from './http/compression.ts';
 import { errorResponse } from './http/errors.ts';
-import { createHeavyCalls, createTraderRequestLimiter } from './http/fairShare.ts';
+import { createHeavyCalls, createTraderRequestLimiter, heavyCall } from './http/fairShare.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { serveApp } from './http/static.ts';
 import { marketCycleRoutes } from './marketCycle/marketCycleRoutes.ts';
@@ -48,6 +48,22 @@ import { createTradeBook } from './trades/tradeBook.ts';
 import { tradeRoutes } from './trades/tradeRoutes.ts';
 
 /**
+ * The reads of a whole collection, the statistics and candles: each takes one of the trader's read
+ * slots (http/fairShare.ts, lane `reads`). A restore, a backup download, an import and a full sync
+ * take the journal's slot in their own routes.
+ */
+const HEAVY_READS = [
+  '/accounts',
+  '/edges',
+  '/tradesetups',
+  '/tradeplans',
+  '/executions',
+  '/trades',
+  '/stats',
+  '/candles',
+] as const;
+
+/**
  * The whole product as one Hono app: the API under /api/v1, and the built PWA; and the alert
  * watcher and order follower it started (alerts/alertWatcher.ts, orders/orderFollower.ts), for
  * the server to stop.
@@ -58,7 +74,7 @@ export function createApp(appDeps: AppDeps): {
   orderFollower: OrderFollower;
 } {
   const { db, config, now } = appDeps;
-  // Each trader's fair share (http/fairShare.ts): a rate of requests, one heavy call at a time.
+  // Each trader's fair share (http/fairShare.ts): a rate of requests, heavy calls and reads in turn.
   const deps: AppDeps = {
     ...appDeps,
     requests: appDeps.requests ?? createTraderRequestLimiter({ perSecond: config.traderRequestsPerSecond }),
@@ -129,6 +145,7 @@ export function createApp(appDeps: AppDeps): {
 
   const guarded = new Hono<AppEnv>();
   guarded.use(requireUser(deps));
+  for (const path of HEAVY_READS) guarded.get(path, heavyCall(heavy, 'read'));
   guarded.route('/accounts', accountRoutes(accounts));
   guarded.route('/market-cycle', marketCycleRoutes(cycles));
   guarded.route('/edges', edgeRoutes(edges));

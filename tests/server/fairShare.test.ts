@@ -9,7 +9,8 @@ import { createDemoBroker } from '../../src/server/brokers/demo/demoBroker.ts';
 import {
   createHeavyCalls,
   createTraderRequestLimiter,
-  HEAVY_WAITING,
+  HEAVY_LANES,
+  type HeavyKind,
   jsonInSlices,
   runInSlices,
 } from '../../src/server/http/fairShare.ts';
@@ -75,8 +76,10 @@ describe("one heavy call of a trader's at a time", () => {
   let alexId: string;
   const heavy = createHeavyCalls();
   /** Once Alex's heavy slot is in this state: a call sent has reached it. */
-  const reached = (running: string, waiting: number) =>
-    vi.waitFor(() => expect(heavy.stateOf(alexId)).toEqual({ running, waiting }), { timeout: 10_000 });
+  const reached = (running: HeavyKind, waiting: number) =>
+    vi.waitFor(() => expect(heavy.stateOf(alexId, 'journal')).toEqual({ running: [running], waiting }), {
+      timeout: 10_000,
+    });
   beforeAll(async () => {
     t = await startTestServer({}, { heavy });
     alex = await signIn(t.url, 'alex');
@@ -96,7 +99,7 @@ describe("one heavy call of a trader's at a time", () => {
     await reached('restore', 1);
     const fullSync = send(t, alex, 'GET', '/api/v1/sync');
     await reached('restore', 2);
-    expect(HEAVY_WAITING).toBe(2);
+    expect(HEAVY_LANES.journal.waiting).toBe(2);
     // The fourth heavy call: refused at once, its upload unread, its connection closed.
     const refused = send(t, alex, 'POST', '/api/v1/trades/import');
     const third = await refused.answer;
@@ -112,7 +115,7 @@ describe("one heavy call of a trader's at a time", () => {
     // Those waiting are not answered while the restore runs; Alex's light calls and Sam's heavy ones are.
     expect(await answeredWithin(download, 300)).toBe(false);
     expect(await answeredWithin(fullSync, 10)).toBe(false);
-    expect(heavy.stateOf(alexId)).toEqual({ running: 'restore', waiting: 2 });
+    expect(heavy.stateOf(alexId, 'journal')).toEqual({ running: ['restore'], waiting: 2 });
     const delta = await alex.json<SyncAnswer>('GET', `/api/v1/sync?since=${encodeURIComponent(cursor)}`);
     expect(delta.status).toBe(200);
     expect(delta.body.full).toBe(false);
@@ -324,7 +327,10 @@ describe('the pieces of the fair share', () => {
   });
 
   it('a heavy slot: first come, first served; a wait too long is refused', async () => {
-    const calls = createHeavyCalls({ waiting: 1, waitMs: 50 });
+    const calls = createHeavyCalls({
+      lanes: { ...HEAVY_LANES, journal: { running: 1, waiting: 1, retrySeconds: 5 } },
+      waitMs: 50,
+    });
     const order: string[] = [];
     let release = () => {};
     const first = calls.run(

@@ -5,6 +5,7 @@ import type { AuthStatus } from '../../domain/types.ts';
 import type { AppDeps, AppEnv } from '../appEnv.ts';
 import { DEMO_AUTHORIZE_PATH } from '../brokers/demo/demoBroker.ts';
 import { DEMO_LOGIN_CSS, demoLoginPage } from '../brokers/demo/loginPage.ts';
+import { asTraderStatements } from '../db/fairTurns.ts';
 import { newOAuthBinding, OAUTH_COOKIE, OAUTH_COOKIE_PATH, stateMatchesNonce } from './oauthBinding.ts';
 import {
   consumeOAuthState,
@@ -49,7 +50,10 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const sessionCookie = sessionCookieOf(deps);
   return async (c, next) => {
     const sessionId = getCookie(c, sessionCookie(c.req.url));
-    const user = sessionId ? await findSessionUser(db, sessionId, now()) : undefined;
+    // The session's check takes the turns of its session (db/fairTurns.ts): its trader is not known yet.
+    const user = sessionId
+      ? await asTraderStatements(`session ${sessionId}`, () => findSessionUser(db, sessionId, now()))
+      : undefined;
     if (!user) return c.json({ message: messages.authRequired }, 401);
     const waitSeconds = requests?.take(user.id);
     if (waitSeconds !== undefined) {
@@ -59,7 +63,8 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
       return c.json({ message: messages.tooManyRequests }, 429, headers);
     }
     c.set('user', user);
-    return next();
+    // On the embedded database the request's statements take the trader's turns (db/fairTurns.ts).
+    return asTraderStatements(user.id, next);
   };
 }
 

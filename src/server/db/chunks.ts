@@ -23,6 +23,20 @@ export async function inChunks<T, R>(items: readonly T[], read: (chunk: T[]) => 
   return rows;
 }
 
+/**
+ * Maps rows a chunk at a time, letting the event loop turn between two chunks: turning a whole
+ * journal's rows into answers (10,000 plans with their position sizes) is tens of milliseconds of
+ * work, which no other request could interrupt (docs/product.md, "Fair sharing").
+ */
+export async function mapInChunks<R, T>(rows: readonly R[], map: (row: R) => T): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0 && i % CHUNK === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    out.push(map(rows[i] as R));
+  }
+  return out;
+}
+
 /** Rows one JSON insert carries (`insertInChunks`): its one parameter stays near a megabyte. */
 const JSON_ROWS = 1_000;
 

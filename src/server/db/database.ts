@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { createFairTurns } from './fairTurns.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -64,17 +65,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 /**
  * PGlite runs each statement in this process, and a chain of awaited statements never gives the
  * event loop back: a request reading a whole journal statement by statement would hold every other
- * request (another trader's too) until its last one. So each statement outside a transaction first
- * lets the event loop turn once (the statements of a transaction keep its one connection anyway):
- * a request that arrived meanwhile is read, and its statements take their turn between those of the
- * long one. A turn costs microseconds.
+ * request (another trader's too) until its last one. So each statement outside a transaction takes
+ * its turn (`createFairTurns`, db/fairTurns.ts: one a trader a round, after the event loop turns
+ * once; the statements of a transaction keep its one connection anyway): a request that arrived
+ * meanwhile is read, and its statements go between those of the long one. A turn costs microseconds.
  */
 function takingTurns(client: PGlite): PGlite {
   const query = client.query.bind(client);
-  client.query = (async (...args: Parameters<PGlite['query']>) => {
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    return query(...args);
-  }) as PGlite['query'];
+  const turn = createFairTurns();
+  client.query = ((...args: Parameters<PGlite['query']>) => turn(() => query(...args))) as PGlite['query'];
   return client;
 }
 

@@ -1,6 +1,6 @@
-// Each trader's fair share of one server (docs/product.md, "Fair sharing"): a rate of requests, and
-// one heavy call at a time. Both are per process: several API processes on one PostgreSQL each
-// give a trader this much.
+// Each trader's fair share of one server (docs/product.md, "Fair sharing"): a rate of requests, one
+// heavy call and one heavy read at a time. All are per process: several API processes on one
+// PostgreSQL each give a trader this much.
 import type { Context, MiddlewareHandler } from 'hono';
 import { messages } from '../../domain/messages.ts';
 import type { AppEnv } from '../appEnv.ts';
@@ -60,90 +60,123 @@ export function createTraderRequestLimiter({
   };
 }
 
-/** The calls that hold a trader's heavy slot: each reads or writes a whole journal, or asks the broker for it. */
-export type HeavyKind = 'restore' | 'backup' | 'import' | 'full sync';
+/**
+ * The calls that take one of a trader's heavy slots: each reads or writes a whole journal, asks the
+ * broker for it, or reads a whole collection.
+ */
+export type HeavyKind = 'restore' | 'backup' | 'import' | 'full sync' | 'read';
+
+/** A trader's heavy calls take turns in two lanes, each with its own slots and queue. */
+export type HeavyLane = 'journal' | 'reads';
+
+const LANE_OF: Record<HeavyKind, HeavyLane> = {
+  restore: 'journal',
+  backup: 'journal',
+  import: 'journal',
+  'full sync': 'journal',
+  read: 'reads',
+};
 
 /**
- * While one heavy call of a trader runs, at most this many more wait their turn; any further one is
- * refused at once (429), before its body is read.
+ * Per trader and lane: how many run at once, how many more wait their turn (any further one is
+ * refused at once, 429, before a body is read), and the Retry-After of a refusal.
+ * - journal: a restore, a backup download, an import, a full sync, one at a time.
+ * - reads: a list of a whole collection, the statistics, candles (app.ts names them), one at a
+ *   time: two at once of 10,000 plans doubled another trader's wait (docs/benchmarks.md,
+ *   "2026-11-28, issue 39"). Eight in all let Review's three candle calls from each of two tabs,
+ *   and a trade's chart, wait rather than fail (src/client/candles/candleCache.ts).
  */
-export const HEAVY_WAITING = 2;
+export const HEAVY_LANES: Record<HeavyLane, { running: number; waiting: number; retrySeconds: number }> = {
+  journal: { running: 1, waiting: 2, retrySeconds: 5 },
+  reads: { running: 1, waiting: 7, retrySeconds: 2 },
+};
 /** How long a heavy call waits its turn before it is refused (429): under the app's 30 s timeout. */
 export const HEAVY_WAIT_MS = 15_000;
-/** What a refused heavy call is told to wait. */
-const HEAVY_RETRY_SECONDS = 5;
+
+const BUSY: Record<HeavyLane, string> = {
+  journal: messages.heavyCallBusy,
+  reads: messages.heavyReadsBusy,
+};
 
 export interface HeavyCalls {
   /**
-   * Runs `work` in the trader's heavy slot: at once when it is free, else after the calls ahead
-   * (first come, first served), refused with 429 when too many wait or the wait is too long. A
-   * call of a kind that shares its answer (an import joins the one running) goes straight through
-   * while one of its kind holds the slot.
+   * Runs `work` in one of the trader's slots of its kind's lane: at once when one is free, else
+   * after the calls ahead (first come, first served), refused with 429 when too many wait or the
+   * wait is too long. A call of a kind that shares its answer (an import joins the one running)
+   * goes straight through while one of its kind runs.
    */
   run<T>(userId: string, kind: HeavyKind, work: () => Promise<T>): Promise<T>;
-  /** The kind of the trader's heavy call running, and how many wait (tests watch it). */
-  stateOf(userId: string): { running: HeavyKind | undefined; waiting: number };
+  /** The kinds of the trader's calls running in a lane, and how many wait (tests watch it). */
+  stateOf(userId: string, lane: HeavyLane): { running: HeavyKind[]; waiting: number };
 }
 
 /** Kinds whose second call joins the first (trades/brokerImport.ts, `oneRunPerTrader`): no more work. */
 const JOINS: ReadonlySet<HeavyKind> = new Set(['import']);
 
 export function createHeavyCalls({
-  waiting = HEAVY_WAITING,
+  lanes = HEAVY_LANES,
   waitMs = HEAVY_WAIT_MS,
 }: {
-  waiting?: number;
+  lanes?: Record<HeavyLane, { running: number; waiting: number; retrySeconds: number }>;
   waitMs?: number;
 } = {}): HeavyCalls {
-  interface Slot {
-    kind: HeavyKind;
+  interface Slots {
+    running: HeavyKind[];
     queue: (() => void)[];
   }
-  const slots = new Map<string, Slot>();
-  const busy = () => limited(messages.heavyCallBusy, HEAVY_RETRY_SECONDS);
+  /** By lane and trader: `${lane} ${userId}`. */
+  const slots = new Map<string, Slots>();
+  const keyOf = (userId: string, lane: HeavyLane) => `${lane} ${userId}`;
 
   /** The slot passes to the next call waiting, or is free. */
-  function release(userId: string) {
-    const slot = slots.get(userId);
-    const next = slot?.queue.shift();
+  function release(key: string, kind: HeavyKind) {
+    const held = slots.get(key);
+    if (!held) return;
+    held.running.splice(held.running.indexOf(kind), 1);
+    const next = held.queue.shift();
     if (next) next();
-    else slots.delete(userId);
+    else if (held.running.length === 0) slots.delete(key);
   }
 
-  async function acquire(userId: string, kind: HeavyKind): Promise<void> {
-    const slot = slots.get(userId);
-    if (!slot) {
-      slots.set(userId, { kind, queue: [] });
+  async function acquire(key: string, lane: HeavyLane, kind: HeavyKind): Promise<void> {
+    const limits = lanes[lane];
+    const held = slots.get(key) ?? { running: [], queue: [] };
+    slots.set(key, held);
+    if (held.running.length < limits.running) {
+      held.running.push(kind);
       return;
     }
-    if (slot.queue.length >= waiting) throw busy();
+    const busy = () => limited(BUSY[lane], limits.retrySeconds);
+    if (held.queue.length >= limits.waiting) throw busy();
     await new Promise<void>((resolve, reject) => {
       const turn = () => {
         clearTimeout(timer);
-        slot.kind = kind;
+        held.running.push(kind);
         resolve();
       };
       const timer = setTimeout(() => {
-        const at = slot.queue.indexOf(turn);
-        if (at >= 0) slot.queue.splice(at, 1);
+        const at = held.queue.indexOf(turn);
+        if (at >= 0) held.queue.splice(at, 1);
         reject(busy());
       }, waitMs);
-      slot.queue.push(turn);
+      held.queue.push(turn);
     });
   }
 
   return {
-    stateOf(userId) {
-      const slot = slots.get(userId);
-      return { running: slot?.kind, waiting: slot?.queue.length ?? 0 };
+    stateOf(userId, lane) {
+      const held = slots.get(keyOf(userId, lane));
+      return { running: [...(held?.running ?? [])], waiting: held?.queue.length ?? 0 };
     },
     async run(userId, kind, work) {
-      if (JOINS.has(kind) && slots.get(userId)?.kind === kind) return work();
-      await acquire(userId, kind);
+      const lane = LANE_OF[kind];
+      const key = keyOf(userId, lane);
+      if (JOINS.has(kind) && slots.get(key)?.running.includes(kind)) return work();
+      await acquire(key, lane, kind);
       try {
         return await work();
       } finally {
-        release(userId);
+        release(key, kind);
       }
     },
   };

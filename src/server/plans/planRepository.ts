@@ -16,7 +16,7 @@ import type { EdgeRef, TradePlanDto, TradePlanInput, TradePlanStatus } from '../
 import { normalizeStock } from '../../domain/validation.ts';
 
 import type { LiveAccount } from '../accounts/accountService.ts';
-import { forChunks, inChunks, inPages } from '../db/chunks.ts';
+import { forChunks, inChunks, inPages, mapInChunks } from '../db/chunks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { assertNotesWithinLimit, assertRoom, holdJournal } from '../db/journalLimits.ts';
@@ -83,7 +83,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
       rows.map((r) => r.id),
       userId,
     );
-    return rows.map((r) => toDto(r, byPlan.get(r.id) ?? [], accounts));
+    return mapInChunks(rows, (r) => toDto(r, byPlan.get(r.id) ?? [], accounts));
   }
 
   const ofUser = (userId: string, id: string) => ownedBy(tradePlans, userId, id);
