@@ -150,11 +150,12 @@ describe('every field with every class of input that once answered 500', () => {
   });
 
   it('each write, each field of its body', { timeout: 120_000 }, async () => {
-    const calls = callsForEveryField(seededRandom(SEED), w).flatMap(({ method, path, valid }) =>
+    const calls = callsForEveryField(seededRandom(SEED), w).flatMap(({ method, path, valid, headers }) =>
       Object.entries(valid).flatMap(([field, value]) =>
         hostileValuesFor(field, value).map((hostile) => ({
           method,
           path,
+          headers,
           payload: jsonWith(hostile, (v) => ({ ...valid, [field]: v })),
         })),
       ),

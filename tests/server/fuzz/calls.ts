@@ -97,6 +97,7 @@ export interface WriteCall {
   method: 'POST' | 'PUT';
   path: string;
   valid: Record<string, unknown>;
+  headers?: Record<string, string>;
 }
 
 /** Every call that writes from a body, each drawing a valid body for the fuzz to bend. */
@@ -173,6 +174,31 @@ export function callsForEveryField(r: Random, w: World): WriteCall[] {
       return c;
     }),
     { method: 'PUT', path: '/api/v1/alerts/settings', valid: { nearEntryR: 0.5 } },
+    // A placement's confirm with its key, so its body is read: the request and the previewed order.
+    {
+      method: 'POST',
+      path: '/api/v1/orders',
+      headers: { 'Idempotency-Key': '7d1f0a52-5a5e-4b6f-9a43-4d1c3f3b2a10' },
+      valid: {
+        planId: w.plans[0],
+        accountId: w.accounts[0],
+        quantity: 1,
+        entryType: 'Limit',
+        entryLimitPrice: null,
+        duration: 'Day',
+        previewed: {
+          symbol: 'FUZZ',
+          direction: 'Long',
+          quantity: 1,
+          entryType: 'Limit',
+          entryPrice: 10,
+          entryLimitPrice: null,
+          duration: 'Day',
+          stopPrice: 9,
+          targetPrice: null,
+        },
+      },
+    },
     { method: 'PUT', path: `/api/v1/accounts/${w.accounts[0]}/orders`, valid: { allowed: false } },
     {
       method: 'PUT',

@@ -6,6 +6,8 @@ export interface FuzzRequest {
   method: 'GET' | 'POST' | 'PUT';
   path: string;
   payload?: string;
+  /** Headers besides the body's type (a placement's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** Sends one request; answers its status and what is wrong with the answer, if anything. */
@@ -18,7 +20,9 @@ export async function send(client: Client, call: FuzzRequest): Promise<{ status:
       call.method,
       call.path,
       undefined,
-      payload === undefined ? {} : { body: payload, headers: { 'Content-Type': 'application/json' } },
+      payload === undefined
+        ? { headers: call.headers }
+        : { body: payload, headers: { 'Content-Type': 'application/json', ...call.headers } },
     );
   let res: Response;
   try {
