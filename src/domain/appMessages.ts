@@ -38,7 +38,6 @@ export const fallbackMessages = {
   importTrades: 'Failed to import trades from the broker',
   changeRefused: 'The server refused this change',
   // A queued change the server kept failing on while answering other calls (src/client/sync/outbox.ts).
-  changeNotSaved: 'The server could not save this change',
 } as const;
 
 /** Short confirmations, read out politely and gone after a few seconds. */

@@ -17,7 +17,7 @@ import {
   takeSignInCallbackStatus,
 } from '../auth/session.ts';
 import { cacheOwner, db, metaKeys } from '../db/db.ts';
-import { isNetworkError } from '../sync/connectivity.ts';
+import { isNetworkError, isOffline, onConnectivityChange } from '../sync/connectivity.ts';
 import { claimCacheFor, onUnauthorized, syncNow } from '../sync/sync.ts';
 import { useOffline } from '../ui/useOffline.ts';
 
@@ -178,6 +178,8 @@ export function useAuthGate(): AuthState {
     window.addEventListener('focus', refresh);
     window.addEventListener('online', refresh);
     document.addEventListener('visibilitychange', onVisible);
+    // The API answering again, with or without an `online` event (sync/connectivity.ts).
+    const stopHearing = onConnectivityChange(() => !isOffline() && refresh());
     // Prices and alerts are not needed for the first paint: their code loads after it.
     const stops: (() => void)[] = [];
     let ended = false;
@@ -192,6 +194,7 @@ export function useAuthGate(): AuthState {
       window.removeEventListener('focus', refresh);
       window.removeEventListener('online', refresh);
       document.removeEventListener('visibilitychange', onVisible);
+      stopHearing();
     };
   }, [state]);
 

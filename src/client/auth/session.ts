@@ -54,15 +54,8 @@ const isAppPage = (address: string): boolean => {
 
 /** Keeps the address this tab is at for after the sign-in, when it is one of the app's pages. */
 export function rememberReturnAddress(): void {
-  const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  const here = location.pathname + location.search + location.hash;
   if (isAppPage(here)) sessionStorage.setItem(RETURN_TO_KEY, here);
-}
-
-/** The address kept for after the sign-in, taken once; the Dashboard when none was (the spec's rule). */
-function takeReturnAddress(): string {
-  const kept = sessionStorage.getItem(RETURN_TO_KEY);
-  sessionStorage.removeItem(RETURN_TO_KEY);
-  return kept !== null && isAppPage(kept) ? kept : '/dashboard';
 }
 
 /**
@@ -75,8 +68,16 @@ export function signInCallbackStatus(): SignInCallback {
   if (signInCallback === undefined) {
     const status = new URLSearchParams(window.location.search).get('status');
     signInCallback = status === 'success' || status === 'error' ? status : null;
-    if (signInCallback)
-      window.history.replaceState(null, '', signInCallback === 'success' ? takeReturnAddress() : '/error');
+    if (signInCallback) {
+      // The address kept for after the sign-in, taken once; the Dashboard when none was (the spec's rule).
+      const back = sessionStorage.getItem(RETURN_TO_KEY);
+      sessionStorage.removeItem(RETURN_TO_KEY);
+      history.replaceState(
+        null,
+        '',
+        signInCallback === 'error' ? '/error' : back && isAppPage(back) ? back : '/dashboard',
+      );
+    }
   }
   return signInCallback;
 }

@@ -17,9 +17,34 @@ export function isNetworkError(error: unknown): boolean {
 }
 
 export function reportApiReachable(reachable: boolean): void {
-  if (unreachable === !reachable) return;
+  const was = isOffline();
+  // An answer came: the network is up, whatever the browser said last.
+  if (reachable) browserOffline = false;
   unreachable = !reachable;
-  emit();
+  if (isOffline() !== was) emit();
+  if (unreachable) scheduleProbe();
+}
+
+/**
+ * How often an API that could not be reached is asked again (its `/healthz`): a server back up, or
+ * a network the browser never said it lost or regained (Chromium 150 keeps navigator.onLine true
+ * through a reload made offline, then fires no `online` event), is noticed by its answer.
+ */
+export const API_RECHECK_MS = 5000;
+let probing = false;
+
+function scheduleProbe(): void {
+  if (probing || typeof window === 'undefined') return;
+  probing = true;
+  setTimeout(() => {
+    probing = false;
+    if (!unreachable) return;
+    // Any answer, whatever its status, says the API is reachable: the same host as api/http.ts.
+    fetch(`${import.meta.env.VITE_API_BASE_URL ?? ''}/healthz`, { cache: 'no-store' }).then(
+      () => reportApiReachable(true),
+      scheduleProbe,
+    );
+  }, API_RECHECK_MS);
 }
 
 export const isOffline = (): boolean => browserOffline || unreachable;

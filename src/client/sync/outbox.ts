@@ -146,40 +146,6 @@ async function setAside(database: TradeTrackerDb, entry: OutboxEntry, message: s
 }
 
 /**
- * How many 5xx answers in a row, over at least how long, make a queued change's failure its own
- * rather than the server's passing fault (a database restarting, a deploy).
- */
-const SERVER_FAILURES_TO_SET_ASIDE = 5;
-const SERVER_FAILURES_SPAN_MS = 15 * 60_000;
-
-/**
- * After a 5xx to the queue's first change: whether it is set aside. It is kept (its count of
- * failures noted on its row) unless it has failed SERVER_FAILURES_TO_SET_ASIDE times over at least
- * SERVER_FAILURES_SPAN_MS and the server answers another call that reads its database: then the
- * fault is this change's, and it is listed like a refusal so it no longer blocks the changes after it.
- */
-async function afterServerFailure(database: TradeTrackerDb, entry: OutboxEntry): Promise<boolean> {
-  const now = new Date();
-  const count = (entry.serverFailures?.count ?? 0) + 1;
-  const since = entry.serverFailures?.since ?? now.toISOString();
-  const settled =
-    count >= SERVER_FAILURES_TO_SET_ASIDE && now.getTime() - Date.parse(since) >= SERVER_FAILURES_SPAN_MS;
-  if (settled && (await serverAnswers())) {
-    await setAside(database, entry, fallbackMessages.changeNotSaved);
-    return true;
-  }
-  await database.outbox.update(entry.seq as number, { serverFailures: { count, since } });
-  return false;
-}
-
-/** Whether the server answers a call that reads its database (the session), whatever a change got. */
-const serverAnswers = () =>
-  api('/auth/status').then(
-    () => true,
-    () => false,
-  );
-
-/**
  * What one replay did: changes the server saved, refused (listed in `refusedChanges` with its
  * reason, or after failing on the server again and again) and dropped as already done (410, a
  * delete of something gone).
@@ -215,7 +181,9 @@ async function replay(database: TradeTrackerDb): Promise<ReplayReport> {
     } catch (error) {
       const status = statusOf(error);
       if (!isNetworkError(error) && status !== undefined && status >= 500) {
-        if (!(await afterServerFailure(database, next))) break;
+        // Rare: its code loads only when a server fails (the app's first download stays small).
+        const { afterServerFailure } = await import('./serverFaults.ts');
+        if (!(await afterServerFailure(database, next, setAside))) break;
         report.refused++;
         continue;
       }
