@@ -312,6 +312,7 @@ export const notificationTexts = {
   needsConnection: 'Turning notifications on or off needs a connection to the server',
   turnOnFailed: 'Notifications could not be turned on. Try again.',
   turnOffFailed: 'Notifications could not be turned off. Try again.',
+  pushServiceSilent: "The browser's push service did not answer. Check your connection, or try again later.",
   alertsNeedConnection: 'The alerts sent show when the app is online',
   alertsFailed: 'The alerts sent could not be loaded',
   noAlerts: 'No alerts sent yet.',
