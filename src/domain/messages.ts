@@ -217,6 +217,8 @@ export const messages = {
     "Trade Tracker may send orders you confirm to this account. Orders placed in the broker's own app are not affected.",
   ordersOnlyOnline: 'Orders can be turned on only online',
   ordersSwitchFailed: 'Orders could not be turned on or off. Try again.',
+  ordersNotRestored:
+    "Orders from Trade Tracker are not part of a backup: each account keeps them on or off as they are on this server. Turn them on in each account's settings.",
   allowedInvalid: 'Allowed must be true or false',
   ordersNotAllowed:
     "Orders from Trade Tracker are off for this account: turn them on in the account's settings",
