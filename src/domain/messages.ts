@@ -211,23 +211,8 @@ export const messages = {
   riskGuardHelp:
     "Once the day's realised loss or new trades reach a limit, Trade Tracker sends no new orders for this account until the next trading day.",
 
-  // Orders from Trade Tracker per account (docs/product.md, "Orders").
-  allowOrdersLabel: 'Allow orders from Trade Tracker',
-  allowOrdersMeaning:
-    "Trade Tracker may send orders you confirm to this account. Orders placed in the broker's own app are not affected.",
-  ordersState: 'Orders from Trade Tracker:',
-  ordersOwnCall: 'Turned on or off on its own, at once: Save Settings and Cancel do not change it.',
-  // The question before orders are turned on: what it allows, in plain words (money is real).
-  allowOrdersQuestion: 'Allow orders from Trade Tracker?',
-  allowOrdersWhat: (account: string) =>
-    `Trade Tracker will be able to send orders to ${account} at your broker: real orders, with real money.`,
-  allowOrdersHow:
-    "An order is sent only when you confirm it after its preview, within the account's risk guard. Orders placed in the broker's own app are not affected. You can turn orders off here at any time.",
-  allowOrdersConfirm: 'Allow orders',
-  ordersOnlyOnline: 'Orders can be turned on only online',
-  ordersSwitchFailed: 'Orders could not be turned on or off. Try again.',
-  ordersNotRestored:
-    "Orders from Trade Tracker are not part of a backup: each account keeps them on or off as they are on this server. Turn them on in each account's settings.",
+  // Orders from Trade Tracker per account (docs/product.md, "Orders"); the switch's own texts are
+  // in ordersAllowedTexts.ts.
   allowedInvalid: 'Allowed must be true or false',
   ordersNotAllowed:
     "Orders from Trade Tracker are off for this account: turn them on in the account's settings",

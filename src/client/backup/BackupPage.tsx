@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { BACKUP_COLLECTIONS, type BackupCollection, type BackupCounts } from '../../domain/backup.ts';
 import type { CsvExportKind } from '../../domain/csvExports.ts';
 import { formatTimestamp } from '../../domain/format.ts';
-import { messages } from '../../domain/messages.ts';
+import { ordersAllowedTexts } from '../../domain/ordersAllowedTexts.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
@@ -197,7 +197,7 @@ function RestoreSection() {
               Made {formatTimestamp(state.backup.exportedAt)} ({state.fileName}). It holds:
             </p>
             <Counts counts={state.counts} />
-            <p className="muted">{messages.ordersNotRestored}</p>
+            <p className="muted">{ordersAllowedTexts.notRestored}</p>
             <div className="backup-actions">
               <button type="button" className="secondary backup-button" onClick={reset}>
                 Cancel
@@ -229,7 +229,7 @@ function RestoreSection() {
                 ))}
               </tbody>
             </table>
-            <p className="muted">{messages.ordersNotRestored}</p>
+            <p className="muted">{ordersAllowedTexts.notRestored}</p>
           </section>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { type HTMLAttributes, type SyntheticEvent, useId, useState } from 'react';
-import { messages } from '../../domain/messages.ts';
+import { ordersAllowedTexts as texts } from '../../domain/ordersAllowedTexts.ts';
 import type { LiveAccount } from '../../domain/types.ts';
 import { errorMessage } from '../api/http.ts';
 import { db } from '../db/db.ts';
@@ -42,7 +42,7 @@ export function OrdersSwitch({ account }: { account: LiveAccount }) {
     try {
       await setOrdersAllowed(account, next);
     } catch (e) {
-      setError(errorMessage(e, messages.ordersSwitchFailed));
+      setError(errorMessage(e, texts.failed));
     } finally {
       setGoing(undefined);
     }
@@ -58,7 +58,7 @@ export function OrdersSwitch({ account }: { account: LiveAccount }) {
   return (
     <section className="orders-switch" aria-labelledby={`${id}-state`} {...questionClosesAlone}>
       <p id={`${id}-state`} className="orders-state">
-        {messages.ordersState} <Badge color={allowed ? 'blue' : 'gray'}>{allowed ? 'On' : 'Off'}</Badge>
+        {texts.state} <Badge color={allowed ? 'blue' : 'gray'}>{allowed ? 'On' : 'Off'}</Badge>
       </p>
       <label id={`${id}-label`} htmlFor={id}>
         <input
@@ -71,17 +71,17 @@ export function OrdersSwitch({ account }: { account: LiveAccount }) {
           aria-describedby={`${id}-meaning ${id}-own${offline ? ` ${id}-offline` : ''}`}
           onChange={(e) => flip(e.target.checked)}
         />
-        {messages.allowOrdersLabel}
+        {texts.label}
       </label>
       <small id={`${id}-meaning`} className="hint">
-        {messages.allowOrdersMeaning}
+        {texts.meaning}
       </small>
       <small id={`${id}-own`} className="hint">
-        {messages.ordersOwnCall}
+        {texts.ownCall}
       </small>
       {offline && (
         <small id={`${id}-offline`} className="orders-offline">
-          {messages.ordersOnlyOnline}
+          {texts.onlyOnline}
         </small>
       )}
       {error && (
@@ -111,18 +111,18 @@ interface QuestionProps {
 /** The question before orders are turned on: what it allows, Cancel, and "Allow orders". */
 function AllowOrdersQuestion({ account, offline, onAllow, onCancel }: QuestionProps) {
   return (
-    <Modal title={messages.allowOrdersQuestion} onClose={onCancel}>
+    <Modal title={texts.question} onClose={onCancel}>
       <p>
-        <strong>{messages.allowOrdersWhat(`${account.accountName} (${account.accountNumber})`)}</strong>
+        <strong>{texts.what(`${account.accountName} (${account.accountNumber})`)}</strong>
       </p>
-      <p>{messages.allowOrdersHow}</p>
-      {offline && <p className="orders-offline">{messages.ordersOnlyOnline}</p>}
+      <p>{texts.how}</p>
+      {offline && <p className="orders-offline">{texts.onlyOnline}</p>}
       <footer className="dialog-actions">
         <button type="button" className="secondary" onClick={onCancel}>
           Cancel
         </button>
         <button type="button" disabled={offline} onClick={onAllow}>
-          {messages.allowOrdersConfirm}
+          {texts.confirm}
         </button>
       </footer>
     </Modal>
