@@ -1,6 +1,6 @@
 // What the trader reads about allowing orders from Trade Tracker in an account (docs/product.md,
-// "Orders"): the settings' switch, the question before orders are turned on, and the restore's
-// note. Money is real: each says plainly what it allows. Loaded with the screens that show them.
+// "Orders"): the settings' switch and the question before orders are turned on. Money is real:
+// each says plainly what it allows. Loaded with the account settings only.
 
 export const ordersAllowedTexts = {
   label: 'Allow orders from Trade Tracker',
@@ -15,6 +15,4 @@ export const ordersAllowedTexts = {
     `Trade Tracker will be able to send orders to ${account} at your broker: real orders, with real money.`,
   how: "An order is sent only when you confirm it after its preview, within the account's risk guard. Orders placed in the broker's own app are not affected. You can turn orders off here at any time.",
   confirm: 'Allow orders',
-  notRestored:
-    "Orders from Trade Tracker are not part of a backup: each account keeps them on or off as they are on this server. Turn them on in each account's settings.",
 } as const;

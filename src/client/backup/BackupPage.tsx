@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { BACKUP_COLLECTIONS, type BackupCollection, type BackupCounts } from '../../domain/backup.ts';
 import type { CsvExportKind } from '../../domain/csvExports.ts';
 import { formatTimestamp } from '../../domain/format.ts';
-import { ordersAllowedTexts } from '../../domain/ordersAllowedTexts.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
@@ -41,6 +40,10 @@ const PARTS: Record<BackupCollection, [heading: string, one: string, more: strin
     "trades' links, stops and notes",
   ],
 };
+
+// A backup never carries whether an account allows orders (docs/product.md, "Orders").
+const ORDERS_NOT_RESTORED =
+  "Orders from Trade Tracker are not part of a backup: each account keeps them on or off as they are on this server. Turn them on in each account's settings.";
 
 /**
  * Export and backup (docs/product.md, "Export and backup"): three CSV files from this device's
@@ -197,7 +200,7 @@ function RestoreSection() {
               Made {formatTimestamp(state.backup.exportedAt)} ({state.fileName}). It holds:
             </p>
             <Counts counts={state.counts} />
-            <p className="muted">{ordersAllowedTexts.notRestored}</p>
+            <p className="muted">{ORDERS_NOT_RESTORED}</p>
             <div className="backup-actions">
               <button type="button" className="secondary backup-button" onClick={reset}>
                 Cancel
@@ -229,7 +232,7 @@ function RestoreSection() {
                 ))}
               </tbody>
             </table>
-            <p className="muted">{ordersAllowedTexts.notRestored}</p>
+            <p className="muted">{ORDERS_NOT_RESTORED}</p>
           </section>
         )}
       </div>

@@ -3,7 +3,6 @@ import { ordersAllowedTexts as texts } from '../../domain/ordersAllowedTexts.ts'
 import type { LiveAccount } from '../../domain/types.ts';
 import { errorMessage } from '../api/http.ts';
 import { db } from '../db/db.ts';
-import { Badge } from '../ui/Badge.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { useOffline } from '../ui/useOffline.ts';
@@ -58,7 +57,7 @@ export function OrdersSwitch({ account }: { account: LiveAccount }) {
   return (
     <section className="orders-switch" aria-labelledby={`${id}-state`} {...questionClosesAlone}>
       <p id={`${id}-state`} className="orders-state">
-        {texts.state} <Badge color={allowed ? 'blue' : 'gray'}>{allowed ? 'On' : 'Off'}</Badge>
+        {texts.state} <strong className={allowed ? 'orders-on' : undefined}>{allowed ? 'On' : 'Off'}</strong>
       </p>
       <label id={`${id}-label`} htmlFor={id}>
         <input
