@@ -211,12 +211,8 @@ export const messages = {
   riskGuardHelp:
     "Once the day's realised loss or new trades reach a limit, Trade Tracker sends no new orders for this account until the next trading day.",
 
-  // Orders from Trade Tracker per account (docs/product.md, "Orders").
-  allowOrdersLabel: 'Allow orders from Trade Tracker',
-  allowOrdersMeaning:
-    "Trade Tracker may send orders you confirm to this account. Orders placed in the broker's own app are not affected.",
-  ordersOnlyOnline: 'Orders can be turned on only online',
-  ordersSwitchFailed: 'Orders could not be turned on or off. Try again.',
+  // Orders from Trade Tracker per account (docs/product.md, "Orders"); the switch's own texts are
+  // in ordersAllowedTexts.ts.
   allowedInvalid: 'Allowed must be true or false',
   ordersNotAllowed:
     "Orders from Trade Tracker are off for this account: turn them on in the account's settings",
@@ -312,6 +308,7 @@ export const notificationTexts = {
   needsConnection: 'Turning notifications on or off needs a connection to the server',
   turnOnFailed: 'Notifications could not be turned on. Try again.',
   turnOffFailed: 'Notifications could not be turned off. Try again.',
+  pushServiceSilent: "The browser's push service did not answer. Check your connection, or try again later.",
   alertsNeedConnection: 'The alerts sent show when the app is online',
   alertsFailed: 'The alerts sent could not be loaded',
   noAlerts: 'No alerts sent yet.',

@@ -5,6 +5,7 @@ import type { Account, Trade, TradePlanDto } from '../../src/domain/types.ts';
 import { cents, findRises, type Rise } from './demoPath.ts';
 import {
   apiBody as api,
+  axeViolations,
   type ClockedApp,
   openClockedApp,
   PHONE,
@@ -52,17 +53,33 @@ describe('an order fills on a phone as the price crosses its entry', () => {
       .getByRole('button', { name: new RegExp(`^${account.accountName}.*account settings$`) })
       .first()
       .click();
-    const settings = page.getByRole('dialog');
+    const settings = page.getByRole('dialog', { name: `Account Settings: ${account.accountName}` });
     const allow = settings.getByRole('switch', { name: 'Allow orders from Trade Tracker' });
+    const question = page.getByRole('dialog', { name: 'Allow orders from Trade Tracker?' });
+    const allowedNow = async () =>
+      (await api<Account[]>(page, 'GET', '/accounts')).find((a) => a.id === account.id)?.ordersAllowed;
+    await settings.getByText('Orders from Trade Tracker: Off').waitFor();
+
+    // The switch asks first; Escape closes the question alone, and nothing was sent.
     await allow.click();
-    await expect.poll(() => allow.isChecked()).toBe(true);
-    await expect
-      .poll(
-        async () =>
-          (await api<Account[]>(page, 'GET', '/accounts')).find((a) => a.id === account.id)?.ordersAllowed,
-      )
-      .toBe(true);
+    await question.getByText(/real orders, with real money/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page.context(), page, 'orders-allow-question', { viewportOnly: true });
     await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    expect(await settings.isVisible()).toBe(true);
+    expect(await allow.isChecked()).toBe(false);
+    expect(await allowedNow()).toBe(false);
+
+    await allow.click();
+    await question.getByRole('button', { name: 'Allow orders' }).click();
+    await question.waitFor({ state: 'detached' });
+    await settings.getByText('Orders from Trade Tracker: On').waitFor();
+    expect(await allow.isChecked()).toBe(true);
+    expect(await allowedNow()).toBe(true);
+    await screenshot(page.context(), page, 'orders-on-settings', { viewportOnly: true });
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'detached' });
   });
 
   it('places a breakout order from the Ready plan, Working below its entry', async () => {

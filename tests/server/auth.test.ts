@@ -287,3 +287,52 @@ describe('relaunch: the authorization flow is silent while the session and the g
     expect((await authorizeWith(madeUp)).headers.get('location')).toMatch(BROKER_PAGE);
   });
 });
+
+describe("logout ends this device's session only", () => {
+  const BROKER_PAGE = /^\/api\/v1\/demo-broker\/authorize\?/;
+  const userOf = async (client: Client) =>
+    (await client.json<AuthStatus>('GET', '/api/v1/auth/status')).body.user.id;
+  const tokensOf = async (userId: string) =>
+    (await t.server.database.db.select().from(brokerTokens).where(eq(brokerTokens.userId, userId))).length;
+
+  it("keeps the trader's other devices signed in, their relaunch silent and their broker calls working", async () => {
+    const phone = await signIn(t.url);
+    const desktop = await signIn(t.url);
+    const id = await userOf(desktop);
+    expect((await phone.call('POST', '/api/v1/auth/logout')).status).toBe(204);
+    expect((await phone.json('GET', '/api/v1/auth/status')).status).toBe(401);
+    expect((await phone.call('GET', '/api/v1/auth/authorize')).headers.get('location')).toMatch(BROKER_PAGE);
+
+    expect((await desktop.json('GET', '/api/v1/auth/status')).status).toBe(200);
+    const relaunch = await desktop.call('GET', '/api/v1/auth/authorize');
+    expect(relaunch.headers.get('location')).toBe('/?status=success');
+    expect(relaunch.headers.getSetCookie()).toEqual([]);
+    expect(await tokensOf(id)).toBe(1);
+    expect((await desktop.call('GET', '/api/v1/accounts')).status).toBe(200);
+  });
+
+  it("deletes the broker's tokens with the trader's last session", async () => {
+    // The sessions the tests before left have expired: only this test's two are alive.
+    t.clock.advance((SESSION_DAYS + 1) * 86_400_000);
+    const phone = await signIn(t.url, 'sam');
+    const desktop = await signIn(t.url, 'sam');
+    const id = await userOf(phone);
+    expect((await phone.call('POST', '/api/v1/auth/logout')).status).toBe(204);
+    expect(await tokensOf(id)).toBe(1);
+    expect((await desktop.call('POST', '/api/v1/auth/logout')).status).toBe(204);
+    expect(await tokensOf(id)).toBe(0);
+    expect((await desktop.call('GET', '/api/v1/auth/authorize')).headers.get('location')).toMatch(
+      BROKER_PAGE,
+    );
+  });
+
+  it('deletes them when the last two sessions log out at once: each logout sees the other', async () => {
+    t.clock.advance((SESSION_DAYS + 1) * 86_400_000);
+    for (let round = 0; round < 5; round++) {
+      const [phone, desktop] = [await signIn(t.url, 'sam'), await signIn(t.url, 'sam')];
+      const id = await userOf(phone);
+      await Promise.all([phone, desktop].map((c) => c.call('POST', '/api/v1/auth/logout')));
+      expect(await tokensOf(id)).toBe(0);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMPORT_THROTTLE_MINUTES } from '../../src/domain/constants.ts';
 import { messages } from '../../src/domain/messages.ts';
@@ -17,7 +18,7 @@ import type {
 import { SIGN_IN_WINDOW_MS } from '../../src/server/auth/signInLimit.ts';
 import { createTokenCipher, DATA_KEY_FILE } from '../../src/server/auth/tokenCipher.ts';
 import { createSchwabBroker } from '../../src/server/brokers/schwab/schwabBroker.ts';
-import { brokerTokens } from '../../src/server/db/schema.ts';
+import { brokerTokens, sessions } from '../../src/server/db/schema.ts';
 import { FAKE_LOGINS, FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
 import {
   fee,
@@ -349,12 +350,27 @@ describe('Schwab tokens', () => {
     expect(statSync(join(t.config.dataDir, DATA_KEY_FILE)).mode & 0o777).toBe(0o600);
   });
 
-  it('deletes the tokens on logout', async () => {
-    const alice = await signInSchwab();
-    const status = await alice.json<AuthStatus>('GET', '/api/v1/auth/status');
-    expect((await alice.call('POST', '/api/v1/auth/logout')).status).toBe(204);
-    const rows = await t.server.database.db.select().from(brokerTokens);
-    expect(rows.map((r) => r.userId)).not.toContain(status.body.user.id);
+  it("keeps the tokens while another of the trader's devices is signed in, and deletes them with the last", async () => {
+    const { database } = t.server;
+    const first = await signInSchwab('bob');
+    const { id } = (await first.json<AuthStatus>('GET', '/api/v1/auth/status')).body.user;
+    // Bob's sessions of the tests before end here: only the two below are alive.
+    await database.db.delete(sessions).where(eq(sessions.userId, id));
+    const [phone, laptop] = [await signInSchwab('bob'), await signInSchwab('bob')];
+    const tokens = async () =>
+      (await database.db.select().from(brokerTokens).where(eq(brokerTokens.userId, id))).length;
+
+    expect((await phone.call('POST', '/api/v1/auth/logout')).status).toBe(204);
+    expect(await tokens()).toBe(1);
+    const calls = fake.requests.length;
+    expect((await laptop.call('GET', '/api/v1/auth/authorize')).headers.get('location')).toBe(
+      '/?status=success',
+    );
+    expect(fake.requests.length).toBe(calls); // no Schwab page, no token call
+    expect((await laptop.call('GET', '/api/v1/accounts')).status).toBe(200);
+
+    expect((await laptop.call('POST', '/api/v1/auth/logout')).status).toBe(204);
+    expect(await tokens()).toBe(0);
   });
 });
 

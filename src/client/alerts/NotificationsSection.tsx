@@ -11,6 +11,7 @@ import {
   alertSettings,
   currentSubscription,
   notificationPermission,
+  PushServiceSilent,
   pushSupported,
   saveAlertSettings,
   sentAlerts,
@@ -64,7 +65,12 @@ export default function NotificationsSection() {
       setSentVersion((v) => v + 1);
     } catch (e) {
       setError(
-        errorMessage(e, state === 'on' ? notificationTexts.turnOffFailed : notificationTexts.turnOnFailed),
+        e instanceof PushServiceSilent
+          ? notificationTexts.pushServiceSilent
+          : errorMessage(
+              e,
+              state === 'on' ? notificationTexts.turnOffFailed : notificationTexts.turnOnFailed,
+            ),
       );
     } finally {
       setBusy(false);

@@ -36,22 +36,50 @@ const keyBytes = (base64url: string): Uint8Array<ArrayBuffer> => {
 export type TurnOnResult = 'on' | 'denied';
 
 /**
- * Asks the permission (only here: on the trader's tap), subscribes with the server's VAPID key,
- * and stores the subscription on the server. A subscription made with an older key is replaced.
+ * How long the browser's own part of turning notifications on or off may take: a push service it
+ * cannot reach leaves `pushManager.subscribe` unsettled for ever (docs/product.md, "Alerts").
+ */
+export const PUSH_SERVICE_TIME_LIMIT_MS = 20_000;
+
+/** The browser's push service did not answer within PUSH_SERVICE_TIME_LIMIT_MS. */
+export class PushServiceSilent extends Error {}
+
+async function withinTimeLimit<T>(work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new PushServiceSilent('No answer from the push service')),
+      PUSH_SERVICE_TIME_LIMIT_MS,
+    );
+  });
+  try {
+    return await Promise.race([work, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** This browser's subscription made with `applicationServerKey`: one made with an older key is replaced. */
+async function subscribeWith(applicationServerKey: Uint8Array<ArrayBuffer>): Promise<PushSubscription> {
+  const pushManager = (await registration()).pushManager;
+  const subscription = await pushManager.getSubscription();
+  const held = subscription?.options.applicationServerKey;
+  if (!subscription || (held && !sameBytes(new Uint8Array(held), applicationServerKey))) {
+    await subscription?.unsubscribe();
+    return pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
+  }
+  return subscription;
+}
+
+/**
+ * Asks the permission (only here: on the trader's tap, and never timed: the trader decides),
+ * subscribes with the server's VAPID key, and stores the subscription on the server.
  */
 export async function turnOn(): Promise<TurnOnResult> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return 'denied';
   const { publicKey } = await api<{ publicKey: string }>('/push/key');
-  const applicationServerKey = keyBytes(publicKey);
-  const pushManager = (await registration()).pushManager;
-  let subscription = await pushManager.getSubscription();
-  const held = subscription?.options.applicationServerKey;
-  if (subscription && held && !sameBytes(new Uint8Array(held), applicationServerKey)) {
-    await subscription.unsubscribe();
-    subscription = null;
-  }
-  subscription ??= await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
+  const subscription = await withinTimeLimit(subscribeWith(keyBytes(publicKey)));
   await api('/push/subscription', { method: 'PUT', body: subscription.toJSON() });
   return 'on';
 }
@@ -60,10 +88,10 @@ const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.e
 
 /** Stops this device: the server forgets it first, then the browser drops the subscription. */
 export async function turnOff(): Promise<void> {
-  const subscription = await currentSubscription();
+  const subscription = await withinTimeLimit(currentSubscription());
   if (!subscription) return;
   await api('/push/subscription', { method: 'DELETE', body: { endpoint: subscription.endpoint } });
-  await subscription.unsubscribe();
+  await withinTimeLimit(subscription.unsubscribe());
 }
 
 /**

@@ -41,6 +41,10 @@ const PARTS: Record<BackupCollection, [heading: string, one: string, more: strin
   ],
 };
 
+// A backup never carries whether an account allows orders (docs/product.md, "Orders").
+const ORDERS_NOT_RESTORED =
+  "Orders from Trade Tracker are not part of a backup: each account keeps them on or off as they are on this server. Turn them on in each account's settings.";
+
 /**
  * Export and backup (docs/product.md, "Export and backup"): three CSV files from this device's
  * cache (so offline too), the server's full backup, and a restore from one; and this device's
@@ -196,6 +200,7 @@ function RestoreSection() {
               Made {formatTimestamp(state.backup.exportedAt)} ({state.fileName}). It holds:
             </p>
             <Counts counts={state.counts} />
+            <p className="muted">{ORDERS_NOT_RESTORED}</p>
             <div className="backup-actions">
               <button type="button" className="secondary backup-button" onClick={reset}>
                 Cancel
@@ -227,6 +232,7 @@ function RestoreSection() {
                 ))}
               </tbody>
             </table>
+            <p className="muted">{ORDERS_NOT_RESTORED}</p>
           </section>
         )}
       </div>

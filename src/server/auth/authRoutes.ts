@@ -11,6 +11,7 @@ import {
   consumeOAuthState,
   createSession,
   deleteSession,
+  endSession,
   findSessionUser,
   SESSION_DAYS,
   STATE_MINUTES,
@@ -18,7 +19,7 @@ import {
   sessionCookieName,
 } from './sessionStore.ts';
 import { createSignInLimiter, limitSignIns } from './signInLimit.ts';
-import { deleteBrokerTokens, loadBrokerTokens, saveBrokerTokens, upsertUser } from './userStore.ts';
+import { loadBrokerTokens, saveBrokerTokens, upsertUser } from './userStore.ts';
 
 /**
  * Relative on purpose: a URL built from the request would carry whatever Host header the client
@@ -122,13 +123,19 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
         throw new Error('State not issued to this browser');
       if (!(await consumeOAuthState(db, state, now()))) throw new Error('Bad or expired state');
       const identity = await broker.exchangeCode(code, callbackUrl);
-      const userId = await upsertUser(db, broker.name, identity, now());
-      await saveBrokerTokens(db, tokenCipher, userId, identity.tokens, now());
-      // The session this browser had (a logout made offline may have left it) ends here: the
-      // new cookie replaces it, so nothing else would ever end it before it expires.
       const previous = getCookie(c, sessionCookie(c.req.url));
-      if (previous) await deleteSession(db, previous);
-      const sessionId = await createSession(db, userId, now());
+      // One transaction that holds the trader's row from the upsert on, as a logout does
+      // (`endSession`): a logout of the trader's last session elsewhere cannot delete the tokens
+      // saved here before the session that needs them is in.
+      const sessionId = await db.transaction(async (t) => {
+        const tx = t as unknown as typeof db;
+        const userId = await upsertUser(tx, broker.name, identity, now());
+        await saveBrokerTokens(tx, tokenCipher, userId, identity.tokens, now());
+        // The session this browser had (a logout made offline may have left it) ends here: the
+        // new cookie replaces it, so nothing else would ever end it before it expires.
+        if (previous) await deleteSession(tx, previous);
+        return createSession(tx, userId, now());
+      });
       setCookie(c, sessionCookie(c.req.url), sessionId, {
         httpOnly: true,
         sameSite: 'Lax',
@@ -157,11 +164,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/auth/logout', async (c) => {
     const name = sessionCookie(c.req.url);
     const sessionId = getCookie(c, name);
-    if (sessionId) {
-      const user = await findSessionUser(db, sessionId, now());
-      await deleteSession(db, sessionId);
-      if (user) await deleteBrokerTokens(db, user.id);
-    }
+    if (sessionId) await endSession(db, sessionId, now());
     deleteCookie(c, name, { path: '/', secure: overHttps(c.req.url) });
     return c.body(null, 204);
   });

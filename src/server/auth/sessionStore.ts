@@ -3,6 +3,7 @@ import type { SessionUser } from '../appEnv.ts';
 import type { Database } from '../db/database.ts';
 import { brokerTokens, oauthStates, sessions, users } from '../db/schema.ts';
 import { hashToken, randomToken } from './tokens.ts';
+import { deleteBrokerTokens } from './userStore.ts';
 
 export const SESSION_COOKIE = 'tt_session';
 /**
@@ -77,6 +78,32 @@ export async function findSessionUser(
 
 export async function deleteSession(db: Database, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, hashToken(sessionId)));
+}
+
+/**
+ * A logout (docs/product.md, "Sign-in and sessions"): ends this session only. The broker's tokens
+ * go with the trader's last live session, so another device still signed in relaunches silently.
+ * The trader's row is held first: two logouts, or a logout and a sign-in, take turns, and the
+ * last session out always finds itself the last.
+ */
+export async function endSession(db: Database, sessionId: string, now: Date): Promise<void> {
+  const idHash = hashToken(sessionId);
+  await db.transaction(async (tx) => {
+    const [session] = await tx
+      .select({ userId: sessions.userId })
+      .from(sessions)
+      .where(eq(sessions.idHash, idHash));
+    if (!session) return;
+    const { userId } = session;
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    await tx.delete(sessions).where(eq(sessions.idHash, idHash));
+    const [other] = await tx
+      .select({ idHash: sessions.idHash })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+      .limit(1);
+    if (!other) await deleteBrokerTokens(tx as unknown as Database, userId);
+  });
 }
 
 /** Ends every session of a user: the broker refused their sign-in. */

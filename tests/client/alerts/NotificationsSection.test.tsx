@@ -1,6 +1,6 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import type { SentAlert } from '../../../src/domain/alerts.ts';
 import { notificationTexts } from '../../../src/domain/messages.ts';
 import { type FakeApi, startFakeApi } from '../fakeApi.ts';
@@ -133,6 +133,50 @@ describe('Notifications', () => {
     expect(screen.getByText(notificationTexts.blocked)).toBeTruthy();
     expect(browser.pushManager.subscribe).not.toHaveBeenCalled();
     expect(requests('PUT /api/v1/push/subscription')).toEqual([]);
+  });
+
+  /** Taps `button`; once the browser's `call` (which never settles) is made, lets the 20 s pass. */
+  async function tapAndWaitOut(button: HTMLElement, call: Mock) {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.click(button);
+      await vi.waitFor(() => expect(call).toHaveBeenCalledTimes(1));
+      await vi.advanceTimersByTimeAsync(20_000 - 1);
+      expect(button.getAttribute('aria-busy')).toBe('true');
+      await vi.advanceTimersByTimeAsync(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  it('gives up on a push service that does not answer in 20 s, and says what to try', async () => {
+    const browser = fakeBrowser();
+    // The push service cannot be reached: the browser's subscribe never settles.
+    browser.pushManager.subscribe.mockImplementation(() => new Promise(() => undefined));
+    render(<NotificationsSection />);
+    await tapAndWaitOut(
+      await screen.findByRole('switch', { name: 'Turn notifications on' }),
+      browser.pushManager.subscribe,
+    );
+    expect(await screen.findByText(notificationTexts.pushServiceSilent)).toBeTruthy();
+    const again = screen.getByRole<HTMLButtonElement>('switch', { name: 'Turn notifications on' });
+    expect(again.getAttribute('aria-busy')).toBe('false');
+    expect(again.disabled).toBe(false);
+    expect(requests('PUT /api/v1/push/subscription')).toEqual([]);
+  });
+
+  it('gives up on turning off too when the push service does not answer', async () => {
+    const browser = fakeBrowser({ permission: 'granted', subscribed: true });
+    browser.subscription.unsubscribe.mockImplementation(() => new Promise(() => undefined));
+    render(<NotificationsSection />);
+    await tapAndWaitOut(
+      await screen.findByRole('switch', { name: 'Turn notifications off' }),
+      browser.subscription.unsubscribe,
+    );
+    expect(await screen.findByText(notificationTexts.pushServiceSilent)).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('switch', { name: 'Turn notifications off' }).disabled).toBe(
+      false,
+    );
   });
 
   it('says it needs a connection offline', async () => {

@@ -236,6 +236,19 @@ describe('restore', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
+  it('says, before and after, that whether orders are allowed is not restored', async () => {
+    restoreModule.sendBackup.mockResolvedValue(result(1));
+    render(<BackupPage />);
+    await userEvent.upload(screen.getByLabelText('Backup file'), fileOf(backup()));
+    const ordersStay =
+      "Orders from Trade Tracker are not part of a backup: each account keeps them on or off as they are on this server. Turn them on in each account's settings.";
+    const summary = await screen.findByRole('region', { name: 'What will be restored' });
+    expect(within(summary).getByText(ordersStay)).toBeTruthy();
+    await userEvent.click(within(summary).getByRole('button', { name: 'Restore' }));
+    const done = await screen.findByRole('region', { name: 'Restored' });
+    expect(within(done).getByText(ordersStay)).toBeTruthy();
+  });
+
   it("shows the server's reason when it refuses, and nothing is synced", async () => {
     restoreModule.sendBackup.mockRejectedValue(
       new RestoreRefused(

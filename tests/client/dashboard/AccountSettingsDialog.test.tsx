@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Account } from '../../../src/domain/types.ts';
@@ -121,24 +121,78 @@ describe('the risk guard in the account settings', () => {
 describe('orders from Trade Tracker in the account settings', () => {
   const toggle = () =>
     screen.getByRole('switch', { name: 'Allow orders from Trade Tracker' }) as HTMLInputElement;
+  const ordersSection = () => screen.getByRole('region', { name: /^Orders from Trade Tracker: / });
+  const confirmation = () => screen.queryByRole('dialog', { name: 'Allow orders from Trade Tracker?' });
+  const ordersCalls = () => api.received.filter((r) => r.key.endsWith('/orders'));
+  const answerOrders = (account: Account, ordersAllowed: boolean) => {
+    api.routes[`PUT /api/v1/accounts/${ID}/orders`] = { status: 200, body: { ...account, ordersAllowed } };
+  };
 
-  it('is off by default, says what it means, and turns on at once online, outside the form', async () => {
-    const account = accountFixture({ id: ID });
-    api.routes[`PUT /api/v1/accounts/${ID}/orders`] = {
-      status: 200,
-      body: { ...account, ordersAllowed: true },
-    };
-    await open(account);
+  it('is off by default, says what it means, and that it is its own call, apart from the form', async () => {
+    await open(accountFixture({ id: ID }));
     expect(toggle().checked).toBe(false);
     expect(toggle().disabled).toBe(false);
+    expect(ordersSection().textContent).toContain('Orders from Trade Tracker: Off');
     expect(
       screen.getByText(
         "Trade Tracker may send orders you confirm to this account. Orders placed in the broker's own app are not affected.",
       ),
     ).toBeTruthy();
+    expect(
+      screen.getByText('Turned on or off on its own, at once: Save Settings and Cancel do not change it.'),
+    ).toBeTruthy();
+    // Not one of the form's fields: Save and Cancel never carry it.
+    expect(toggle().closest('form')).toBeNull();
+  });
+
+  it('asks first, saying what turning orders on allows, and sends nothing until "Allow orders"', async () => {
+    const account = accountFixture({ id: ID, accountName: 'Alex Margin', accountNumber: '****1234' });
+    answerOrders(account, true);
+    await open(account);
     await userEvent.click(toggle());
+    const asked = confirmation() as HTMLElement;
+    expect(asked).toBeTruthy();
+    expect(asked.textContent).toContain(
+      'Trade Tracker will be able to send orders to Alex Margin (****1234) at your broker: real orders, with real money.',
+    );
+    expect(toggle().checked).toBe(false);
+    expect(ordersCalls()).toEqual([]);
+
+    await userEvent.click(within(asked).getByRole('button', { name: 'Allow orders' }));
     await waitFor(() => expect(toggle().checked).toBe(true));
-    expect(api.received[0]).toEqual({ key: `PUT /api/v1/accounts/${ID}/orders`, body: { allowed: true } });
+    expect(confirmation()).toBeNull();
+    expect(ordersCalls()).toEqual([{ key: `PUT /api/v1/accounts/${ID}/orders`, body: { allowed: true } }]);
+    await waitFor(() => expect(ordersSection().textContent).toContain('Orders from Trade Tracker: On'));
+  });
+
+  it("leaves orders off when the question is cancelled, and the dialog's Cancel sends nothing", async () => {
+    const { closed } = await open(accountFixture({ id: ID }));
+    await userEvent.click(toggle());
+    await userEvent.click(within(confirmation() as HTMLElement).getByRole('button', { name: 'Cancel' }));
+    expect(confirmation()).toBeNull();
+    expect(toggle().checked).toBe(false);
+    expect(ordersSection().textContent).toContain('Orders from Trade Tracker: Off');
+
+    await userEvent.click(toggle());
+    expect(confirmation()).toBeTruthy();
+    await userEvent.click(within(confirmation() as HTMLElement).getByRole('button', { name: 'Close' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(closed()).toBe(true);
+    // (A sync of the test before may still land: no write was sent.)
+    expect(api.received.filter((r) => r.key.startsWith('PUT'))).toEqual([]);
+  });
+
+  it('turns orders off at once, without a question', async () => {
+    const account = accountFixture({ id: ID, ordersAllowed: true });
+    answerOrders(account, false);
+    await open(account);
+    expect(toggle().checked).toBe(true);
+    expect(ordersSection().textContent).toContain('Orders from Trade Tracker: On');
+    await userEvent.click(toggle());
+    await waitFor(() => expect(toggle().checked).toBe(false));
+    expect(confirmation()).toBeNull();
+    expect(ordersCalls()).toEqual([{ key: `PUT /api/v1/accounts/${ID}/orders`, body: { allowed: false } }]);
+    await waitFor(() => expect(ordersSection().textContent).toContain('Orders from Trade Tracker: Off'));
   });
 
   it('is disabled offline, says why, and sends nothing', async () => {
@@ -150,15 +204,20 @@ describe('orders from Trade Tracker in the account settings', () => {
     expect(screen.getByText('Orders can be turned on only online')).toBeTruthy();
     await userEvent.click(toggle());
     expect(toggle().checked).toBe(false);
+    expect(confirmation()).toBeNull();
     // (The previous test's sync may still land: only the orders call matters here.)
-    expect(api.received.filter((r) => r.key.endsWith('/orders'))).toEqual([]);
+    expect(ordersCalls()).toEqual([]);
   });
 
   it("shows the server's refusal and stays as it was", async () => {
     api.routes[`PUT /api/v1/accounts/${ID}/orders`] = { status: 404, body: { message: 'Account not found' } };
     await open(accountFixture({ id: ID }));
     await userEvent.click(toggle());
+    await userEvent.click(
+      within(confirmation() as HTMLElement).getByRole('button', { name: 'Allow orders' }),
+    );
     expect(await screen.findByText('Account not found')).toBeTruthy();
     expect(toggle().checked).toBe(false);
+    expect(ordersSection().textContent).toContain('Orders from Trade Tracker: Off');
   });
 });
