@@ -117,6 +117,11 @@ export const messages = {
   positionSizeCapitalTooLow: 'Capital risk allows less than one share',
   positionSizeFundsTooLow: 'Not enough free funds for one share',
   positionSizeLotTooSmall: (lot: number) => `Less than one lot of ${lot} shares`,
+  // What capped a size above 0 (issue 40), beside it in the plan form's preview and the details.
+  positionSizeCappedByRisk: (percent: string) => `capped by max trade risk ${percent}`,
+  positionSizeCappedByCapital: (percent: string) => `capped by capital risk ${percent}`,
+  positionSizeCappedByFunds: 'capped by available funds',
+  positionSizeRoundedToLot: (lot: number) => `rounded to the scale-out factor ${lot}`,
 
   accountNotFound: 'Account not found',
 
