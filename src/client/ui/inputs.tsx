@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PLAN_NOTES_MAX_LENGTH, PRICE_INPUT_STEP, STOCK_SYMBOL_MAX_LENGTH } from '../../domain/constants.ts';
+import { PLAN_NOTES_MAX_LENGTH, PRICE_INPUT_STEP } from '../../domain/constants.ts';
 import { Field, type FieldInputProps } from './Field.tsx';
 
 /** What a number box holds, for a validator: undefined when left empty, else the number typed. */
@@ -32,11 +32,13 @@ export const textInput =
     />
   );
 
-/** A stock symbol box for a Field: capitals as typed, no autocorrect, at most a symbol's length. */
+/**
+ * A stock symbol box for a Field: capitals as typed, no autocorrect. It does not stop at a symbol's
+ * length: a symbol cut short is another symbol, so one too long is kept and refused with its message.
+ */
 export const symbolInput = (value: string, onChange: (text: string) => void) => (p: FieldInputProps) => (
   <input
     {...p}
-    maxLength={STOCK_SYMBOL_MAX_LENGTH}
     className="uppercase"
     value={value.toUpperCase()}
     onChange={(e) => onChange(e.target.value.toUpperCase())}

@@ -188,3 +188,24 @@ describe('the preview says what capped each size (issue 40)', () => {
     expect(within(cash).getByText('Not enough free funds for one share')).toBeTruthy();
   });
 });
+
+describe('a symbol past 10 characters (issue 40)', () => {
+  const sent = (key: string) => api.received.filter((r) => r.key === key).map((r) => r.body);
+
+  it('is kept as typed and refused with the spec message, not cut to 10', async () => {
+    render(<PlanForm onSaved={() => {}} onCancel={() => {}} />);
+    const stock = screen.getByLabelText('Stock') as HTMLInputElement;
+    await userEvent.type(stock, 'abcdefghijk');
+    expect(stock.value).toBe('ABCDEFGHIJK');
+    expect(screen.getByText('11 / 10')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Entry Price'), '100');
+    await userEvent.type(screen.getByLabelText('Stop Loss'), '95');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Trade Plan' }));
+    expect(await screen.findByText('Stock symbol must be 10 characters or less')).toBeTruthy();
+    expect(stock.getAttribute('aria-invalid')).toBe('true');
+    expect(sent('POST /api/v1/tradeplans')).toEqual([]);
+    // One character less and the message goes.
+    await userEvent.type(stock, '{Backspace}');
+    expect(screen.queryByText('Stock symbol must be 10 characters or less')).toBeNull();
+  });
+});
