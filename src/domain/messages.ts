@@ -6,6 +6,7 @@ import {
   BALANCE_MAX,
   CANDLE_DAYS_MAX,
   CHECKLIST_CRITERIA_MAX,
+  CHECKLIST_CRITERION_MAX_LENGTH,
   EDGE_NAME_MAX_LENGTH,
   EDGE_TEXT_MAX_LENGTH,
   FEES_MAX,
@@ -73,7 +74,7 @@ export const messages = {
   setupNameTooLong: `Name must be less than ${SETUP_NAME_MAX_LENGTH} characters`,
   setupDescriptionTooLong: `Description must be less than ${SETUP_DESCRIPTION_MAX_LENGTH} characters`,
   setupNotesTooLong: `Notes must be less than ${SETUP_NOTES_MAX_LENGTH} characters`,
-  setupCriteriaTooLong: `Criteria must be less than ${SETUP_CRITERIA_MAX_LENGTH} characters`,
+  setupCriteriaTooLong: `Criteria must be ${grouped(SETUP_CRITERIA_MAX_LENGTH)} characters or less`,
   setupNameTaken: 'A trade setup with this name already exists',
   setupNotFound: 'Trade setup not found',
 
@@ -184,7 +185,7 @@ export const messages = {
   // A setup's checklist and the plans that tick it (docs/product.md, "Trade setups", "Plan statuses").
   criteriaMetNotList: 'Criteria met must be a list of texts',
   criteriaMetBlank: 'A criterion must not be empty',
-  criteriaMetTooLong: `A criterion must be less than ${SETUP_CRITERIA_MAX_LENGTH} characters`,
+  criteriaMetTooLong: `A criterion must be less than ${CHECKLIST_CRITERION_MAX_LENGTH} characters`,
   criteriaMetControlCharacters: 'A criterion must not contain control characters',
   criteriaMetTooMany: `A plan can tick at most ${CHECKLIST_CRITERIA_MAX} criteria`,
   checklistRequiredLabel: 'Require every entry criterion before Ready',
