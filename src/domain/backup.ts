@@ -327,7 +327,10 @@ export function* checkBackupSteps(body: unknown, now: Date): Generator<void, Bac
       }),
     );
   }
-  if (problems.length === 0 && !notesFit(notesBytesOf(backup.tradePlans, backup.tradeAnnotations))) {
+  if (
+    problems.length === 0 &&
+    !notesFit(notesBytesOf(backup.tradePlans, backup.tradeAnnotations, backup.tradeSetups))
+  ) {
     problems.push({
       collection: 'backup',
       index: 0,

@@ -11,8 +11,13 @@ export const EDGE_TEXT_MAX_LENGTH = 1000;
 export const SETUP_NAME_MAX_LENGTH = 100;
 export const SETUP_DESCRIPTION_MAX_LENGTH = 500;
 export const SETUP_NOTES_MAX_LENGTH = 1000;
-/** A setup's entry criteria and its exit criteria, each. */
-export const SETUP_CRITERIA_MAX_LENGTH = 1000;
+/**
+ * A setup's entry criteria and its exit criteria, each: a safety cap on long playbooks (the spec
+ * sets none; issue 40). Their text counts in the journal's notes budget.
+ */
+export const SETUP_CRITERIA_MAX_LENGTH = 20_000;
+/** One criterion of a setup's checklist, and one a plan ticks: a longer line is text, not a criterion. */
+export const CHECKLIST_CRITERION_MAX_LENGTH = 1000;
 export const STOCK_SYMBOL_MAX_LENGTH = 10;
 export const PLAN_NOTES_MAX_LENGTH = 2000;
 export const SCAN_ID_MAX_LENGTH = 100;

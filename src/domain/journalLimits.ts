@@ -1,6 +1,7 @@
 // How the limits of one trader's journal are measured (docs/product.md, "Journal limits"): the
 // counts are JOURNAL_LIMITS (constants.ts); the notes budget counts each note's bytes as JSON
-// writes it (and each entry's of a list of texts: tags, mistakes, ticked criteria), the measure the
+// writes it (a setup's criteria too, and each entry's of a list of texts: tags, mistakes, ticked
+// criteria), the measure the
 // server's SQL takes too (`octet_length(to_json(notes)::text) - 2`, src/server/db/journalLimits.ts).
 import { JOURNAL_LIMITS, JOURNAL_NOTES_MAX_BYTES, type LimitedCollection } from './constants.ts';
 
@@ -26,6 +27,10 @@ export const planNotesBytes = (plan: {
   criteriaMet?: readonly string[];
 }): number => jsonTextBytes(plan.notes) + jsonTextBytes(plan.scanId) + listBytes(plan.criteriaMet);
 
+/** What a setup's text takes of the budget: its entry and exit criteria (long playbooks, issue 40). */
+export const setupNotesBytes = (setup: { entryCriteria: string; exitCriteria: string }): number =>
+  jsonTextBytes(setup.entryCriteria) + jsonTextBytes(setup.exitCriteria);
+
 /** What a trade's annotation takes of the budget: its notes, its tags and its mistakes. */
 export const annotationNotesBytes = (a: {
   notes: string;
@@ -33,14 +38,16 @@ export const annotationNotesBytes = (a: {
   mistakes?: readonly string[];
 }): number => jsonTextBytes(a.notes) + listBytes(a.tags) + listBytes(a.mistakes);
 
-/** What the notes of plans and trades take of the budget. */
+/** What the notes of plans, trades and setups take of the budget. */
 export function notesBytesOf(
   plans: readonly Parameters<typeof planNotesBytes>[0][],
   annotations: readonly Parameters<typeof annotationNotesBytes>[0][],
+  setups: readonly Parameters<typeof setupNotesBytes>[0][],
 ): number {
   let bytes = 0;
   for (const p of plans) bytes += planNotesBytes(p);
   for (const a of annotations) bytes += annotationNotesBytes(a);
+  for (const s of setups) bytes += setupNotesBytes(s);
   return bytes;
 }
 

@@ -82,6 +82,18 @@ export function newYorkTime(at: Date): NewYorkTime {
 
 const isWeekday = (weekday: number) => weekday >= 1 && weekday <= 5;
 
+/**
+ * Where `at` falls in New York's trading day: before the open or after the close of a weekday
+ * (when pre-market and after-hours trades print), in the session, or a weekend.
+ */
+export type SessionPhase = 'pre-market' | 'session' | 'after hours' | 'weekend';
+
+export function sessionPhase(at: Date): SessionPhase {
+  const t = newYorkTime(at);
+  if (!isWeekday(t.weekday)) return 'weekend';
+  return t.minute < OPEN_MINUTE ? 'pre-market' : t.minute < CLOSE_MINUTE ? 'session' : 'after hours';
+}
+
 /** Whether the regular session is open at `at`. */
 export function isMarketOpen(at: Date): boolean {
   const t = newYorkTime(at);

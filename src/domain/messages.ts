@@ -8,6 +8,7 @@ import {
   CANDLE_FETCH_WEEKDAYS_PER_DAY,
   CANDLE_YEARS_BACK,
   CHECKLIST_CRITERIA_MAX,
+  CHECKLIST_CRITERION_MAX_LENGTH,
   EDGE_NAME_MAX_LENGTH,
   EDGE_TEXT_MAX_LENGTH,
   FEES_MAX,
@@ -76,7 +77,7 @@ export const messages = {
   setupNameTooLong: `Name must be less than ${SETUP_NAME_MAX_LENGTH} characters`,
   setupDescriptionTooLong: `Description must be less than ${SETUP_DESCRIPTION_MAX_LENGTH} characters`,
   setupNotesTooLong: `Notes must be less than ${SETUP_NOTES_MAX_LENGTH} characters`,
-  setupCriteriaTooLong: `Criteria must be less than ${SETUP_CRITERIA_MAX_LENGTH} characters`,
+  setupCriteriaTooLong: `Criteria must be ${grouped(SETUP_CRITERIA_MAX_LENGTH)} characters or less`,
   setupNameTaken: 'A trade setup with this name already exists',
   setupNotFound: 'Trade setup not found',
 
@@ -120,6 +121,11 @@ export const messages = {
   positionSizeCapitalTooLow: 'Capital risk allows less than one share',
   positionSizeFundsTooLow: 'Not enough free funds for one share',
   positionSizeLotTooSmall: (lot: number) => `Less than one lot of ${lot} shares`,
+  // What capped a size above 0 (issue 40), beside it in the plan form's preview and the details.
+  positionSizeCappedByRisk: (percent: string) => `capped by max trade risk ${percent}`,
+  positionSizeCappedByCapital: (percent: string) => `capped by capital risk ${percent}`,
+  positionSizeCappedByFunds: 'capped by available funds',
+  positionSizeRoundedToLot: (lot: number) => `rounded to the scale-out factor ${lot}`,
 
   accountNotFound: 'Account not found',
 
@@ -186,7 +192,7 @@ export const messages = {
   // A setup's checklist and the plans that tick it (docs/product.md, "Trade setups", "Plan statuses").
   criteriaMetNotList: 'Criteria met must be a list of texts',
   criteriaMetBlank: 'A criterion must not be empty',
-  criteriaMetTooLong: `A criterion must be less than ${SETUP_CRITERIA_MAX_LENGTH} characters`,
+  criteriaMetTooLong: `A criterion must be less than ${CHECKLIST_CRITERION_MAX_LENGTH} characters`,
   criteriaMetControlCharacters: 'A criterion must not contain control characters',
   criteriaMetBrokenCharacter: 'A criterion must not contain a broken character',
   criteriaMetTooMany: `A plan can tick at most ${CHECKLIST_CRITERIA_MAX} criteria`,

@@ -1,4 +1,5 @@
 import { capitalRiskAmount, maxRiskAmount } from './accounts.ts';
+import { formatPercent } from './format.ts';
 import { messages } from './messages.ts';
 import { type DirectedPrices, riskPerShare } from './planDirection.ts';
 import type { Account, PositionSize } from './types.ts';
@@ -62,26 +63,32 @@ export function computePositionSizes(
 export const isValidPositionSize = (p: PositionSize): boolean => p.position > 0;
 
 /**
- * Why a size is "N/A": `risk` (max trade risk), `capital` (capital risk) or `funds` (available
- * funds) allow less than one share, or `lot`: the shares they allow round down to no whole lot of
- * the scale-out factor.
+ * What sets a size: `risk` (max trade risk), `capital` (capital risk) or `funds` (available funds),
+ * the tightest of them, or `lot`: rounding down to whole lots of the scale-out factor took shares
+ * off what they allow (for a size of 0, no whole lot fits).
  */
 export type PositionSizeLimit = 'risk' | 'capital' | 'funds' | 'lot';
 
 /**
- * The limit that sizes an account at zero shares for a plan: the tightest of risk, capital and
- * funds that allows less than one share (ties go to risk, then capital, then funds), else the lot.
- * null when the account can buy shares, or when the prices leave no positive risk per share.
+ * The limit that sets an account's size for a plan, whatever the size (docs/product.md, "Position
+ * size"): the tightest of risk, capital and funds (ties go to risk, then capital, then funds),
+ * unless each allows at least one share and the rounding to the lot took shares off: then the lot.
+ * null when the prices leave no positive risk per share.
  */
 export function positionSizeLimit(account: SizingAccount, plan: PlanPrices): PositionSizeLimit | null {
   const limits = sizeLimits(account, plan);
-  if (!limits || computePositionSize(account, plan) > 0) return null;
-  const under = (['risk', 'capital', 'funds'] as const).filter((k) => !(limits[k] >= 1));
-  if (under.length === 0) return 'lot';
-  return under.reduce((tightest, k) => (limits[k] < limits[tightest] ? k : tightest));
+  if (!limits) return null;
+  const tightest = (['capital', 'funds'] as const).reduce<'risk' | 'capital' | 'funds'>(
+    (t, k) => (limits[k] < limits[t] ? k : t),
+    'risk',
+  );
+  const shares = computePositionSize(account, plan);
+  return limits[tightest] >= 1 && shares < limits[tightest] ? 'lot' : tightest;
 }
 
-/** The trader's words for a limit; the lot's names the scale-out factor. */
+type LimitSettings = Pick<SizingAccount, 'capitalRisk' | 'maxTradeRisk' | 'scaleOutFactor'>;
+
+/** Why a size is "N/A", in the trader's words; the lot's names the scale-out factor. */
 export function positionSizeLimitMessage(limit: PositionSizeLimit, scaleOutFactor: number): string {
   switch (limit) {
     case 'risk':
@@ -92,6 +99,20 @@ export function positionSizeLimitMessage(limit: PositionSizeLimit, scaleOutFacto
       return messages.positionSizeFundsTooLow;
     case 'lot':
       return messages.positionSizeLotTooSmall(scaleOutFactor);
+  }
+}
+
+/** What caps a size above 0, with the setting as the Dashboard shows it: "capped by capital risk 10.00%". */
+export function positionSizeCapMessage(limit: PositionSizeLimit, account: LimitSettings): string {
+  switch (limit) {
+    case 'risk':
+      return messages.positionSizeCappedByRisk(formatPercent(account.maxTradeRisk));
+    case 'capital':
+      return messages.positionSizeCappedByCapital(formatPercent(account.capitalRisk));
+    case 'funds':
+      return messages.positionSizeCappedByFunds;
+    case 'lot':
+      return messages.positionSizeRoundedToLot(account.scaleOutFactor);
   }
 }
 
@@ -107,13 +128,13 @@ export interface PositionFigures {
   riskAmount: number;
   /** riskAmount as a percentage of the account's current balance; 0 on a zero balance. */
   riskPercent: number;
-  /** Why the size is 0; null when it is not. */
+  /** The limit that set the size (why it is 0, or what capped it); null when the prices size nothing. */
   limit: PositionSizeLimit | null;
-  /** The limit in the trader's words; null when it is not. */
+  /** The limit in the trader's words: why it is "N/A", or what capped it; null with no limit. */
   limitMessage: string | null;
 }
 
-/** Per account: shares, cost, dollars at risk and their % of the balance, and why a size is 0. */
+/** Per account: shares, cost, dollars at risk and their % of the balance, and the limit that set the size. */
 export function planPositionFigures(
   accounts: readonly (SizingAccount & Pick<Account, 'id' | 'accountName'>)[],
   plan: PlanPrices,
@@ -130,7 +151,12 @@ export function planPositionFigures(
       riskAmount,
       riskPercent: a.currentBalance > 0 ? (riskAmount / a.currentBalance) * 100 : 0,
       limit,
-      limitMessage: limit === null ? null : positionSizeLimitMessage(limit, a.scaleOutFactor),
+      limitMessage:
+        limit === null
+          ? null
+          : shares > 0
+            ? positionSizeCapMessage(limit, a)
+            : positionSizeLimitMessage(limit, a.scaleOutFactor),
     };
   });
 }

@@ -1,8 +1,10 @@
 // A stock's price as the broker last reported it, and what it means for a plan (docs/product.md,
 // "Prices"): how far the plan is from its entry, in percent and in R, and the plan's state.
 import { number } from 'superstruct';
+import { frameMessages } from './appMessages.ts';
 import { backupMessages } from './backupMessages.ts';
 import { NEAR_ENTRY_DEFAULT_R, QUOTE_SYMBOLS_MAX } from './constants.ts';
+import { isMarketOpen, lastSessionDate, newYorkTime, sessionPhase } from './marketHours.ts';
 import { directionSign, type PlanDirection, riskPerShare } from './planDirection.ts';
 import { activeStockOf } from './tradePlans.ts';
 import type { Trade } from './trades.ts';
@@ -24,7 +26,7 @@ export const quoteStruct = object({
   netChange: nullable(number()),
   /** When the broker saw the last trade; null when it does not say. */
   tradeTime: nullable(time),
-  /** When the server had it from the broker: what "as of" the app shows. */
+  /** When the server had it from the broker: with `tradeTime`, what says what the price is (priceTimeLabel). */
   fetchedAt: time,
 });
 export type Quote = Infer<typeof quoteStruct>;
@@ -151,4 +153,45 @@ export function openTradePnl(
     pnl: Math.round(perShare * trade.openQuantity * 100) / 100,
     r: risk > 0 ? perShare / risk : null,
   };
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const DAY_MS = 86_400_000;
+
+/** A New York day as a label names it, before its word: none for today, "Fri " within the week, else "Nov 13 ". */
+function dayBefore(date: string, today: string): string {
+  const days = (Date.parse(today) - Date.parse(date)) / DAY_MS;
+  if (!(days > 0)) return '';
+  const day = new Date(`${date}T12:00:00Z`);
+  return days < 7 ? `${WEEKDAYS[day.getUTCDay()]} ` : `${MONTHS[day.getUTCMonth()]} ${day.getUTCDate()} `;
+}
+
+/** Minutes past New York's midnight on a 12-hour clock: "10:42", "2:05" (the session's hours need no AM or PM). */
+const clock = (minute: number) =>
+  `${((Math.floor(minute / 60) + 11) % 12) + 1}:${String(minute % 60).padStart(2, '0')}`;
+
+/**
+ * What a quote's price is, in words (docs/product.md, "Prices"): "as of 10:42 ET" when it was had
+ * in the session, its last trade in that session too; else what its last trade was, "pre-market"
+ * or "after hours"; else the close of the session it belongs to, "close" for today's, "Fri close".
+ * A day other than today's (New York's) is named: "as of Tue 10:42 ET", "Fri after hours". The
+ * session's clock knows no holidays; the broker's last trade does, so a holiday's quote reads by it.
+ */
+export function priceTimeLabel(quote: Pick<Quote, 'fetchedAt' | 'tradeTime'>, now: Date): string {
+  const seen = new Date(quote.fetchedAt);
+  const traded = quote.tradeTime === null ? null : new Date(quote.tradeTime);
+  if (Number.isNaN(seen.getTime()) || Number.isNaN(traded?.getTime())) return frameMessages.invalidTimestamp;
+  const today = newYorkTime(now).date;
+  const tradedThisSession =
+    traded === null || (isMarketOpen(traded) && lastSessionDate(traded) === lastSessionDate(seen));
+  if (isMarketOpen(seen) && tradedThisSession) {
+    const t = newYorkTime(seen);
+    return `as of ${dayBefore(t.date, today)}${clock(t.minute)} ET`;
+  }
+  const phase = traded === null ? null : sessionPhase(traded);
+  if (traded !== null && (phase === 'pre-market' || phase === 'after hours')) {
+    return `${dayBefore(newYorkTime(traded).date, today)}${phase}`;
+  }
+  return `${dayBefore(lastSessionDate(traded ?? seen), today)}close`;
 }

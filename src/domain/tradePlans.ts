@@ -6,6 +6,7 @@ import { backupMessages } from './backupMessages.ts';
 import { checklistOf } from './checklist.ts';
 import {
   CHECKLIST_CRITERIA_MAX,
+  CHECKLIST_CRITERION_MAX_LENGTH,
   PLAN_EDGES_MAX,
   PLAN_NOTES_MAX_LENGTH,
   PROBABILITY_MAX,
@@ -13,7 +14,6 @@ import {
   RISK_LOW_MAX_PERCENT,
   RISK_MEDIUM_MAX_PERCENT,
   SCAN_ID_MAX_LENGTH,
-  SETUP_CRITERIA_MAX_LENGTH,
 } from './constants.ts';
 import { messages } from './messages.ts';
 import {
@@ -88,7 +88,7 @@ const planFields = {
    * plans"): each once, at most CHECKLIST_CRITERIA_MAX. Absent from older backups: none.
    */
   criteriaMet: textList(
-    SETUP_CRITERIA_MAX_LENGTH,
+    CHECKLIST_CRITERION_MAX_LENGTH,
     CHECKLIST_CRITERIA_MAX,
     {
       notList: messages.criteriaMetNotList,

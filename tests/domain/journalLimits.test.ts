@@ -9,7 +9,6 @@ import {
   JOURNAL_NOTES_MAX_BYTES,
   PLAN_EDGES_MAX,
   PLAN_NOTES_MAX_LENGTH,
-  SETUP_CRITERIA_MAX_LENGTH,
   SETUP_DESCRIPTION_MAX_LENGTH,
   SETUP_NAME_MAX_LENGTH,
   SETUP_NOTES_MAX_LENGTH,
@@ -31,6 +30,8 @@ const idOf = (kind: number, i: number) =>
   `0190a1b2-${kind.toString(16).padStart(4, '0')}-7000-8000-${i.toString(16).padStart(12, '0')}`;
 /** Every account a broker reported; the journal does not limit them (the broker does). */
 const ACCOUNTS = 50;
+/** A setup's criteria in the fullest journal: far under SETUP_CRITERIA_MAX_LENGTH, as the budget holds them. */
+const CRITERIA_WIDTH = 1000;
 
 function fullestJournal(): Backup {
   const accounts = Array.from({ length: ACCOUNTS }, (_, i) => ({
@@ -61,8 +62,10 @@ function fullestJournal(): Backup {
     id: idOf(3, i),
     name: wide(SETUP_NAME_MAX_LENGTH, `S${i}`),
     description: wide(SETUP_DESCRIPTION_MAX_LENGTH),
-    entryCriteria: wide(SETUP_CRITERIA_MAX_LENGTH),
-    exitCriteria: wide(SETUP_CRITERIA_MAX_LENGTH),
+    // Criteria are texts of the notes budget (long playbooks, up to SETUP_CRITERIA_MAX_LENGTH):
+    // a byte of it costs the document a byte wherever it is spent; these take some.
+    entryCriteria: wide(CRITERIA_WIDTH),
+    exitCriteria: wide(CRITERIA_WIDTH),
     notes: wide(SETUP_NOTES_MAX_LENGTH),
     checklistRequired: true,
     createdAt: AT,
@@ -77,7 +80,8 @@ function fullestJournal(): Backup {
   let notesLeft =
     JOURNAL_NOTES_MAX_BYTES -
     JOURNAL_LIMITS.tradeAnnotations * 2 * TAGS_MAX -
-    JOURNAL_LIMITS.tradePlans * CHECKLIST_CRITERIA_MAX;
+    JOURNAL_LIMITS.tradePlans * CHECKLIST_CRITERIA_MAX -
+    tradeSetups.reduce((sum, s) => sum + jsonTextBytes(s.entryCriteria) + jsonTextBytes(s.exitCriteria), 0);
   const tradePlans = Array.from({ length: JOURNAL_LIMITS.tradePlans }, (_, i) => {
     const notes = wide(Math.min(PLAN_NOTES_MAX_LENGTH, Math.floor(notesLeft / 3)));
     notesLeft -= jsonTextBytes(notes);

@@ -5,6 +5,7 @@ import {
   newYorkTime,
   noTradingBetween,
   sessionFraction,
+  sessionPhase,
 } from '../../src/domain/marketHours.ts';
 
 // 2026-11-24 is a Tuesday; New York is on EST (UTC−5) then, on EDT (UTC−4) in July.
@@ -21,6 +22,17 @@ describe('the US regular session', () => {
     ['2026-11-28T15:00:00Z', false], // a Saturday
   ])('at %s it is open: %s', (iso, open) => {
     expect(isMarketOpen(at(iso))).toBe(open);
+  });
+
+  it.each([
+    ['2026-11-24T13:14:00Z', 'pre-market'], // 8:14 in New York
+    ['2026-11-24T14:29:59Z', 'pre-market'],
+    ['2026-11-24T14:30:00Z', 'session'],
+    ['2026-11-24T21:00:00Z', 'after hours'], // the close
+    ['2026-11-25T04:59:59Z', 'after hours'], // 23:59:59 on Tuesday
+    ['2026-11-28T15:00:00Z', 'weekend'],
+  ])('at %s it is %s', (iso, phase) => {
+    expect(sessionPhase(at(iso))).toBe(phase);
   });
 
   it('measures how far into the session a moment is', () => {

@@ -132,9 +132,7 @@ describe('why a size is N/A: the limit that made it zero', () => {
     expect(positionSizeLimit(a, plan)).toBe(limit);
   });
 
-  it('is null when the account can buy shares, or when the prices size nothing at all', () => {
-    expect(positionSizeLimit(base, wide)).toBeNull();
-    expect(positionSizeLimit({ ...base, scaleOutFactor: 10 }, wide)).toBeNull();
+  it('is null when the prices size nothing at all', () => {
     expect(positionSizeLimit(base, { entryPrice: 50, stopLossPrice: 50 })).toBeNull();
     expect(positionSizeLimit(base, { entryPrice: 0, stopLossPrice: -1 })).toBeNull();
   });
@@ -146,6 +144,85 @@ describe('why a size is N/A: the limit that made it zero', () => {
     ['lot', 3, 'Less than one lot of 3 shares'],
   ] as const)('%s reads "%s"', (limit, scaleOutFactor, text) => {
     expect(positionSizeLimitMessage(limit, scaleOutFactor)).toBe(text);
+  });
+});
+
+describe('what caps a size: the limit that set it, for any size (issue 40)', () => {
+  // The issue's trader: 1% of 3,150 is 31.50, 21 shares at 1.50 a share; 10% is 315, 6 shares at 50.
+  const trader = { ...base, currentBalance: 3_150, availableFundsForTrading: 3_150 };
+  const tight = { entryPrice: 50, stopLossPrice: 48.5 };
+
+  it.each([
+    ['capital', 6, 'capped by capital risk 10.00%', trader, tight],
+    // byRisk 100, byCapital 200, byFunds 2,000
+    ['risk', 100, 'capped by max trade risk 1.00%', base, { entryPrice: 50, stopLossPrice: 40 }],
+    [
+      'risk',
+      50,
+      'capped by max trade risk 0.50%',
+      { ...base, maxTradeRisk: 0.5 },
+      { entryPrice: 50, stopLossPrice: 40 },
+    ],
+    // byRisk 2,000, byCapital 200, byFunds 20
+    [
+      'funds',
+      20,
+      'capped by available funds',
+      { ...base, availableFundsForTrading: 1_000 },
+      { entryPrice: 50, stopLossPrice: 49.5 },
+    ],
+    // byRisk 333 rounds down to 332, two lots of 166: the lot took a share
+    [
+      'lot',
+      332,
+      'rounded to the scale-out factor 2',
+      { ...base, scaleOutFactor: 2 },
+      { entryPrice: 20, stopLossPrice: 17 },
+    ],
+    // byCapital 6 rounds down to 4 in lots of 4
+    ['lot', 4, 'rounded to the scale-out factor 4', { ...trader, scaleOutFactor: 4 }, tight],
+    // 333 is 111 lots of 3: the lot took nothing, the risk set it
+    [
+      'risk',
+      333,
+      'capped by max trade risk 1.00%',
+      { ...base, scaleOutFactor: 3 },
+      { entryPrice: 20, stopLossPrice: 17 },
+    ],
+    // byRisk 100 = byCapital 100 (5% of 100,000 at 50): the tie goes to risk, then capital, then funds
+    [
+      'risk',
+      100,
+      'capped by max trade risk 1.00%',
+      { ...base, capitalRisk: 5 },
+      { entryPrice: 50, stopLossPrice: 40 },
+    ],
+    [
+      'capital',
+      100,
+      'capped by capital risk 5.00%',
+      { ...base, capitalRisk: 5, availableFundsForTrading: 5_000 },
+      { entryPrice: 50, stopLossPrice: 49 },
+    ],
+    // A short plan is its long mirror: 1.50 a share above the entry
+    [
+      'capital',
+      6,
+      'capped by capital risk 10.00%',
+      trader,
+      { entryPrice: 50, stopLossPrice: 51.5, direction: 'Short' as const },
+    ],
+  ] as const)('%s sets %d shares: "%s"', (limit, shares, text, account, plan) => {
+    expect(computePositionSize(account, plan)).toBe(shares);
+    expect(positionSizeLimit(account, plan)).toBe(limit);
+    const [figures] = planPositionFigures([{ ...account, id: 'a', accountName: 'A' }], plan);
+    expect(figures).toMatchObject({ shares, limit, limitMessage: text });
+  });
+
+  it('is the N/A reason for a zero size, as before', () => {
+    expect(
+      positionSizeLimit({ ...base, availableFundsForTrading: 40 }, { entryPrice: 50, stopLossPrice: 40 }),
+    ).toBe('funds');
   });
 });
 
@@ -169,8 +246,8 @@ describe('a plan per account: shares, cost, dollars at risk and % of the balance
         cost: 5_000,
         riskAmount: 1_000,
         riskPercent: 1,
-        limit: null,
-        limitMessage: null,
+        limit: 'risk',
+        limitMessage: 'capped by max trade risk 1.00%',
       },
       {
         accountId: 'b',
@@ -189,8 +266,8 @@ describe('a plan per account: shares, cost, dollars at risk and % of the balance
         cost: 1_000,
         riskAmount: 200,
         riskPercent: 1,
-        limit: null,
-        limitMessage: null,
+        limit: 'risk',
+        limitMessage: 'capped by max trade risk 1.00%',
       },
     ]);
   });

@@ -4,6 +4,7 @@ import {
   openTradePnl,
   type PlanPriceState,
   planPrice,
+  priceTimeLabel,
   watchedSymbols,
 } from '../../src/domain/quotes.ts';
 
@@ -103,5 +104,89 @@ describe("an open trade's unrealised P&L", () => {
   it('has no R without a stop, and nothing without a known entry price', () => {
     expect(openTradePnl({ ...long, initialStop: null }, 110)).toEqual({ pnl: 100, r: null });
     expect(openTradePnl({ ...long, averageEntryPrice: null }, 110)).toBeNull();
+  });
+});
+
+describe('what a price is, in words (issue 40)', () => {
+  // November 2026 in New York is EST (UTC−5): Tue 24, Wed 25, Thanksgiving Thu 26, Fri 27, Sat 28,
+  // Sun 29, Mon 30. `fetchedAt` is when the server had the quote, `tradeTime` the broker's last
+  // trade (null from the demo broker outside the session).
+  const ny = (day: string, time: string) => new Date(`2026-${day}T${time}:00-05:00`).toISOString();
+  it.each([
+    // The issue's: fetched at 1:23 AM on Monday, the price is Friday's close.
+    ['a night after the weekend', ny('11-30', '01:23'), null, ny('11-30', '01:30'), 'Fri close'],
+    ['a weekend', ny('11-28', '10:00'), null, ny('11-29', '12:00'), 'Fri close'],
+    ["today's, after the close", ny('11-27', '17:00'), null, ny('11-27', '20:00'), 'close'],
+    [
+      'the same, read on Monday before the open',
+      ny('11-27', '17:00'),
+      null,
+      ny('11-30', '08:00'),
+      'Fri close',
+    ],
+    ['before the open, no print', ny('11-24', '08:15'), null, ny('11-24', '08:16'), 'Mon close'],
+    [
+      'a last trade at 15:59, had after the close',
+      ny('11-24', '16:30'),
+      ny('11-24', '15:59'),
+      ny('11-24', '16:31'),
+      'close',
+    ],
+    ['more than a week old', ny('11-13', '17:00'), null, ny('11-24', '12:00'), 'Nov 13 close'],
+    ['in the session', ny('11-24', '10:42'), ny('11-24', '10:41'), ny('11-24', '10:43'), 'as of 10:42 ET'],
+    [
+      'in the session, the afternoon',
+      ny('11-24', '14:05'),
+      ny('11-24', '14:05'),
+      ny('11-24', '14:06'),
+      'as of 2:05 ET',
+    ],
+    [
+      'in the session, read the next day',
+      ny('11-24', '10:42'),
+      ny('11-24', '10:42'),
+      ny('11-25', '09:00'),
+      'as of Tue 10:42 ET',
+    ],
+    ['a pre-market print', ny('11-24', '08:15'), ny('11-24', '08:14'), ny('11-24', '08:16'), 'pre-market'],
+    [
+      'a pre-market print, the stock not traded since the open',
+      ny('11-24', '09:35'),
+      ny('11-24', '09:12'),
+      ny('11-24', '09:36'),
+      'pre-market',
+    ],
+    ['an after-hours print', ny('11-24', '17:30'), ny('11-24', '17:29'), ny('11-24', '18:00'), 'after hours'],
+    [
+      "Friday's after-hours print, read on Saturday",
+      ny('11-27', '19:00'),
+      ny('11-27', '18:55'),
+      ny('11-28', '11:00'),
+      'Fri after hours',
+    ],
+    // The session's clock knows no holidays; the broker's last trade does.
+    [
+      'Thanksgiving, by the last trade',
+      ny('11-26', '11:00'),
+      ny('11-25', '19:58'),
+      ny('11-26', '11:01'),
+      'Wed after hours',
+    ],
+    [
+      'in the session, the stock not traded yet today',
+      ny('11-24', '09:35'),
+      ny('11-23', '15:50'),
+      ny('11-24', '09:36'),
+      'Mon close',
+    ],
+  ])('%s: %s', (_what, fetchedAt, tradeTime, now, label) => {
+    expect(priceTimeLabel({ fetchedAt, tradeTime }, new Date(now))).toBe(label);
+  });
+
+  it('reads New York time in summer too (EDT, UTC−4)', () => {
+    const fetchedAt = '2026-07-14T14:42:00.000Z';
+    expect(priceTimeLabel({ fetchedAt, tradeTime: fetchedAt }, new Date('2026-07-14T14:43:00Z'))).toBe(
+      'as of 10:42 ET',
+    );
   });
 });

@@ -261,6 +261,14 @@ describe('the setup checklist', () => {
     expect(criteriaOf(Array.from({ length: 35 }, (_, i) => `c${i}`).join('\n'))).toHaveLength(30);
   });
 
+  it('leaves a line past 1,000 characters as text, not a criterion a plan could not tick', () => {
+    const long = 'x'.repeat(1001);
+    expect(criteriaOf(`Above EMA21\n${long}\n${'y'.repeat(1000)}`)).toEqual([
+      'Above EMA21',
+      'y'.repeat(1000),
+    ]);
+  });
+
   const setup = { entryCriteria: 'Above EMA21\nVolume up\nTight base', checklistRequired: true };
 
   it.each([

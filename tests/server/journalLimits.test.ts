@@ -6,7 +6,14 @@ import { backupMessages } from '../../src/domain/backupMessages.ts';
 import { JOURNAL_LIMITS, JOURNAL_NOTES_MAX_BYTES } from '../../src/domain/constants.ts';
 import { jsonTextBytes } from '../../src/domain/journalLimits.ts';
 import { messages } from '../../src/domain/messages.ts';
-import type { Account, AuthStatus, Execution, Trade, TradePlanDto } from '../../src/domain/types.ts';
+import type {
+  Account,
+  AuthStatus,
+  Execution,
+  Trade,
+  TradePlanDto,
+  TradeSetup,
+} from '../../src/domain/types.ts';
 import { edges, executions, tradePlans, tradeSetups } from '../../src/server/db/schema.ts';
 import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
 
@@ -223,6 +230,70 @@ describe('the journal limits, through the API', () => {
     expect((await sam.json('PUT', `/api/v1/trades/${trade.id}`, { ...note, tags: ['t'] })).status).toBe(200);
     await db().execute(sql`delete from trade_annotations where user_id = ${me}`);
     await db().execute(sql`delete from executions where user_id = ${me}`);
+    await db().execute(sql`delete from trade_plans where user_id = ${me}`);
+  }, 120_000);
+});
+
+describe("a setup's criteria in the notes budget (issue 40)", () => {
+  it('takes criteria up to the budget, refuses past it on their field, through the API and in a restore', async () => {
+    const me = await userIdOf(sam);
+    const full = 'é'.repeat(2000);
+    const plans = Math.floor(JOURNAL_NOTES_MAX_BYTES / jsonTextBytes(full));
+    await seed(tradePlans, planRows(me, plans, full));
+    const rest = JOURNAL_NOTES_MAX_BYTES - plans * jsonTextBytes(full);
+    const made = await sam.json<TradeSetup>('POST', '/api/v1/tradesetups', {
+      name: 'Fits',
+      entryCriteria: 'x'.repeat(rest),
+    });
+    expect(made.status).toBe(201);
+    const full409 = (field: string) => ({
+      status: 409,
+      body: { message: messages.journalNotesFull, errors: [{ field, message: messages.journalNotesFull }] },
+    });
+    expect(await sam.json('POST', '/api/v1/tradesetups', { name: 'Over', exitCriteria: 'y' })).toEqual(
+      full409('exitCriteria'),
+    );
+    const edit = (entryCriteria: string) =>
+      sam.json('PUT', `/api/v1/tradesetups/${made.body.id}`, { name: 'Fits', entryCriteria });
+    expect(await edit('x'.repeat(rest + 1))).toEqual(full409('entryCriteria'));
+    expect((await edit('x'.repeat(rest - 5))).status).toBe(200);
+    // A restore counts the criteria it adds with those held (5 bytes of room), as a backup's own
+    // check counts those it holds.
+    const backup = (await sam.json<Backup>('GET', '/api/v1/backup')).body;
+    const setupOf = (entryCriteria: string) => ({
+      id: randomUUID(),
+      name: `Restored ${entryCriteria.length}`,
+      description: '',
+      entryCriteria,
+      exitCriteria: '',
+      notes: '',
+      checklistRequired: false,
+      createdAt: backup.exportedAt,
+      updatedAt: backup.exportedAt,
+    });
+    const wholeOver = await sam.json<{ errors: unknown[] }>('POST', '/api/v1/backup', {
+      ...backup,
+      tradeSetups: [...backup.tradeSetups, setupOf('z'.repeat(6))],
+    });
+    expect([wholeOver.status, wholeOver.body.errors]).toEqual([
+      400,
+      [{ field: 'notes', message: messages.journalNotesFull }],
+    ]);
+    const over = await sam.json<{ errors: unknown[] }>('POST', '/api/v1/backup', {
+      ...backup,
+      tradePlans: [],
+      tradeSetups: [...backup.tradeSetups, setupOf('z'.repeat(6))],
+    });
+    expect([over.status, over.body.errors]).toEqual([
+      409,
+      [{ field: 'backup', message: messages.journalNotesFull }],
+    ]);
+    const fits = await sam.json('POST', '/api/v1/backup', {
+      ...backup,
+      tradeSetups: [...backup.tradeSetups, setupOf('z'.repeat(5))],
+    });
+    expect(fits.status).toBe(200);
+    await db().execute(sql`delete from trade_setups where user_id = ${me}`);
     await db().execute(sql`delete from trade_plans where user_id = ${me}`);
   }, 120_000);
 });

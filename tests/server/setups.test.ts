@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { Backup } from '../../src/domain/backup.ts';
 import { successScore } from '../../src/domain/setups.ts';
 import {
   TRADE_PLAN_STATUSES,
@@ -64,6 +66,78 @@ describe('trade setups', () => {
       { field: 'description', message: 'Description must be less than 500 characters' },
       { field: 'notes', message: 'Notes must be less than 1000 characters' },
     ]);
+  });
+
+  it('takes long playbooks: criteria of 19,999 and 20,000 characters, not 20,001 (issue 40)', async () => {
+    const long = (n: number) => 'x'.repeat(n);
+    const made = await alex.json<TradeSetup>('POST', '/api/v1/tradesetups', {
+      ...setup('Playbook'),
+      entryCriteria: long(19_999),
+      exitCriteria: long(20_000),
+    });
+    expect(made.status).toBe(201);
+    expect([made.body.entryCriteria.length, made.body.exitCriteria.length]).toEqual([19_999, 20_000]);
+    const tooLong = { field: 'entryCriteria', message: 'Criteria must be 20,000 characters or less' };
+    expect(
+      await alex.json('POST', '/api/v1/tradesetups', { ...setup('Too long'), entryCriteria: long(20_001) }),
+    ).toEqual({ status: 400, body: { message: expect.any(String), errors: [tooLong] } });
+    const put = await alex.json('PUT', `/api/v1/tradesetups/${made.body.id}`, {
+      ...setup('Playbook'),
+      entryCriteria: long(20_000),
+      exitCriteria: long(20_001),
+    });
+    expect(put).toEqual({
+      status: 400,
+      body: { message: expect.any(String), errors: [{ ...tooLong, field: 'exitCriteria' }] },
+    });
+    // Nothing changed.
+    expect((await alex.json('GET', `/api/v1/tradesetups/${made.body.id}`)).body).toEqual(made.body);
+    expect(
+      (
+        await alex.json<TradeSetup>('PUT', `/api/v1/tradesetups/${made.body.id}`, {
+          ...setup('Playbook'),
+          entryCriteria: long(20_000),
+        })
+      ).body.entryCriteria,
+    ).toHaveLength(20_000);
+    expect((await alex.call('DELETE', `/api/v1/tradesetups/${made.body.id}`)).status).toBe(204);
+  });
+
+  it('restores long playbooks exactly as the API takes them (issue 40)', async () => {
+    const backup = (await sam.json<Backup>('GET', '/api/v1/backup')).body;
+    const record = (entryCriteria: string) => ({
+      id: randomUUID(),
+      name: `Restored ${entryCriteria.length}`,
+      description: '',
+      entryCriteria,
+      exitCriteria: '',
+      notes: '',
+      checklistRequired: false,
+      createdAt: backup.exportedAt,
+      updatedAt: backup.exportedAt,
+    });
+    const refused = await sam.json<{ errors: { field: string; message: string }[] }>(
+      'POST',
+      '/api/v1/backup',
+      {
+        ...backup,
+        tradeSetups: [...backup.tradeSetups, record('x'.repeat(20_001))],
+      },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toContainEqual({
+      field: `tradeSetups[${backup.tradeSetups.length}].entryCriteria`,
+      message: 'Criteria must be 20,000 characters or less',
+    });
+    const taken = record('x'.repeat(20_000));
+    const restored = await sam.json('POST', '/api/v1/backup', {
+      ...backup,
+      tradeSetups: [...backup.tradeSetups, taken],
+    });
+    expect(restored.status).toBe(200);
+    const held = (await sam.json<TradeSetup[]>('GET', '/api/v1/tradesetups')).body;
+    expect(held.find((s) => s.id === taken.id)?.entryCriteria).toHaveLength(20_000);
+    expect((await sam.call('DELETE', `/api/v1/tradesetups/${taken.id}`)).status).toBe(204);
   });
 
   it('computes successScore from non-discarded plans with a probability', async () => {

@@ -43,8 +43,8 @@ interface PlanDetailsProps {
 
 /**
  * Everything about one plan, from the cache (so offline too): its setup and edges by name, the
- * weighted edge score, and per account the shares, their cost and the dollars at risk, or which
- * limit leaves the account without shares.
+ * weighted edge score, and per account the shares and the limit that capped them, their cost and
+ * the dollars at risk, or which limit leaves the account without shares.
  */
 export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
   const setup = useLiveQuery(
@@ -143,7 +143,10 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
                   <th scope="row">{f.accountName}</th>
                   {f.shares > 0 ? (
                     <>
-                      <td>{f.shares}</td>
+                      <td>
+                        {f.shares}
+                        {f.limitMessage && <small className="size-limit">{f.limitMessage}</small>}
+                      </td>
                       <td>{formatMoney(f.cost)}</td>
                       <td>
                         {formatMoney(f.riskAmount)} ({formatPercent(f.riskPercent)})

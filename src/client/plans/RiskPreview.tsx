@@ -15,9 +15,9 @@ interface RiskPreviewProps {
 /**
  * What the plan risks, read as a trader reads it, before anything is saved: the risk per share
  * and how far below the entry the stop sits (above it for a short plan), the reward-to-risk when a
- * target is set, then per
- * account the shares, their cost and the dollars at risk (or which limit leaves no shares): a
- * block each, its figures labelled, that wraps rather than runs out of a phone's dialog.
+ * target is set, then per account the shares and the limit that capped them, their cost and the
+ * dollars at risk (or which limit leaves no shares): a block each, its figures labelled, that
+ * wraps rather than runs out of a phone's dialog.
  */
 export function RiskPreview({
   entryPrice,
@@ -58,6 +58,7 @@ export function RiskPreview({
               <span className={f.shares > 0 ? 'positive' : undefined}>
                 {f.accountName}: {f.shares > 0 ? countOf(f.shares, 'share') : 'N/A'}
               </span>
+              {f.shares > 0 && f.limitMessage && <small className="size-limit">{f.limitMessage}</small>}
               {f.shares > 0 ? (
                 <dl>
                   <div>

@@ -1,12 +1,18 @@
-import { formatAsOf, formatPrice } from '../../domain/format.ts';
-import { distanceText, PLAN_PRICE_COLORS, planPrice, type Quote } from '../../domain/quotes.ts';
+import { formatPrice } from '../../domain/format.ts';
+import {
+  distanceText,
+  PLAN_PRICE_COLORS,
+  planPrice,
+  priceTimeLabel,
+  type Quote,
+} from '../../domain/quotes.ts';
 import type { TradePlan } from '../../domain/types.ts';
 import { Badge } from '../ui/Badge.tsx';
 import './quotes.css';
 
 /**
  * A plan's last price, its state and its distance to the entry (docs/product.md, "Prices"); with
- * no price yet, nothing. The time says how old the price is, offline too.
+ * no price yet, nothing. Its label says what the price is ("as of 10:42 ET", "Fri close"), offline too.
  */
 export function PlanPrice({
   plan,
@@ -26,7 +32,7 @@ export function PlanPrice({
       <strong>{formatPrice(quote.last)}</strong>{' '}
       <Badge color={PLAN_PRICE_COLORS[price.state]}>{price.state}</Badge>
       <small className="muted plan-distance">
-        {distanceText(price)}, as of {formatAsOf(quote.fetchedAt, new Date())}
+        {distanceText(price)}, {priceTimeLabel(quote, new Date())}
       </small>
     </span>
   );

@@ -23,13 +23,21 @@ const monthNameFormat = new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', mo
 const noon = (date: string) => new Date(`${date}T12:00:00Z`);
 const formatMonth = (month: string) => monthFormat.format(noon(`${month}-01`));
 
-/** "+$1.2k", "−$80", "$0": a day's P&L in a phone's cell. */
+/**
+ * "+1.2k", "−80", "0": a day's P&L in a phone's cell, dollars as the month's total above says, in
+ * at most five characters: at the body's size a fifth of a 390 px screen holds no more (issue 40).
+ */
 export function compactMoney(amount: number): string {
   const abs = Math.abs(amount);
   const sign = Math.round(abs) === 0 ? '' : amount > 0 ? '+' : '\u2212';
-  const text = abs >= 999.5 ? `${(abs / 1000).toFixed(abs >= 9999.5 ? 0 : 1)}k` : `${Math.round(abs)}`;
-  return `${sign}$${text}`;
+  const short = (n: number, unit: string) => `${n.toFixed(n >= 9.95 ? 0 : 1)}${unit}`;
+  const text =
+    abs >= 999_500 ? short(abs / 1e6, 'M') : abs >= 999.5 ? short(abs / 1000, 'k') : `${Math.round(abs)}`;
+  return `${sign}${text}`;
 }
+
+/** Saturday and Sunday: a phone's grid holds the trading week, a weekend day only when it has trades. */
+const isWeekend = (date: string) => [0, 6].includes(noon(date).getUTCDay());
 
 const toneOf = (figures: CalendarFigures) =>
   figures.trades === 0 || figures.netPnl === 0 ? 'flat' : figures.netPnl > 0 ? 'gain' : 'loss';
@@ -119,7 +127,7 @@ export function PnlCalendarSection({
         {[...WEEKDAYS, 'Week'].map((d) => (
           <div
             key={d}
-            className={`pnl-calendar-head${d === 'Week' ? ' pnl-week-head' : ''}`}
+            className={`pnl-calendar-head${d === 'Week' ? ' pnl-week-head' : ''}${d === 'Sat' || d === 'Sun' ? ' pnl-weekend' : ''}`}
             aria-hidden="true"
           >
             {d}
@@ -174,20 +182,22 @@ export function PnlCalendarSection({
 
 function DayCell({ day, selected, onSelect }: { day: CalendarDay; selected: boolean; onSelect: () => void }) {
   const number = Number(day.date.slice(8));
-  if (!day.inMonth) return <div className="pnl-day pnl-day-out" aria-hidden="true" />;
+  const weekend = isWeekend(day.date) ? ' pnl-weekend' : '';
+  if (!day.inMonth) return <div className={`pnl-day pnl-day-out${weekend}`} aria-hidden="true" />;
   if (day.trades === 0) {
     return (
-      <div className="pnl-day pnl-day-none">
+      <div className={`pnl-day pnl-day-none${weekend}`}>
         <span className="pnl-date">{number}</span>
       </div>
     );
   }
   // Named by its text, so the name holds what is seen (WCAG 2.5.3): the weekday and month for a
-  // screen reader; at phone size the short P&L shows and the rest stays in the name, not on screen.
+  // screen reader; at phone size the short P&L shows and the rest stays in the name, not on screen
+  // (a weekend day, on a line of its own there, shows them all).
   return (
     <button
       type="button"
-      className={`pnl-day ${toneOf(day)} level-${day.level}`}
+      className={`pnl-day ${toneOf(day)} level-${day.level}${weekend}`}
       aria-pressed={selected}
       onClick={onSelect}
     >

@@ -14,14 +14,18 @@ import { type TextFieldSpec, TextFields } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { saveSetup } from './setupMutations.ts';
 
-/** The setup's texts: field, label, length limit, and rows for a text area. */
+/**
+ * The setup's texts: field, label, length limit, and rows for a text area. The criteria, long
+ * playbooks often pasted whole, do not stop at their limit: past it they are refused with the
+ * message, never cut unseen (issue 40).
+ */
 const TEXT_FIELDS: readonly TextFieldSpec<
   'name' | 'description' | 'entryCriteria' | 'exitCriteria' | 'notes'
 >[] = [
   ['name', 'Name', SETUP_NAME_MAX_LENGTH],
   ['description', 'Description', SETUP_DESCRIPTION_MAX_LENGTH, 2],
-  ['entryCriteria', 'Entry Criteria', SETUP_CRITERIA_MAX_LENGTH, 3],
-  ['exitCriteria', 'Exit Criteria', SETUP_CRITERIA_MAX_LENGTH, 3],
+  ['entryCriteria', 'Entry Criteria', SETUP_CRITERIA_MAX_LENGTH, 3, false],
+  ['exitCriteria', 'Exit Criteria', SETUP_CRITERIA_MAX_LENGTH, 3, false],
   ['notes', 'Notes', SETUP_NOTES_MAX_LENGTH, 2],
 ];
 

@@ -8,7 +8,7 @@ interface FieldProps {
   label: string;
   error?: string | undefined;
   hint?: ReactNode;
-  /** A text with a length limit: the input stops at it (maxLength) and a counter shows how near. */
+  /** A text with a length limit: a counter shows how near (a text input stops at it, `maxLength`, unless told otherwise). */
   limit?: { length: number; max: number };
   children: (props: FieldInputProps) => ReactNode;
 }

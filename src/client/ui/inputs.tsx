@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PLAN_NOTES_MAX_LENGTH, PRICE_INPUT_STEP, STOCK_SYMBOL_MAX_LENGTH } from '../../domain/constants.ts';
+import { PLAN_NOTES_MAX_LENGTH, PRICE_INPUT_STEP } from '../../domain/constants.ts';
 import { Field, type FieldInputProps } from './Field.tsx';
 
 /** What a number box holds, for a validator: undefined when left empty, else the number typed. */
@@ -20,9 +20,9 @@ export const numberInput =
     />
   );
 
-/** A one-line text box for a Field that stops at its limit; the browser offers no past entries. */
+/** A one-line text box for a Field that stops at its limit (if any); the browser offers no past entries. */
 export const textInput =
-  (value: string, onChange: (text: string) => void, max: number) => (p: FieldInputProps) => (
+  (value: string, onChange: (text: string) => void, max: number | undefined) => (p: FieldInputProps) => (
     <input
       {...p}
       value={value}
@@ -32,11 +32,13 @@ export const textInput =
     />
   );
 
-/** A stock symbol box for a Field: capitals as typed, no autocorrect, at most a symbol's length. */
+/**
+ * A stock symbol box for a Field: capitals as typed, no autocorrect. It does not stop at a symbol's
+ * length: a symbol cut short is another symbol, so one too long is kept and refused with its message.
+ */
 export const symbolInput = (value: string, onChange: (text: string) => void) => (p: FieldInputProps) => (
   <input
     {...p}
-    maxLength={STOCK_SYMBOL_MAX_LENGTH}
     className="uppercase"
     value={value.toUpperCase()}
     onChange={(e) => onChange(e.target.value.toUpperCase())}
@@ -73,24 +75,30 @@ interface TextFieldProps {
   error: string | undefined;
   value: string;
   onChange: (text: string) => void;
-  /** The text's length limit: the box stops at it and a counter shows how near. */
+  /** The text's length limit: a counter shows how near, and the box stops at it unless `stopsAtLimit` is false. */
   max: number;
   /** A text area this many rows high; a one-line box without. */
   rows?: number | undefined;
+  /**
+   * false: the box keeps what goes past the limit, and the validator refuses it with its message
+   * (a long text pasted would otherwise lose its end unseen).
+   */
+  stopsAtLimit?: boolean | undefined;
 }
 
 /** A labelled text with a length limit (a name, a description, notes) and its counter. */
-export function TextField({ label, error, value, onChange, max, rows }: TextFieldProps) {
+export function TextField({ label, error, value, onChange, max, rows, stopsAtLimit = true }: TextFieldProps) {
+  const limit = stopsAtLimit ? max : undefined;
   return (
     <Field label={label} error={error} limit={{ length: value.length, max }}>
       {rows === undefined
-        ? textInput(value, onChange, max)
+        ? textInput(value, onChange, limit)
         : (p) => (
             <textarea
               {...p}
               rows={rows}
               value={value}
-              maxLength={max}
+              maxLength={limit}
               onChange={(e) => onChange(e.target.value)}
             />
           )}
@@ -98,8 +106,14 @@ export function TextField({ label, error, value, onChange, max, rows }: TextFiel
   );
 }
 
-/** A record's texts as a table: field, label, length limit, and rows for a text area. */
-export type TextFieldSpec<K extends string> = readonly [field: K, label: string, max: number, rows?: number];
+/** A record's texts as a table: field, label, length limit, rows for a text area, and whether the box stops at the limit. */
+export type TextFieldSpec<K extends string> = readonly [
+  field: K,
+  label: string,
+  max: number,
+  rows?: number,
+  stopsAtLimit?: boolean,
+];
 
 /** A form's texts, one TextField each, in the table's order. */
 export function TextFields<K extends string>(props: {
@@ -108,7 +122,7 @@ export function TextFields<K extends string>(props: {
   errors: Record<string, string>;
   onChange: (field: K, text: string) => void;
 }) {
-  return props.fields.map(([field, label, max, rows]) => (
+  return props.fields.map(([field, label, max, rows, stopsAtLimit]) => (
     <TextField
       key={field}
       label={label}
@@ -117,6 +131,7 @@ export function TextFields<K extends string>(props: {
       onChange={(text) => props.onChange(field, text)}
       max={max}
       rows={rows}
+      stopsAtLimit={stopsAtLimit}
     />
   ));
 }

@@ -134,8 +134,8 @@ async function decideAll(
 
 /**
  * The journal's limits with what the restore adds (docs/product.md, "Journal limits"): the records
- * it inserts on top of those held, and the notes of the plans and trade notes it writes on top of
- * the notes held (an annotation it fills in is counted whole: a little more than it adds).
+ * it inserts on top of those held, and the notes of the plans, trades and setups it writes on top
+ * of the notes held (an annotation it fills in is counted whole: a little more than it adds).
  */
 async function assertLimits(tx: Transaction, userId: string, decisions: Decisions) {
   const of = (c: BackupCollection) => decisions.get(c)!;
@@ -163,6 +163,10 @@ async function assertLimits(tx: Transaction, userId: string, decisions: Decision
   const adding = notesBytesOf(
     notes(of('tradePlans').inserts).map(text),
     notes([...annotations.inserts, ...annotations.updates.map((u) => u.set)]).map(text),
+    (of('tradeSetups').inserts as { entryCriteria: string; exitCriteria: string }[]).map((s) => ({
+      entryCriteria: s.entryCriteria ?? '',
+      exitCriteria: s.exitCriteria ?? '',
+    })),
   );
   if (adding > 0 && !notesFit((await notesBytesHeld(tx, userId)) + adding))
     over.push(messages.journalNotesFull);

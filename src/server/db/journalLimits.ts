@@ -57,7 +57,7 @@ const listBytes = (column: SQL | unknown): SQL =>
 
 /**
  * The bytes the trader's notes take of the budget: plans' notes, scan ids and ticked criteria,
- * trades' notes, tags and mistakes.
+ * trades' notes, tags and mistakes, setups' entry and exit criteria.
  */
 export async function notesBytesHeld(q: Database, userId: string): Promise<number> {
   const result = (await q.execute(sql`select
@@ -66,7 +66,9 @@ export async function notesBytesHeld(q: Database, userId: string): Promise<numbe
          from ${tradePlans} where ${tradePlans.userId} = ${userId})
     + (select coalesce(sum(${jsonBytes(tradeAnnotations.notes)} + ${listBytes(tradeAnnotations.tags)}
            + ${listBytes(tradeAnnotations.mistakes)}), 0)
-         from ${tradeAnnotations} where ${tradeAnnotations.userId} = ${userId}) as bytes`)) as {
+         from ${tradeAnnotations} where ${tradeAnnotations.userId} = ${userId})
+    + (select coalesce(sum(${jsonBytes(tradeSetups.entryCriteria)} + ${jsonBytes(tradeSetups.exitCriteria)}), 0)
+         from ${tradeSetups} where ${tradeSetups.userId} = ${userId}) as bytes`)) as {
     rows: { bytes: string | number }[];
   };
   return Number(result.rows[0]?.bytes ?? 0);

@@ -1,13 +1,14 @@
 // The rows of `trade_setups` (docs/product.md, "Trade setups"): what the trader wrote. The
 // success score is derived from plans and trades on every read (setupService.ts), never stored.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { setupNotesBytes } from '../../domain/journalLimits.ts';
 import { messages } from '../../domain/messages.ts';
 import { newSetup, type TradeSetupRecord } from '../../domain/setups.ts';
 import type { TradeSetupInput } from '../../domain/types.ts';
 import { nameKey } from '../../domain/validation.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
-import { assertRoom, holdJournal } from '../db/journalLimits.ts';
+import { assertNotesWithinLimit, assertRoom, holdJournal } from '../db/journalLimits.ts';
 import { insertRecord, ownRow, updateRecord } from '../db/owned.ts';
 import { recordFrom } from '../db/rows.ts';
 import { tradePlans, tradeSetups } from '../db/schema.ts';
@@ -23,6 +24,17 @@ export function createSetupRepository(db: Database, now: () => Date) {
   async function assertNameFree(q: Database, userId: string, name: string, exceptId?: string) {
     const holder = (await setupNames(q, userId)).get(nameKey(name));
     if (holder !== undefined && holder !== exceptId) throw conflict(messages.setupNameTaken, 'name');
+  }
+
+  /**
+   * Long playbooks count in the journal's notes budget (docs/product.md, "Journal limits"): after
+   * the write, refused on the longer criteria's field when they pass it. Call with the journal held.
+   */
+  async function assertCriteriaFit(q: Database, userId: string, input: TradeSetupInput) {
+    const { entryCriteria = '', exitCriteria = '' } = input;
+    if (setupNotesBytes({ entryCriteria, exitCriteria }) === 0) return;
+    const field = exitCriteria.length > entryCriteria.length ? 'exitCriteria' : 'entryCriteria';
+    await assertNotesWithinLimit(q, userId, field);
   }
 
   const get = async (userId: string, id: string) =>
@@ -76,16 +88,24 @@ export function createSetupRepository(db: Database, now: () => Date) {
               successScoreTrades: _t,
               ...setup
             } = newSetup(input);
-            return toSetupRecord(await insertRecord(tx, tradeSetups, userId, input, setup, now()));
+            const row = await insertRecord(tx, tradeSetups, userId, input, setup, now());
+            await assertCriteriaFit(tx, userId, input);
+            return toSetupRecord(row);
           }),
       }),
 
-    /** Locks the setup while writing it: a delete at the same time comes before or after, never between. */
+    /**
+     * Locks the setup while writing it: a delete at the same time comes before or after, never
+     * between. The trader first, then the setup: the order every locking write takes (db/journalLimits.ts).
+     */
     update: (userId: string, id: string, input: TradeSetupInput): Promise<TradeSetupRecord> =>
       db.transaction(async (tx) => {
+        await holdJournal(tx, userId);
         await ownRow(tx, tradeSetups, userId, id, messages.setupNotFound, 'update');
         await assertNameFree(tx, userId, input.name, id);
-        return toSetupRecord(await updateRecord(tx, tradeSetups, userId, id, input, now()));
+        const row = await updateRecord(tx, tradeSetups, userId, id, input, now());
+        await assertCriteriaFit(tx, userId, input);
+        return toSetupRecord(row);
       }),
 
     /** Removes the setup; plans that cited it keep no setup (the foreign key sets null). */

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PlanDetails } from '../../../src/client/plans/PlanDetails.tsx';
 import { accountFixture, edgeFixture, planFixture, resetCache, seed, setupFixture } from '../fixtures.ts';
@@ -73,6 +73,8 @@ describe("a plan's details", () => {
     const row = await screen.findByRole('row', { name: /Margin/ });
     // The long mirror's size: 1 % of 50,000 at 5 a share allows 100, capital 10 % (5,000) 33.
     expect(row.textContent).toContain('33');
+    // What capped it, beside it (issue 40).
+    expect(within(row).getByText('capped by capital risk 10.00%')).toBeTruthy();
   });
 
   it('says a plan cached before plans had a direction is long', async () => {

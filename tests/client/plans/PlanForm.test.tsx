@@ -1,8 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { ownCacheBy, planFixture, resetCache, setupFixture } from '../fixtures.ts';
+import { accountFixture, ownCacheBy, planFixture, resetCache, seed, setupFixture } from '../fixtures.ts';
 
 // Every write fails with a 500 and no message of its own.
 let api: FakeApi;
@@ -164,5 +164,48 @@ describe("the setup's checklist in the plan form", () => {
     expect(sent(`PUT /api/v1/tradeplans/${planFixture().id}`)).toEqual([
       expect.objectContaining({ criteriaMet: [] }),
     ]);
+  });
+});
+
+describe('the preview says what capped each size (issue 40)', () => {
+  it('says capital risk capped 6 shares where the trade risk allows 21', async () => {
+    await seed('accounts', [
+      accountFixture({
+        id: 'a',
+        accountName: 'Margin',
+        currentBalance: 3_150,
+        availableFundsForTrading: 3_150,
+      }),
+      accountFixture({ id: 'b', accountName: 'Cash', availableFundsForTrading: 40 }),
+    ]);
+    render(<PlanForm onSaved={() => {}} onCancel={() => {}} />);
+    await userEvent.type(screen.getByLabelText('Entry Price'), '50');
+    await userEvent.type(screen.getByLabelText('Stop Loss'), '48.5');
+    const margin = (await screen.findByText('Margin: 6 shares')).closest('li') as HTMLElement;
+    expect(within(margin).getByText('capped by capital risk 10.00%')).toBeTruthy();
+    // A size of 0 says why, as before.
+    const cash = screen.getByText('Cash: N/A').closest('li') as HTMLElement;
+    expect(within(cash).getByText('Not enough free funds for one share')).toBeTruthy();
+  });
+});
+
+describe('a symbol past 10 characters (issue 40)', () => {
+  const sent = (key: string) => api.received.filter((r) => r.key === key).map((r) => r.body);
+
+  it('is kept as typed and refused with the spec message, not cut to 10', async () => {
+    render(<PlanForm onSaved={() => {}} onCancel={() => {}} />);
+    const stock = screen.getByLabelText('Stock') as HTMLInputElement;
+    await userEvent.type(stock, 'abcdefghijk');
+    expect(stock.value).toBe('ABCDEFGHIJK');
+    expect(screen.getByText('11 / 10')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Entry Price'), '100');
+    await userEvent.type(screen.getByLabelText('Stop Loss'), '95');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Trade Plan' }));
+    expect(await screen.findByText('Stock symbol must be 10 characters or less')).toBeTruthy();
+    expect(stock.getAttribute('aria-invalid')).toBe('true');
+    expect(sent('POST /api/v1/tradeplans')).toEqual([]);
+    // One character less and the message goes.
+    await userEvent.type(stock, '{Backspace}');
+    expect(screen.queryByText('Stock symbol must be 10 characters or less')).toBeNull();
   });
 });

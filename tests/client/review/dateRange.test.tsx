@@ -91,7 +91,7 @@ describe('Review with a date range in the address', () => {
     expect(days).toHaveLength(1);
     // Named by its text: the weekday and month for a screen reader, then what the cell shows
     // (jsdom loads no CSS, so the phone's short P&L is in it too).
-    expect(days[0]!.textContent).toBe('Tuesday, November 24: +$540+$540.00+1.00R4 trades');
+    expect(days[0]!.textContent).toBe('Tuesday, November 24: +540+$540.00+1.00R4 trades');
     expect(within(calendar).getByText(/^Month:/).textContent).toBe('Month: +$540.00 · +1.00R · 4 trades');
     await userEvent.click(days[0]!);
     expect(days[0]!.getAttribute('aria-pressed')).toBe('true');

@@ -52,3 +52,25 @@ describe("the setup's checklist switch", () => {
     expect(sent()).toEqual([expect.objectContaining({ checklistRequired: false })]);
   });
 });
+
+describe('long playbooks (issue 40)', () => {
+  it('takes 20,000 characters of criteria, and keeps 20,001 pasted to refuse them, not cut', async () => {
+    render(<SetupForm onSaved={() => {}} onCancel={() => {}} />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Playbook');
+    const entry = screen.getByLabelText('Entry Criteria') as HTMLTextAreaElement;
+    entry.focus();
+    await userEvent.paste('x'.repeat(20_001));
+    expect(entry.value).toHaveLength(20_001);
+    expect(screen.getByText('20001 / 20000')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Setup' }));
+    expect(await screen.findByText('Criteria must be 20,000 characters or less')).toBeTruthy();
+    expect(sent()).toEqual([]);
+    // One character less, and it is sent.
+    entry.focus();
+    await userEvent.type(entry, '{Backspace}');
+    expect(screen.queryByText('Criteria must be 20,000 characters or less')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Setup' }));
+    await screen.findByText('Failed to save trade setup');
+    expect(sent()).toEqual([expect.objectContaining({ entryCriteria: 'x'.repeat(20_000) })]);
+  });
+});
