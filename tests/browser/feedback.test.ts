@@ -108,10 +108,15 @@ for (const [layout, viewport] of [
       }
       // Alex Margin: 125,430.55 balance; 10 % capital allows 125 shares at $100 (risk allows 250).
       const margin = details.getByRole('row', { name: /Alex Margin/ });
-      expect((await margin.innerText()).replace(/\s+/g, ' ')).toContain('125 $12,500.00 $625.00 (0.50%)');
+      // The size says which limit set it (issue 40).
+      expect((await margin.innerText()).replace(/\s+/g, ' ')).toContain(
+        '125 capped by capital risk 10.00% $12,500.00 $625.00 (0.50%)',
+      );
       // Alex Cash: 32,500 balance; capital allows 32 shares.
       const cash = details.getByRole('row', { name: /Alex Cash/ });
-      expect((await cash.innerText()).replace(/\s+/g, ' ')).toContain('32 $3,200.00 $160.00 (0.49%)');
+      expect((await cash.innerText()).replace(/\s+/g, ' ')).toContain(
+        '32 capped by capital risk 10.00% $3,200.00 $160.00 (0.49%)',
+      );
       await screenshot(context, page, `plan-details-${layout}`);
       await details.getByRole('button', { name: 'Done' }).click();
       await details.waitFor({ state: 'detached' });
