@@ -52,12 +52,16 @@ export default defineConfig({
   root: '.',
   build: { outDir: 'dist', sourcemap: false },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
+  // CI has 2 cores, and Vitest's default is one worker fewer than the cores: the node suites
+  // run two files at a time, then the browser files (each a server and a Chromium) after them.
   test: {
     projects: [
       {
         extends: true,
         test: {
           name: 'domain',
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
           environment: 'node',
           include: ['tests/domain/**/*.test.ts', 'tests/*.test.ts'],
         },
@@ -66,6 +70,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/server/globalSetup.ts'],
@@ -77,6 +83,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'client',
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
           environment: 'jsdom',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/client/setup.ts'],
@@ -86,6 +94,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/browser/globalSetup.ts'],
