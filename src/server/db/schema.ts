@@ -90,7 +90,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     /**
      * When the trader's last import of the broker's fills started: imports are at most one every
-     * IMPORT_THROTTLE_MINUTES per trader, whatever tab or device asks (trades/importClock.ts).
+     * IMPORT_THROTTLE_MINUTES per trader, whatever tab or device asks (auth/importClock.ts).
      */
     fillsImportedAt: timestamp('fills_imported_at', { withTimezone: true, mode: 'date' }),
     /** A plan is near its entry within this many R (docs/product.md, "Alerts"). */

@@ -1,6 +1,5 @@
 import { addDays } from '../../../domain/candles.ts';
 import { QUOTE_SYMBOLS_MAX } from '../../../domain/constants.ts';
-import type { SchwabConfig } from '../../config.ts';
 import { type Broker, type BrokerIdentity, type BrokerTokens, BrokerUnavailableError } from '../broker.ts';
 import { createSchwabHttp, SCHWAB_REQUESTS_PER_MINUTE, SchwabNotFoundError } from './schwabHttp.ts';
 import {
@@ -56,6 +55,14 @@ export function yearRanges(from: Date, to: Date): [Date, Date][] {
 
 /** Renew the 30-minute access token when less than this is left (schwab-py uses the same). */
 export const REFRESH_LEEWAY_MS = 5 * 60_000;
+
+export interface SchwabConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Exactly the callback URL registered with Schwab (https, no trailing slash). */
+  callbackUrl: string;
+  baseUrl: string;
+}
 
 export interface SchwabBrokerOptions extends SchwabConfig {
   now?: () => Date;
