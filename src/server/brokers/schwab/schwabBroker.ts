@@ -8,17 +8,16 @@ import {
   mapCandles,
   mapPriceHistory,
   mapQuotes,
-  mapTransactions,
   type SchwabAccount,
   type SchwabAccountNumber,
   type SchwabPriceHistory,
   type SchwabQuotes,
   type SchwabTokenReply,
   type SchwabUserPreference,
-  TRANSACTION_TYPES,
   tokensFromReply,
 } from './schwabMapping.ts';
 import { createSchwabOrderCalls, SCHWAB_ORDERS_PER_DAY, SCHWAB_ORDERS_PER_MINUTE } from './schwabOrders.ts';
+import { mapTransactions, TRANSACTION_TYPES } from './schwabTransactions.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,3 +1,4 @@
+// The traders and their sign-ins, owned by auth/.
 import { doublePrecision, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { NEAR_ENTRY_DEFAULT_R } from '../../../domain/constants.ts';
 import { createdAt, updatedAt } from './columns.ts';
