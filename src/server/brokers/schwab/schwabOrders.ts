@@ -1,4 +1,5 @@
 // Schwab's order calls (docs/product.md, "Orders"); the orders' JSON both ways is schwabOrderJson.ts.
+import type { BracketOrder } from '../../../domain/orders.ts';
 import {
   AccessTokenRejectedError,
   type Broker,
@@ -10,6 +11,7 @@ import {
   type ExchangeLog,
   OrderRejectedError,
 } from '../broker.ts';
+
 import { cancelRoom, createWindowCount, DAY_MS, MINUTE_MS } from '../brokerBudget.ts';
 import { type SchwabAnswer, type SchwabHttp, SchwabNoAnswerError } from './schwabHttp.ts';
 import {
@@ -120,15 +122,26 @@ export function createSchwabOrderCalls({
   const unexpected = (what: string, answer: SchwabAnswer) =>
     new BrokerUnavailableError(`Schwab answered ${what} with ${answer.status}: ${refusalText(answer.body)}`);
 
+  /** A bracket order's JSON posted to the account's `path` (a preview, or a placement counted as one). */
+  const postOrder = (
+    tokens: BrokerTokens,
+    log: ExchangeLog,
+    accountHash: string,
+    path: 'previewOrder' | 'orders',
+    order: BracketOrder,
+  ) =>
+    call(
+      tokens,
+      log,
+      'POST',
+      `${accountPath(accountHash)}/${path}`,
+      schwabOrderJson(order),
+      path === 'orders' ? 'place' : undefined,
+    );
+
   return {
     async previewOrder(tokens, accountHash, order, log) {
-      const answer = await call(
-        tokens,
-        log,
-        'POST',
-        `${accountPath(accountHash)}/previewOrder`,
-        schwabOrderJson(order),
-      );
+      const answer = await postOrder(tokens, log, accountHash, 'previewOrder', order);
       if (answer.status >= 200 && answer.status < 300) return schwabPreview(answer.body);
       if (answer.status === 400 || answer.status === 422)
         return { warnings: [], rejections: [refusalText(answer.body)] };
@@ -136,14 +149,7 @@ export function createSchwabOrderCalls({
     },
 
     async placeOrder(tokens, accountHash, order, log) {
-      const answer = await call(
-        tokens,
-        log,
-        'POST',
-        `${accountPath(accountHash)}/orders`,
-        schwabOrderJson(order),
-        'place',
-      );
+      const answer = await postOrder(tokens, log, accountHash, 'orders', order);
       // Only Schwab's refusal of the order itself says for sure that nothing was placed; any other
       // answer (a 5xx, a 201 without the order's id) leaves it unknown, so the caller looks for it.
       if (answer.status === 400 || answer.status === 422)

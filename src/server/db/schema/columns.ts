@@ -1,6 +1,6 @@
 // The columns and indexes many tables share (db/schema.ts).
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, customType, index, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, customType, index, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Values written into the SQL as quoted literals, not parameters: a migration holds them as they are. */
 export const literals = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -33,3 +33,7 @@ export const recordStamps = () => ({
 /** The delta sync's index: a trader's rows written since a cursor. */
 export const changedIndex = (table: string, t: { userId: AnyPgColumn; changedXid: AnyPgColumn }) =>
   index(`${table}_user_changed`).on(t.userId, t.changedXid);
+
+/** A reference to the row that owns this one: it goes when that row goes. */
+export const belongsTo = (column: string, target: () => AnyPgColumn) =>
+  uuid(column).notNull().references(target, { onDelete: 'cascade' });

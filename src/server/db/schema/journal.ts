@@ -1,4 +1,5 @@
-// The journal the trader writes: accounts/, edges/ (with the plans' edge links), setups/, plans/.
+// The trader's journal: the traders, and what each writes and syncs (accounts/, edges/ with the
+// plans' edge links, setups/, plans/, trades/), with the tombstones of deletes (db/tombstones.ts).
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -18,17 +19,56 @@ import {
   DEFAULT_HEAT_LIMIT_PERCENT,
   LOSS_LIMIT_UNITS,
   type LossLimitUnit,
+  NEAR_ENTRY_DEFAULT_R,
 } from '../../../domain/constants.ts';
+import { EXECUTION_KINDS, type ExecutionKind } from '../../../domain/executions.ts';
 import { PLAN_DIRECTIONS, type PlanDirection } from '../../../domain/planDirection.ts';
 import { ACTIVE_STATUSES } from '../../../domain/tradePlans.ts';
 import {
   CYCLE_TYPES,
   type CycleType,
+  EXECUTION_SIDES,
+  type ExecutionSide,
+  type ExecutionSource,
+  type PositionEffect,
   TRADE_PLAN_STATUSES,
   type TradePlanStatus,
 } from '../../../domain/types.ts';
-import { changedIndex, literals, nameKeyOf, recordStamps, xid8 } from './columns.ts';
-import { record } from './traders.ts';
+import {
+  belongsTo,
+  changedIndex,
+  changedXid,
+  createdAt,
+  literals,
+  nameKeyOf,
+  recordStamps,
+  xid8,
+} from './columns.ts';
+
+/** A trader's record: its id, and whose it is (it goes with its trader). */
+export const record = () => ({
+  id: uuid('id').primaryKey(),
+  userId: belongsTo('user_id', () => users.id),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    broker: text('broker').notNull(),
+    brokerUserId: text('broker_user_id').notNull(),
+    displayName: text('display_name').notNull(),
+    createdAt: createdAt(),
+    /**
+     * When the trader's last import of the broker's fills started: imports are at most one every
+     * IMPORT_THROTTLE_MINUTES per trader, whatever tab or device asks (auth/importClock.ts).
+     */
+    fillsImportedAt: timestamp('fills_imported_at', { withTimezone: true, mode: 'date' }),
+    /** A plan is near its entry within this many R (docs/product.md, "Alerts"). */
+    nearEntryR: doublePrecision('near_entry_r').notNull().default(NEAR_ENTRY_DEFAULT_R),
+  },
+  (t) => [uniqueIndex('users_broker_identity').on(t.broker, t.brokerUserId)],
+);
 
 /** The trader's own settings for each broker account; balances come live from the broker. */
 export const accountSettings = pgTable(
@@ -150,12 +190,94 @@ export const tradePlans = pgTable(
 export const tradePlanEdges = pgTable(
   'trade_plan_edges',
   {
-    planId: uuid('plan_id')
-      .notNull()
-      .references(() => tradePlans.id, { onDelete: 'cascade' }),
+    planId: belongsTo('plan_id', () => tradePlans.id),
     edgeId: uuid('edge_id')
       .notNull()
       .references(() => edges.id),
   },
   (t) => [primaryKey({ columns: [t.planId, t.edgeId] }), index('trade_plan_edges_edge').on(t.edgeId)],
+);
+
+/** Fills, manual or imported; trades are derived from them on every read (docs/product.md, "Trades"). */
+export const executions = pgTable(
+  'executions',
+  {
+    ...record(),
+    accountId: belongsTo('account_id', () => accountSettings.id),
+    symbol: text('symbol').notNull(),
+    side: text('side').$type<ExecutionSide>().notNull(),
+    quantity: doublePrecision('quantity').notNull(),
+    price: doublePrecision('price').notNull(),
+    fees: doublePrecision('fees').notNull(),
+    executedAt: timestamp('executed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    source: text('source').$type<ExecutionSource>().notNull(),
+    brokerExecutionId: text('broker_execution_id'),
+    positionEffect: text('position_effect').$type<PositionEffect>(),
+    /** A fill, or one of the broker's adjustments (split, transfer): src/domain/executions.ts. */
+    kind: text('kind').$type<ExecutionKind>().notNull().default('fill'),
+    createdAt: createdAt(),
+    changedXid: changedXid(),
+  },
+  (t) => [
+    // An import inserts with ON CONFLICT DO NOTHING on this index: a fill seen twice is kept once.
+    uniqueIndex('executions_account_broker_id')
+      .on(t.accountId, t.brokerExecutionId)
+      .where(sql`${t.brokerExecutionId} is not null`),
+    index('executions_user_executed').on(t.userId, t.executedAt),
+    changedIndex('executions', t),
+    check('executions_side', sql`${t.side} in (${literals(EXECUTION_SIDES)})`),
+    check('executions_source', sql`${t.source} in ('manual', 'broker')`),
+    check('executions_position_effect', sql`${t.positionEffect} in ('Open', 'Close')`),
+    check('executions_kind', sql`${t.kind} in (${literals(EXECUTION_KINDS)})`),
+    // Only the broker reports adjustments: what the trader records by hand is a fill.
+    check('executions_manual_fill', sql`${t.source} = 'broker' or ${t.kind} = 'fill'`),
+  ],
+);
+
+/**
+ * What the trader attached to a trade (plan link, stop, notes), under the trade's stable key:
+ * trades are rebuilt from fills on every read, so this is what survives a rebuild. The key holds
+ * the account's id, so it is unique across traders.
+ */
+export const tradeAnnotations = pgTable(
+  'trade_annotations',
+  {
+    // `key` as the domain's annotation names it (src/domain/trades.ts); the column keeps its name.
+    key: text('trade_key').primaryKey(),
+    userId: belongsTo('user_id', () => users.id),
+    // A deleted plan unlinks its trades; a discarded one keeps them.
+    planId: uuid('plan_id').references(() => tradePlans.id, { onDelete: 'set null' }),
+    initialStop: doublePrecision('initial_stop'),
+    notes: text('notes').notNull().default(''),
+    /** The trader's tags and mistakes (docs/product.md, "Trades"). */
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    mistakes: jsonb('mistakes').$type<string[]>().notNull().default([]),
+    ...recordStamps(),
+  },
+  (t) => [
+    index('trade_annotations_user').on(t.userId),
+    index('trade_annotations_plan').on(t.planId),
+    changedIndex('trade_annotations', t),
+  ],
+);
+
+/**
+ * Ids of deleted records (an edge's deactivation counts), so that a create the offline outbox
+ * replays never brings one back. Kept per user and time: a later sync sends deletes since a cursor.
+ */
+export const tombstones = pgTable(
+  'tombstones',
+  {
+    userId: belongsTo('user_id', () => users.id),
+    /** The collection's name as the app's cache spells it: edges, tradeSetups, tradePlans, executions. */
+    collection: text('collection').notNull(),
+    recordId: uuid('record_id').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull(),
+    changedXid: changedXid(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collection, t.recordId] }),
+    index('tombstones_user_deleted').on(t.userId, t.deletedAt),
+    changedIndex('tombstones', t),
+  ],
 );

@@ -1,4 +1,6 @@
-// The broker's dealings and market data: orders (orders/) and candles (candles/).
+// What the server keeps beside the journal, never synced and in no backup (backup/backupService.ts
+// `NOT_BACKED_UP`): sign-ins (auth/), push subscriptions and alerts sent (alerts/), orders (orders/)
+// and market data (candles/).
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -14,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ALERT_KINDS, type AlertKind } from '../../../domain/alerts.ts';
 import type { StoredOrderRequest } from '../../../domain/orderDecisions.ts';
 import {
   type BracketOrder,
@@ -21,9 +24,86 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
 } from '../../../domain/orders.ts';
-import { createdAt, literals, updatedAt } from './columns.ts';
-import { accountSettings, tradePlans } from './journal.ts';
-import { record, users } from './traders.ts';
+import { belongsTo, createdAt, literals, updatedAt } from './columns.ts';
+import { accountSettings, record, tradePlans, users } from './journal.ts';
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie value: a stolen database does not yield usable sessions. */
+    idHash: text('id_hash').primaryKey(),
+    userId: belongsTo('user_id', () => users.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+/** OAuth `state` values in flight: single use, short-lived, shared by every API process. */
+export const oauthStates = pgTable('oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+export const brokerTokens = pgTable('broker_tokens', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The broker's token set, serialised (and encrypted where the broker's tokens are secret). */
+  data: text('data').notNull(),
+  /** When the broker sign-in ends for good; null when it does not expire. */
+  refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true, mode: 'date' }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The devices a trader has turned notifications on for (docs/product.md, "Alerts"): each browser's
+ * push subscription, its endpoint unique (a device signed in to another trader moves with it).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: belongsTo('user_id', () => users.id),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's public key (P-256, base64url) and auth secret: what a push is encrypted to. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint').on(t.endpoint),
+    index('push_subscriptions_user').on(t.userId),
+  ],
+);
+
+/**
+ * The alerts sent. The watcher inserts one before sending it, `ON CONFLICT DO NOTHING` on its
+ * crossing key (the domain's `crossingKey`): only the process whose insert took sends, so two API
+ * processes send it once and a restart never again.
+ */
+export const sentAlerts = pgTable(
+  'sent_alerts',
+  {
+    id: uuid('id').primaryKey(),
+    userId: belongsTo('user_id', () => users.id),
+    planId: belongsTo('plan_id', () => tradePlans.id),
+    /** The open trade's key for a stop or target alert. */
+    tradeKey: text('trade_key'),
+    kind: text('kind').$type<AlertKind>().notNull(),
+    symbol: text('symbol').notNull(),
+    price: doublePrecision('price').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+    crossingKey: text('crossing_key').notNull(),
+  },
+  (t) => [
+    uniqueIndex('sent_alerts_crossing').on(t.crossingKey),
+    index('sent_alerts_user_sent').on(t.userId, t.sentAt),
+    index('sent_alerts_plan').on(t.planId),
+    check('sent_alerts_kind', sql`${t.kind} in (${literals(ALERT_KINDS)})`),
+  ],
+);
 
 /**
  * Orders sent to the broker from plans (docs/product.md, "Orders"): the intent is inserted
@@ -34,12 +114,8 @@ export const orders = pgTable(
   'orders',
   {
     ...record(),
-    planId: uuid('plan_id')
-      .notNull()
-      .references(() => tradePlans.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accountSettings.id, { onDelete: 'cascade' }),
+    planId: belongsTo('plan_id', () => tradePlans.id),
+    accountId: belongsTo('account_id', () => accountSettings.id),
     /** The confirm's `Idempotency-Key`: the same key from the trader answers this order. */
     idempotencyKey: uuid('idempotency_key').notNull(),
     /** What the confirm asked, as sent: the same key with another request is refused. */
@@ -81,9 +157,7 @@ export const orderExchanges = pgTable(
   {
     /** In the order the exchanges were logged (the clock may give several the same time). */
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: belongsTo('order_id', () => orders.id),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),
