@@ -6,20 +6,33 @@ import { createAccountService } from './accounts/accountService.ts';
 import { createAlertRepository } from './alerts/alertRepository.ts';
 import { alertRoutes, pushRoutes } from './alerts/alertRoutes.ts';
 import { type AlertWatcher, startAlertWatcher } from './alerts/alertWatcher.ts';
-import type { AppDeps, AppEnv } from './appEnv.ts';
+import type { PushSender } from './alerts/pushSender.ts';
+import type { VapidKeys } from './alerts/vapidKeys.ts';
+import type { AppEnv } from './appEnv.ts';
 import { authRoutes, requireUser } from './auth/authRoutes.ts';
+import { brokerSignIns } from './auth/brokerSignIns.ts';
+import { createImportClock } from './auth/importClock.ts';
+import type { TokenCipher } from './auth/tokenCipher.ts';
 import { backupRoutes } from './backup/backupRoutes.ts';
 import { createBackupService } from './backup/backupService.ts';
+import type { Broker } from './brokers/broker.ts';
 import { createBrokerAccess } from './brokers/brokerAccess.ts';
 import { candleRoutes } from './candles/candleRoutes.ts';
 import { createCandleService } from './candles/candleService.ts';
-import { isDatabaseReachable } from './db/database.ts';
+import type { ServerConfig } from './config.ts';
+import { type Database, isDatabaseReachable } from './db/database.ts';
 import { createEdgeRepository } from './edges/edgeRepository.ts';
 import { edgeRoutes } from './edges/edgeRoutes.ts';
 import { isRestoreRequest, MAX_BODY_BYTES } from './http/body.ts';
 import { compressJson } from './http/compression.ts';
 import { errorResponse } from './http/errors.ts';
-import { createHeavyCalls, createTraderRequestLimiter, heavyCall } from './http/fairShare.ts';
+import {
+  createHeavyCalls,
+  createTraderRequestLimiter,
+  type HeavyCalls,
+  heavyCall,
+  type TraderRequestLimiter,
+} from './http/fairShare.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { serveApp } from './http/static.ts';
 import { marketCycleRoutes } from './marketCycle/marketCycleRoutes.ts';
@@ -28,6 +41,7 @@ import { type OrderFollower, startOrderFollower } from './orders/orderFollower.t
 import { createOrderRepository } from './orders/orderRepository.ts';
 import { orderRoutes } from './orders/orderRoutes.ts';
 import { createOrderService } from './orders/orderService.ts';
+import { activePlansOf, plansOfSetups } from './plans/planQueries.ts';
 import { createPlanRepository } from './plans/planRepository.ts';
 import { planRoutes } from './plans/planRoutes.ts';
 import { quoteRoutes } from './quotes/quoteRoutes.ts';
@@ -42,9 +56,8 @@ import { syncRoutes } from './sync/syncRoutes.ts';
 import { createSyncService } from './sync/syncService.ts';
 import { createBrokerImport } from './trades/brokerImport.ts';
 import { fillRoutes } from './trades/fillRoutes.ts';
-import { createImportClock } from './trades/importClock.ts';
 import { createOwnSymbols } from './trades/ownSymbols.ts';
-import { createTradeBook } from './trades/tradeBook.ts';
+import { createTradeBook, tradesOf } from './trades/tradeBook.ts';
 import { tradeRoutes } from './trades/tradeRoutes.ts';
 
 /**
@@ -63,6 +76,26 @@ const HEAVY_READS = [
   '/candles',
 ] as const;
 
+/** What every route may use: injected once, so tests can pin the clock. */
+export interface AppDeps {
+  db: Database;
+  broker: Broker;
+  config: ServerConfig;
+  now: () => Date;
+  tokenCipher: TokenCipher;
+  /** The key pair pushes are signed with (alerts/vapidKeys.ts), and what sends them. */
+  vapidKeys: VapidKeys;
+  push: PushSender;
+  /** How often the alert watcher looks (every 15 s unless a test says otherwise). */
+  alertEveryMs?: number;
+  /** How often working orders are followed with no app reading them (orders/orderFollower.ts). */
+  orderFollowEveryMs?: number;
+  /** Each trader's rate of requests (http/fairShare.ts); the app makes one when it is not given. */
+  requests?: TraderRequestLimiter;
+  /** Each trader's heavy calls, one at a time (http/fairShare.ts); likewise. */
+  heavy?: HeavyCalls;
+}
+
 /**
  * The whole product as one Hono app: the API under /api/v1, and the built PWA; and the alert
  * watcher and order follower it started (alerts/alertWatcher.ts, orders/orderFollower.ts), for
@@ -80,12 +113,20 @@ export function createApp(appDeps: AppDeps): {
     requests: appDeps.requests ?? createTraderRequestLimiter({ perSecond: config.traderRequestsPerSecond }),
   };
   const heavy = appDeps.heavy ?? createHeavyCalls();
-  const brokerAccess = createBrokerAccess(deps);
-  const accounts = createAccountService(db, brokerAccess, now);
+  const brokerAccess = createBrokerAccess({ ...deps, signIns: brokerSignIns(deps.tokenCipher) });
+  // Names play no part in the heat or a score, so the broker is not asked for them. Accounts and
+  // setups are given what they figure from, as trades/ and plans/ read them themselves.
+  const accounts = createAccountService(db, brokerAccess, now, async (userId) => {
+    const [trades, plans] = await Promise.all([tradesOf(db, userId, []), activePlansOf(db, userId)]);
+    return { trades, plans };
+  });
   const book = createTradeBook(db, now);
   const ownSymbols = createOwnSymbols(db, book);
   const edges = createEdgeRepository(db, now);
-  const setups = createSetupService(db, createSetupRepository(db, now));
+  const setups = createSetupService(createSetupRepository(db, now), async (userId, setupId) => {
+    const [plans, trades] = await Promise.all([plansOfSetups(db, userId, setupId), tradesOf(db, userId, [])]);
+    return { plans, trades };
+  });
   const plans = createPlanRepository(db, now);
   const brokerImport = createBrokerImport(
     book,

@@ -3,8 +3,12 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DEFAULT_MARKET_CYCLE_SYMBOL } from '../domain/constants.ts';
 import { isPushHostEntry } from './alerts/pushEndpoint.ts';
+import type { VapidKeys } from './alerts/vapidKeys.ts';
 import { parseDataKey } from './auth/tokenCipher.ts';
+import type { SchwabConfig } from './brokers/schwab/schwabBroker.ts';
 import { TRADER_REQUESTS_PER_SECOND } from './http/fairShare.ts';
+
+export type { SchwabConfig, VapidKeys };
 
 export interface ServerConfig {
   port: number;
@@ -40,13 +44,6 @@ export interface ServerConfig {
    * 443, or, written `host:port`, that host on that port only (alerts/pushEndpoint.ts).
    */
   pushServiceHosts: string[];
-}
-
-export interface VapidKeys {
-  /** base64url: an uncompressed P-256 point (65 bytes). */
-  publicKey: string;
-  /** base64url: the 32-byte private scalar. */
-  privateKey: string;
 }
 
 /** The browsers' push services: Chrome's (FCM), Firefox's, Safari's, Edge's. */
@@ -95,14 +92,6 @@ function vapidSubject(env: NodeJS.ProcessEnv): string {
     throw new ConfigError(`VAPID_SUBJECT must be a mailto: or https: address, got "${subject}"`);
   }
   return subject;
-}
-
-export interface SchwabConfig {
-  clientId: string;
-  clientSecret: string;
-  /** Exactly the callback URL registered with Schwab (https, no trailing slash). */
-  callbackUrl: string;
-  baseUrl: string;
 }
 
 export interface TlsConfig {

@@ -5,8 +5,8 @@
 import { type AccountRecord, accountRecord, sameAccount } from '../../domain/accounts.ts';
 import { backupMessages } from '../../domain/backupMessages.ts';
 import { messages } from '../../domain/messages.ts';
-import type { BackupAdapter } from '../backup/backupAdapter.ts';
-import { ownRowsInOrder, rowsWithIds } from '../backup/backupAdapter.ts';
+import type { BackupAdapter } from '../db/backupAdapter.ts';
+import { ownRowsInOrder, rowsWithIds } from '../db/backupAdapter.ts';
 import { ownedBy } from '../db/owned.ts';
 import { serverColumnsOf } from '../db/rows.ts';
 import { accountSettings } from '../db/schema.ts';

@@ -1,6 +1,6 @@
 // The rows of `account_settings`: the trader's own settings for each broker account, found by the
 // account's hash at the broker (docs/product.md, "Accounts"). Balances are the broker's, never stored.
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import {
   type AccountRecord,
   type AccountSettingsInput,
@@ -8,7 +8,7 @@ import {
 } from '../../domain/accounts.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Database } from '../db/database.ts';
-import { ownedBy, ownRow } from '../db/owned.ts';
+import { changedFor, ownedBy, ownRow } from '../db/owned.ts';
 import { recordFrom, rowFrom } from '../db/rows.ts';
 import { accountSettings } from '../db/schema.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
@@ -117,3 +117,16 @@ export async function saveOrdersAllowed(
     .returning({ id: accountSettings.id });
   if (written.length === 0) throw notFound(messages.accountNotFound);
 }
+
+/** Whether `accountId` is one of the trader's accounts (a fill is recorded only in those). */
+export async function isOwnAccount(q: Database, userId: string, accountId: string): Promise<boolean> {
+  const rows = await q
+    .select({ id: accountSettings.id })
+    .from(accountSettings)
+    .where(ownedBy(accountSettings, userId, accountId));
+  return rows.length > 0;
+}
+
+/** Whether the trader wrote an account's settings since a cursor: one clause of the sync's probe. */
+export const settingsWrittenSince = (userId: string, since: string): SQL =>
+  sql`exists (select 1 from ${accountSettings} where ${changedFor(accountSettings, userId, since)})`;

@@ -1,14 +1,12 @@
 import { validateAccountSettingsForm } from '../../domain/accounts.ts';
 import { maskAccountNumber } from '../../domain/format.ts';
-import { accountHeat } from '../../domain/heat.ts';
+import { accountHeat, type HeatPlan } from '../../domain/heat.ts';
 import { messages } from '../../domain/messages.ts';
-import type { Account, AccountSettingsInput, LiveAccount } from '../../domain/types.ts';
+import type { Account, AccountSettingsInput, LiveAccount, Trade } from '../../domain/types.ts';
 import type { BrokerAccount } from '../brokers/broker.ts';
 import type { BrokerAccess } from '../brokers/brokerAccess.ts';
 import type { Database } from '../db/database.ts';
-import { activePlansOf } from '../plans/planRepository.ts';
 import { invalid, notFound, Refusal } from '../refusals.ts';
-import { type AccountName, tradesOf } from '../trades/tradeBook.ts';
 import {
   addDefaultSettings,
   type StoredAccount,
@@ -19,6 +17,14 @@ import {
 } from './accountRepository.ts';
 
 export type { LiveAccount };
+
+/**
+ * What an account's heat is figured from: the trader's trades and active plans. Given by app.ts
+ * from trades/ and plans/, which read the accounts themselves (docs/architecture.md, "The server").
+ */
+export type HeatInputs = (
+  userId: string,
+) => Promise<{ trades: readonly Trade[]; plans: readonly HeatPlan[] }>;
 
 /** The broker's account with the trader's settings of it (every stored field but its stamps). */
 function toAccount(b: BrokerAccount, settings: StoredAccount): LiveAccount {
@@ -32,7 +38,12 @@ function toAccount(b: BrokerAccount, settings: StoredAccount): LiveAccount {
   };
 }
 
-export function createAccountService(db: Database, brokerAccess: BrokerAccess, now: () => Date) {
+export function createAccountService(
+  db: Database,
+  brokerAccess: BrokerAccess,
+  now: () => Date,
+  heatInputs: HeatInputs,
+) {
   /** Live balances merged with the trader's settings; an account seen for the first time gets defaults. */
   async function list(userId: string): Promise<LiveAccount[]> {
     const live = await brokerAccess.accounts(userId);
@@ -55,11 +66,7 @@ export function createAccountService(db: Database, brokerAccess: BrokerAccess, n
    * the trades and one read of the active plans, sized as the plans list sizes them.
    */
   async function withHeat(userId: string, accounts: LiveAccount[]): Promise<Account[]> {
-    const [trades, plans] = await Promise.all([
-      // Names play no part in the heat, so the broker is not asked again for them.
-      tradesOf(db, userId, []),
-      activePlansOf(db, userId),
-    ]);
+    const { trades, plans } = await heatInputs(userId);
     return accounts.map((a) => {
       const { openRisk, plannedRisk, openWithoutStop } = accountHeat(a, trades, plans);
       return { ...a, openRisk, plannedRisk, openWithoutStop };
@@ -118,7 +125,7 @@ export type AccountService = ReturnType<typeof createAccountService>;
 export async function accountNamesOf(
   accounts: Pick<AccountService, 'list'>,
   userId: string,
-): Promise<AccountName[]> {
+): Promise<LiveAccount[]> {
   try {
     return await accounts.list(userId);
   } catch (error) {

@@ -1,11 +1,13 @@
-import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray, or } from 'drizzle-orm';
 import type { DueAlert, PushSubscriptionInput, SentAlert, WatchedPlan } from '../../domain/alerts.ts';
 import { ALERTS_LISTED, NEAR_ENTRY_DEFAULT_R, PUSH_SUBSCRIPTIONS_MAX } from '../../domain/constants.ts';
 import { messages } from '../../domain/messages.ts';
+import { hasBrokerSignIn } from '../auth/userStore.ts';
 import { inChunks } from '../db/chunks.ts';
 import type { Database } from '../db/database.ts';
-import { brokerTokens, pushSubscriptions, sentAlerts, tradePlans, users } from '../db/schema.ts';
+import { pushSubscriptions, sentAlerts, users } from '../db/schema.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
+import { watchedPlans } from '../plans/planQueries.ts';
 import { conflict } from '../refusals.ts';
 
 export interface StoredSubscription {
@@ -102,29 +104,14 @@ export function createAlertRepository(db: Database, now: () => Date) {
       const rows = await db
         .selectDistinct({ userId: pushSubscriptions.userId })
         .from(pushSubscriptions)
-        .innerJoin(brokerTokens, eq(brokerTokens.userId, pushSubscriptions.userId))
+        .where(hasBrokerSignIn(pushSubscriptions.userId))
         .orderBy(pushSubscriptions.userId);
       return rows.map((r) => r.userId);
     },
 
     /** The plans the open trades link to, beyond the active ones. */
     async plansById(userId: string, ids: readonly string[]): Promise<WatchedPlan[]> {
-      return inChunks(ids, (chunk) =>
-        db
-          .select({
-            id: tradePlans.id,
-            stock: tradePlans.stock,
-            status: tradePlans.status,
-            doneAt: sql<string | null>`${tradePlans.doneAt}::text`,
-            entryPrice: tradePlans.entryPrice,
-            stopLossPrice: tradePlans.stopLossPrice,
-            targetPrice: tradePlans.targetPrice,
-            direction: tradePlans.direction,
-            alertsOn: tradePlans.alertsOn,
-          })
-          .from(tradePlans)
-          .where(and(eq(tradePlans.userId, userId), inArray(tradePlans.id, chunk))),
-      );
+      return watchedPlans(db, userId, ids);
     },
 
     /**

@@ -12,7 +12,7 @@ import { atMost } from '../atMost.ts';
 import type { BrokerAccess } from '../brokers/brokerAccess.ts';
 import type { Database } from '../db/database.ts';
 import { everyGuardReached } from '../orders/orderGate.ts';
-import { activePlansOf } from '../plans/planRepository.ts';
+import { activePlansOf } from '../plans/planQueries.ts';
 import { tradesOf } from '../trades/tradeBook.ts';
 import type { AlertRepository, StoredSubscription } from './alertRepository.ts';
 import type { PushSender } from './pushSender.ts';

@@ -1,10 +1,10 @@
 import { type Agent, request } from 'node:https';
 import webpush from 'web-push';
 import type { AlertPayload } from '../../domain/alerts.ts';
-import type { VapidKeys } from '../config.ts';
 import type { StoredSubscription } from './alertRepository.ts';
 import { AddressRefused, publicLookup, type Resolve, systemResolve } from './publicAddress.ts';
 import { type PushTarget, pushTargetOf } from './pushEndpoint.ts';
+import type { VapidKeys } from './vapidKeys.ts';
 
 /** How long a push service may keep the push for a device that is off: an alert is news for half an hour. */
 export const PUSH_TTL_SECONDS = 1800;

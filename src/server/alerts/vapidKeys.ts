@@ -1,9 +1,15 @@
 import { join } from 'node:path';
 import webpush from 'web-push';
-import type { VapidKeys } from '../config.ts';
 import { readOrCreatePrivateFile } from '../privateFile.ts';
 
 export const VAPID_KEY_FILE = 'vapid.keys';
+
+export interface VapidKeys {
+  /** base64url: an uncompressed P-256 point (65 bytes). */
+  publicKey: string;
+  /** base64url: the 32-byte private scalar. */
+  privateKey: string;
+}
 
 const isKeyPair = (value: unknown): value is VapidKeys =>
   typeof value === 'object' &&

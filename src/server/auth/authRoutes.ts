@@ -2,10 +2,13 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { messages } from '../../domain/messages.ts';
 import type { AuthStatus } from '../../domain/types.ts';
-import type { AppDeps, AppEnv } from '../appEnv.ts';
+import type { AppEnv } from '../appEnv.ts';
+import type { Broker } from '../brokers/broker.ts';
 import { DEMO_AUTHORIZE_PATH } from '../brokers/demo/demoBroker.ts';
 import { DEMO_LOGIN_CSS, demoLoginPage } from '../brokers/demo/loginPage.ts';
+import type { Database } from '../db/database.ts';
 import { asTraderStatements } from '../db/fairTurns.ts';
+import type { TraderRequestLimiter } from '../http/fairShare.ts';
 import { newOAuthBinding, OAUTH_COOKIE, OAUTH_COOKIE_PATH, stateMatchesNonce } from './oauthBinding.ts';
 import {
   consumeOAuthState,
@@ -19,7 +22,18 @@ import {
   sessionCookieName,
 } from './sessionStore.ts';
 import { createSignInLimiter, limitSignIns } from './signInLimit.ts';
+import type { TokenCipher } from './tokenCipher.ts';
 import { loadBrokerTokens, saveBrokerTokens, upsertUser } from './userStore.ts';
+
+/** What sign-in needs of the app's parts (app.ts `AppDeps` holds them). */
+export interface AuthDeps {
+  db: Database;
+  broker: Broker;
+  config: { appOrigin: string | undefined; trustedProxies: string[] };
+  now: () => Date;
+  tokenCipher: TokenCipher;
+  requests?: TraderRequestLimiter;
+}
 
 /**
  * Relative on purpose: a URL built from the request would carry whatever Host header the client
@@ -32,12 +46,12 @@ const OWN_CALLBACK_PATH = '/api/v1/auth/callback';
  * TLS-terminating proxy (where the request itself is http), the public URLs do.
  */
 const servedOverHttps =
-  ({ config, broker }: Pick<AppDeps, 'config' | 'broker'>) =>
+  ({ config, broker }: Pick<AuthDeps, 'config' | 'broker'>) =>
   (requestUrl: string): boolean =>
     [requestUrl, config.appOrigin ?? '', broker.callbackUrl ?? ''].some((u) => u.startsWith('https:'));
 
 /** The session cookie's name for this request (`sessionCookieName`). */
-const sessionCookieOf = (deps: Pick<AppDeps, 'config' | 'broker'>) => {
+const sessionCookieOf = (deps: Pick<AuthDeps, 'config' | 'broker'>) => {
   const overHttps = servedOverHttps(deps);
   return (requestUrl: string) => sessionCookieName(overHttps(requestUrl));
 };
@@ -46,7 +60,7 @@ const sessionCookieOf = (deps: Pick<AppDeps, 'config' | 'broker'>) => {
  * Requires a valid session; the signed-in user is then `c.get('user')`. The request counts against
  * the trader's share (`deps.requests`, http/fairShare.ts): over it, 429 with Retry-After.
  */
-export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
+export function requireUser(deps: AuthDeps): MiddlewareHandler<AppEnv> {
   const { db, now, requests } = deps;
   const sessionCookie = sessionCookieOf(deps);
   return async (c, next) => {
@@ -69,7 +83,7 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
   };
 }
 
-export function authRoutes(deps: AppDeps): Hono<AppEnv> {
+export function authRoutes(deps: AuthDeps): Hono<AppEnv> {
   const { db, broker, config, now, tokenCipher } = deps;
   const app = new Hono<AppEnv>();
   // Where the trader lands after the callback: the configured app, else this server (relative).

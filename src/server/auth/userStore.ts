@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { BrokerIdentity, BrokerTokens } from '../brokers/broker.ts';
 import type { Database } from '../db/database.ts';
 import { brokerTokens, users } from '../db/schema.ts';
@@ -73,6 +73,10 @@ export async function loadBrokerTokens(
     return undefined;
   }
 }
+
+/** Whether the trader in `userId` holds a broker sign-in: a clause for other folders' reads (alerts/). */
+export const hasBrokerSignIn = (userId: AnyColumn): SQL =>
+  sql`exists (select 1 from ${brokerTokens} where ${brokerTokens.userId} = ${userId})`;
 
 export async function deleteBrokerTokens(db: Database, userId: string): Promise<void> {
   await db.delete(brokerTokens).where(eq(brokerTokens.userId, userId));

@@ -19,6 +19,7 @@ import type { LimitedCollection } from '../../domain/constants.ts';
 import { limitOf, notesBytesOf, notesFit } from '../../domain/journalLimits.ts';
 import { messages } from '../../domain/messages.ts';
 import { accountBackup } from '../accounts/accountBackup.ts';
+import type { BackupAdapter, Decision, RestoreStep } from '../db/backupAdapter.ts';
 import { currentCursor, journalChangedSince } from '../db/changeStamps.ts';
 import { insertInChunks } from '../db/chunks.ts';
 import type { Database, Transaction } from '../db/database.ts';
@@ -43,7 +44,6 @@ import { Refusal } from '../refusals.ts';
 import { setupBackup } from '../setups/setupBackup.ts';
 import { annotationBackup } from '../trades/annotationBackup.ts';
 import { fillBackup } from '../trades/fillBackup.ts';
-import type { BackupAdapter, Decision, RestoreStep } from './backupAdapter.ts';
 
 /** One adapter per collection, in the order foreign keys need them written. */
 export const BACKUP_ADAPTERS = [

@@ -2,9 +2,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Candle } from '../../domain/candles.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Quote } from '../../domain/quotes.ts';
-import type { AppDeps } from '../appEnv.ts';
-import { deleteUserSessions } from '../auth/sessionStore.ts';
-import { deleteBrokerTokens, loadBrokerTokens, saveBrokerTokens } from '../auth/userStore.ts';
 import type { Database } from '../db/database.ts';
 import { limited, signedOut, unavailable } from '../refusals.ts';
 import {
@@ -31,6 +28,25 @@ import { createQuoteCache } from './quoteCache.ts';
 import { TtlCache } from './ttlCache.ts';
 
 const BALANCES_TTL_MS = 30_000;
+
+/**
+ * The trader's sign-in as broker calls need it, kept by auth/ (`brokerSignIns`, auth/brokerSignIns.ts):
+ * given, not imported, because sign-in itself calls the broker.
+ */
+export interface BrokerSignIns {
+  /** The stored tokens; `forUpdate` locks them until the transaction `q` ends. */
+  tokens(q: Database, userId: string, forUpdate?: boolean): Promise<BrokerTokens | undefined>;
+  save(q: Database, userId: string, tokens: BrokerTokens, now: Date): Promise<void>;
+  /** Ends the trader's sessions and forgets the tokens: the broker ended the sign-in. */
+  end(db: Database, userId: string): Promise<void>;
+}
+
+export interface BrokerAccessDeps {
+  db: Database;
+  broker: Broker;
+  now: () => Date;
+  signIns: BrokerSignIns;
+}
 
 /**
  * Whose budget a broker call comes out of (docs/product.md, "Fair sharing"): the trader's own
@@ -99,8 +115,8 @@ const tradingDayOf = (at: Date) => newYorkDate.format(at);
  * - last prices are the same for every trader: shared, at most 15 s old in the session (quoteCache.ts);
  * - fills are never cached: an import wants what the broker knows now, and has no stand-in.
  */
-export function createBrokerAccess(deps: AppDeps) {
-  const { db, broker, now, tokenCipher } = deps;
+export function createBrokerAccess(deps: BrokerAccessDeps) {
+  const { db, broker, now, signIns } = deps;
   // Whose request the broker is sending, and out of which budget: every call below runs in its
   // trader's context; a placement is marked where the broker is asked to place (`ordersBroker`).
   const trader = new AsyncLocalStorage<{ userId: string; kind: BrokerCallKind; placing?: boolean }>();
@@ -133,8 +149,7 @@ export function createBrokerAccess(deps: AppDeps) {
 
   async function endSignIn(userId: string, reason: string): Promise<never> {
     console.warn(`Broker sign-in of user ${userId} ended: ${reason}`);
-    await deleteUserSessions(db, userId);
-    await deleteBrokerTokens(db, userId);
+    await signIns.end(db, userId);
     balances.delete(userId);
     lastGoodBalances.delete(userId);
     throw signedOut();
@@ -146,11 +161,11 @@ export function createBrokerAccess(deps: AppDeps) {
     if (!pending) {
       pending = (db as Database)
         .transaction(async (tx) => {
-          const stored = await loadBrokerTokens(tx as unknown as Database, tokenCipher, userId, true);
+          const stored = await signIns.tokens(tx as unknown as Database, userId, true);
           if (!stored) throw new ReauthRequiredError('No stored sign-in');
           if (stored.accessToken !== used.accessToken) return stored;
           const fresh = await broker.refresh(stored);
-          await saveBrokerTokens(tx as unknown as Database, tokenCipher, userId, fresh, now());
+          await signIns.save(tx as unknown as Database, userId, fresh, now());
           return fresh;
         })
         .finally(() => refreshing.delete(userId));
@@ -160,7 +175,7 @@ export function createBrokerAccess(deps: AppDeps) {
   }
 
   async function currentTokens(userId: string): Promise<BrokerTokens> {
-    const stored = await loadBrokerTokens(db, tokenCipher, userId);
+    const stored = await signIns.tokens(db, userId);
     if (!stored) return endSignIn(userId, 'no readable tokens');
     if (stored.refreshExpiresAt && Date.parse(stored.refreshExpiresAt) <= now().getTime()) {
       return endSignIn(userId, 'the broker sign-in expired');

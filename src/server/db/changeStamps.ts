@@ -33,7 +33,7 @@ export const isCursor = (value: string | undefined): value is string =>
   value !== undefined && /^\d{1,19}$/.test(value);
 
 /** The tables that hold a trader's journal, each row stamped when written (a delete leaves a stamped tombstone). */
-const JOURNAL_TABLES = [
+const JOURNAL_TABLES = {
   edges,
   tradeSetups,
   tradePlans,
@@ -41,7 +41,10 @@ const JOURNAL_TABLES = [
   tradeAnnotations,
   accountSettings,
   tombstones,
-];
+};
+
+/** A table of the journal, by name: what a caller narrows the probe to. */
+export type JournalTable = keyof typeof JOURNAL_TABLES;
 
 /**
  * Whether anything of the trader's was written by a transaction at or after `since` (a cursor read
@@ -55,12 +58,12 @@ export async function journalChangedSince(
   q: Database,
   userId: string,
   since: string,
-  tables: readonly (typeof JOURNAL_TABLES)[number][] = JOURNAL_TABLES,
+  tables: readonly JournalTable[] = Object.keys(JOURNAL_TABLES) as JournalTable[],
 ): Promise<{ changed: boolean; cursor: string }> {
-  const probes = tables.map(
-    (t) =>
-      sql`exists (select 1 from ${t} where ${t.userId} = ${userId} and ${changedSince(t.changedXid, since)})`,
-  );
+  const probes = tables.map((name) => {
+    const t = JOURNAL_TABLES[name];
+    return sql`exists (select 1 from ${t} where ${t.userId} = ${userId} and ${changedSince(t.changedXid, since)})`;
+  });
   const result = (await q.execute(
     sql`select (${sql.join(probes, sql` or `)}) as changed, pg_snapshot_xmin(pg_current_snapshot())::text as cursor`,
   )) as { rows: { changed: boolean; cursor: string }[] };

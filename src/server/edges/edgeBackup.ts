@@ -3,8 +3,8 @@
 import { eq, exists, or } from 'drizzle-orm';
 import { activeNameOf, edgeRecord, sameEdge } from '../../domain/edges.ts';
 import { messages } from '../../domain/messages.ts';
-import { ownRowsInOrder } from '../backup/backupAdapter.ts';
-import { idRecordAdapter } from '../backup/idRecordAdapter.ts';
+import { ownRowsInOrder } from '../db/backupAdapter.ts';
+import { idRecordAdapter } from '../db/idRecordAdapter.ts';
 import { serverColumnsOf } from '../db/rows.ts';
 import { edges, tradePlanEdges } from '../db/schema.ts';
 import { activeEdgeNames, toEdge } from './edgeRepository.ts';

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { activeNameOf, newEdge } from '../../domain/edges.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Edge, EdgeInput } from '../../domain/types.ts';
@@ -89,3 +89,16 @@ export async function activeEdgeNames(q: Database, userId: string): Promise<Map<
     .where(and(eq(edges.userId, userId), eq(edges.isActive, true)));
   return new Map(rows.map((row) => [activeNameOf(row) as string, row.id]));
 }
+
+/** How many of `ids` are the trader's active edges: a plan cites only those. */
+export async function activeEdgeCount(q: Database, userId: string, ids: readonly string[]): Promise<number> {
+  const rows = await q
+    .select({ id: edges.id })
+    .from(edges)
+    .where(and(inArray(edges.id, [...ids]), eq(edges.userId, userId), eq(edges.isActive, true)));
+  return rows.length;
+}
+
+/** Every edge's name, deactivated ones too: a plan keeps citing an edge deleted after it (the stats). */
+export const edgeNamesOf = (q: Database, userId: string) =>
+  q.select({ id: edges.id, name: edges.name }).from(edges).where(eq(edges.userId, userId));

@@ -1,6 +1,6 @@
 // The orders' rows (docs/product.md, "Orders"): the intent and what the broker said of it, and the
 // order log. Rows only: the broker is called by orderService.ts.
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { messages } from '../../domain/messages.ts';
 import {
   type BracketOrder,
@@ -78,6 +78,18 @@ export const ordersOfAccountSince = (
 
 export function createOrderRepository(db: Database) {
   const ofTrader = (userId: string, id: string) => ownedBy(orders, userId, id);
+
+  /** The trader's order, claimed at `at` when no request holds it (or one claimed it before `staleBefore`) and `when` holds. */
+  async function takeClaim(userId: string, id: string, at: Date, staleBefore: Date, when: SQL[]) {
+    const rows = await db
+      .update(orders)
+      .set({ claimedAt: at })
+      .where(
+        and(ofTrader(userId, id), ...when, or(isNull(orders.claimedAt), lt(orders.claimedAt, staleBefore))),
+      )
+      .returning();
+    return rows[0];
+  }
 
   return {
     get: (userId: string, id: string): Promise<OrderRow> =>
@@ -162,20 +174,8 @@ export function createOrderRepository(db: Database) {
      * one that did claimed it before `staleBefore` (it died). undefined when another holds it or it
      * is no longer Sending.
      */
-    async claim(userId: string, id: string, at: Date, staleBefore: Date): Promise<OrderRow | undefined> {
-      const rows = await db
-        .update(orders)
-        .set({ claimedAt: at })
-        .where(
-          and(
-            ofTrader(userId, id),
-            eq(orders.status, 'Sending' satisfies OrderStatus),
-            or(isNull(orders.claimedAt), lt(orders.claimedAt, staleBefore)),
-          ),
-        )
-        .returning();
-      return rows[0];
-    },
+    claim: (userId: string, id: string, at: Date, staleBefore: Date): Promise<OrderRow | undefined> =>
+      takeClaim(userId, id, at, staleBefore, [eq(orders.status, 'Sending' satisfies OrderStatus)]),
 
     /**
      * Takes a working order to cancel it: only when no request holds it, or the one that did
@@ -188,19 +188,10 @@ export function createOrderRepository(db: Database) {
       at: Date,
       staleBefore: Date,
     ): Promise<OrderRow | undefined> {
-      const rows = await db
-        .update(orders)
-        .set({ claimedAt: at })
-        .where(
-          and(
-            ofTrader(userId, id),
-            inArray(orders.status, CANCELLABLE_STATUSES),
-            isNotNull(orders.brokerOrderId),
-            or(isNull(orders.claimedAt), lt(orders.claimedAt, staleBefore)),
-          ),
-        )
-        .returning();
-      return rows[0];
+      return takeClaim(userId, id, at, staleBefore, [
+        inArray(orders.status, CANCELLABLE_STATUSES),
+        isNotNull(orders.brokerOrderId),
+      ]);
     },
 
     /** Writes what a look at the broker said, leaving a cancel's claim on the order to its request. */

@@ -3,6 +3,14 @@
 import { messages } from '../../domain/messages.ts';
 import { heldShares, orderSizeLimit, sameOrderRequest } from '../../domain/orderDecisions.ts';
 import {
+  BROKER_CLOCK_SKEW_MS,
+  lostOrderStep,
+  ORDER_RESEND_SECONDS,
+  ORDER_RESEND_WITHIN_SECONDS,
+  planOrderRefusal,
+  riskPercentOf,
+} from '../../domain/orderPlacement.ts';
+import {
   type BracketOrder,
   bracketOrderOf,
   bracketOrderProblems,
@@ -42,20 +50,12 @@ import { type OrderRepository, type OrderRow, toOrder } from './orderRepository.
 
 /** A request calling the broker for an order longer than this has died: another may take the order over. */
 export const ORDER_CLAIM_SECONDS = 30;
-/** A lost order is sent again only this long after it was last sent: by then the broker lists it if it has it. */
-export const ORDER_RESEND_SECONDS = 30;
-/**
- * A lost order is sent again at most once, and only this soon after the trader's confirm: the
- * price it was confirmed at is still the market's. Later (or lost twice) it is given up, said so.
- */
-export const ORDER_RESEND_WITHIN_SECONDS = 120;
+export { ORDER_RESEND_SECONDS, ORDER_RESEND_WITHIN_SECONDS };
 /** Reads ask the broker about an open order at most this often, whoever reads it. */
 export const ORDER_LOOK_SECONDS = 5;
 /** Open orders the follower looks at in one go, and at once. */
 const FOLLOW_BATCH = 200;
 const FOLLOW_AT_ONCE = 4;
-/** A broker's clock may run behind ours: its orders entered this long before the intent still count. */
-const CLOCK_SKEW_MS = 60_000;
 
 export interface OrderServiceDeps {
   db: Database;
@@ -67,8 +67,6 @@ export interface OrderServiceDeps {
   importFills: (userId: string, accountId: string) => Promise<unknown>;
   now: () => Date;
 }
-
-const roundCents = (n: number) => Math.round(n * 100) / 100;
 
 export function createOrderService(deps: OrderServiceDeps) {
   const { db, repository, plans, accounts, brokerAccess, importFills, now } = deps;
@@ -106,15 +104,13 @@ export function createOrderService(deps: OrderServiceDeps) {
     const account = live.find((a) => a.id === request.accountId);
     if (!account) throw notFound(messages.accountNotFound);
     const plan = await plans.get(userId, request.planId, live);
-    if (plan.status !== 'Ready') throw conflict(messages.orderPlanNotReady);
-    if (plan.doneAt !== null) throw conflict(messages.orderPlanDone);
-    const earlier = await repository.forPlan(userId, plan.id);
-    if (earlier.some((o) => o.accountId === account.id && hasFills(o))) {
-      throw conflict(messages.orderAlreadyFilled);
-    }
-    const trades = await tradesOf(db, userId, []);
-    const held = heldShares(trades, plan.id, account.id);
-    if (held > 0) throw conflict(messages.orderPositionHeld(held));
+    const [earlier, trades] = await Promise.all([
+      repository.forPlan(userId, plan.id),
+      tradesOf(db, userId, []),
+    ]);
+    const filledThere = earlier.some((o) => o.accountId === account.id && hasFills(o));
+    const notNow = planOrderRefusal(plan, filledThere, heldShares(trades, plan.id, account.id));
+    if (notNow !== null) throw conflict(notNow);
     const refused = await orderRefusal(db, userId, account, trades, now());
     if (refused !== null) throw conflict(refused);
     const order = bracketOrderOf(plan, request);
@@ -148,8 +144,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       words: describeOrder(order),
       cost: orderCost(order),
       dollarsAtRisk,
-      riskPercentOfAccount:
-        account.currentBalance > 0 ? roundCents((dollarsAtRisk / account.currentBalance) * 100) : 0,
+      riskPercentOfAccount: riskPercentOf(dollarsAtRisk, account.currentBalance),
       broker,
     };
   }
@@ -197,7 +192,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     if (!claimed) return repository.get(userId, row.id);
     try {
       const accountHash = await hashOf(userId, row.accountId);
-      const since = new Date(claimed.createdAt.getTime() - CLOCK_SKEW_MS);
+      const since = new Date(claimed.createdAt.getTime() - BROKER_CLOCK_SKEW_MS);
       const listed = await logged(row.id, (log) =>
         brokerAccess.orderCall(
           userId,
@@ -209,31 +204,30 @@ export function createOrderService(deps: OrderServiceDeps) {
         row.accountId,
         listed.map((s) => s.brokerOrderId),
       );
-      const found = listed.find(
-        (s) =>
-          !ours.has(s.brokerOrderId) &&
-          Date.parse(s.enteredAt) >= since.getTime() &&
-          sameBracketOrder(s.order, claimed.order),
-      );
-      if (found) {
-        const adopted = await repository.settle(row.id, changesFrom(found), now());
-        if (found.filledQuantity > 0) await importQuietly(userId, row.accountId);
-        return adopted;
+      const lost = {
+        createdAt: claimed.createdAt.getTime(),
+        sentAt: claimed.sentAt?.getTime() ?? null,
+        order: claimed.order,
+      };
+      const step = lostOrderStep(lost, listed, ours, at.getTime());
+      switch (step.kind) {
+        case 'adopt': {
+          const adopted = await repository.settle(row.id, changesFrom(step.state), now());
+          if (step.state.filledQuantity > 0) await importQuietly(userId, row.accountId);
+          return adopted;
+        }
+        case 'wait':
+          return await repository.release(row.id);
+        case 'giveUp':
+          return await repository.settle(
+            row.id,
+            { status: 'Rejected', reason: messages.orderNotReceived },
+            now(),
+          );
+        case 'sendAgain':
+          await repository.sentAgain(row.id, at);
+          return await send(userId, claimed, true);
       }
-      const lastSent = claimed.sentAt ?? claimed.createdAt;
-      if (lastSent.getTime() > secondsBefore(at, ORDER_RESEND_SECONDS).getTime()) {
-        return await repository.release(row.id);
-      }
-      const resent = lastSent.getTime() !== claimed.createdAt.getTime();
-      if (resent || claimed.createdAt < secondsBefore(at, ORDER_RESEND_WITHIN_SECONDS)) {
-        return await repository.settle(
-          row.id,
-          { status: 'Rejected', reason: messages.orderNotReceived },
-          now(),
-        );
-      }
-      await repository.sentAgain(row.id, at);
-      return await send(userId, claimed, true);
     } catch (error) {
       await repository.release(row.id);
       if (error instanceof BrokerUnavailableError || error instanceof Refusal) return claimed;

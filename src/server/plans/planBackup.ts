@@ -3,13 +3,13 @@
 // its stock with another active plan.
 import { messages } from '../../domain/messages.ts';
 import { activeStockOf, planRecord, samePlan, type TradePlan } from '../../domain/tradePlans.ts';
-import { ownRowsInOrder, rowsWithIds } from '../backup/backupAdapter.ts';
-import { idRecordAdapter } from '../backup/idRecordAdapter.ts';
-import { insertInChunks } from '../db/chunks.ts';
+import { ownRowsInOrder, rowsWithIds } from '../db/backupAdapter.ts';
 import type { Database } from '../db/database.ts';
+import { idRecordAdapter } from '../db/idRecordAdapter.ts';
 import { serverColumnsOf } from '../db/rows.ts';
-import { tradePlanEdges, tradePlans } from '../db/schema.ts';
-import { activeStocks, planEdgesOf, toPlanRecord } from './planRepository.ts';
+import { tradePlans } from '../db/schema.ts';
+import { insertPlanEdges, planEdgesCover, planEdgesOf } from '../edges/planEdges.ts';
+import { activeStocks, toPlanRecord, traderPlanIds } from './planQueries.ts';
 
 /** The plans of these rows as records, with their edge ids in one order; `userId` when they are all the trader's. */
 async function withEdgeIds(
@@ -20,7 +20,7 @@ async function withEdgeIds(
   const edgesOf = await planEdgesOf(
     q,
     rows.map((r) => r.id),
-    userId,
+    userId === undefined ? undefined : traderPlanIds(q, userId),
   );
   return rows.map((r) => ({
     ...toPlanRecord(r),
@@ -32,12 +32,7 @@ export const planBackup = idRecordAdapter({
   collection: 'tradePlans',
   covers: [
     { table: tradePlans, fields: Object.keys(planRecord.schema), leftOut: serverColumnsOf(tradePlans) },
-    {
-      table: tradePlanEdges,
-      fields: Object.keys(planRecord.schema),
-      heldAs: { planId: 'id', edgeId: 'edgeIds' },
-      leftOut: {},
-    },
+    planEdgesCover(Object.keys(planRecord.schema)),
   ],
   read: async (q, userId) =>
     withEdgeIds(q, await ownRowsInOrder(q, tradePlans, userId, tradePlans.createdAt), userId),
@@ -54,9 +49,8 @@ export const planBackup = idRecordAdapter({
   same: (plan, row) => !!row.plan && samePlan(plan, row.plan),
   unique: { keyOf: activeStockOf, held: activeStocks, field: 'stock', message: messages.activePlanExists },
   alongside: (tx, _userId, plans) =>
-    insertInChunks(
+    insertPlanEdges(
       tx,
-      tradePlanEdges,
       plans.flatMap((p) => p.edgeIds.map((edgeId) => ({ planId: p.id, edgeId }))),
     ),
 });

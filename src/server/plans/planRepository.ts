@@ -1,68 +1,36 @@
-import { and, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { planNotesBytes } from '../../domain/journalLimits.ts';
 import { messages } from '../../domain/messages.ts';
 import { computePositionSizes } from '../../domain/positionSize.ts';
 import {
-  ACTIVE_STATUSES,
   activeStockOf,
   canEditPlan,
   checklistRefusal,
   checkTransition,
   newDraftPlan,
-  type TradePlan,
   validateTradePlanUpdate,
 } from '../../domain/tradePlans.ts';
-import type { EdgeRef, TradePlanDto, TradePlanInput, TradePlanStatus } from '../../domain/types.ts';
+import type {
+  EdgeRef,
+  LiveAccount,
+  TradePlanDto,
+  TradePlanInput,
+  TradePlanStatus,
+} from '../../domain/types.ts';
 import { normalizeStock } from '../../domain/validation.ts';
 
-import type { LiveAccount } from '../accounts/accountService.ts';
-import { forChunks, inChunks, inPages, mapInChunks } from '../db/chunks.ts';
+import { inPages, mapInChunks } from '../db/chunks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { assertNotesWithinLimit, assertRoom, holdJournal } from '../db/journalLimits.ts';
 import { insertRecord, ownedBy, ownRow, rowsChangedSince, updateRecord } from '../db/owned.ts';
-import { recordFrom } from '../db/rows.ts';
-import { edges, tradeAnnotations, tradePlanEdges, tradePlans, tradeSetups } from '../db/schema.ts';
+import { tradePlans } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
+import { activeEdgeCount } from '../edges/edgeRepository.ts';
+import { linkPlanEdges, planEdgesOf } from '../edges/planEdges.ts';
 import { conflict, invalid } from '../refusals.ts';
-
-type PlanRow = typeof tradePlans.$inferSelect;
-
-/** The plan a row holds; its edges are rows of trade_plan_edges. The backup's too (planBackup.ts). */
-export const toPlanRecord: (row: PlanRow) => Omit<TradePlan, 'edgeIds'> = recordFrom(tradePlans);
-
-/**
- * Each plan's edges, by name: what a plan answer cites (and a backup lists by id). With `userId`,
- * the plans are all the trader's: their edges are read by owner in one statement, where ids go
- * 500 a statement (20 for 10,000 plans).
- */
-export async function planEdgesOf(
-  q: Database,
-  planIds: readonly string[],
-  userId?: string,
-): Promise<Map<string, EdgeRef[]>> {
-  const byPlan = new Map<string, EdgeRef[]>(planIds.map((id) => [id, []]));
-  const read = (plans: SQL) =>
-    q
-      .select({
-        planId: tradePlanEdges.planId,
-        id: edges.id,
-        name: edges.name,
-        weightFactor: edges.weightFactor,
-      })
-      .from(tradePlanEdges)
-      .innerJoin(edges, eq(edges.id, tradePlanEdges.edgeId))
-      .where(plans)
-      .orderBy(edges.name);
-  const traderPlans = (id: string) =>
-    q.select({ id: tradePlans.id }).from(tradePlans).where(eq(tradePlans.userId, id));
-  const rows =
-    userId === undefined || planIds.length === 0
-      ? await inChunks(planIds, (chunk) => read(inArray(tradePlanEdges.planId, chunk)))
-      : await read(inArray(tradePlanEdges.planId, traderPlans(userId)));
-  for (const { planId, ...edge } of rows) byPlan.get(planId)?.push(edge);
-  return byPlan;
-}
+import { setupChecklistOf } from '../setups/setupRepository.ts';
+import { activeStocks, type PlanRow, toPlanRecord, traderPlanIds } from './planQueries.ts';
 
 // Every helper takes the database or a transaction (`q`): on PGlite a query through `db` inside
 // a transaction would wait for that transaction, forever.
@@ -81,7 +49,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
     const byPlan = await planEdgesOf(
       q,
       rows.map((r) => r.id),
-      userId,
+      userId === undefined ? undefined : traderPlanIds(q, userId),
     );
     return mapInChunks(rows, (r) => toDto(r, byPlan.get(r.id) ?? [], accounts));
   }
@@ -111,31 +79,12 @@ export function createPlanRepository(db: Database, now: () => Date) {
     userId: string,
     input: { tradeSetupId?: string | null; edgeIds?: string[] },
   ) {
-    if (input.tradeSetupId) {
-      const rows = await q
-        .select({ id: tradeSetups.id })
-        .from(tradeSetups)
-        .where(ownedBy(tradeSetups, userId, input.tradeSetupId));
-      if (rows.length === 0) throw invalid([{ field: 'tradeSetupId', message: messages.setupNotFound }]);
-    }
+    if (input.tradeSetupId && !(await setupChecklistOf(q, userId, input.tradeSetupId)))
+      throw invalid([{ field: 'tradeSetupId', message: messages.setupNotFound }]);
     if (input.edgeIds && input.edgeIds.length > 0) {
-      const rows = await q
-        .select({ id: edges.id })
-        .from(edges)
-        .where(and(inArray(edges.id, input.edgeIds), eq(edges.userId, userId), eq(edges.isActive, true)));
-      if (rows.length !== input.edgeIds.length)
+      if ((await activeEdgeCount(q, userId, input.edgeIds)) !== input.edgeIds.length)
         throw invalid([{ field: 'edgeIds', message: messages.edgeNotFound }]);
     }
-  }
-
-  async function addEdges(tx: Transaction, planId: string, edgeIds: string[]) {
-    if (edgeIds.length > 0)
-      await tx.insert(tradePlanEdges).values(edgeIds.map((edgeId) => ({ planId, edgeId })));
-  }
-
-  async function replaceEdges(tx: Transaction, planId: string, edgeIds: string[]) {
-    await tx.delete(tradePlanEdges).where(eq(tradePlanEdges.planId, planId));
-    await addEdges(tx, planId, edgeIds);
   }
 
   async function one(
@@ -181,7 +130,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
             // A new plan is not done; only the trades make it so (markDone).
             const { edgeIds, doneAt: _notDone, ...plan } = newDraftPlan(input);
             const row = await insertRecord(tx, tradePlans, userId, input, plan, now());
-            await addEdges(tx, row.id, edgeIds);
+            await linkPlanEdges(tx, row.id, edgeIds);
             if (planNotesBytes(plan) > 0) await assertNotesWithinLimit(tx, userId);
             // The answer is the row as inserted: read again, it cost two statements a create.
             return edgeIds.length > 0
@@ -210,7 +159,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
         }
         await assertReferences(tx, userId, result.value);
         await updateRecord(tx, tradePlans, userId, id, fields, now());
-        if (edgeIds) await replaceEdges(tx, id, edgeIds);
+        if (edgeIds) await linkPlanEdges(tx, id, edgeIds, true);
         if (fields.notes || fields.scanId || fields.criteriaMet?.length)
           await assertNotesWithinLimit(tx, userId);
         return one(tx, userId, id, accounts);
@@ -237,15 +186,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
           await assertNoOtherActivePlan(tx, userId, row.stock, row.id);
         // The setup's checklist as it is now (docs/product.md, "Plan statuses"). Read, not locked: a
         // setup's delete locks the setup, then its plans (set null), the opposite order of this move.
-        const [setup] = row.tradeSetupId
-          ? await tx
-              .select({
-                entryCriteria: tradeSetups.entryCriteria,
-                checklistRequired: tradeSetups.checklistRequired,
-              })
-              .from(tradeSetups)
-              .where(ownedBy(tradeSetups, userId, row.tradeSetupId))
-          : [];
+        const setup = row.tradeSetupId ? await setupChecklistOf(tx, userId, row.tradeSetupId) : undefined;
         const refusal = checklistRefusal(row, to, setup);
         if (refusal !== undefined) throw conflict(refusal, 'status');
         await tx.update(tradePlans).set({ status: to, updatedAt: now() }).where(ofUser(userId, id));
@@ -259,86 +200,3 @@ export function createPlanRepository(db: Database, now: () => Date) {
 }
 
 export type PlanRepository = ReturnType<typeof createPlanRepository>;
-
-/**
- * The trader's plans in an active status (Ready or Hold), done ones too: what may link a new trade
- * (buildTrades judges from the trades whether a plan was done when the trade opened) and what
- * sums to planned risk (accountHeat leaves the done ones out).
- */
-export async function activePlansOf(q: Database, userId: string) {
-  const rows = await inPages(q, {
-    table: tradePlans,
-    key: 'id',
-    where: and(eq(tradePlans.userId, userId), inArray(tradePlans.status, ACTIVE_STATUSES)),
-    order: [tradePlans.id],
-  });
-  return rows.map(toPlanRecord);
-}
-
-/** The trader's plans written since a change stamp (db/changeStamps.ts), whatever their status. */
-export async function plansChangedSince(q: Database, userId: string, since: string) {
-  return (await rowsChangedSince(q, tradePlans, userId, since)).map(toPlanRecord);
-}
-
-/**
- * The plans a write of trades decides on: those in an active status (they link new trades and hold
- * stocks), and those done or linked to a trade (their `doneAt` follows the trades). Locked until
- * the transaction `q` ends, in one order: a concurrent write of the trader's trades waits for
- * this one, and a plan deleted or discarded meanwhile waits for what is decided on it.
- */
-export async function plansOfTrades(q: Database, userId: string) {
-  const linked = q
-    .select({ id: tradeAnnotations.planId })
-    .from(tradeAnnotations)
-    .where(and(eq(tradeAnnotations.userId, userId), isNotNull(tradeAnnotations.planId)));
-  const rows = await q
-    .select()
-    .from(tradePlans)
-    .where(
-      and(
-        eq(tradePlans.userId, userId),
-        or(
-          inArray(tradePlans.status, ACTIVE_STATUSES),
-          isNotNull(tradePlans.doneAt),
-          inArray(tradePlans.id, linked),
-        ),
-      ),
-    )
-    .orderBy(tradePlans.id)
-    .for('update');
-  return rows.map(toPlanRecord);
-}
-
-/**
- * Writes the plans' new `doneAt` (the domain's `doneChanges`), 500 plans a statement. Plans done
- * first, then those done no more: a row leaves the one-active-plan index before another of its
- * stock enters it, whatever order a statement writes its rows in. The trader's edit time
- * (`updatedAt`) stays; the change stamp sends the plans with the next sync.
- */
-export async function markDone(
-  q: Database,
-  userId: string,
-  changes: readonly { id: string; doneAt: string | null }[],
-): Promise<void> {
-  const done = changes.filter((c) => c.doneAt !== null);
-  const notDone = changes.filter((c) => c.doneAt === null).map((c) => c.id);
-  const of = (ids: string[]) => and(eq(tradePlans.userId, userId), inArray(tradePlans.id, ids));
-  await forChunks(done, (chunk) => {
-    const when = chunk.map((c) => sql`when ${c.id}::uuid then ${c.doneAt}::timestamptz`);
-    return q
-      .update(tradePlans)
-      .set({ doneAt: sql`case ${tradePlans.id} ${sql.join(when, sql` `)} end` })
-      .where(of(chunk.map((c) => c.id)));
-  });
-  await forChunks(notDone, (chunk) => q.update(tradePlans).set({ doneAt: null }).where(of(chunk)));
-}
-
-/** The stocks the trader's active plans hold (docs/product.md, "Trade plans"), by the domain's `activeStockOf`, with the plan holding each. */
-export async function activeStocks(q: Database, userId: string): Promise<Map<string, string>> {
-  const held = new Map<string, string>();
-  for (const plan of await activePlansOf(q, userId)) {
-    const stock = activeStockOf(plan);
-    if (stock !== undefined) held.set(stock, plan.id);
-  }
-  return held;
-}

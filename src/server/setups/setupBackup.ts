@@ -3,8 +3,8 @@
 import { messages } from '../../domain/messages.ts';
 import { sameSetup, setupRecord } from '../../domain/setups.ts';
 import { nameKey } from '../../domain/validation.ts';
-import { ownRowsInOrder } from '../backup/backupAdapter.ts';
-import { idRecordAdapter } from '../backup/idRecordAdapter.ts';
+import { ownRowsInOrder } from '../db/backupAdapter.ts';
+import { idRecordAdapter } from '../db/idRecordAdapter.ts';
 import { serverColumnsOf } from '../db/rows.ts';
 import { tradeSetups } from '../db/schema.ts';
 import { setupNames, toSetupRecord } from './setupRepository.ts';

@@ -1,6 +1,7 @@
 // The rows of `trade_setups` (docs/product.md, "Trade setups"): what the trader wrote. The
 // success score is derived from plans and trades on every read (setupService.ts), never stored.
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+// Other folders read setups through the queries at the end.
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { setupNotesBytes } from '../../domain/journalLimits.ts';
 import { messages } from '../../domain/messages.ts';
 import { newSetup, type TradeSetupRecord } from '../../domain/setups.ts';
@@ -9,9 +10,9 @@ import { nameKey } from '../../domain/validation.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { assertNotesWithinLimit, assertRoom, holdJournal } from '../db/journalLimits.ts';
-import { insertRecord, ownRow, updateRecord } from '../db/owned.ts';
+import { changedFor, insertRecord, ownedBy, ownRow, updateRecord } from '../db/owned.ts';
 import { recordFrom } from '../db/rows.ts';
-import { tradePlans, tradeSetups } from '../db/schema.ts';
+import { tradeSetups } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
 import { conflict } from '../refusals.ts';
 
@@ -52,23 +53,6 @@ export function createSetupRepository(db: Database, now: () => Date) {
         .orderBy(sql`lower(${tradeSetups.name})`);
       return rows.map(toSetupRecord);
     },
-
-    /** What each setup's score is computed from: its plans (discarded ones too), with one setup's alone when `setupId`. */
-    plansOf: (userId: string, setupId?: string) =>
-      db
-        .select({
-          id: tradePlans.id,
-          tradeSetupId: tradePlans.tradeSetupId,
-          status: tradePlans.status,
-          probabilityOfSuccess: tradePlans.probabilityOfSuccess,
-        })
-        .from(tradePlans)
-        .where(
-          and(
-            eq(tradePlans.userId, userId),
-            setupId ? eq(tradePlans.tradeSetupId, setupId) : isNotNull(tradePlans.tradeSetupId),
-          ),
-        ),
 
     create: (userId: string, input: TradeSetupInput) =>
       idempotentCreate({
@@ -124,3 +108,23 @@ export async function setupNames(q: Database, userId: string): Promise<Map<strin
     .where(eq(tradeSetups.userId, userId));
   return new Map(rows.map((row) => [nameKey(row.name), row.id]));
 }
+
+/** The trader's setup's checklist, or undefined when `id` is not one of their setups (a plan cites it). */
+export async function setupChecklistOf(q: Database, userId: string, id: string) {
+  const [setup] = await q
+    .select({ entryCriteria: tradeSetups.entryCriteria, checklistRequired: tradeSetups.checklistRequired })
+    .from(tradeSetups)
+    .where(ownedBy(tradeSetups, userId, id));
+  return setup;
+}
+
+/** What the stats group by: each setup's name and checklist. */
+export const setupsForStats = (q: Database, userId: string) =>
+  q
+    .select({ id: tradeSetups.id, name: tradeSetups.name, entryCriteria: tradeSetups.entryCriteria })
+    .from(tradeSetups)
+    .where(eq(tradeSetups.userId, userId));
+
+/** Whether the trader wrote a setup since a cursor: one clause of the sync's probe (sync/syncService.ts). */
+export const setupsWrittenSince = (userId: string, since: string): SQL =>
+  sql`exists (select 1 from ${tradeSetups} where ${changedFor(tradeSetups, userId, since)})`;

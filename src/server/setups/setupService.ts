@@ -2,19 +2,32 @@
 // setups"), derived from its plans and the trades linked to them on every read.
 import { setupSuccessScore, type TradeSetupRecord, UNSCORED } from '../../domain/setups.ts';
 import { isCountedTrade } from '../../domain/stats.ts';
-import type { TradeSetup, TradeSetupInput } from '../../domain/types.ts';
-import type { Database } from '../db/database.ts';
-import { tradesOf } from '../trades/tradeBook.ts';
+import type { Trade, TradePlanStatus, TradeSetup, TradeSetupInput } from '../../domain/types.ts';
 import type { SetupRepository } from './setupRepository.ts';
 
-export function createSetupService(db: Database, repo: SetupRepository) {
+/** A plan as a score counts it (the domain's `setupSuccessScore`), with the setup it cites. */
+export interface ScoredPlan {
+  id: string;
+  tradeSetupId: string | null;
+  status: TradePlanStatus;
+  probabilityOfSuccess: number | null;
+}
+
+/**
+ * What the scores are computed from: the plans citing a setup (one setup's alone when `setupId`)
+ * and the trades. Given by app.ts from plans/ and trades/, which read setups themselves.
+ */
+export type ScoreInputs = (
+  userId: string,
+  setupId?: string,
+) => Promise<{ plans: ScoredPlan[]; trades: readonly Trade[] }>;
+
+export function createSetupService(repo: SetupRepository, scoreInputs: ScoreInputs) {
   /** The setups with their scores, from one read of the plans and one build of the trades. */
   async function scored(userId: string, setups: TradeSetupRecord[], setupId?: string): Promise<TradeSetup[]> {
-    const [plans, trades] = await Promise.all([
-      repo.plansOf(userId, setupId),
-      // Names play no part in a score, so the broker is not asked for them.
-      tradesOf(db, userId, []).then((all) => all.filter(isCountedTrade)),
-    ]);
+    const inputs = await scoreInputs(userId, setupId);
+    const { plans } = inputs;
+    const trades = inputs.trades.filter(isCountedTrade);
     const bySetup = new Map<string, typeof plans>();
     for (const plan of plans) {
       const own = bySetup.get(plan.tradeSetupId!);

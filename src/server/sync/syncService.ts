@@ -1,17 +1,19 @@
-import { type AnyColumn, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { LiveAccount, MarketCycle, SyncAnswer } from '../../domain/types.ts';
+import { settingsWrittenSince } from '../accounts/accountRepository.ts';
 import type { AccountService } from '../accounts/accountService.ts';
-import { changedSince, currentCursor, journalChangedSince } from '../db/changeStamps.ts';
+import { currentCursor, journalChangedSince } from '../db/changeStamps.ts';
 import type { Database } from '../db/database.ts';
-import { changedFor } from '../db/owned.ts';
-import { accountSettings, tradeAnnotations, tradePlans, tradeSetups } from '../db/schema.ts';
 import { deletedSince } from '../db/tombstones.ts';
 import type { EdgeRepository } from '../edges/edgeRepository.ts';
 import type { HeavyCalls } from '../http/fairShare.ts';
 import type { MarketCycleService } from '../marketCycle/marketCycleService.ts';
+import { planInputsMovedSince } from '../plans/planQueries.ts';
 import type { PlanRepository } from '../plans/planRepository.ts';
 import { Refusal } from '../refusals.ts';
+import { setupsWrittenSince } from '../setups/setupRepository.ts';
 import type { SetupService } from '../setups/setupService.ts';
+import { annotationsWrittenSince } from '../trades/annotationRepository.ts';
 import type { TradeBook } from '../trades/tradeBook.ts';
 
 interface SyncSources {
@@ -44,17 +46,14 @@ export function createSyncService(s: SyncSources) {
   /**
    * Which inputs of the derived figures the trader wrote since the cursor, in one statement: the
    * setups, annotations and account settings, and plans only where the stamps of what a trade's
-   * link or a setup's score reads of them moved (`linkXid`, `scoreXid`: db/schema.ts).
+   * link or a setup's score reads of them moved (`linkXid`, `scoreXid`: db/schema.ts); each
+   * clause is its table's folder's.
    */
   async function inputsChanged(userId: string, since: string) {
-    const written = (table: typeof tradeSetups | typeof tradeAnnotations | typeof accountSettings) =>
-      sql`exists (select 1 from ${table} where ${changedFor(table, userId, since)})`;
-    const plans = (stamp: AnyColumn) =>
-      sql`exists (select 1 from ${tradePlans} where ${changedFor(tradePlans, userId, since)} and ${changedSince(stamp, since)})`;
     const result = (await db.execute(
-      sql`select ${written(tradeSetups)} as setups, ${written(tradeAnnotations)} as annotations,
-        ${written(accountSettings)} as settings, ${plans(tradePlans.linkXid)} as links,
-        ${plans(tradePlans.scoreXid)} as scores`,
+      sql`select ${setupsWrittenSince(userId, since)} as setups, ${annotationsWrittenSince(userId, since)} as annotations,
+        ${settingsWrittenSince(userId, since)} as settings, ${planInputsMovedSince(userId, since, 'linkXid')} as links,
+        ${planInputsMovedSince(userId, since, 'scoreXid')} as scores`,
     )) as { rows: Record<'setups' | 'annotations' | 'settings' | 'links' | 'scores', boolean>[] };
     return result.rows[0] as (typeof result.rows)[number];
   }

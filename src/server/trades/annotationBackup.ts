@@ -12,7 +12,7 @@ import {
   sameAnnotation,
   splitTradeKey,
 } from '../../domain/trades.ts';
-import type { BackupAdapter } from '../backup/backupAdapter.ts';
+import type { BackupAdapter } from '../db/backupAdapter.ts';
 import { inChunks, inPages } from '../db/chunks.ts';
 import { serverColumnsOf } from '../db/rows.ts';
 import { tradeAnnotations } from '../db/schema.ts';

@@ -1,12 +1,12 @@
 // The rows of `trade_annotations`: what the trader attached to a trade (plan link, initial stop,
 // notes) under the trade's stable key, so it outlives every rebuild of the trades from their fills.
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { annotationNotesBytes } from '../../domain/journalLimits.ts';
 import type { StoredAnnotation, TradeAnnotation } from '../../domain/trades.ts';
 import { forChunks, inPages } from '../db/chunks.ts';
 import type { Database } from '../db/database.ts';
 import { assertNotesWithinLimit, assertWithinLimit, holdJournal } from '../db/journalLimits.ts';
-import { rowsChangedSince } from '../db/owned.ts';
+import { changedFor, rowsChangedSince } from '../db/owned.ts';
 import { recordFrom, rowFrom } from '../db/rows.ts';
 import { tradeAnnotations } from '../db/schema.ts';
 
@@ -19,6 +19,13 @@ export const annotationRow: (
   userId: string,
   annotation: StoredAnnotation,
 ) => typeof tradeAnnotations.$inferInsert = rowFrom(tradeAnnotations);
+
+/** A statement naming the plans the trader's trades link to (plans/planQueries.ts `plansOfTrades`). */
+export const linkedPlanIds = (q: Database, userId: string) =>
+  q
+    .select({ id: tradeAnnotations.planId })
+    .from(tradeAnnotations)
+    .where(and(eq(tradeAnnotations.userId, userId), isNotNull(tradeAnnotations.planId)));
 
 /** The trader's annotations, as trades are built with them. */
 export async function annotationsOf(q: Database, userId: string): Promise<TradeAnnotation[]> {
@@ -96,3 +103,7 @@ export async function saveAnnotation(
     });
   if (annotationNotesBytes(annotation) > 0) await assertNotesWithinLimit(q, userId);
 }
+
+/** Whether the trader wrote an annotation since a cursor: one clause of the sync's probe. */
+export const annotationsWrittenSince = (userId: string, since: string): SQL =>
+  sql`exists (select 1 from ${tradeAnnotations} where ${changedFor(tradeAnnotations, userId, since)})`;

@@ -4,11 +4,11 @@
 import { addSkipped, countSkipped, importableFill, importStart } from '../../domain/executions.ts';
 import type { ImportResult, SkippedReasons } from '../../domain/types.ts';
 import type { AccountService } from '../accounts/accountService.ts';
+import type { ImportClock } from '../auth/importClock.ts';
 import type { BrokerExecutionPage } from '../brokers/broker.ts';
 import type { executions } from '../db/schema.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
 import { fillRow } from './fillRepository.ts';
-import type { ImportClock } from './importClock.ts';
 import type { TradeBook } from './tradeBook.ts';
 
 /** `brokerAccess.executions`: one account's fills since a time, through the shared request budget. */

@@ -4,8 +4,8 @@
 import { eq } from 'drizzle-orm';
 import { MANUAL_FILL_FIELDS, type ManualFill, newExecution, sameFill } from '../../domain/executions.ts';
 import type { Execution } from '../../domain/types.ts';
-import { ownRowsInOrder } from '../backup/backupAdapter.ts';
-import { idRecordAdapter } from '../backup/idRecordAdapter.ts';
+import { ownRowsInOrder } from '../db/backupAdapter.ts';
+import { idRecordAdapter } from '../db/idRecordAdapter.ts';
 import { serverColumnsOf } from '../db/rows.ts';
 import { executions } from '../db/schema.ts';
 import { fillRow, toFill } from './fillRepository.ts';

@@ -4,12 +4,13 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { kindOf } from '../../domain/executions.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Execution } from '../../domain/types.ts';
+import { isOwnAccount } from '../accounts/accountRepository.ts';
 import { inChunks, inPages } from '../db/chunks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { assertRoom, assertWithinLimit, holdJournal } from '../db/journalLimits.ts';
 import { ownedBy, rowsChangedSince } from '../db/owned.ts';
 import { recordFrom, rowFrom } from '../db/rows.ts';
-import { accountSettings, executions } from '../db/schema.ts';
+import { executions } from '../db/schema.ts';
 import { conflict, invalid } from '../refusals.ts';
 
 type FillRow = typeof executions.$inferSelect;
@@ -50,11 +51,8 @@ export async function insertFill(q: Database, userId: string, fill: Execution): 
 
 /** A fill is recorded only in one of the trader's own accounts. */
 export async function assertOwnAccount(q: Database, userId: string, accountId: string): Promise<void> {
-  const rows = await q
-    .select({ id: accountSettings.id })
-    .from(accountSettings)
-    .where(ownedBy(accountSettings, userId, accountId));
-  if (!rows[0]) throw invalid([{ field: 'accountId', message: messages.accountNotFound }]);
+  if (!(await isOwnAccount(q, userId, accountId)))
+    throw invalid([{ field: 'accountId', message: messages.accountNotFound }]);
 }
 
 /**

@@ -15,11 +15,10 @@ import {
   tradeFiguresOf,
 } from '../../domain/trades.ts';
 import type { Execution, Trade } from '../../domain/types.ts';
-import { currentCursor, journalChangedSince } from '../db/changeStamps.ts';
+import { currentCursor, type JournalTable, journalChangedSince } from '../db/changeStamps.ts';
 import type { Database } from '../db/database.ts';
-import { executions, tombstones, tradeAnnotations, tradePlans } from '../db/schema.ts';
 import { deletedSince } from '../db/tombstones.ts';
-import { activePlansOf, plansChangedSince } from '../plans/planRepository.ts';
+import { activePlansOf, plansChangedSince } from '../plans/planQueries.ts';
 import { annotationsChangedSince, annotationsOf } from './annotationRepository.ts';
 import { fillsChangedSince, fillsOf } from './fillRepository.ts';
 
@@ -42,7 +41,7 @@ interface Kept {
 }
 
 /** The tables the trades are built from: a read whose stamp none of them passed rebuilds nothing. */
-const SOURCE_TABLES = [executions, tradeAnnotations, tradePlans, tombstones];
+const SOURCE_TABLES: JournalTable[] = ['executions', 'tradeAnnotations', 'tradePlans', 'tombstones'];
 
 /**
  * Rows kept per database handle, all traders together (a fill, an annotation or a plan each count

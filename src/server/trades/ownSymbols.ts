@@ -1,7 +1,7 @@
 // The symbols a trader holds or plans: quotes (docs/product.md, "Prices") and candles ("Candles")
 // answer only these, so neither is a free market-data service for anyone signed in.
 import type { Database } from '../db/database.ts';
-import { activeStocks } from '../plans/planRepository.ts';
+import { activeStocks } from '../plans/planQueries.ts';
 import type { TradeBook } from './tradeBook.ts';
 
 /** Which trades count: the open ones (quotes: what is watched now) or all (candles: charts and Review). */

@@ -16,13 +16,18 @@ import type { Execution, ExecutionInput, Trade, TradeUpdate } from '../../domain
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { holdJournal } from '../db/journalLimits.ts';
-import { madeAt, ownRow } from '../db/owned.ts';
-import { type executions, tradePlans } from '../db/schema.ts';
+import { madeAt } from '../db/owned.ts';
+import type { executions } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
-import { markDone, plansOfTrades, toPlanRecord } from '../plans/planRepository.ts';
+import { lockOwnPlan, markDone, plansOfTrades, toPlanRecord } from '../plans/planQueries.ts';
 import { invalid, notFound } from '../refusals.ts';
-import { annotationsOf, insertNewAnnotations, saveAnnotation } from './annotationRepository.ts';
+import {
+  annotationsOf,
+  insertNewAnnotations,
+  linkedPlanIds,
+  saveAnnotation,
+} from './annotationRepository.ts';
 import {
   assertOwnAccount,
   deleteManualFill,
@@ -51,7 +56,7 @@ async function sourcesOf(q: Database, userId: string) {
 async function heldSourcesOf(q: Database, userId: string) {
   // The trader first, then the plans: the order every locking write takes (db/journalLimits.ts).
   await holdJournal(q, userId);
-  const plans = await plansOfTrades(q, userId);
+  const plans = await plansOfTrades(q, userId, linkedPlanIds(q, userId));
   return { ...(await sourcesOf(q, userId)), plans };
 }
 
@@ -155,7 +160,7 @@ export function createTradeBook(db: Database, now: () => Date) {
         const plans = [...sources.plans];
         if (update.planId !== null) {
           const notTheirs = () => invalid([{ field: 'planId', message: messages.planNotFound }]);
-          const plan = await ownRow(tx, tradePlans, userId, update.planId, notTheirs, 'update');
+          const plan = await lockOwnPlan(tx, userId, update.planId, notTheirs);
           if (plan.stock !== trade.symbol)
             throw invalid([{ field: 'planId', message: messages.tradePlanOtherSymbol }]);
           // A short trade goes with a short plan, a long one with a long plan (docs/product.md, "Trades").

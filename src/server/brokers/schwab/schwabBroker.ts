@@ -1,6 +1,5 @@
 import { addDays } from '../../../domain/candles.ts';
 import { QUOTE_SYMBOLS_MAX } from '../../../domain/constants.ts';
-import type { SchwabConfig } from '../../config.ts';
 import { type Broker, type BrokerIdentity, type BrokerTokens, BrokerUnavailableError } from '../broker.ts';
 import { createSchwabHttp, SCHWAB_REQUESTS_PER_MINUTE, SchwabNotFoundError } from './schwabHttp.ts';
 import {
@@ -9,17 +8,16 @@ import {
   mapCandles,
   mapPriceHistory,
   mapQuotes,
-  mapTransactions,
   type SchwabAccount,
   type SchwabAccountNumber,
   type SchwabPriceHistory,
   type SchwabQuotes,
   type SchwabTokenReply,
   type SchwabUserPreference,
-  TRANSACTION_TYPES,
   tokensFromReply,
 } from './schwabMapping.ts';
 import { createSchwabOrderCalls, SCHWAB_ORDERS_PER_DAY, SCHWAB_ORDERS_PER_MINUTE } from './schwabOrders.ts';
+import { mapTransactions, TRANSACTION_TYPES } from './schwabTransactions.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -56,6 +54,14 @@ export function yearRanges(from: Date, to: Date): [Date, Date][] {
 
 /** Renew the 30-minute access token when less than this is left (schwab-py uses the same). */
 export const REFRESH_LEEWAY_MS = 5 * 60_000;
+
+export interface SchwabConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Exactly the callback URL registered with Schwab (https, no trailing slash). */
+  callbackUrl: string;
+  baseUrl: string;
+}
 
 export interface SchwabBrokerOptions extends SchwabConfig {
   now?: () => Date;

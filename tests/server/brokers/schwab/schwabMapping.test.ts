@@ -3,11 +3,10 @@ import {
   identityOf,
   mapAccounts,
   mapCandles,
-  mapTransaction,
-  mapTransactions,
   REFRESH_TOKEN_LIFETIME_MS,
   tokensFromReply,
 } from '../../../../src/server/brokers/schwab/schwabMapping.ts';
+import { mapTransaction, mapTransactions } from '../../../../src/server/brokers/schwab/schwabTransactions.ts';
 import {
   fee,
   option,

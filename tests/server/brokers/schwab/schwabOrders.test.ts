@@ -20,7 +20,7 @@ import {
   schwabOrderJson,
   schwabOrderStatus,
   schwabPreview,
-} from '../../../../src/server/brokers/schwab/schwabOrders.ts';
+} from '../../../../src/server/brokers/schwab/schwabOrderJson.ts';
 import { FAKE_LOGINS, FakeSchwab } from './fakeSchwab.ts';
 import { fakeOrderProblem } from './fakeSchwabOrders.ts';
 

@@ -1,12 +1,12 @@
 // What a resource's backup adapter is (docs/product.md, "Export and backup"): its rows out, and
 // its records back in through the resource's own struct, row mapper and rule predicates. Each
-// resource folder holds one (edges/edgeBackup.ts…); backupService.ts runs them in one transaction.
+// resource folder holds one (edges/edgeBackup.ts…); backup/backupService.ts runs them in one transaction.
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Backup, BackupCollection } from '../../domain/backup.ts';
-import { inChunks, inPages } from '../db/chunks.ts';
-import type { Database, Transaction } from '../db/database.ts';
-import type { OwnedTable } from '../db/owned.ts';
+import { inChunks, inPages } from './chunks.ts';
+import type { Database, Transaction } from './database.ts';
+import type { OwnedTable } from './owned.ts';
 
 /**
  * How a table's columns reach the backup: each under its own name among the record's fields (its
@@ -23,7 +23,7 @@ export interface TableCoverage {
 
 /**
  * What one adapter's restore decides with: the trader, where to read (outside the write
- * transaction, or in it when the journal changed meanwhile: backupService.ts), and what came
+ * transaction, or in it when the journal changed meanwhile: backup/backupService.ts), and what came
  * before it.
  */
 export interface RestoreStep {
@@ -38,7 +38,7 @@ export interface RestoreStep {
 }
 
 /**
- * An adapter's decision, written (by backupService.ts) only when no adapter found a conflict: the
+ * An adapter's decision, written (by backup/backupService.ts) only when no adapter found a conflict: the
  * rows of new records, the changes to the journal's own, and what else they need (links, tombstones).
  */
 export interface Decision {

@@ -3,16 +3,16 @@
 import type { Backup } from '../../domain/backup.ts';
 import { backupMessages } from '../../domain/backupMessages.ts';
 import { messages } from '../../domain/messages.ts';
-import type { Database, Transaction } from '../db/database.ts';
-import { rowFrom } from '../db/rows.ts';
+import { type BackupAdapter, type RestoreStep, rowsWithIds, type TableCoverage } from './backupAdapter.ts';
+import type { Database, Transaction } from './database.ts';
+import { rowFrom } from './rows.ts';
 import {
   addTombstones,
   COLLECTION_TABLES,
   type Collection,
   clearTombstones,
   othersDeleted,
-} from '../db/tombstones.ts';
-import { type BackupAdapter, type RestoreStep, rowsWithIds, type TableCoverage } from './backupAdapter.ts';
+} from './tombstones.ts';
 
 type Table<C extends Collection> = (typeof COLLECTION_TABLES)[C];
 type Row<C extends Collection> = Table<C>['$inferSelect'];
