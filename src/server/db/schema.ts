@@ -18,12 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ALERT_KINDS, type AlertKind } from '../../domain/alerts.ts';
-import {
-  DEFAULT_HEAT_LIMIT_PERCENT,
-  LOSS_LIMIT_UNITS,
-  type LossLimitUnit,
-  NEAR_ENTRY_DEFAULT_R,
-} from '../../domain/constants.ts';
+import { DEFAULT_HEAT_LIMIT_PERCENT, LOSS_LIMIT_UNITS, type LossLimitUnit } from '../../domain/constants.ts';
 import { EXECUTION_KINDS, type ExecutionKind } from '../../domain/executions.ts';
 import type { StoredOrderRequest } from '../../domain/orderDecisions.ts';
 import {
@@ -44,6 +39,8 @@ import {
   TRADE_PLAN_STATUSES,
   type TradePlanStatus,
 } from '../../domain/types.ts';
+
+export { traderSettings } from '../settings/settingsTable.ts';
 
 /** Values written into the SQL as quoted literals, not parameters: a migration holds them as they are. */
 const literals = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -93,8 +90,6 @@ export const users = pgTable(
      * IMPORT_THROTTLE_MINUTES per trader, whatever tab or device asks (trades/importClock.ts).
      */
     fillsImportedAt: timestamp('fills_imported_at', { withTimezone: true, mode: 'date' }),
-    /** A plan is near its entry within this many R (docs/product.md, "Alerts"). */
-    nearEntryR: doublePrecision('near_entry_r').notNull().default(NEAR_ENTRY_DEFAULT_R),
   },
   (t) => [uniqueIndex('users_broker_identity').on(t.broker, t.brokerUserId)],
 );
