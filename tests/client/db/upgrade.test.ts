@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { TradeTrackerDb } from '../../../src/client/db/db.ts';
+import { defaultSettings } from '../../../src/domain/traderSettings.ts';
 
 // src/client/db/db.ts declares only its newest version (Dexie diffs what is installed against it): a cache
 // written by the app before orders existed opens with all it held, and gains the orders table; one
@@ -70,7 +71,7 @@ describe('the cache of an earlier version', () => {
     expect(await db.orders.where('planId').equals('p1').count()).toBe(1);
     expect(await db.meta.get('userId')).toEqual({ key: 'userId', value: 'alex' });
     // Version 7 added the trader's settings record.
-    await db.traderSettings.put({ id: 'alex', nearEntryR: 0.5, createdAt: '', updatedAt: '' });
+    await db.traderSettings.put({ ...defaultSettings('alex', ''), nearEntryR: 0.5 });
     expect(await db.traderSettings.get('alex')).toMatchObject({ nearEntryR: 0.5 });
     const candle = { day: '2026-11-20', open: 10, high: 11, low: 9, close: 10.5, volume: 1 };
     await db.candles.bulkPut([

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../../src/domain/messages.ts';
 import type { Quote } from '../../../src/domain/quotes.ts';
+import { defaultSettings } from '../../../src/domain/traderSettings.ts';
 import type { TraderSettings } from '../../../src/domain/types.ts';
 import { type FakeApi, startFakeApi } from '../fakeApi.ts';
 import { deltaSync, ownCacheBy, planFixture, requestPaths, resetCache, seed } from '../fixtures.ts';
@@ -28,10 +29,10 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const AT = '2026-11-20T15:00:00.000Z';
+// Built from the defaults, so a new setting needs no line here.
 const settings = (nearEntryR: number, updatedAt = AT): TraderSettings => ({
-  id: 'alex',
+  ...defaultSettings('alex', AT),
   nearEntryR,
-  createdAt: AT,
   updatedAt,
 });
 
