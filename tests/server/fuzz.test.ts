@@ -89,6 +89,8 @@ beforeAll(async () => {
       mistakes: ['late'],
     });
     const userId = (await client.json<AuthStatus>('GET', '/api/v1/auth/status')).body.user.id;
+    // Saved settings, so a restore carries a settings record whose fields the fuzz can bend.
+    await client.json('PUT', `/api/v1/settings/${userId}`, { nearEntryR: 0.5 });
     (own ? w.known.own : w.known.others).push(edge, setup, plan, buy, userId, ...accounts, ...trades);
     if (own) {
       w.settings.push(userId);
