@@ -193,16 +193,15 @@ describe('the server folders (docs/architecture.md, "The server")', () => {
       candles: 'candles',
       candleSpans: 'candles',
       candleBudgets: 'candles',
+      traderSettings: 'settings',
     };
-    // The only exceptions. The backup names every table it does not hold, and why
-    // (`NOT_BACKED_UP`, tests/server/backupCoverage.test.ts). The alerts keep the near-entry
-    // threshold in `users.near_entry_r` until it becomes a trader setting (issue 41).
+    // The only exception: the backup names every table it does not hold, and why
+    // (`NOT_BACKED_UP`, tests/server/backupCoverage.test.ts).
     const shared: Record<string, string[]> = {
       'backup/backupService.ts': [
         ...['users', 'sessions', 'oauthStates', 'brokerTokens', 'pushSubscriptions', 'sentAlerts'],
         ...['tombstones', 'orders', 'orderExchanges', 'candles', 'candleSpans', 'candleBudgets'],
       ],
-      'alerts/alertRepository.ts': ['users'],
     };
     const schema = files.filter((f) => relative(server, f).startsWith('db/schema'));
     const tables = schema.flatMap((f) =>

@@ -11,7 +11,7 @@ import { directionOf, directionSign, type PlanDirection } from './planDirection.
 import type { Quote } from './quotes.ts';
 import type { Trade } from './trades.ts';
 import type { TradePlanStatus } from './types.ts';
-import { between, type Infer, object, validator } from './validation.ts';
+import { type Infer, object, validator } from './validation.ts';
 
 export const ALERT_KINDS = ['entry', 'stop', 'target'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
@@ -64,16 +64,6 @@ export const validatePushEndpoint = validator(object({ endpoint }));
 
 export const isNearEntryRInRange = (r: number): boolean =>
   Number.isFinite(r) && r >= NEAR_ENTRY_R_MIN && r <= NEAR_ENTRY_R_MAX;
-
-/** `PUT /api/v1/alerts/settings`: the trader's near-entry threshold, in R. */
-const alertSettings = object({
-  nearEntryR: between(
-    [NEAR_ENTRY_R_MIN, false, messages.nearEntryROutOfRange],
-    [NEAR_ENTRY_R_MAX, messages.nearEntryROutOfRange],
-  ),
-});
-export type AlertSettings = Infer<typeof alertSettings>;
-export const validateAlertSettings = validator(alertSettings);
 
 // ---- What the server answers --------------------------------------------------------------------
 

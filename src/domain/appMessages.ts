@@ -29,6 +29,8 @@ export const fallbackMessages = {
   updatePlanStatus: 'Failed to update trade plan status',
   deletePlan: 'Failed to delete trade plan',
   saveAccountSettings: 'Failed to save account settings',
+  loadSettings: 'Failed to load settings',
+  saveSettings: 'Failed to save settings',
   fetchAccounts: 'Failed to fetch accounts data',
   loadExecutions: 'Failed to load fills',
   loadTrades: 'Failed to load trades',

@@ -14,6 +14,7 @@ import { limitOf, notesBytesOf, notesFit } from './journalLimits.ts';
 import { messages } from './messages.ts';
 import { sameSetup, type TradeSetupRecord, validateSetupRecord } from './setups.ts';
 import { activeStockOf, samePlan, type TradePlan, validatePlanRecord } from './tradePlans.ts';
+import { sameSettings, type TraderSettings, validateTraderSettingsRecord } from './traderSettings.ts';
 import { type StoredAnnotation, sameAnnotation, splitTradeKey, validateAnnotationRecord } from './trades.ts';
 import type { FieldError, ValidationResult } from './types.ts';
 import { nameKey, normalizeStock } from './validation.ts';
@@ -24,7 +25,10 @@ export const BACKUP_FORMAT = 'trade-tracker-backup';
  * The version of the document's shape. A restore reads its own version and older ones and refuses
  * newer ones; raise it when a field is added, renamed or changes meaning.
  */
-export const BACKUP_FORMAT_VERSION = 1;
+export const BACKUP_FORMAT_VERSION = 2;
+
+/** The collections a format added, by the version that added them: an older document holds none. */
+const ADDED_IN: Partial<Record<BackupCollection, number>> = { traderSettings: 2 };
 
 // What each collection holds: the records as stored (a fill only when recorded by hand; the
 // broker's are imported again after a restore).
@@ -34,6 +38,7 @@ export type BackupTradeSetup = TradeSetupRecord;
 export type BackupTradePlan = TradePlan;
 export type BackupExecution = ManualFill;
 export type BackupTradeAnnotation = StoredAnnotation;
+export type BackupTraderSettings = TraderSettings;
 
 export interface Backup {
   format: typeof BACKUP_FORMAT;
@@ -47,6 +52,8 @@ export interface Backup {
   tradePlans: BackupTradePlan[];
   executions: BackupExecution[];
   tradeAnnotations: BackupTradeAnnotation[];
+  /** The trader's settings: none when never saved, else one (from format 2). */
+  traderSettings: BackupTraderSettings[];
 }
 
 export const BACKUP_COLLECTIONS = [
@@ -56,6 +63,7 @@ export const BACKUP_COLLECTIONS = [
   'tradePlans',
   'executions',
   'tradeAnnotations',
+  'traderSettings',
 ] as const;
 export type BackupCollection = (typeof BACKUP_COLLECTIONS)[number];
 export type BackupCounts = Record<BackupCollection, number>;
@@ -100,6 +108,8 @@ export function describeRecord(collection: BackupCollection, record: unknown, in
       const key = typeof r.key === 'string' ? splitTradeKey(r.key) : undefined;
       return key ? `trade ${key.symbol} opened ${key.openedAt}` : `trade ${nth}`;
     }
+    case 'traderSettings':
+      return 'settings';
   }
 }
 
@@ -147,6 +157,7 @@ const CHECKS: Record<BackupCollection, (raw: unknown, now: Date) => ValidationRe
   tradePlans: validatePlanRecord,
   executions: validateManualFill,
   tradeAnnotations: validateAnnotationRecord,
+  traderSettings: validateTraderSettingsRecord,
 };
 
 /** The key a record is known by within its collection. */
@@ -171,6 +182,9 @@ function checkWhole(
       seen.add(key);
     });
   }
+  backup.traderSettings.forEach((_, i) => {
+    if (i > 0) problem('traderSettings', i, 'id', backupMessages.oneSettingsRecord);
+  });
   const hashes = new Set<string>();
   backup.accounts.forEach((a, i) => {
     if (hashes.has(a.accountHash)) problem('accounts', i, 'accountHash', backupMessages.duplicateId);
@@ -276,7 +290,9 @@ export function* checkBackupSteps(body: unknown, now: Date): Generator<void, Bac
   }
   const backup = { format: BACKUP_FORMAT, formatVersion: version, exportedAt: exportedAt ?? '' } as Backup;
   for (const collection of BACKUP_COLLECTIONS) {
-    const rows = body[collection];
+    const added = ADDED_IN[collection];
+    const rows =
+      body[collection] === undefined && added !== undefined && version < added ? [] : body[collection];
     if (!Array.isArray(rows)) {
       problems.push({
         collection: 'backup',
@@ -355,4 +371,5 @@ export const sameContent = {
   tradePlans: samePlan,
   executions: sameFill,
   tradeAnnotations: sameAnnotation,
+  traderSettings: sameSettings,
 } as const;

@@ -14,6 +14,7 @@ export const backupMessages = {
   tooLarge: `A backup must be at most ${BACKUP_MAX_MEGABYTES} MB`,
   mustBeList: 'Must be a list',
   duplicateId: 'Appears twice in the backup',
+  oneSettingsRecord: 'A backup holds one settings record',
   idHoldsOther: 'Your journal holds something else under the same id',
   accountNotAtBroker: 'Your broker does not report this account as yours',
   accountHashInvalid: 'Account hash is required',

@@ -301,6 +301,7 @@ export const messages = {
   orderPriceTick: (what: string) => `${what} must be in whole cents (4 decimals under $1)`,
   entryLimitAboveTriggerShort: "A short stop-limit's limit price must be at or below its stop price",
   targetNotBelowEntryLimitShort: "Target price must be less than the entry's limit price for a short plan",
+  settingsNotFound: 'Settings not found',
   nearEntryROutOfRange: `The near-entry threshold must be from ${NEAR_ENTRY_R_MIN}R to ${NEAR_ENTRY_R_MAX}R`,
 } as const;
 
@@ -318,8 +319,6 @@ export const notificationTexts = {
   alertsNeedConnection: 'The alerts sent show when the app is online',
   alertsFailed: 'The alerts sent could not be loaded',
   noAlerts: 'No alerts sent yet.',
-  thresholdSaved: 'Saved',
-  thresholdFailed: 'The threshold could not be saved. Try again.',
 } as const;
 
 /** The order screens' texts (docs/product.md, "Orders"). */

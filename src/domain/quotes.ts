@@ -38,8 +38,6 @@ export interface QuoteAnswer {
   stale: boolean;
   /** Whether the regular session is open now: the app polls every 15 s only then. */
   marketOpen: boolean;
-  /** The trader's near-entry threshold in R, which the plans' states use. */
-  nearEntryR: number;
 }
 
 /**

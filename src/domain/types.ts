@@ -19,6 +19,7 @@ export type { TradeSetup, TradeSetupInput } from './setups.ts';
 export type { GroupStats, StatsGrouping } from './stats.ts';
 export type { TradePlanDto } from './tradePlanDto.ts';
 export type { TradePlan, TradePlanInput, TradePlanUpdate } from './tradePlans.ts';
+export type { TraderSettings, TraderSettingsInput } from './traderSettings.ts';
 export type { Trade, TradeAnnotation, TradeDirection, TradeUpdate } from './trades.ts';
 
 import type { LiveAccount } from './accounts.ts';
@@ -26,6 +27,7 @@ import type { Edge } from './edges.ts';
 import type { Execution, SkippedReasons } from './executions.ts';
 import type { TradeSetup } from './setups.ts';
 import type { TradePlanDto } from './tradePlanDto.ts';
+import type { TraderSettings } from './traderSettings.ts';
 import type { Trade } from './trades.ts';
 
 export const TRADE_PLAN_STATUSES = ['Draft', 'Ready', 'Hold', 'Discarded'] as const;
@@ -141,6 +143,8 @@ export interface SyncAnswer {
   edges: SyncChanges<Edge>;
   tradePlans: SyncChanges<TradePlanDto>;
   executions: SyncChanges<Execution>;
+  /** The trader's settings: in a full sync always (the defaults when never saved), else when saved since. */
+  traderSettings: SyncChanges<TraderSettings>;
   /** Whole, when a setup, plan, fill or annotation changed; absent otherwise. */
   tradeSetups?: TradeSetup[];
   /** Whole, when a fill, plan, annotation or account setting changed; absent otherwise. */

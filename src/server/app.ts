@@ -46,6 +46,8 @@ import { createPlanRepository } from './plans/planRepository.ts';
 import { planRoutes } from './plans/planRoutes.ts';
 import { quoteRoutes } from './quotes/quoteRoutes.ts';
 import { createQuoteService } from './quotes/quoteService.ts';
+import { createSettingsRepository } from './settings/settingsRepository.ts';
+import { settingsRoutes } from './settings/settingsRoutes.ts';
 import { createSetupRepository } from './setups/setupRepository.ts';
 import { setupRoutes } from './setups/setupRoutes.ts';
 import { createSetupService } from './setups/setupService.ts';
@@ -128,6 +130,7 @@ export function createApp(appDeps: AppDeps): {
     return { plans, trades };
   });
   const plans = createPlanRepository(db, now);
+  const settings = createSettingsRepository(db, now);
   const brokerImport = createBrokerImport(
     book,
     accounts,
@@ -197,7 +200,7 @@ export function createApp(appDeps: AppDeps): {
   guarded.route(
     '/sync',
     syncRoutes(
-      createSyncService({ db, accounts, cycles, edges, setups, plans, book, heavy }),
+      createSyncService({ db, accounts, cycles, edges, setups, plans, settings, book, heavy }),
       createSyncCursors(deps.tokenCipher),
     ),
   );
@@ -206,14 +209,12 @@ export function createApp(appDeps: AppDeps): {
     backupRoutes(createBackupService(db, now), now, (userId) => brokerAccess.accounts(userId), heavy),
   );
   guarded.route('/stats', statsRoutes(createStatsService(db), accounts, now));
-  guarded.route(
-    '/quotes',
-    quoteRoutes(createQuoteService(ownSymbols, brokerAccess, (userId) => alerts.nearEntryR(userId), now)),
-  );
+  guarded.route('/quotes', quoteRoutes(createQuoteService(ownSymbols, brokerAccess, now)));
   guarded.route('/candles', candleRoutes(createCandleService(db, ownSymbols, brokerAccess, now)));
   guarded.route('/push', pushRoutes(alerts, deps.vapidKeys.publicKey, config.pushServiceHosts));
   guarded.route('/alerts', alertRoutes(alerts));
   guarded.route('/orders', orderRoutes(orders));
+  guarded.route('/settings', settingsRoutes(settings));
   api.route('/', guarded);
   api.all('*', (c) => c.json({ message: messages.notFound }, 404));
 

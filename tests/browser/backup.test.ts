@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Backup } from '../../src/domain/backup.ts';
+import { BACKUP_FORMAT_VERSION, type Backup } from '../../src/domain/backup.ts';
 import { backupMessages } from '../../src/domain/backupMessages.ts';
 import type { Account, Edge, Execution, TradePlanDto, TradeSetup } from '../../src/domain/types.ts';
 import {
@@ -158,7 +158,7 @@ for (const [layout, viewport] of [
       expect(saved.suggestedFilename()).toMatch(/^trade-tracker-backup-\d{4}-\d{2}-\d{2}\.json$/);
       backupText = await textOf(saved);
       const backup = JSON.parse(backupText) as Backup;
-      expect(backup).toMatchObject({ format: 'trade-tracker-backup', formatVersion: 1 });
+      expect(backup).toMatchObject({ format: 'trade-tracker-backup', formatVersion: BACKUP_FORMAT_VERSION });
       expect(backup.edges.map((e) => e.name).sort()).toEqual(['@Volume', 'Trend']);
       expect(backup.tradePlans.map((p) => p.stock)).toEqual(['AAPL']);
       expect(backup.executions.map((e) => e.side)).toEqual(['Buy', 'Sell']);
@@ -182,7 +182,7 @@ for (const [layout, viewport] of [
       await alert.getByRole('button', { name: 'Dismiss error' }).click();
 
       await chooseFile(page, 'newer.json', JSON.stringify({ ...tampered, formatVersion: 99 }));
-      await alert.getByText(backupMessages.formatTooNew(99, 1)).waitFor();
+      await alert.getByText(backupMessages.formatTooNew(99, BACKUP_FORMAT_VERSION)).waitFor();
       await alert.getByRole('button', { name: 'Dismiss error' }).click();
     });
 

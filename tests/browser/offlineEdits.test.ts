@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account, Edge, TradePlanDto, TradeSetup } from '../../src/domain/types.ts';
+import type { Account, Edge, TradePlanDto, TraderSettings, TradeSetup } from '../../src/domain/types.ts';
 import {
   apiBody as api,
   controlledBy,
@@ -142,10 +142,20 @@ for (const [layout, viewport] of [
       await screenshot(context, page, `offline-dashboard-${layout}`);
     });
 
+    it("changes the trader's near-entry threshold (a setting)", async () => {
+      await page.getByRole('banner').getByRole('link', { name: 'Export and backup' }).click();
+      await page.getByLabel('Near entry within (R)').fill('0.5');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('12 changes not yet saved').waitFor();
+      expect(await page.getByLabel('Near entry within (R)').inputValue()).toBe('0.5');
+    });
+
     it('keeps every change through a reload without a network', async () => {
       await page.reload();
       await page.getByText(/Offline · last synced/).waitFor();
-      await page.getByText('11 changes not yet saved').waitFor();
+      await page.getByText('12 changes not yet saved').waitFor();
+      expect(await page.getByLabel('Near entry within (R)').inputValue()).toBe('0.5');
+      await nav('Dashboard');
       await row(/Alex Margin/)
         .getByText('(not yet saved)')
         .waitFor();
@@ -165,7 +175,7 @@ for (const [layout, viewport] of [
 
     it('sends every change once the network is back, and the server has them all', async () => {
       await context.setOffline(false);
-      await page.getByRole('status').getByText('Back online: 11 changes saved').waitFor({ timeout: 20_000 });
+      await page.getByRole('status').getByText('Back online: 12 changes saved').waitFor({ timeout: 20_000 });
       await page.getByText(/changes? not yet saved/).waitFor({ state: 'detached', timeout: 20_000 });
       await page.getByText('(not yet saved)').first().waitFor({ state: 'detached', timeout: 10_000 });
       expect(await page.getByText('Not saved — the server refused:').count()).toBe(0);
@@ -192,6 +202,7 @@ for (const [layout, viewport] of [
 
       const accounts = await api<Account[]>(page, 'GET', '/accounts');
       expect(accounts.find((a) => a.accountName === 'Alex Margin')?.maxTradeRisk).toBe(2);
+      expect((await api<TraderSettings>(page, 'GET', '/settings')).nearEntryR).toBe(0.5);
     });
 
     it('asks before a logout would throw away unsaved changes, and offline signs out in the app', async () => {

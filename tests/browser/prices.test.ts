@@ -117,15 +117,17 @@ for (const [layout, viewport] of [
     });
 
     it("judges Near entry by the trader's own threshold", async () => {
-      // INTC is 0.2R below its entry: Near entry at the default 0.25R, Waiting within 0.1R.
-      await api(page, 'PUT', '/alerts/settings', { nearEntryR: 0.1 });
+      // INTC is 0.2R below its entry: Near entry at the default 0.25R, Waiting within 0.1R. The
+      // settings record's id is the trader's (docs/product.md, "Settings").
+      const { user } = await api<{ user: { id: string } }>(page, 'GET', '/auth/status');
+      await api(page, 'PUT', `/settings/${user.id}`, { nearEntryR: 0.1 });
       try {
         await page.reload();
         await pageHeading(page, 'Trade Plans').waitFor();
         const row = page.getByRole('row', { name: /INTC/ });
         await row.getByText('Waiting').filter({ visible: true }).waitFor();
       } finally {
-        await api(page, 'PUT', '/alerts/settings', { nearEntryR: 0.25 });
+        await api(page, 'PUT', `/settings/${user.id}`, { nearEntryR: 0.25 });
         await page.reload();
         await pageHeading(page, 'Trade Plans').waitFor();
       }

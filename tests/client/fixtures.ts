@@ -9,6 +9,7 @@ import type {
   Trade,
   TradePlan,
   TradePlanDto,
+  TraderSettings,
   TradeSetup,
 } from '../../src/domain/types.ts';
 
@@ -184,6 +185,7 @@ export const fullSync = (lists: {
   marketCycle?: MarketCycle;
   executions?: Execution[];
   trades?: Trade[];
+  traderSettings?: TraderSettings[];
   cursor?: string;
 }): SyncAnswer => ({
   cursor: lists.cursor ?? '100',
@@ -193,6 +195,7 @@ export const fullSync = (lists: {
   edges: { upserted: lists.edges ?? [], deleted: [] },
   tradePlans: { upserted: lists.tradePlans ?? [], deleted: [] },
   executions: { upserted: lists.executions ?? [], deleted: [] },
+  traderSettings: { upserted: lists.traderSettings ?? [], deleted: [] },
   tradeSetups: lists.tradeSetups ?? [],
   trades: lists.trades ?? [],
 });
@@ -205,6 +208,7 @@ export const deltaSync = (o: Partial<SyncAnswer> = {}): SyncAnswer => ({
   edges: { upserted: [], deleted: [] },
   tradePlans: { upserted: [], deleted: [] },
   executions: { upserted: [], deleted: [] },
+  traderSettings: { upserted: [], deleted: [] },
   ...o,
 });
 

@@ -125,6 +125,7 @@ function backup(): Backup {
         updatedAt: AT,
       },
     ],
+    traderSettings: [],
   };
 }
 
@@ -437,6 +438,7 @@ describe('checkBackup', () => {
       tradePlans: 1,
       executions: 1,
       tradeAnnotations: 1,
+      traderSettings: 0,
     });
   });
 });

@@ -137,6 +137,7 @@ function fullestJournal(): Backup {
     tradePlans,
     executions,
     tradeAnnotations,
+    traderSettings: [],
   };
 }
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertPayload, SentAlert } from '../../src/domain/alerts.ts';
-import { messages } from '../../src/domain/messages.ts';
 import type { Account, Trade, TradePlanDto } from '../../src/domain/types.ts';
 import { PUSH_TTL_SECONDS } from '../../src/server/alerts/pushSender.ts';
 import { demoQuote } from '../../src/server/brokers/demo/demoQuotes.ts';
@@ -334,36 +333,6 @@ describe('alerts by Web Push', () => {
     expect(tickTook).toBeGreaterThanOrEqual(1400);
     expect(pushesTo(samSlow)).toHaveLength(1);
     expect(push.received.slice(before).filter((p) => p.device === 'alex-phone').length).toBeGreaterThan(0);
-  });
-});
-
-describe('the near-entry threshold', () => {
-  it('is 0.25R until set, kept per trader, and refused outside 0.05R to 2R', async () => {
-    expect((await alex.json('GET', '/api/v1/alerts/settings')).body).toEqual({ nearEntryR: 0.25 });
-    expect(await alex.json('PUT', '/api/v1/alerts/settings', { nearEntryR: 0.5 })).toEqual({
-      status: 200,
-      body: { nearEntryR: 0.5 },
-    });
-    expect((await alex.json('GET', '/api/v1/alerts/settings')).body).toEqual({ nearEntryR: 0.5 });
-    expect((await sam.json('GET', '/api/v1/alerts/settings')).body).toEqual({ nearEntryR: 0.25 });
-    for (const nearEntryR of [0.04, 2.01, '1', null]) {
-      expect(await alex.json('PUT', '/api/v1/alerts/settings', { nearEntryR })).toMatchObject({
-        status: 400,
-        body: {
-          message: typeof nearEntryR === 'number' ? messages.nearEntryROutOfRange : messages.mustBeNumber,
-        },
-      });
-    }
-    const crossSite = await alex.call(
-      'PUT',
-      '/api/v1/alerts/settings',
-      { nearEntryR: 1 },
-      {
-        headers: { Origin: 'https://evil.example' },
-      },
-    );
-    expect(crossSite.status).toBe(403);
-    expect((await alex.json('GET', '/api/v1/alerts/settings')).body).toEqual({ nearEntryR: 0.5 });
   });
 });
 

@@ -9,6 +9,7 @@ import { backupMessages } from '../../src/domain/backupMessages.ts';
 import { messages } from '../../src/domain/messages.ts';
 import type {
   Account,
+  AuthStatus,
   Edge,
   Execution,
   ImportResult,
@@ -48,6 +49,11 @@ const getBackup = async (client: Client) => {
 };
 const restore = (client: Client, body: unknown) => client.json<RestoreResult>('POST', '/api/v1/backup', body);
 const withoutTime = ({ exportedAt: _, ...rest }: Backup) => rest;
+/** A journal as another journal restores it: the trader's settings are under that trader's id there. */
+const inAnyJournal = (b: Backup) => ({
+  ...withoutTime(b),
+  traderSettings: b.traderSettings.map(({ id: _, ...settings }) => settings),
+});
 const edge = (name: string, weightFactor = 0.5) =>
   post<Edge>(alex, '/edges', {
     name,
@@ -159,6 +165,8 @@ beforeAll(async () => {
     initialStop: null,
     notes: 'From the broker',
   });
+  const { user } = (await alex.json<AuthStatus>('GET', '/api/v1/auth/status')).body;
+  expect((await alex.json('PUT', `/api/v1/settings/${user.id}`, { nearEntryR: 0.4 })).status).toBe(200);
 
   backup = await getBackup(alex);
 });
@@ -324,10 +332,20 @@ describe('restoring into a fresh journal (another data folder)', () => {
         tradePlans: 4,
         executions: 3,
         tradeAnnotations: backup.tradeAnnotations.length,
+        traderSettings: 1,
       },
-      skipped: { accounts: 0, edges: 0, tradeSetups: 0, tradePlans: 0, executions: 0, tradeAnnotations: 0 },
+      skipped: {
+        accounts: 0,
+        edges: 0,
+        tradeSetups: 0,
+        tradePlans: 0,
+        executions: 0,
+        tradeAnnotations: 0,
+        traderSettings: 0,
+      },
     });
-    expect(withoutTime(await getBackup(target.alex))).toEqual(withoutTime(backup));
+    expect(inAnyJournal(await getBackup(target.alex))).toEqual(inAnyJournal(backup));
+    expect(backup.traderSettings).toMatchObject([{ nearEntryR: 0.4 }]);
     const { accounts: _, ...journal } = await journalOf(alex);
     expect(await journalOf(target.alex)).toEqual({ ...journal, accounts: expect.any(Array) });
     const manual = (await alex.json<Execution[]>('GET', '/api/v1/executions')).body.filter(
@@ -357,10 +375,12 @@ describe('restoring into a fresh journal (another data folder)', () => {
       tradePlans: 0,
       executions: 0,
       tradeAnnotations: 0,
+      traderSettings: 0,
     });
     expect(again.body.skipped.tradePlans).toBe(4);
     expect(again.body.skipped.tradeAnnotations).toBe(backup.tradeAnnotations.length);
-    expect(withoutTime(await getBackup(target.alex))).toEqual(withoutTime(backup));
+    expect(again.body.skipped.traderSettings).toBe(1);
+    expect(inAnyJournal(await getBackup(target.alex))).toEqual(inAnyJournal(backup));
   });
 
   it('into a journal that already has the accounts and the broker fills: settings, links, stops and notes come back', async () => {
@@ -385,8 +405,8 @@ describe('restoring into a fresh journal (another data folder)', () => {
     const byHash = (a: { accountHash: string }, b: { accountHash: string }) =>
       a.accountHash.localeCompare(b.accountHash);
     expect(restored.accounts.map(settings).sort(byHash)).toEqual(backup.accounts.map(settings).sort(byHash));
-    expect(withoutTime({ ...restored, accounts: [], executions: [], tradeAnnotations: [] })).toEqual(
-      withoutTime({ ...backup, accounts: [], executions: [], tradeAnnotations: [] }),
+    expect(inAnyJournal({ ...restored, accounts: [], executions: [], tradeAnnotations: [] })).toEqual(
+      inAnyJournal({ ...backup, accounts: [], executions: [], tradeAnnotations: [] }),
     );
 
     const before = (await alex.json<Trade[]>('GET', '/api/v1/trades')).body;
@@ -716,6 +736,7 @@ describe('restoring into the same journal', () => {
       tradePlans: 1,
       executions: 0,
       tradeAnnotations: 0,
+      traderSettings: 0,
     });
     expect((await getBackup(alex)).tradePlans).toContainEqual(nvda);
     expect((await alex.json('POST', '/api/v1/tradeplans', replay)).status).toBe(200);

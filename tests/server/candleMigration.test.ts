@@ -79,3 +79,30 @@ describe('migration 0019: candle spans', () => {
     await client.close();
   });
 });
+
+// Migration 0020 (issue 41): the near-entry threshold leaves the users table for the trader's
+// settings record; a trader who set one keeps it, one left at the default gets no record.
+describe('migration 0020: trader settings', () => {
+  it("carries each trader's threshold into a settings record under the trader's id", async () => {
+    const client = await PGlite.create();
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: migrationsUpTo('0019_candle_spans') });
+    const [set, unset] = ['0190a8c0-0000-7000-8000-000000000001', '0190a8c0-0000-7000-8000-000000000002'];
+    await db.execute(
+      sql`insert into users (id, broker, broker_user_id, display_name, created_at, near_entry_r) values
+        (${set}, 'demo', 'a', 'A', now(), 0.5), (${unset}, 'demo', 'b', 'B', now(), 0.25)`,
+    );
+
+    await migrate(db, { migrationsFolder: migrations });
+
+    const rows = await db.execute<{ id: string; user_id: string; near_entry_r: number }>(
+      sql`select id, user_id, near_entry_r from trader_settings`,
+    );
+    expect(rows.rows).toEqual([{ id: set, user_id: set, near_entry_r: 0.5 }]);
+    const columns = await db.execute(
+      sql`select 1 from information_schema.columns where table_name = 'users' and column_name = 'near_entry_r'`,
+    );
+    expect(columns.rows).toEqual([]);
+    await client.close();
+  });
+});

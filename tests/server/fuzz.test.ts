@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_COLLECTIONS, type Backup } from '../../src/domain/backup.ts';
 import {
   type Account,
+  type AuthStatus,
   CYCLE_TYPES,
   type Edge,
   type Execution,
@@ -33,6 +34,7 @@ const w: World = {
   plans: [],
   accounts: [],
   trades: [],
+  settings: [],
   known: { own: [], others: [], deleted: [] },
   now: () => t.clock.now,
 };
@@ -86,8 +88,12 @@ beforeAll(async () => {
       tags: ['seed'],
       mistakes: ['late'],
     });
-    (own ? w.known.own : w.known.others).push(edge, setup, plan, buy, ...accounts, ...trades);
+    const userId = (await client.json<AuthStatus>('GET', '/api/v1/auth/status')).body.user.id;
+    // Saved settings, so a restore carries a settings record whose fields the fuzz can bend.
+    await client.json('PUT', `/api/v1/settings/${userId}`, { nearEntryR: 0.5 });
+    (own ? w.known.own : w.known.others).push(edge, setup, plan, buy, userId, ...accounts, ...trades);
     if (own) {
+      w.settings.push(userId);
       w.edges.push(edge);
       w.setups.push(setup);
       w.plans.push(plan);

@@ -39,7 +39,6 @@ describe('quotes for the trader’s own stocks', () => {
       quotes: [{ ...demoQuote('NVDA', t.clock.now), fetchedAt: t.clock.now.toISOString() }],
       stale: false,
       marketOpen: true,
-      nearEntryR: 0.25,
     });
   });
 
@@ -74,12 +73,6 @@ describe('quotes for the trader’s own stocks', () => {
       status: 400,
       body: { message: messages.stockInvalidCharacters },
     });
-  });
-
-  it("says the trader's near-entry threshold, which the app's plan states use", async () => {
-    expect((await alex.json('PUT', '/api/v1/alerts/settings', { nearEntryR: 0.5 })).status).toBe(200);
-    expect((await quotesOf(alex, 'NVDA')).body.nearEntryR).toBe(0.5);
-    expect((await alex.json('PUT', '/api/v1/alerts/settings', { nearEntryR: 0.25 })).status).toBe(200);
   });
 
   it('needs a session', async () => {

@@ -1,19 +1,17 @@
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
-import { planUrl, type SentAlert, validateAlertSettings } from '../../domain/alerts.ts';
-import { NEAR_ENTRY_R_MAX, NEAR_ENTRY_R_MIN } from '../../domain/constants.ts';
+import { planUrl, type SentAlert } from '../../domain/alerts.ts';
 import { formatPrice, formatTimestamp } from '../../domain/format.ts';
 import { alertTexts, notificationTexts } from '../../domain/messages.ts';
 import { errorMessage } from '../api/http.ts';
+import SettingsForm from '../settings/SettingsForm.tsx';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { useOffline } from '../ui/useOffline.ts';
 import {
-  alertSettings,
   currentSubscription,
   notificationPermission,
   PushServiceSilent,
   pushSupported,
-  saveAlertSettings,
   sentAlerts,
   turnOff,
   turnOn,
@@ -31,7 +29,7 @@ async function deviceState(): Promise<DeviceState> {
 
 /**
  * Notifications (docs/product.md, "Alerts"): this device on or off (the permission is asked only
- * on the tap that turns them on), the near-entry threshold, and the alerts sent.
+ * on the tap that turns them on), the trader's settings (the near-entry threshold), and the alerts sent.
  */
 export default function NotificationsSection() {
   const offline = useOffline();
@@ -109,78 +107,9 @@ export default function NotificationsSection() {
         </small>
       )}
       {error && <ErrorBanner message={error} onDismiss={() => setError(undefined)} />}
-      <NearEntryForm offline={offline} />
+      <SettingsForm />
       <AlertsSent offline={offline} version={sentVersion} />
     </article>
-  );
-}
-
-function NearEntryForm({ offline }: { offline: boolean }) {
-  const [value, setValue] = useState('');
-  const [message, setMessage] = useState<{ text: string; error: boolean }>();
-  const [busy, setBusy] = useState(false);
-  const inputId = useId();
-  const messageId = useId();
-
-  useEffect(() => {
-    if (offline) return;
-    let live = true;
-    alertSettings()
-      .then((s) => live && setValue(String(s.nearEntryR)))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [offline]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = validateAlertSettings({ nearEntryR: value.trim() === '' ? undefined : Number(value) });
-    if (!checked.ok) {
-      setMessage({ text: checked.errors[0]?.message ?? notificationTexts.thresholdFailed, error: true });
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = await saveAlertSettings(checked.value);
-      setValue(String(saved.nearEntryR));
-      setMessage({ text: notificationTexts.thresholdSaved, error: false });
-    } catch (e) {
-      setMessage({ text: errorMessage(e, notificationTexts.thresholdFailed), error: true });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form className="near-entry-form" onSubmit={(e) => void submit(e)} noValidate>
-      <label htmlFor={inputId}>Near entry within (R)</label>
-      <div className="near-entry-row">
-        <input
-          id={inputId}
-          type="number"
-          inputMode="decimal"
-          step="0.05"
-          min={NEAR_ENTRY_R_MIN}
-          max={NEAR_ENTRY_R_MAX}
-          value={value}
-          disabled={offline}
-          aria-invalid={message?.error ? true : undefined}
-          aria-describedby={messageId}
-          onChange={(e) => {
-            setValue(e.currentTarget.value);
-            setMessage(undefined);
-          }}
-        />
-        <button type="submit" className="outline backup-button" disabled={offline || busy} aria-busy={busy}>
-          Save
-        </button>
-      </div>
-      <small id={messageId} className={message?.error ? 'field-error' : 'muted'} role="status">
-        {message?.text ??
-          `A plan shows Near entry this close to its entry (${NEAR_ENTRY_R_MIN}R to ${NEAR_ENTRY_R_MAX}R).`}
-      </small>
-    </form>
   );
 }
 

@@ -1,7 +1,7 @@
 // This device's notifications (docs/product.md, "Alerts"): the browser's push subscription, made
 // with the server's VAPID key and stored on the server, and the alerts sent. Loaded with the
 // Notifications section only, never with the app's first screen.
-import type { AlertSettings, SentAlert } from '../../domain/alerts.ts';
+import type { SentAlert } from '../../domain/alerts.ts';
 import { api } from '../api/http.ts';
 
 /** Whether this browser can get pushes: a service worker, the Push API and notifications. */
@@ -113,6 +113,3 @@ export async function forgetDeviceAtLogout(online: boolean): Promise<void> {
 }
 
 export const sentAlerts = (): Promise<SentAlert[]> => api<SentAlert[]>('/alerts');
-export const alertSettings = (): Promise<AlertSettings> => api<AlertSettings>('/alerts/settings');
-export const saveAlertSettings = (settings: AlertSettings): Promise<AlertSettings> =>
-  api<AlertSettings>('/alerts/settings', { method: 'PUT', body: settings });

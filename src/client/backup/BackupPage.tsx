@@ -39,6 +39,7 @@ const PARTS: Record<BackupCollection, [heading: string, one: string, more: strin
     "trade's link, stop and notes",
     "trades' links, stops and notes",
   ],
+  traderSettings: ['Settings', 'settings record', 'settings records'],
 };
 
 // A backup never carries whether an account allows orders (docs/product.md, "Orders").

@@ -9,6 +9,7 @@ import type {
   MarketCycle,
   Trade,
   TradePlan,
+  TraderSettings,
   TradeSetup,
 } from '../../domain/types.ts';
 
@@ -19,7 +20,8 @@ export type CollectionName =
   | 'tradePlans'
   | 'marketCycle'
   | 'executions'
-  | 'trades';
+  | 'trades'
+  | 'traderSettings';
 
 export interface StoredMarketCycle extends MarketCycle {
   key: 'current';
@@ -95,6 +97,8 @@ export class TradeTrackerDb extends Dexie {
   marketCycle!: EntityTable<StoredMarketCycle, 'key'>;
   executions!: EntityTable<Execution, 'id'>;
   trades!: EntityTable<Trade, 'id'>;
+  /** The trader's settings record: none until saved (the domain's defaults stand in, settings/). */
+  traderSettings!: EntityTable<TraderSettings, 'id'>;
   /** The last price of each watched stock, with when the server had it: shown offline with its time. */
   quotes!: EntityTable<Quote, 'symbol'>;
   /** The orders of the plans shown, as last read; never queued, never sent from here. */
@@ -112,8 +116,9 @@ export class TradeTrackerDb extends Dexie {
     super(name, { cache: 'immutable' });
     // Dexie diffs an installed database against the whole schema of the newest version, so only
     // a version with an upgrade function needs keeping (none has one): 1 held the collections,
-    // 2 added outbox and refusedChanges, 3 executions and trades, 4 quotes, 5 orders, 6 candles.
-    this.version(6).stores({
+    // 2 added outbox and refusedChanges, 3 executions and trades, 4 quotes, 5 orders, 6 candles,
+    // 7 traderSettings.
+    this.version(7).stores({
       accounts: 'id, accountName',
       edges: 'id',
       tradeSetups: 'id',
@@ -127,6 +132,7 @@ export class TradeTrackerDb extends Dexie {
       quotes: 'symbol',
       orders: 'id, planId',
       candles: '[symbol+day]',
+      traderSettings: 'id',
     });
   }
 }
@@ -143,8 +149,6 @@ export const metaKeys = {
   /** The server's cursor from the last sync (`GET /sync?since=`); absent, the next sync gets everything. */
   syncCursor: 'syncCursor',
   brokerSessionExpiresAt: 'brokerSessionExpiresAt',
-  /** The trader's near-entry threshold in R, as the last quotes' answer said it. */
-  nearEntryR: 'nearEntryR',
   /** When the trader's last import of the broker's fills started (the server's time): "Fills imported … ago". */
   fillsImportedAt: 'fillsImportedAt',
 } as const;

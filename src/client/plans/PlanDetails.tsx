@@ -22,7 +22,7 @@ import {
 import type { TradePlan } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { PlanPrice } from '../quotes/PlanPrice.tsx';
-import { useNearEntryR } from '../quotes/useQuotes.ts';
+import { useTraderSettings } from '../settings/useTraderSettings.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
@@ -58,7 +58,7 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
   const score = weightedEdgeScore(citedEdges);
   const reward = rewardToRisk(plan);
   const quote = useLiveQuery(() => db.quotes.get(plan.stock), [plan.stock]);
-  const nearEntryR = useNearEntryR();
+  const { nearEntryR } = useTraderSettings();
   // A Ready plan can be ordered; any other shows the orders this device knows of (put on Hold
   // while one works, say).
   const ordersKnown = useLiveQuery(() => db.orders.where('planId').equals(plan.id).count(), [plan.id]);

@@ -8,7 +8,8 @@ import { canEditPlan, isActivePlan } from '../../domain/tradePlans.ts';
 import { TRADE_PLAN_STATUSES, type TradePlan, type TradePlanStatus } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { readInSlices } from '../db/slices.ts';
-import { useNearEntryR, useQuotes } from '../quotes/useQuotes.ts';
+import { useQuotes } from '../quotes/useQuotes.ts';
+import { useTraderSettings } from '../settings/useTraderSettings.ts';
 import { ListPage } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
@@ -40,7 +41,7 @@ export function showingText(shown: number, total: number, search: string, status
 export default function TradePlansPage() {
   const [status, setStatus] = useState<TradePlanStatus | ''>('');
   const quotes = useQuotes();
-  const nearEntryR = useNearEntryR();
+  const { nearEntryR } = useTraderSettings();
   // An active plan's distance to its entry in R, from its stock's last price (docs/product.md,
   // "Prices"); plans without one sort last.
   const sortValue = useCallback(

@@ -22,7 +22,7 @@ export function PlanPrice({
   plan: Pick<TradePlan, 'entryPrice' | 'stopLossPrice' | 'targetPrice'> &
     Partial<Pick<TradePlan, 'direction'>>;
   quote: Quote | undefined;
-  /** The trader's threshold for Near entry (useNearEntryR). */
+  /** The trader's threshold for Near entry (settings/useTraderSettings.ts). */
   nearEntryR: number;
 }) {
   if (quote === undefined) return null;

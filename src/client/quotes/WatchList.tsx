@@ -3,9 +3,10 @@ import { isMarketOpen } from '../../domain/marketHours.ts';
 import { byDistanceToEntry, planPrice } from '../../domain/quotes.ts';
 import { isActivePlan } from '../../domain/tradePlans.ts';
 import { db } from '../db/db.ts';
+import { useTraderSettings } from '../settings/useTraderSettings.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { PlanPrice } from './PlanPrice.tsx';
-import { useNearEntryR, useQuotes } from './useQuotes.ts';
+import { useQuotes } from './useQuotes.ts';
 
 /**
  * The Ready plans the Watch shows: the nearest entry, on a phone's screen or two. With a thousand
@@ -30,7 +31,7 @@ function Watch() {
     [],
   );
   const quotes = useQuotes();
-  const nearEntryR = useNearEntryR();
+  const { nearEntryR } = useTraderSettings();
   if (!plans || plans.length === 0 || !quotes) return null;
   const watched = byDistanceToEntry(
     plans.map((plan) => {

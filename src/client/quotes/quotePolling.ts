@@ -7,7 +7,7 @@ import { isMarketOpen } from '../../domain/marketHours.ts';
 import { type QuoteAnswer, watchedSymbols } from '../../domain/quotes.ts';
 import { ACTIVE_STATUSES } from '../../domain/tradePlans.ts';
 import { api } from '../api/http.ts';
-import { cacheOwner, db, metaKeys, type TradeTrackerDb } from '../db/db.ts';
+import { cacheOwner, db, type TradeTrackerDb } from '../db/db.ts';
 import { readInSlices } from '../db/slices.ts';
 import { isOffline, onConnectivityChange } from '../sync/connectivity.ts';
 
@@ -41,7 +41,6 @@ export async function refreshQuotes(
     // A logout (or another trader's sign-in) while the answer was on its way: it is not this cache's.
     if (owner === undefined || (await cacheOwner(database)) !== owner) return;
     await database.quotes.bulkPut(answer.quotes);
-    await database.meta.put({ key: metaKeys.nearEntryR, value: String(answer.nearEntryR) });
   });
   return answer;
 }

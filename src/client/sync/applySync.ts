@@ -11,6 +11,7 @@ export const SYNCED: CollectionName[] = [
   'marketCycle',
   'executions',
   'trades',
+  'traderSettings',
 ];
 
 /**
@@ -37,7 +38,7 @@ async function merge<T>(
 
 /**
  * Writes one sync answer in one transaction: no half-old, half-new cache, and the pages re-render
- * once. Plans, edges and fills are merged (or replaced, on a full answer); setups and trades come
+ * once. Plans, edges, fills and settings are merged (or replaced, on a full answer); setups and trades come
  * whole or not at all. Nothing is written unless the cache still belongs to `owner`, the trader
  * the answer was fetched for: a logout in any tab, or another trader's sign-in, wins.
  *
@@ -57,6 +58,7 @@ export async function applySync(
     const cachedAccounts = await database.accounts.toArray();
     await merge(database, 'edges', answer.edges, full);
     await merge(database, 'executions', answer.executions, full);
+    await merge(database, 'traderSettings', answer.traderSettings, full);
     const plans = answer.tradePlans;
     await merge(
       database,

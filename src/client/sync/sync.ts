@@ -24,6 +24,7 @@ const fallbacks: Record<CollectionName, string> = {
   marketCycle: fallbackMessages.fetchMarketCycle,
   executions: fallbackMessages.loadExecutions,
   trades: fallbackMessages.loadTrades,
+  traderSettings: fallbackMessages.loadSettings,
 };
 
 let unauthorizedHandler: () => void = () => {};

@@ -16,6 +16,7 @@ const initial = (): State => ({
   marketCycle: { loading: false, error: undefined },
   executions: { loading: false, error: undefined },
   trades: { loading: false, error: undefined },
+  traderSettings: { loading: false, error: undefined },
 });
 
 let state: State = initial();

@@ -6,13 +6,15 @@ export function FormActions({
 }: {
   submitLabel: string;
   saving: boolean;
-  onCancel: () => void;
+  onCancel?: (() => void) | undefined;
 }) {
   return (
     <footer className="dialog-actions">
-      <button type="button" className="secondary" onClick={onCancel}>
-        Cancel
-      </button>
+      {onCancel && (
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
       <button type="submit" aria-busy={saving} disabled={saving}>
         {submitLabel}
       </button>

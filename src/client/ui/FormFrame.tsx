@@ -9,7 +9,8 @@ interface FormFrameProps {
   /** A heading above the form's message (the edge form's "Define Edge"). */
   heading?: ReactNode;
   submitLabel: string;
-  onCancel: () => void;
+  /** Absent for a form on a page, not in a dialog (the trader's settings): no Cancel. */
+  onCancel?: () => void;
   children: ReactNode;
 }
 

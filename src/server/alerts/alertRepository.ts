@@ -1,11 +1,11 @@
 import { and, desc, eq, notInArray, or } from 'drizzle-orm';
 import type { DueAlert, PushSubscriptionInput, SentAlert, WatchedPlan } from '../../domain/alerts.ts';
-import { ALERTS_LISTED, NEAR_ENTRY_DEFAULT_R, PUSH_SUBSCRIPTIONS_MAX } from '../../domain/constants.ts';
+import { ALERTS_LISTED, PUSH_SUBSCRIPTIONS_MAX } from '../../domain/constants.ts';
 import { messages } from '../../domain/messages.ts';
 import { hasBrokerSignIn } from '../auth/userStore.ts';
 import { inChunks } from '../db/chunks.ts';
 import type { Database } from '../db/database.ts';
-import { pushSubscriptions, sentAlerts, users } from '../db/schema.ts';
+import { pushSubscriptions, sentAlerts } from '../db/schema.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
 import { watchedPlans } from '../plans/planQueries.ts';
 import { conflict } from '../refusals.ts';
@@ -156,16 +156,6 @@ export function createAlertRepository(db: Database, now: () => Date) {
         .orderBy(desc(sentAlerts.sentAt), desc(sentAlerts.id))
         .limit(ALERTS_LISTED);
       return rows.map(toSentAlert);
-    },
-
-    async nearEntryR(userId: string): Promise<number> {
-      const [row] = await db.select({ r: users.nearEntryR }).from(users).where(eq(users.id, userId));
-      return row?.r ?? NEAR_ENTRY_DEFAULT_R;
-    },
-
-    async setNearEntryR(userId: string, r: number): Promise<number> {
-      await db.update(users).set({ nearEntryR: r }).where(eq(users.id, userId));
-      return r;
     },
   };
 }

@@ -1,9 +1,5 @@
 import { Hono } from 'hono';
-import {
-  validateAlertSettings,
-  validatePushEndpoint,
-  validatePushSubscription,
-} from '../../domain/alerts.ts';
+import { validatePushEndpoint, validatePushSubscription } from '../../domain/alerts.ts';
 import { messages } from '../../domain/messages.ts';
 import type { AppEnv } from '../appEnv.ts';
 import { readValid } from '../http/body.ts';
@@ -41,14 +37,9 @@ export function pushRoutes(
   return app;
 }
 
-/** `/api/v1/alerts`: the alerts sent to the trader (newest first), and the near-entry threshold. */
+/** `/api/v1/alerts`: the alerts sent to the trader (newest first). */
 export function alertRoutes(repository: AlertRepository): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => c.json(await repository.sent(c.get('user').id)));
-  app.get('/settings', async (c) => c.json({ nearEntryR: await repository.nearEntryR(c.get('user').id) }));
-  app.put('/settings', async (c) => {
-    const { nearEntryR } = await readValid(c, validateAlertSettings);
-    return c.json({ nearEntryR: await repository.setNearEntryR(c.get('user').id, nearEntryR) });
-  });
   return app;
 }

@@ -41,6 +41,7 @@ import {
 import { edgeBackup } from '../edges/edgeBackup.ts';
 import { planBackup } from '../plans/planBackup.ts';
 import { Refusal } from '../refusals.ts';
+import { settingsBackup } from '../settings/settingsBackup.ts';
 import { setupBackup } from '../setups/setupBackup.ts';
 import { annotationBackup } from '../trades/annotationBackup.ts';
 import { fillBackup } from '../trades/fillBackup.ts';
@@ -53,14 +54,12 @@ export const BACKUP_ADAPTERS = [
   planBackup,
   fillBackup,
   annotationBackup,
+  settingsBackup,
 ];
 
 /** The tables no backup holds, and why (tests/server/backupCoverage.test.ts: every table is here or an adapter's). */
 export const NOT_BACKED_UP = new Map<PgTable, string>([
-  [
-    users,
-    'the trader is their broker sign-in, the same in every journal they sign in to (the near-entry threshold is a preference of this server, set again in a tap)',
-  ],
+  [users, 'the trader is their broker sign-in, the same in every journal they sign in to'],
   [
     pushSubscriptions,
     "devices' push subscriptions: this server's VAPID key signs for them, each device turns them on again",

@@ -7,6 +7,7 @@ import {
   tombstones,
   tradeAnnotations,
   tradePlans,
+  traderSettings,
   tradeSetups,
 } from './schema.ts';
 
@@ -40,6 +41,7 @@ const JOURNAL_TABLES = {
   executions,
   tradeAnnotations,
   accountSettings,
+  traderSettings,
   tombstones,
 };
 

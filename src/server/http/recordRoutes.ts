@@ -9,9 +9,10 @@ interface RecordWrites<I, T> {
   /** Said when the path's id names none of the trader's records. */
   notFound: string;
   validate(body: unknown): ValidationResult<I>;
-  create(userId: string, input: I): Promise<{ value: T; created: boolean }>;
+  /** Absent for a record that always exists (the trader's settings): written, never created. */
+  create?(userId: string, input: I): Promise<{ value: T; created: boolean }>;
   update?(userId: string, id: string, input: I): Promise<T>;
-  remove(userId: string, id: string): Promise<void>;
+  remove?(userId: string, id: string): Promise<void>;
 }
 
 /**
@@ -20,21 +21,25 @@ interface RecordWrites<I, T> {
  */
 export function recordWrites<I, T>(app: Hono<AppEnv>, writes: RecordWrites<I, T>): Hono<AppEnv> {
   const idOf = (id: string) => pathId(id, writes.notFound);
-  app.post('/', async (c) => {
-    const input = await readValid(c, writes.validate);
-    const { value, created } = await writes.create(c.get('user').id, input);
-    return c.json(value, created ? 201 : 200);
-  });
-  const { update } = writes;
+  const { create, update, remove } = writes;
+  if (create) {
+    app.post('/', async (c) => {
+      const input = await readValid(c, writes.validate);
+      const { value, created } = await create(c.get('user').id, input);
+      return c.json(value, created ? 201 : 200);
+    });
+  }
   if (update) {
     app.put('/:id', async (c) => {
       const id = idOf(c.req.param('id'));
       return c.json(await update(c.get('user').id, id, await readValid(c, writes.validate)));
     });
   }
-  app.delete('/:id', async (c) => {
-    await writes.remove(c.get('user').id, idOf(c.req.param('id')));
-    return c.body(null, 204);
-  });
+  if (remove) {
+    app.delete('/:id', async (c) => {
+      await remove(c.get('user').id, idOf(c.req.param('id')));
+      return c.body(null, 204);
+    });
+  }
   return app;
 }

@@ -30,23 +30,14 @@ export function parseSymbols(text: string | undefined): string[] {
  * Last prices for the trader's own stocks only (docs/product.md, "Prices"): those of the active
  * plans and the open trades. Quotes are not a free service for anyone signed in.
  */
-export function createQuoteService(
-  ownSymbols: OwnSymbols,
-  brokerAccess: BrokerAccess,
-  /** The trader's near-entry threshold (docs/product.md, "Alerts"): the app's states use it too. */
-  nearEntryROf: (userId: string) => Promise<number>,
-  now: () => Date,
-) {
+export function createQuoteService(ownSymbols: OwnSymbols, brokerAccess: BrokerAccess, now: () => Date) {
   return {
     async quotes(userId: string, symbols: string[]): Promise<QuoteAnswer> {
       const own = await ownSymbols(userId, 'open');
       const foreign = symbols.find((s) => !own.has(s));
       if (foreign !== undefined) throw refuse(messages.quoteSymbolNotYours(foreign));
-      const [{ quotes, stale }, nearEntryR] = await Promise.all([
-        brokerAccess.quotes(userId, symbols),
-        nearEntryROf(userId),
-      ]);
-      return { quotes, stale, marketOpen: isMarketOpen(now()), nearEntryR };
+      const { quotes, stale } = await brokerAccess.quotes(userId, symbols);
+      return { quotes, stale, marketOpen: isMarketOpen(now()) };
     },
   };
 }

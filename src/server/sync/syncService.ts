@@ -11,6 +11,7 @@ import type { MarketCycleService } from '../marketCycle/marketCycleService.ts';
 import { planInputsMovedSince } from '../plans/planQueries.ts';
 import type { PlanRepository } from '../plans/planRepository.ts';
 import { Refusal } from '../refusals.ts';
+import type { SettingsRepository } from '../settings/settingsRepository.ts';
 import { setupsWrittenSince } from '../setups/setupRepository.ts';
 import type { SetupService } from '../setups/setupService.ts';
 import { annotationsWrittenSince } from '../trades/annotationRepository.ts';
@@ -23,6 +24,7 @@ interface SyncSources {
   edges: EdgeRepository;
   setups: SetupService;
   plans: PlanRepository;
+  settings: SettingsRepository;
   book: TradeBook;
   /** A full sync reads the whole journal: one heavy call of the trader's at a time (http/fairShare.ts). */
   heavy: HeavyCalls;
@@ -59,16 +61,18 @@ export function createSyncService(s: SyncSources) {
   }
 
   async function everything(userId: string, accounts: LiveAccount[]) {
-    const [edges, tradeSetupList, plans, executions, trades] = await Promise.all([
+    const [edges, tradeSetupList, plans, executions, trades, settings] = await Promise.all([
       // Deactivated edges too: plans cite them by name, offline as well.
       s.edges.list(userId, true),
       s.setups.list(userId),
       s.plans.list(userId, accounts),
       s.book.fills(userId),
       s.book.list(userId, accounts),
+      s.settings.get(userId),
     ]);
     return {
       edges: { upserted: edges, deleted: [] },
+      traderSettings: { upserted: [settings], deleted: [] },
       tradePlans: { upserted: plans, deleted: [] },
       executions: { upserted: executions, deleted: [] },
       tradeSetups: tradeSetupList,
@@ -81,14 +85,15 @@ export function createSyncService(s: SyncSources) {
     // Most delta syncs find nothing new: the probe answers them, instead of seven reads.
     if (!changed) {
       const none = () => ({ upserted: [], deleted: [] });
-      return { edges: none(), tradePlans: none(), executions: none() };
+      return { edges: none(), tradePlans: none(), executions: none(), traderSettings: none() };
     }
-    const [edges, plans, executions, deleted, inputs] = await Promise.all([
+    const [edges, plans, executions, deleted, inputs, settings] = await Promise.all([
       s.edges.changedSince(userId, since),
       s.plans.changedSince(userId, since, accounts),
       s.book.fillsChangedSince(userId, since),
       deletedSince(db, userId, since),
       inputsChanged(userId, since),
+      s.settings.changedSince(userId, since),
     ]);
     const fillsChanged = executions.length + deleted.executions.length > 0;
     // A deleted plan may have linked trades or scored a setup; its row is gone, so it counts for both.
@@ -111,6 +116,7 @@ export function createSyncService(s: SyncSources) {
       edges: { upserted: edges, deleted: [] },
       tradePlans: { upserted: plans, deleted: deleted.tradePlans },
       executions: { upserted: executions, deleted: deleted.executions },
+      traderSettings: { upserted: settings, deleted: [] },
       ...(tradeSetupList ? { tradeSetups: tradeSetupList } : {}),
       ...(trades ? { trades } : {}),
     };

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import type { SentAlert } from '../../../src/domain/alerts.ts';
@@ -81,7 +81,6 @@ beforeEach(() => {
   };
   api.routes['DELETE /api/v1/push/subscription'] = { status: 204 };
   api.routes['GET /api/v1/alerts'] = { status: 200, body: [] };
-  api.routes['GET /api/v1/alerts/settings'] = { status: 200, body: { nearEntryR: 0.25 } };
 });
 afterEach(() => {
   window.dispatchEvent(new Event('online'));
@@ -207,24 +206,5 @@ describe('Notifications', () => {
     const entry = await screen.findByRole('link', { name: 'NVDA reached its entry' });
     expect(entry.getAttribute('href')).toBe(`/trade-plans?plan=${alert().planId}`);
     expect(screen.getByRole('link', { name: 'AMD reached its stop' })).toBeTruthy();
-  });
-
-  it('sets the near-entry threshold, refusing one out of range with the rule’s message', async () => {
-    fakeBrowser();
-    api.routes['PUT /api/v1/alerts/settings'] = { status: 200, body: { nearEntryR: 0.5 } };
-    render(<NotificationsSection />);
-    const input = await screen.findByLabelText('Near entry within (R)');
-    await waitFor(() => expect((input as HTMLInputElement).value).toBe('0.25'));
-    await userEvent.clear(input);
-    await userEvent.type(input, '3');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The near-entry threshold must be from 0.05R to 2R')).toBeTruthy();
-    expect(requests('PUT /api/v1/alerts/settings')).toEqual([]);
-
-    await userEvent.clear(input);
-    await userEvent.type(input, '0.5');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(notificationTexts.thresholdSaved)).toBeTruthy();
-    expect(requests('PUT /api/v1/alerts/settings').map((r) => r.body)).toEqual([{ nearEntryR: 0.5 }]);
   });
 });

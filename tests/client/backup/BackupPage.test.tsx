@@ -115,12 +115,29 @@ const backup = (): Backup => ({
   ],
   executions: [],
   tradeAnnotations: [],
+  traderSettings: [],
 });
 const fileOf = (body: unknown, name = 'backup.json') =>
   new File([typeof body === 'string' ? body : JSON.stringify(body)], name, { type: 'application/json' });
 const result = (plans: number): RestoreResult => ({
-  restored: { accounts: 0, edges: 0, tradeSetups: 0, tradePlans: plans, executions: 0, tradeAnnotations: 0 },
-  skipped: { accounts: 1, edges: 0, tradeSetups: 0, tradePlans: 0, executions: 0, tradeAnnotations: 0 },
+  restored: {
+    accounts: 0,
+    edges: 0,
+    tradeSetups: 0,
+    tradePlans: plans,
+    executions: 0,
+    tradeAnnotations: 0,
+    traderSettings: 0,
+  },
+  skipped: {
+    accounts: 1,
+    edges: 0,
+    tradeSetups: 0,
+    tradePlans: 0,
+    executions: 0,
+    tradeAnnotations: 0,
+    traderSettings: 0,
+  },
 });
 
 describe('CSV export', () => {

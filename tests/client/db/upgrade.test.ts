@@ -1,10 +1,12 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { TradeTrackerDb } from '../../../src/client/db/db.ts';
+import { defaultSettings } from '../../../src/domain/traderSettings.ts';
 
 // src/client/db/db.ts declares only its newest version (Dexie diffs what is installed against it): a cache
 // written by the app before orders existed opens with all it held, and gains the orders table; one
-// written at version 5 (orders, no candles) opens with its rows and gains the candles table.
+// written at version 5 (orders, no candles) opens with its rows and gains the candles table (and,
+// at 7, the trader's settings).
 describe('the cache of an earlier version', () => {
   it('opens at version 5 with its rows, and keeps orders by plan', async () => {
     const old = new Dexie('tt-upgrade');
@@ -29,7 +31,7 @@ describe('the cache of an earlier version', () => {
 
     const db = new TradeTrackerDb('tt-upgrade');
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect(await db.tradePlans.where('status').equals('Ready').count()).toBe(1);
     expect(await db.outbox.count()).toBe(1);
     expect(await db.quotes.get('AAPL')).toMatchObject({ last: 100 });
@@ -64,10 +66,13 @@ describe('the cache of an earlier version', () => {
 
     const db = new TradeTrackerDb('tt-upgrade-5');
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     expect(await db.trades.where('symbol').equals('AAPL').count()).toBe(1);
     expect(await db.orders.where('planId').equals('p1').count()).toBe(1);
     expect(await db.meta.get('userId')).toEqual({ key: 'userId', value: 'alex' });
+    // Version 7 added the trader's settings record.
+    await db.traderSettings.put({ ...defaultSettings('alex', ''), nearEntryR: 0.5 });
+    expect(await db.traderSettings.get('alex')).toMatchObject({ nearEntryR: 0.5 });
     const candle = { day: '2026-11-20', open: 10, high: 11, low: 9, close: 10.5, volume: 1 };
     await db.candles.bulkPut([
       { symbol: 'AAPL', day: '2026-11-20', candle, final: true },

@@ -45,7 +45,6 @@ beforeEach(async () => {
         quotes: [quote('AAPL', 190.5), quote('MSFT', 410)],
         stale: false,
         marketOpen: true,
-        nearEntryR: 0.5,
       },
     },
   };
@@ -57,8 +56,6 @@ describe('quote polling', () => {
     expect(answer?.marketOpen).toBe(true);
     expect(api.received.map((r) => r.key)).toEqual(['GET /api/v1/quotes?symbols=AAPL,MSFT']);
     expect(await dbModule.db.quotes.toArray()).toEqual([quote('AAPL', 190.5), quote('MSFT', 410)]);
-    // The trader's threshold for Near entry comes with them.
-    expect(await dbModule.db.meta.get('nearEntryR')).toEqual({ key: 'nearEntryR', value: '0.5' });
   });
 
   it('keeps nothing when the cache was wiped (a logout) while the answer was on its way', async () => {

@@ -58,6 +58,7 @@ const delta = (o: Partial<SyncAnswer> = {}): SyncAnswer => ({
   edges: { upserted: [], deleted: [] },
   tradePlans: { upserted: [], deleted: [] },
   executions: { upserted: [], deleted: [] },
+  traderSettings: { upserted: [], deleted: [] },
   ...o,
 });
 

@@ -10,6 +10,8 @@ export interface World {
   plans: string[];
   accounts: string[];
   trades: string[];
+  /** The trader's own settings id (the trader's id). */
+  settings: string[];
   known: KnownIds;
   now(): Date;
 }
@@ -142,12 +144,16 @@ export const WRITE_CALLS: ((r: Random, w: World) => WriteCall)[] = [
     },
   }),
   // The import reads no body, so a few dozen tries of junk say all there is to say (each asks the
-  // broker for a year of fills); the rest of this slot edits trades or the alerts' threshold.
+  // broker for a year of fills); the rest of this slot edits trades or the trader's settings.
   (r, w) => {
     const roll = r.int(10);
     if (roll === 0) return { method: 'POST', path: '/api/v1/trades/import', valid: {} };
     if (roll < 3)
-      return { method: 'PUT', path: '/api/v1/alerts/settings', valid: { nearEntryR: r.int(11) / 10 } };
+      return {
+        method: 'PUT',
+        path: `/api/v1/settings/${pathId(r, w, w.settings)}`,
+        valid: { nearEntryR: r.int(11) / 10 },
+      };
     return { method: 'PUT', path: `/api/v1/trades/${pathId(r, w, w.trades)}`, valid: tradeBody(r, w) };
   },
 ];
@@ -173,7 +179,7 @@ export function callsForEveryField(r: Random, w: World): WriteCall[] {
       if (c.path.startsWith('/api/v1/tradeplans/')) return { ...c, path: own(c.path, w.plans) };
       return c;
     }),
-    { method: 'PUT', path: '/api/v1/alerts/settings', valid: { nearEntryR: 0.5 } },
+    { method: 'PUT', path: `/api/v1/settings/${w.settings[0]}`, valid: { nearEntryR: 0.5 } },
     // A placement's confirm with its key, so its body is read: the request and the previewed order.
     {
       method: 'POST',

@@ -19,11 +19,11 @@ import {
   DEFAULT_HEAT_LIMIT_PERCENT,
   LOSS_LIMIT_UNITS,
   type LossLimitUnit,
-  NEAR_ENTRY_DEFAULT_R,
 } from '../../../domain/constants.ts';
 import { EXECUTION_KINDS, type ExecutionKind } from '../../../domain/executions.ts';
 import { PLAN_DIRECTIONS, type PlanDirection } from '../../../domain/planDirection.ts';
 import { ACTIVE_STATUSES } from '../../../domain/tradePlans.ts';
+import { SETTINGS_DEFAULTS } from '../../../domain/traderSettings.ts';
 import {
   CYCLE_TYPES,
   type CycleType,
@@ -65,7 +65,6 @@ export const users = pgTable(
      */
     fillsImportedAt: timestamp('fills_imported_at', { withTimezone: true, mode: 'date' }),
     /** A plan is near its entry within this many R (docs/product.md, "Alerts"). */
-    nearEntryR: doublePrecision('near_entry_r').notNull().default(NEAR_ENTRY_DEFAULT_R),
   },
   (t) => [uniqueIndex('users_broker_identity').on(t.broker, t.brokerUserId)],
 );
@@ -258,6 +257,22 @@ export const tradeAnnotations = pgTable(
     index('trade_annotations_user').on(t.userId),
     index('trade_annotations_plan').on(t.planId),
     changedIndex('trade_annotations', t),
+  ],
+);
+
+/** The trader's settings (docs/product.md, "Settings"): one row per trader, whose id is the trader's, and none until the trader saves one (the domain's defaults stand in). */
+export const traderSettings = pgTable(
+  'trader_settings',
+  {
+    id: uuid('id').primaryKey(),
+    userId: belongsTo('user_id', () => users.id),
+    nearEntryR: doublePrecision('near_entry_r').notNull().default(SETTINGS_DEFAULTS.nearEntryR),
+    ...recordStamps(),
+  },
+  (t) => [
+    // One record per trader: its id is the trader's.
+    check('trader_settings_one_per_trader', sql`${t.id} = ${t.userId}`),
+    changedIndex('trader_settings', t),
   ],
 );
 

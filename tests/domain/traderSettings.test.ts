@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { NEAR_ENTRY_R_MAX, NEAR_ENTRY_R_MIN } from '../../src/domain/constants.ts';
+import { messages } from '../../src/domain/messages.ts';
+import {
+  defaultSettings,
+  sameSettings,
+  validateTraderSettingsInput,
+  validateTraderSettingsRecord,
+} from '../../src/domain/traderSettings.ts';
+
+const ID = '0190a1b2-0000-7000-8000-000000000001';
+const AT = '2026-11-20T15:00:00.000Z';
+
+describe("the trader's settings", () => {
+  it.each([
+    [NEAR_ENTRY_R_MIN - 0.01, messages.nearEntryROutOfRange],
+    [NEAR_ENTRY_R_MIN, undefined],
+    [1, undefined],
+    [NEAR_ENTRY_R_MAX, undefined],
+    [NEAR_ENTRY_R_MAX + 0.01, messages.nearEntryROutOfRange],
+    ['1', messages.mustBeNumber],
+    [null, messages.mustBeNumber],
+    [Number.NaN, messages.mustBeNumber],
+  ])('nearEntryR %s: %s', (nearEntryR, message) => {
+    const result = validateTraderSettingsInput({ nearEntryR });
+    if (message === undefined) expect(result).toEqual({ ok: true, value: { nearEntryR } });
+    else expect(result).toEqual({ ok: false, errors: [{ field: 'nearEntryR', message }] });
+  });
+
+  it('takes a partial update: a setting left out is not written', () => {
+    expect(validateTraderSettingsInput({})).toEqual({ ok: true, value: {} });
+  });
+
+  it('reads a stored record without a setting as its default, the way a new setting arrives', () => {
+    expect(validateTraderSettingsRecord({ id: ID, createdAt: AT, updatedAt: AT })).toEqual({
+      ok: true,
+      value: defaultSettings(ID, AT),
+    });
+    expect(defaultSettings(ID, AT)).toEqual({ id: ID, nearEntryR: 0.25, createdAt: AT, updatedAt: AT });
+  });
+
+  it('are the same whatever their id and times', () => {
+    const saved = { ...defaultSettings(ID, AT), updatedAt: '2026-11-21T00:00:00.000Z' };
+    expect(sameSettings(saved, defaultSettings('other', AT))).toBe(true);
+    expect(sameSettings(saved, { ...saved, nearEntryR: 0.5 })).toBe(false);
+  });
+});
