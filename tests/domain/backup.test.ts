@@ -9,7 +9,8 @@ import {
 } from '../../src/domain/backup.ts';
 import { backupMessages } from '../../src/domain/backupMessages.ts';
 import { messages } from '../../src/domain/messages.ts';
-import { isUntouchedAnnotation, rekeyAnnotation, splitTradeKey } from '../../src/domain/trades.ts';
+import { isUntouchedAnnotation } from '../../src/domain/tradeAnnotation.ts';
+import { rekeyAnnotation, splitTradeKey } from '../../src/domain/tradeKeys.ts';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 const ACCOUNT = '0190a1b2-0000-7000-8000-000000000001';

@@ -9,7 +9,7 @@ import {
   type StatsContext,
   type StatsGrouping,
 } from '../../src/domain/stats.ts';
-import { buildTrades } from '../../src/domain/trades.ts';
+import { buildTrades } from '../../src/domain/tradeLinks.ts';
 import type { Trade } from '../../src/domain/types.ts';
 import { ACCOUNT_1, ACCOUNT_2, day, fill } from './fixtures.ts';
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { importableFill } from '../../src/domain/executions.ts';
 import { executionLabel, formatSplitRatio } from '../../src/domain/format.ts';
 import { decimalsOf, sumAtPrecision } from '../../src/domain/rounding.ts';
-import { buildTrades, splitRatiosOf, tradeIdOf, tradeKeyOf } from '../../src/domain/trades.ts';
+import { splitRatiosOf } from '../../src/domain/tradeFigures.ts';
+import { tradeIdOf, tradeKeyOf } from '../../src/domain/tradeKeys.ts';
+import { buildTrades } from '../../src/domain/tradeLinks.ts';
 import type { Execution, Trade, TradeAnnotation } from '../../src/domain/types.ts';
 import { ACCOUNT_1, ACCOUNT_2, day, fill } from './fixtures.ts';
 

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  annotationOf,
-  applyTradeUpdate,
-  buildTrades,
-  doneChanges,
-  donePlans,
-  newAnnotations,
-  type PlanDoneState,
-  tradeOutcomeOfPlan,
-} from '../../src/domain/trades.ts';
+import { doneChanges, donePlans, type PlanDoneState, tradeOutcomeOfPlan } from '../../src/domain/planDone.ts';
+import { annotationOf, applyTradeUpdate } from '../../src/domain/tradeAnnotation.ts';
+import { buildTrades, newAnnotations } from '../../src/domain/tradeLinks.ts';
 import type { Execution, Trade, TradeAnnotation, TradePlanStatus } from '../../src/domain/types.ts';
 import { ACCOUNT_1, ACCOUNT_2, day, fill } from './fixtures.ts';
 

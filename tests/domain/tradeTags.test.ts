@@ -5,19 +5,19 @@ import { messages } from '../../src/domain/messages.ts';
 import { validateSetupRecord } from '../../src/domain/setups.ts';
 import { computeStats, type GroupStats, type StatsContext } from '../../src/domain/stats.ts';
 import {
-  checklistRefusal,
-  validatePlanRecord,
-  validateTradePlanUpdate,
-} from '../../src/domain/tradePlans.ts';
-import {
   annotationOf,
   applyTradeUpdate,
-  buildTrades,
   isUntouchedAnnotation,
   sameAnnotation,
   validateAnnotationRecord,
   validateTradeUpdate,
-} from '../../src/domain/trades.ts';
+} from '../../src/domain/tradeAnnotation.ts';
+import { buildTrades } from '../../src/domain/tradeLinks.ts';
+import {
+  checklistRefusal,
+  validatePlanRecord,
+  validateTradePlanUpdate,
+} from '../../src/domain/tradePlans.ts';
 import { COMMON_MISTAKES, labelSuggestions, mistakeCosts } from '../../src/domain/tradeTags.ts';
 import type { Trade } from '../../src/domain/types.ts';
 import { ACCOUNT_1, day, fill } from './fixtures.ts';

@@ -7,12 +7,12 @@ import { parseIsoDateTime } from '../../src/domain/isoDateTime.ts';
 import { messages } from '../../src/domain/messages.ts';
 import { validateOrderConfirm } from '../../src/domain/orders.ts';
 import { validateTradeSetupInput } from '../../src/domain/setups.ts';
+import { validateTradeUpdate } from '../../src/domain/tradeAnnotation.ts';
 import {
   validateStatusChange,
   validateTradePlanCreate,
   validateTradePlanUpdate,
 } from '../../src/domain/tradePlans.ts';
-import { validateTradeUpdate } from '../../src/domain/trades.ts';
 import type { FieldError, ValidationResult } from '../../src/domain/types.ts';
 import { creationTime } from '../../src/domain/validation.ts';
 

@@ -1,4 +1,4 @@
-import { tradeOutcomeOfPlan } from '../../domain/trades.ts';
+import { tradeOutcomeOfPlan } from '../../domain/planDone.ts';
 import { db } from '../db/db.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { fallbackMessages } from '../../domain/appMessages.ts';
 import { formatPrice } from '../../domain/format.ts';
 import { directionOf } from '../../domain/planDirection.ts';
-import { validateTradeUpdate } from '../../domain/trades.ts';
+import { validateTradeUpdate } from '../../domain/tradeAnnotation.ts';
 import { COMMON_MISTAKES, labelSuggestions } from '../../domain/tradeTags.ts';
 import type { Trade } from '../../domain/types.ts';
 import { db } from '../db/db.ts';

@@ -307,7 +307,7 @@ export const executions = pgTable(
 export const tradeAnnotations = pgTable(
   'trade_annotations',
   {
-    // `key` as the domain's annotation names it (src/domain/trades.ts); the column keeps its name.
+    // `key` as the domain's annotation names it (src/domain/tradeAnnotation.ts); the column keeps its name.
     key: text('trade_key').primaryKey(),
     userId: uuid('user_id')
       .notNull()

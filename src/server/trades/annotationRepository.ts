@@ -2,7 +2,7 @@
 // notes) under the trade's stable key, so it outlives every rebuild of the trades from their fills.
 import { eq } from 'drizzle-orm';
 import { annotationNotesBytes } from '../../domain/journalLimits.ts';
-import type { StoredAnnotation, TradeAnnotation } from '../../domain/trades.ts';
+import type { StoredAnnotation, TradeAnnotation } from '../../domain/tradeAnnotation.ts';
 import { forChunks, inPages } from '../db/chunks.ts';
 import type { Database } from '../db/database.ts';
 import { assertNotesWithinLimit, assertWithinLimit, holdJournal } from '../db/journalLimits.ts';

@@ -5,13 +5,9 @@
 
 import { newExecution } from '../../domain/executions.ts';
 import { messages } from '../../domain/messages.ts';
-import {
-  applyTradeUpdate,
-  attachedAfter,
-  buildTrades,
-  doneChanges,
-  newAnnotations,
-} from '../../domain/trades.ts';
+import { doneChanges } from '../../domain/planDone.ts';
+import { applyTradeUpdate, attachedAfter } from '../../domain/tradeAnnotation.ts';
+import { buildTrades, newAnnotations } from '../../domain/tradeLinks.ts';
 import type { Execution, ExecutionInput, Trade, TradeUpdate } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';

@@ -188,8 +188,9 @@ describe("the broker's splits and transfers, offline", () => {
     });
     expect(cached.find((t) => t.symbol === 'XYZ')).toMatchObject({ openQuantity: 50, averageEntryPrice: 12 });
 
-    // The same trades the server builds from the same rows (the one function, src/domain/trades.ts).
-    const { buildTrades, annotationOf } = await import('../../../src/domain/trades.ts');
+    // The same trades the server builds from the same rows (the one function, src/domain/tradeLinks.ts).
+    const { buildTrades } = await import('../../../src/domain/tradeLinks.ts');
+    const { annotationOf } = await import('../../../src/domain/tradeAnnotation.ts');
     const server = buildTrades({
       executions: await db.executions.toArray(),
       annotations: cached.map(annotationOf),
