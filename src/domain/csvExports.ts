@@ -4,6 +4,7 @@
 import type { CsvColumn } from './csv.ts';
 import { directionOf } from './planDirection.ts';
 import { type ComparedPlan, plannedVsActualOf, type SizingAccount } from './plannedVsActual.ts';
+import { ANNOTATION_FIELDS, annotationHeaders } from './tradeAnnotation.ts';
 import type { Account, Edge, Execution, Trade, TradePlan, TradeSetup } from './types.ts';
 
 export type CsvExportKind = 'tradePlans' | 'trades' | 'executions';
@@ -90,18 +91,23 @@ export function tradeColumns(
     { header: 'Gross P&L', value: (t) => t.grossPnl },
     { header: 'Fees', value: (t) => t.fees },
     { header: 'Net P&L', value: (t) => t.netPnl },
-    { header: 'Initial Stop', value: (t) => t.initialStop },
     { header: 'Initial Risk', value: (t) => t.initialRisk },
     { header: 'R', value: (t) => t.rMultiple },
     { header: 'Planned', value: (t) => t.planned },
-    { header: 'Plan Id', value: (t) => t.planId },
     { header: 'Setup', value: setupOf },
     { header: 'Entry Slippage R', value: (t) => againstPlan(t)?.entrySlippageR ?? null },
     { header: 'Planned Size', value: (t) => againstPlan(t)?.sizeAllowed ?? null },
     { header: 'Incomplete', value: (t) => t.incomplete },
-    { header: 'Notes', value: (t) => t.notes },
-    { header: 'Tags', value: (t) => (t.tags ?? []).join(LABEL_SEPARATOR) },
-    { header: 'Mistakes', value: (t) => (t.mistakes ?? []).join(LABEL_SEPARATOR) },
+    // What the trader attached, a column a field, in the annotation's order.
+    ...ANNOTATION_FIELDS.map(
+      (field): CsvColumn<Trade> => ({
+        header: annotationHeaders[field],
+        value: (t) => {
+          const value = t[field];
+          return Array.isArray(value) ? value.join(LABEL_SEPARATOR) : value;
+        },
+      }),
+    ),
   ];
 }
 

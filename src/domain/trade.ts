@@ -1,14 +1,16 @@
 // A trade (docs/product.md, "Trades"): a round trip built from fills, with what the trader
 // attached to it. Trades are derived, never stored: tradeFigures.ts, tradeLinks.ts build them.
+import type { Attached } from './tradeAnnotation.ts';
 
 export type TradeDirection = 'Long' | 'Short';
 
 /**
- * A round trip of one account and one symbol: from a position leaving zero to its return. Its
- * quantities and prices are in the shares of its opening, as it was planned: a split while it is
- * open (its fills list the split) leaves them, its stop and its risk as they were.
+ * What the fills alone decide of a round trip of one account and one symbol: from a position
+ * leaving zero to its return. Its quantities and prices are in the shares of its opening, as it was
+ * planned: a split while it is open (its fills list the split) leaves them, its stop and its risk as
+ * they were.
  */
-export interface Trade {
+export interface TradeFigures {
   /** A name-based UUID (v5) of `key`: the same on the server and in an offline rebuild. */
   id: string;
   key: string;
@@ -36,17 +38,6 @@ export interface Trade {
   fees: number;
   /** grossPnl − fees, to the cent; null when the entry's cost is unknown. */
   netPnl: number | null;
-  planId: string | null;
-  planned: boolean;
-  initialStop: number | null;
-  /** entryQuantity × |averageEntryPrice − initialStop|; null without a stop. */
-  initialRisk: number | null;
-  /** netPnl ÷ initialRisk for a closed trade with a positive initial risk; otherwise null. */
-  rMultiple: number | null;
-  notes: string;
-  /** The trader's tags and mistakes (docs/product.md, "Trades"); [] when none. */
-  tags: string[];
-  mistakes: string[];
   executionIds: string[];
   /**
    * Part of the trade is not in the history held (a closing fill with no opening fill, shares
@@ -56,11 +47,17 @@ export interface Trade {
   incomplete: boolean;
 }
 
-/** What the fills alone decide; the link, the stop and what follows from them come on top. */
-export type TradeFigures = Omit<
-  Trade,
-  'planId' | 'planned' | 'initialStop' | 'initialRisk' | 'rMultiple' | 'notes' | 'tags' | 'mistakes'
->;
+/**
+ * A trade: its figures, what the trader attached to it (its annotation's fields, as
+ * tradeAnnotation.ts lists them) and what follows from them (`withAnnotation`).
+ */
+export interface Trade extends TradeFigures, Attached {
+  planned: boolean;
+  /** entryQuantity × |averageEntryPrice − initialStop|; null without a stop. */
+  initialRisk: number | null;
+  /** netPnl ÷ initialRisk for a closed trade with a positive initial risk; otherwise null. */
+  rMultiple: number | null;
+}
 
 export const time = (iso: string): number => new Date(iso).getTime();
 

@@ -8,7 +8,9 @@ import { messages } from './messages.ts';
 import { roundCents, roundTo4 } from './rounding.ts';
 import type { Trade, TradeFigures } from './trade.ts';
 import { rekeyAnnotation, splitTradeKey } from './tradeKeys.ts';
+import type { ValidationResult } from './types.ts';
 import {
+  type AnyStruct,
   type Infer,
   nullAsEmpty,
   nullable,
@@ -34,76 +36,111 @@ const tradeKey = coerce(
   (key) => (splitTradeKey(key) ? rekeyAnnotation(key, key.slice(0, key.indexOf('|')).toLowerCase()) : key),
 );
 
-/** What the trader attaches to a trade: `PUT /api/v1/trades/{id}` carries these. */
-const annotationFields = {
-  planId: nullable(uuid),
-  /** The stop the trade's risk is measured from, frozen at open; null when none. */
-  initialStop: nullable(price(messages.initialStopNotPositive, 'Initial stop')),
-  notes: nullAsEmpty(text(PLAN_NOTES_MAX_LENGTH, messages.tradeNotesTooLong)),
-};
-/** A field left out is cleared: the update is the whole of what is attached. */
-const annotationDefaults = { planId: null, initialStop: null, notes: '' };
+/**
+ * One field of the annotation: its struct, its value when the trader has set nothing (a trade
+ * without a link, a field cleared), and its column's header in the trades' CSV. `kept`: a call
+ * that leaves it out keeps what is stored, since apps from before it send none.
+ */
+interface Field<S extends AnyStruct> {
+  struct: S;
+  cleared: Infer<S>;
+  header: string;
+  kept: boolean;
+}
+const field = <S extends AnyStruct>(struct: S, cleared: Infer<S>, header: string) => ({
+  struct,
+  cleared,
+  header,
+  kept: false as const,
+});
+const keptField = <S extends AnyStruct>(struct: S, cleared: Infer<S>, header: string) => ({
+  struct,
+  cleared,
+  header,
+  kept: true as const,
+});
+
+/** The trader's labels (tags, mistakes): what each says when it fails. */
+const labels = (kind: 'tag' | 'mistake') =>
+  textList(
+    TAG_MAX_LENGTH,
+    TAGS_MAX,
+    {
+      notList: messages[`${kind}sNotList`],
+      blank: messages[`${kind}Blank`],
+      tooLong: messages[`${kind}TooLong`],
+      controlCharacters: messages[`${kind}ControlCharacters`],
+      brokenCharacter: messages[`${kind}BrokenCharacter`],
+      tooMany: messages[`${kind}sTooMany`],
+    },
+    true,
+  );
 
 /**
- * The trader's labels on a trade (docs/product.md, "Trades"): tags, and mistakes (tags of the
- * mistake kind). Each trimmed, 1 to TAG_MAX_LENGTH characters, at most TAGS_MAX of each once the
- * same label in another case is merged.
+ * What the trader attaches to a trade (`PUT /api/v1/trades/{id}`): the one list of its fields.
+ * The update, the stored record, a trade's own fields, the copy kept under the trade's key, the
+ * comparison a restore makes and the trades' CSV all come from it.
  */
-const labelFields = {
-  tags: textList(
-    TAG_MAX_LENGTH,
-    TAGS_MAX,
-    {
-      notList: messages.tagsNotList,
-      blank: messages.tagBlank,
-      tooLong: messages.tagTooLong,
-      controlCharacters: messages.tagControlCharacters,
-      brokenCharacter: messages.tagBrokenCharacter,
-      tooMany: messages.tagsTooMany,
-    },
-    true,
-  ),
-  mistakes: textList(
-    TAG_MAX_LENGTH,
-    TAGS_MAX,
-    {
-      notList: messages.mistakesNotList,
-      blank: messages.mistakeBlank,
-      tooLong: messages.mistakeTooLong,
-      controlCharacters: messages.mistakeControlCharacters,
-      brokenCharacter: messages.mistakeBrokenCharacter,
-      tooMany: messages.mistakesTooMany,
-    },
-    true,
-  ),
-};
-/** None until the trader adds some; absent from older backups. */
-const labelDefaults = { tags: [], mistakes: [] };
+const ANNOTATION = {
+  planId: field(nullable(uuid), null, 'Plan Id'),
+  /** The stop the trade's risk is measured from, frozen at open; null when none. */
+  initialStop: field(nullable(price(messages.initialStopNotPositive, 'Initial stop')), null, 'Initial Stop'),
+  notes: field(nullAsEmpty(text(PLAN_NOTES_MAX_LENGTH, messages.tradeNotesTooLong)), '', 'Notes'),
+  /**
+   * The trader's labels (docs/product.md, "Trades"): tags, and mistakes (tags of the mistake
+   * kind). Each trimmed, 1 to TAG_MAX_LENGTH characters, at most TAGS_MAX of each once the same
+   * label in another case is merged. None until the trader adds some; absent from older backups.
+   */
+  tags: keptField(labels('tag'), [], 'Tags'),
+  mistakes: keptField(labels('mistake'), [], 'Mistakes'),
+} satisfies Record<string, Field<AnyStruct>>;
+type Fields = typeof ANNOTATION;
 
+/** What the trader attached to a trade, as a trade is built with it (its key aside). */
+export type Attached = { -readonly [K in keyof Fields]: Infer<Fields[K]['struct']> };
+type KeptField = { [K in keyof Fields]: Fields[K]['kept'] extends true ? K : never }[keyof Fields];
+
+/** The annotation's fields, in the list's order. */
+export const ANNOTATION_FIELDS = Object.keys(ANNOTATION) as (keyof Attached)[];
+
+const eachField = <V>(value: (f: Field<AnyStruct>, key: keyof Attached) => V): Record<keyof Attached, V> =>
+  Object.fromEntries(ANNOTATION_FIELDS.map((k) => [k, value(ANNOTATION[k], k)])) as Record<keyof Attached, V>;
+
+/** Nothing attached: no plan, no stop, no notes, no labels. Also what a field left out is. */
+export const unlinked = eachField((f) => f.cleared) as Attached;
+const structs = eachField((f) => f.struct) as { [K in keyof Fields]: Fields[K]['struct'] };
+
+/** Each field's header in the trades' CSV (src/domain/csvExports.ts). */
+export const annotationHeaders = eachField((f) => f.header);
+
+/** `PUT /api/v1/trades/{id}`: a kept field may be left out. */
+export type TradeUpdate = Omit<Attached, KeptField> & Partial<Pick<Attached, KeptField>>;
+
+// A field left out is cleared (the update is the whole of what is attached), except a kept one.
 const tradeUpdate = object({
-  ...withDefaults(annotationFields, annotationDefaults),
-  // Left out, they are kept (an app from before them sends none): the one exception to the whole update.
-  tags: optional(labelFields.tags),
-  mistakes: optional(labelFields.mistakes),
+  ...withDefaults(structs, unlinked),
+  ...Object.fromEntries(
+    ANNOTATION_FIELDS.filter((k) => ANNOTATION[k].kept).map((k) => [
+      k,
+      optional(ANNOTATION[k].struct as AnyStruct),
+    ]),
+  ),
 });
-/** `PUT /api/v1/trades/{id}`. */
-export type TradeUpdate = Infer<typeof tradeUpdate>;
 
 /**
  * `PUT /api/v1/trades/{id}`: the whole of what the trader attaches to a trade, so a field left
- * out is cleared (no plan, no stop, no notes), except tags and mistakes, which a call without
- * them keeps. Whether the plan is theirs and for the trade's symbol, the server checks.
+ * out is cleared (no plan, no stop, no notes), except the kept ones (tags, mistakes), which a call
+ * without them keeps. Whether the plan is theirs and for the trade's symbol, the server checks.
  */
-export const validateTradeUpdate = validator(tradeUpdate);
+export const validateTradeUpdate: (body: unknown) => ValidationResult<TradeUpdate> = validator(tradeUpdate);
 
 /**
  * What the trader attached to a trade, kept under the trade's key so a rebuild never loses it:
- * as stored and as a backup holds it.
+ * as stored and as a backup holds it (a field absent from an older backup is cleared).
  */
 export const annotationRecord = object({
   key: tradeKey,
-  ...withDefaults(annotationFields, annotationDefaults),
-  ...withDefaults(labelFields, labelDefaults),
+  ...withDefaults(structs, unlinked),
   ...stamps(),
 });
 export type StoredAnnotation = Infer<typeof annotationRecord>;
@@ -113,18 +150,20 @@ export type StoredAnnotation = Infer<typeof annotationRecord>;
  * ISO 8601 from `Date.toISOString`); a second trade of the account and symbol opened in the same
  * millisecond gets `|2` after it, and so on.
  */
-export type TradeAnnotation = Omit<StoredAnnotation, 'createdAt' | 'updatedAt' | 'tags' | 'mistakes'> &
-  // A trade cached (and so an annotation rebuilt offline) before tags were kept has none.
-  Partial<Pick<StoredAnnotation, 'tags' | 'mistakes'>>;
+export type TradeAnnotation = Attached & { key: string };
 
 export const validateAnnotationRecord = validator(annotationRecord);
 
+/**
+ * The annotation's fields of a trade or an annotation, and nothing else; a field a trade cached
+ * before it was kept lacks is as cleared.
+ */
+export const attachedOf = (source: Attached): Attached =>
+  eachField((f, k) => source[k] ?? (Array.isArray(f.cleared) ? [...f.cleared] : f.cleared)) as Attached;
+
 /** The same annotation, whenever it was made or last edited (a restore skips it). */
 export const sameAnnotation = (a: TradeAnnotation, b: TradeAnnotation): boolean =>
-  sameValues(a, b, [
-    ...Object.keys(annotationFields),
-    ...Object.keys(labelFields),
-  ] as (keyof TradeAnnotation)[]);
+  sameValues(a, b, ANNOTATION_FIELDS);
 
 /**
  * An annotation the trader has not made theirs: one that holds nothing, or one never edited since
@@ -133,28 +172,17 @@ export const sameAnnotation = (a: TradeAnnotation, b: TradeAnnotation): boolean 
  * it a conflict, so a journal whose broker fills were imported before the restore gets its links,
  * stops and notes back.
  */
-export const isUntouchedAnnotation = (
-  a: Pick<StoredAnnotation, 'planId' | 'initialStop' | 'notes' | 'createdAt' | 'updatedAt'> &
-    Partial<Pick<StoredAnnotation, 'tags' | 'mistakes'>>,
-): boolean =>
-  (a.planId === null &&
-    a.initialStop === null &&
-    a.notes === '' &&
-    (a.tags ?? []).length === 0 &&
-    (a.mistakes ?? []).length === 0) ||
-  Date.parse(a.createdAt) === Date.parse(a.updatedAt);
-
-/** What the trader attached to a trade, as a trade is built with it (its key aside). */
-export type Attached = Omit<TradeAnnotation, 'key'>;
+export const isUntouchedAnnotation = (a: StoredAnnotation): boolean =>
+  sameValues(a, unlinked, ANNOTATION_FIELDS) || Date.parse(a.createdAt) === Date.parse(a.updatedAt);
 
 /**
- * The trade with a link, a stop and notes; planned, initial risk and R follow from them. The one
+ * The trade with what the trader attached; planned, initial risk and R follow from it. The one
  * place they are computed, for a rebuild (buildTrades) and for an edit (applyTradeUpdate) alike.
  */
-export function withLink(trade: TradeFigures, link: Attached): Trade {
+export function withAnnotation(trade: TradeFigures, attached: Attached): Trade {
   const initialRisk =
-    link.initialStop !== null && trade.averageEntryPrice !== null
-      ? roundCents(trade.entryQuantity * Math.abs(trade.averageEntryPrice - link.initialStop))
+    attached.initialStop !== null && trade.averageEntryPrice !== null
+      ? roundCents(trade.entryQuantity * Math.abs(trade.averageEntryPrice - attached.initialStop))
       : null;
   const rMultiple =
     trade.closedAt !== null &&
@@ -164,40 +192,16 @@ export function withLink(trade: TradeFigures, link: Attached): Trade {
     initialRisk > 0
       ? roundTo4(trade.netPnl / initialRisk)
       : null;
-  return {
-    ...trade,
-    planId: link.planId,
-    planned: link.planId !== null,
-    initialStop: link.initialStop,
-    initialRisk,
-    rMultiple,
-    notes: link.notes,
-    // An annotation cached before tags were kept has none.
-    tags: link.tags ?? [],
-    mistakes: link.mistakes ?? [],
-  };
+  return { ...trade, ...attachedOf(attached), planned: attached.planId !== null, initialRisk, rMultiple };
 }
 
-export const unlinked: Attached = { planId: null, initialStop: null, notes: '', tags: [], mistakes: [] };
-
 /** What the trader attached to a trade, in the form it is stored under the trade's key. */
-export const annotationOf = (trade: Trade): TradeAnnotation => ({
-  key: trade.key,
-  planId: trade.planId,
-  initialStop: trade.initialStop,
-  notes: trade.notes,
-  // A trade cached before tags were kept has none.
-  tags: trade.tags ?? [],
-  mistakes: trade.mistakes ?? [],
-});
+export const annotationOf = (trade: Trade): TradeAnnotation => ({ key: trade.key, ...attachedOf(trade) });
 
-/** What the trader's edit leaves attached: tags and mistakes left out of it are kept. */
-export const attachedAfter = (trade: Pick<Trade, 'tags' | 'mistakes'>, update: TradeUpdate): Attached => ({
-  ...update,
-  tags: update.tags ?? trade.tags ?? [],
-  mistakes: update.mistakes ?? trade.mistakes ?? [],
-});
+/** What the trader's edit leaves attached: kept fields left out of it stay as they were. */
+export const attachedAfter = (trade: Attached, update: TradeUpdate): Attached =>
+  eachField((_, k) => (update[k] === undefined ? trade[k] : update[k])) as Attached;
 
 /** The trade after the trader's edit: a new link, stop, notes or labels, and the risk and R that follow. */
 export const applyTradeUpdate = (trade: Trade, update: TradeUpdate): Trade =>
-  withLink(trade, attachedAfter(trade, update));
+  withAnnotation(trade, attachedAfter(trade, update));

@@ -6,7 +6,13 @@ import type { Execution } from './executions.ts';
 import { directionOf } from './planDirection.ts';
 import { type LinkedTrades, wasDone, withTrade } from './planDone.ts';
 import { compareText, type Trade, type TradeFigures, time, tradeListOrder } from './trade.ts';
-import { type Attached, annotationOf, type TradeAnnotation, unlinked, withLink } from './tradeAnnotation.ts';
+import {
+  type Attached,
+  annotationOf,
+  type TradeAnnotation,
+  unlinked,
+  withAnnotation,
+} from './tradeAnnotation.ts';
 import { tradeFiguresOf } from './tradeFigures.ts';
 import { isActiveStatus, type TradePlan } from './tradePlans.ts';
 import type { Account } from './types.ts';
@@ -87,7 +93,10 @@ export function linkTrades(
   const linked = new Map<string, LinkedTrades>();
   const trades = ordered.map((figure) => {
     const trade = { ...figure, accountName: accountNames.get(figure.accountId) ?? '' };
-    const built = withLink(trade, annotations.get(trade.key) ?? automaticLink(trade, plansByStock, linked));
+    const built = withAnnotation(
+      trade,
+      annotations.get(trade.key) ?? automaticLink(trade, plansByStock, linked),
+    );
     if (built.planId !== null) linked.set(built.planId, withTrade(linked.get(built.planId), built));
     return built;
   });

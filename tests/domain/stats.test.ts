@@ -9,6 +9,7 @@ import {
   type StatsContext,
   type StatsGrouping,
 } from '../../src/domain/stats.ts';
+import { unlinked } from '../../src/domain/tradeAnnotation.ts';
 import { buildTrades } from '../../src/domain/tradeLinks.ts';
 import type { Trade } from '../../src/domain/types.ts';
 import { ACCOUNT_1, ACCOUNT_2, day, fill } from './fixtures.ts';
@@ -194,7 +195,7 @@ describe('computeStats: the figures', () => {
         fill('e4', 'Sell', 10, 60, day(6)),
         fill('e5', 'Buy', 10, 60, day(7)),
       ],
-      annotations: [{ key: `${ACCOUNT_1}|AAPL|${day(2)}`, planId: null, initialStop: 48, notes: '' }],
+      annotations: [{ ...unlinked, key: `${ACCOUNT_1}|AAPL|${day(2)}`, initialStop: 48 }],
       plans: [],
       accounts: [{ id: ACCOUNT_1, accountName: 'Individual' }],
     });

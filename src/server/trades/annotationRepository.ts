@@ -1,5 +1,5 @@
-// The rows of `trade_annotations`: what the trader attached to a trade (plan link, initial stop,
-// notes) under the trade's stable key, so it outlives every rebuild of the trades from their fills.
+// The rows of `trade_annotations`: what the trader attached to a trade (its fields:
+// src/domain/tradeAnnotation.ts) under the trade's stable key, so it outlives every rebuild of the trades from their fills.
 import { eq } from 'drizzle-orm';
 import { annotationNotesBytes } from '../../domain/journalLimits.ts';
 import type { StoredAnnotation, TradeAnnotation } from '../../domain/tradeAnnotation.ts';
@@ -48,8 +48,6 @@ export async function annotationsChangedSince(
 
 const stamped = (annotation: TradeAnnotation, at: Date): StoredAnnotation => ({
   ...annotation,
-  tags: annotation.tags ?? [],
-  mistakes: annotation.mistakes ?? [],
   createdAt: at.toISOString(),
   updatedAt: at.toISOString(),
 });

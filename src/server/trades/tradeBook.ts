@@ -161,7 +161,7 @@ export function createTradeBook(db: Database, now: () => Date) {
             ]);
           if (!plans.some((p) => p.id === plan.id)) plans.push(toPlanRecord(plan));
         }
-        // Tags and mistakes left out of the call are kept (docs/product.md, "Trades").
+        // Fields left out of the call are kept when the annotation says so (tags, mistakes: docs/product.md, "Trades").
         await saveAnnotation(tx, userId, { key: trade.key, ...attachedAfter(trade, update) }, now());
         const updated = applyTradeUpdate(trade, update);
         await markDone(
