@@ -154,12 +154,8 @@ export type TradeAnnotation = Attached & { key: string };
 
 export const validateAnnotationRecord = validator(annotationRecord);
 
-/**
- * The annotation's fields of a trade or an annotation, and nothing else; a field a trade cached
- * before it was kept lacks is as cleared.
- */
-export const attachedOf = (source: Attached): Attached =>
-  eachField((f, k) => source[k] ?? (Array.isArray(f.cleared) ? [...f.cleared] : f.cleared)) as Attached;
+/** The annotation's fields of a trade or an annotation, and nothing else. */
+export const attachedOf = (source: Attached): Attached => eachField((_, k) => source[k]) as Attached;
 
 /** The same annotation, whenever it was made or last edited (a restore skips it). */
 export const sameAnnotation = (a: TradeAnnotation, b: TradeAnnotation): boolean =>

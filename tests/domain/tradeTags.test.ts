@@ -106,9 +106,6 @@ describe('tags and mistakes on a trade', () => {
     });
     expect([trade!.tags, trade!.mistakes]).toEqual([['Gap'], ['chased entry']]);
     expect(annotationOf(trade!)).toEqual({ key, ...base, tags: ['Gap'], mistakes: ['chased entry'] });
-    // A trade cached before tags were kept rebuilds with none.
-    const { tags: _t, mistakes: _m, ...older } = trade!;
-    expect(annotationOf(older as Trade)).toMatchObject({ tags: [], mistakes: [] });
   });
 
   it('are part of the annotation a restore compares and fills in', () => {

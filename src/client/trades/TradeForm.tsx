@@ -37,9 +37,9 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
   const [planId, setPlanId] = useState(trade.planId ?? '');
   const [stop, setStop] = useState(trade.initialStop?.toString() ?? '');
   const [notes, setNotes] = useState(trade.notes);
-  const [tags, setTags] = useState<string[]>(trade.tags ?? []);
+  const [tags, setTags] = useState<string[]>(trade.tags);
   const [tagDraft, setTagDraft] = useState('');
-  const [mistakes, setMistakes] = useState<string[]>(trade.mistakes ?? []);
+  const [mistakes, setMistakes] = useState<string[]>(trade.mistakes);
   const [mistakeDraft, setMistakeDraft] = useState('');
   // What the trader's trades already carry, offered as they type (offline too: from the cache).
   const suggested = useLiveQuery(async () => {

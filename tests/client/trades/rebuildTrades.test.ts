@@ -113,14 +113,6 @@ describe('fills and trades changed offline', () => {
     });
   });
 
-  it('rebuilds a trade cached before tags were kept with none', async () => {
-    const [trade] = await cachedTrades();
-    const { tags: _t, mistakes: _m, ...older } = trade!;
-    await dbModule.db.trades.put(older as typeof trade & object);
-    await rebuild.rebuildTrades();
-    expect((await cachedTrades())[0]).toMatchObject({ tags: [], mistakes: [] });
-  });
-
   it('writes nothing once the cache has no trader (a logout in another tab)', async () => {
     await dbModule.db.meta.clear();
     await dbModule.db.trades.clear();
