@@ -116,6 +116,7 @@ function backup(): Backup {
     ],
     tradeAnnotations: [
       {
+        ...unlinked,
         key: KEY,
         planId: PLAN,
         initialStop: 185.25,

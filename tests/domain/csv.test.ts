@@ -7,6 +7,7 @@ import {
   tradeColumns,
   tradePlanColumns,
 } from '../../src/domain/csvExports.ts';
+import { unlinked } from '../../src/domain/tradeAnnotation.ts';
 import type { Trade, TradePlan } from '../../src/domain/types.ts';
 import { ACCOUNT_1, account, fill } from './fixtures.ts';
 
@@ -148,6 +149,7 @@ describe('the exports', () => {
 
   it('trades: negative P&L and R stay numbers, the plan and its setup', () => {
     const trade = {
+      ...unlinked,
       id: 't1',
       key: 'k',
       accountId: ACCOUNT_1,

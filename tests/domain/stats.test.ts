@@ -20,6 +20,7 @@ import { ACCOUNT_1, ACCOUNT_2, day, fill } from './fixtures.ts';
  */
 function closed(id: string, r: number | null, closedOn: number, overrides: Partial<Trade> = {}): Trade {
   return {
+    ...unlinked,
     id,
     key: `${ACCOUNT_1}|AAPL|${day(1)}|${id}`,
     accountId: ACCOUNT_1,

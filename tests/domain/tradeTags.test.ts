@@ -9,6 +9,7 @@ import {
   applyTradeUpdate,
   isUntouchedAnnotation,
   sameAnnotation,
+  unlinked,
   validateAnnotationRecord,
   validateTradeUpdate,
 } from '../../src/domain/tradeAnnotation.ts';
@@ -100,16 +101,22 @@ describe('tags and mistakes on a trade', () => {
     const key = `${ACCOUNT_1}|AAPL|${day(1)}`;
     const [trade] = buildTrades({
       executions: [fill('b1', 'Buy', 10, 50, day(1))],
-      annotations: [{ key, ...base, tags: ['Gap'], mistakes: ['chased entry'] }],
+      annotations: [{ ...unlinked, key, ...base, tags: ['Gap'], mistakes: ['chased entry'] }],
       plans: [],
       accounts: [],
     });
     expect([trade!.tags, trade!.mistakes]).toEqual([['Gap'], ['chased entry']]);
-    expect(annotationOf(trade!)).toEqual({ key, ...base, tags: ['Gap'], mistakes: ['chased entry'] });
+    expect(annotationOf(trade!)).toEqual({
+      ...unlinked,
+      key,
+      ...base,
+      tags: ['Gap'],
+      mistakes: ['chased entry'],
+    });
   });
 
   it('are part of the annotation a restore compares and fills in', () => {
-    const stored = { key: 'k', ...base, tags: ['Gap'], mistakes: [] };
+    const stored = { ...unlinked, key: 'k', ...base, tags: ['Gap'], mistakes: [] };
     expect(sameAnnotation(stored, { ...stored, tags: ['gap', 'Gap'].slice(1) })).toBe(true);
     expect(sameAnnotation(stored, { ...stored, tags: [] })).toBe(false);
     expect(sameAnnotation(stored, { ...stored, mistakes: ['oversized'] })).toBe(false);
@@ -156,6 +163,7 @@ describe('tags and mistakes on a trade', () => {
 /** A closed trade with R `r` (risk $100), its tags and mistakes, closed on day `closedOn`. */
 function closed(id: string, r: number, labels: Partial<Trade> = {}, closedOn = 2): Trade {
   return {
+    ...unlinked,
     id,
     key: `${ACCOUNT_1}|AAPL|${day(1)}|${id}`,
     accountId: ACCOUNT_1,
