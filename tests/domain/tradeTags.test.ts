@@ -134,7 +134,7 @@ describe('tags and mistakes on a trade', () => {
     };
     expect(validateAnnotationRecord(record)).toEqual({
       ok: true,
-      value: { ...record, tags: [], mistakes: [] },
+      value: { ...unlinked, ...record },
     });
     expect(validateAnnotationRecord({ ...record, tags: ['x'.repeat(41)] })).toEqual({
       ok: false,
