@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newExecution } from '../../src/domain/executions.ts';
+import { unlinked } from '../../src/domain/tradeAnnotation.ts';
 import { tradeIdOf, tradeKeyOf } from '../../src/domain/tradeKeys.ts';
 import { buildTrades } from '../../src/domain/tradeLinks.ts';
 import type { Execution, Trade } from '../../src/domain/types.ts';
@@ -53,15 +54,12 @@ describe('buildTrades: round trips from fills', () => {
         grossPnl: 500, // 100 × (55 − 50)
         fees: 0,
         netPnl: 500,
-        planId: null,
+        // Nothing attached: every field of the annotation cleared.
+        ...unlinked,
         planned: false,
-        initialStop: null,
         initialRisk: null,
         rMultiple: null,
-        notes: '',
         executionIds: ['e1', 'e2'],
-        tags: [],
-        mistakes: [],
         incomplete: false,
       },
     ]);
