@@ -93,6 +93,12 @@ const ANNOTATION = {
    */
   tags: keptField(labels('tag'), [], 'Tags'),
   mistakes: keptField(labels('mistake'), [], 'Mistakes'),
+  /** The dollars the trader says the trade put at risk: its initial risk when set; null when none. */
+  ownInitialRisk: keptField(
+    nullable(price(messages.ownInitialRiskNotPositive, 'Initial risk')),
+    null,
+    'Own Initial Risk',
+  ),
 } satisfies Record<string, Field<AnyStruct>>;
 type Fields = typeof ANNOTATION;
 
@@ -176,10 +182,12 @@ export const isUntouchedAnnotation = (a: StoredAnnotation): boolean =>
  * place they are computed, for a rebuild (buildTrades) and for an edit (applyTradeUpdate) alike.
  */
 export function withAnnotation(trade: TradeFigures, attached: Attached): Trade {
-  const initialRisk =
+  // The trader's own risk, when they set one, over the stop's (docs/product.md, "Trades").
+  const fromStop =
     attached.initialStop !== null && trade.averageEntryPrice !== null
       ? roundCents(trade.entryQuantity * Math.abs(trade.averageEntryPrice - attached.initialStop))
       : null;
+  const initialRisk = attached.ownInitialRisk ?? fromStop;
   const rMultiple =
     trade.closedAt !== null &&
     !trade.incomplete &&

@@ -208,6 +208,36 @@ describe('initial risk and R', () => {
   });
 });
 
+describe("the trader's own initial risk", () => {
+  // Net 499 (see long); the plan's stop 48 risks 100 × 2 = 200.
+  const key = `${ACCOUNT_1}|AAPL|${day(2)}`;
+  const short = [fill('e1', 'Sell', 100, 50, day(2)), fill('e2', 'Buy', 100, 52, day(3))];
+  const open = [fill('e1', 'Buy', 100, 50, day(2))];
+  const incomplete = [fill('e1', 'Sell', 100, 50, day(2), { positionEffect: 'Close' })];
+  it.each([
+    ['a linked trade: R over it, not the plan', long, { planId: PLAN, initialStop: 48 }, 250, 250, 1.996],
+    ['an unlinked trade without a stop gets an R', long, {}, 400, 400, 1.2475],
+    ['a trade with a stop of its own', long, { initialStop: 45 }, 1000, 1000, 0.499],
+    ['a short losing trade', short, {}, 100, 100, -2],
+    ['without it, the stop measures the risk', long, { planId: PLAN, initialStop: 48 }, null, 200, 2.495],
+    ['without it or a stop, no R', long, {}, null, null, null],
+    ['an open trade has no R yet', open, {}, 250, 250, null],
+    ['an incomplete trade has no R', incomplete, {}, 250, 250, null],
+  ] as const)('%s', (_label, fills, attached, ownInitialRisk, initialRisk, rMultiple) => {
+    const annotations = [{ ...unlinked, key, ...attached, ownInitialRisk }];
+    expect(build(fills, { annotations })[0]).toMatchObject({ ownInitialRisk, initialRisk, rMultiple });
+  });
+
+  it('is what an edit sets, and kept when an edit leaves it out', () => {
+    const [trade] = build(long, { plans: [] });
+    const set = applyTradeUpdate(trade!, { ...unlinked, ownInitialRisk: 250 });
+    expect(set).toMatchObject({ ownInitialRisk: 250, initialRisk: 250, rMultiple: 1.996 });
+    const { ownInitialRisk: _, ...withoutIt } = unlinked;
+    expect(applyTradeUpdate(set, { ...withoutIt, notes: 'n' })).toMatchObject({ ownInitialRisk: 250 });
+    expect(annotationOf(set)).toMatchObject({ key: trade!.key, ownInitialRisk: 250 });
+  });
+});
+
 describe('applyTradeUpdate', () => {
   const [trade] = build(long);
 

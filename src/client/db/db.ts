@@ -44,7 +44,7 @@ export const SYNCED: CollectionName[] = [
  * the next sync is full: every cached record was written by this shape's code, so no read site
  * patches a field a row lacks.
  */
-export const CACHE_SHAPE = '05804196';
+export const CACHE_SHAPE = '01959071';
 
 /** The cached collections a trader can change; the market cycle is the server's alone. */
 export type EntityCollection = Exclude<CollectionName, 'marketCycle'>;

@@ -22,7 +22,8 @@ interface TradeFormProps {
 
 /**
  * What the trader attaches to a trade: the plan it came from (any of their plans for the same
- * stock and direction, or none), the stop its risk is measured from, tags, mistakes and notes.
+ * stock and direction, or none), the stop its risk is measured from or the dollars the trader
+ * says it put at risk, tags, mistakes and notes.
  */
 export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
   const plans =
@@ -36,6 +37,7 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
     ) ?? [];
   const [planId, setPlanId] = useState(trade.planId ?? '');
   const [stop, setStop] = useState(trade.initialStop?.toString() ?? '');
+  const [ownRisk, setOwnRisk] = useState(trade.ownInitialRisk?.toString() ?? '');
   const [notes, setNotes] = useState(trade.notes);
   const [tags, setTags] = useState<string[]>(trade.tags);
   const [tagDraft, setTagDraft] = useState('');
@@ -57,6 +59,7 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
         notes,
         tags: withDraft(tags, tagDraft),
         mistakes: withDraft(mistakes, mistakeDraft),
+        ownInitialRisk: toNumber(ownRisk) ?? null,
       }),
     save: (update) => updateTrade(trade, update),
     onSaved,
@@ -118,6 +121,12 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
         error={errors.initialStop}
         value={stop}
         onChange={setStop}
+      />
+      <NumberField
+        label="Your initial risk in $ (optional)"
+        error={errors.ownInitialRisk}
+        value={ownRisk}
+        onChange={setOwnRisk}
       />
       <LabelInput
         label="Tags"

@@ -319,6 +319,8 @@ export const tradeAnnotations = pgTable(
     /** The trader's tags and mistakes (docs/product.md, "Trades"). */
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     mistakes: jsonb('mistakes').$type<string[]>().notNull().default([]),
+    /** The dollars the trader says the trade put at risk; null when none. */
+    ownInitialRisk: doublePrecision('own_initial_risk'),
     ...recordStamps(),
   },
   (t) => [
