@@ -33,8 +33,7 @@ export function tradePlanColumns(names: Pick<CsvNames, 'setups' | 'edges'>): Csv
   return [
     { header: 'Id', value: (p) => p.id },
     { header: 'Stock', value: (p) => p.stock },
-    // A plan cached before plans had a direction is long.
-    { header: 'Direction', value: (p) => directionOf(p) },
+    { header: 'Direction', value: (p) => p.direction },
     { header: 'Status', value: (p) => p.status },
     { header: 'Entry Price', value: (p) => p.entryPrice },
     { header: 'Stop Loss', value: (p) => p.stopLossPrice },
@@ -54,8 +53,8 @@ export function tradePlanColumns(names: Pick<CsvNames, 'setups' | 'edges'>): Csv
     { header: 'Notes', value: (p) => p.notes },
     { header: 'Alerts On', value: (p) => p.alertsOn },
     { header: 'Done At', value: (p) => p.doneAt },
-    // The setup's criteria the plan ticked, as ticked (a plan cached before them has none).
-    { header: 'Criteria Met', value: (p) => (p.criteriaMet ?? []).join(LABEL_SEPARATOR) },
+    // The setup's criteria the plan ticked, as ticked.
+    { header: 'Criteria Met', value: (p) => p.criteriaMet.join(LABEL_SEPARATOR) },
     { header: 'Created At', value: (p) => p.createdAt },
     { header: 'Updated At', value: (p) => p.updatedAt },
   ];
