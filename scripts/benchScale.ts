@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { tradeKeyOf } from '../src/domain/trades.ts';
+import { tradeKeyOf } from '../src/domain/tradeKeys.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { accountSettings, executions, tradeAnnotations, tradePlans, users } from '../src/server/db/schema.ts';
 import { measure, quantile, report, signIn, startServer, wireBytes } from './benchServer.ts';

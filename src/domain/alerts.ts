@@ -9,7 +9,7 @@ import { newYorkTime } from './marketHours.ts';
 import { alertTexts, messages } from './messages.ts';
 import { directionOf, directionSign, type PlanDirection } from './planDirection.ts';
 import type { Quote } from './quotes.ts';
-import type { Trade } from './trades.ts';
+import type { Trade } from './trade.ts';
 import type { TradePlanStatus } from './types.ts';
 import { type Infer, object, validator } from './validation.ts';
 

@@ -1,6 +1,6 @@
 // The full backup of a trader's journal (docs/product.md, "Export and backup"): what it holds and
 // how a parsed one is checked before anything is restored. Each record is checked by its own
-// struct (accounts.ts, edges.ts, setups.ts, tradePlans.ts, executions.ts, trades.ts), the one the
+// struct (accounts.ts, edges.ts, setups.ts, tradePlans.ts, executions.ts, tradeAnnotation.ts), the one the
 // API's writes answer to, and the whole by the journal's rules among its records.
 
 import { type AccountRecord, sameAccount, validateAccountRecord } from './accounts.ts';
@@ -13,9 +13,10 @@ import { parseIsoDateTime } from './isoDateTime.ts';
 import { limitOf, notesBytesOf, notesFit } from './journalLimits.ts';
 import { messages } from './messages.ts';
 import { sameSetup, type TradeSetupRecord, validateSetupRecord } from './setups.ts';
+import { type StoredAnnotation, sameAnnotation, validateAnnotationRecord } from './tradeAnnotation.ts';
+import { splitTradeKey } from './tradeKeys.ts';
 import { activeStockOf, samePlan, type TradePlan, validatePlanRecord } from './tradePlans.ts';
 import { sameSettings, type TraderSettings, validateTraderSettingsRecord } from './traderSettings.ts';
-import { type StoredAnnotation, sameAnnotation, splitTradeKey, validateAnnotationRecord } from './trades.ts';
 import type { FieldError, ValidationResult } from './types.ts';
 import { nameKey, normalizeStock } from './validation.ts';
 

@@ -10,7 +10,7 @@ import {
 import { newYorkTime } from './marketHours.ts';
 import { messages } from './messages.ts';
 import { roundCents } from './rounding.ts';
-import type { Trade } from './trades.ts';
+import type { Trade } from './trade.ts';
 import { type Infer, object, validator } from './validation.ts';
 
 const DAY_MS = 86_400_000;

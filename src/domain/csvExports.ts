@@ -4,6 +4,7 @@
 import type { CsvColumn } from './csv.ts';
 import { directionOf } from './planDirection.ts';
 import { type ComparedPlan, plannedVsActualOf, type SizingAccount } from './plannedVsActual.ts';
+import { ANNOTATION_FIELDS, annotationHeaders } from './tradeAnnotation.ts';
 import type { Account, Edge, Execution, Trade, TradePlan, TradeSetup } from './types.ts';
 
 export type CsvExportKind = 'tradePlans' | 'trades' | 'executions';
@@ -32,8 +33,7 @@ export function tradePlanColumns(names: Pick<CsvNames, 'setups' | 'edges'>): Csv
   return [
     { header: 'Id', value: (p) => p.id },
     { header: 'Stock', value: (p) => p.stock },
-    // A plan cached before plans had a direction is long.
-    { header: 'Direction', value: (p) => directionOf(p) },
+    { header: 'Direction', value: (p) => p.direction },
     { header: 'Status', value: (p) => p.status },
     { header: 'Entry Price', value: (p) => p.entryPrice },
     { header: 'Stop Loss', value: (p) => p.stopLossPrice },
@@ -53,8 +53,8 @@ export function tradePlanColumns(names: Pick<CsvNames, 'setups' | 'edges'>): Csv
     { header: 'Notes', value: (p) => p.notes },
     { header: 'Alerts On', value: (p) => p.alertsOn },
     { header: 'Done At', value: (p) => p.doneAt },
-    // The setup's criteria the plan ticked, as ticked (a plan cached before them has none).
-    { header: 'Criteria Met', value: (p) => (p.criteriaMet ?? []).join(LABEL_SEPARATOR) },
+    // The setup's criteria the plan ticked, as ticked.
+    { header: 'Criteria Met', value: (p) => p.criteriaMet.join(LABEL_SEPARATOR) },
     { header: 'Created At', value: (p) => p.createdAt },
     { header: 'Updated At', value: (p) => p.updatedAt },
   ];
@@ -90,18 +90,23 @@ export function tradeColumns(
     { header: 'Gross P&L', value: (t) => t.grossPnl },
     { header: 'Fees', value: (t) => t.fees },
     { header: 'Net P&L', value: (t) => t.netPnl },
-    { header: 'Initial Stop', value: (t) => t.initialStop },
     { header: 'Initial Risk', value: (t) => t.initialRisk },
     { header: 'R', value: (t) => t.rMultiple },
     { header: 'Planned', value: (t) => t.planned },
-    { header: 'Plan Id', value: (t) => t.planId },
     { header: 'Setup', value: setupOf },
     { header: 'Entry Slippage R', value: (t) => againstPlan(t)?.entrySlippageR ?? null },
     { header: 'Planned Size', value: (t) => againstPlan(t)?.sizeAllowed ?? null },
     { header: 'Incomplete', value: (t) => t.incomplete },
-    { header: 'Notes', value: (t) => t.notes },
-    { header: 'Tags', value: (t) => (t.tags ?? []).join(LABEL_SEPARATOR) },
-    { header: 'Mistakes', value: (t) => (t.mistakes ?? []).join(LABEL_SEPARATOR) },
+    // What the trader attached, a column a field, in the annotation's order.
+    ...ANNOTATION_FIELDS.map(
+      (field): CsvColumn<Trade> => ({
+        header: annotationHeaders[field],
+        value: (t) => {
+          const value = t[field];
+          return Array.isArray(value) ? value.join(LABEL_SEPARATOR) : value;
+        },
+      }),
+    ),
   ];
 }
 

@@ -175,8 +175,8 @@ export const messages = {
   tradePlanOtherDirection: (trade: string, plan: string) =>
     `A ${trade.toLowerCase()} trade cannot be linked to a ${plan.toLowerCase()} plan`,
   initialStopNotPositive: 'Initial stop must be greater than 0',
+  ownInitialRiskNotPositive: 'Your initial risk must be greater than 0',
   tradeNotesTooLong: `Notes must be less than ${PLAN_NOTES_MAX_LENGTH} characters`,
-  // Tags and mistakes on a trade (docs/product.md, "Trades").
   tagsNotList: 'Tags must be a list of texts',
   tagBlank: 'A tag must not be empty',
   tagTooLong: `A tag must be at most ${TAG_MAX_LENGTH} characters`,

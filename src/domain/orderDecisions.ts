@@ -16,7 +16,7 @@ import {
 } from './orders.ts';
 import { directionSign } from './planDirection.ts';
 import { computePositionSizes } from './positionSize.ts';
-import type { Trade } from './trades.ts';
+import type { Trade } from './trade.ts';
 import type { LiveAccount, TradePlanDto } from './types.ts';
 
 /** A confirm as an order row keeps it; one kept before confirms carried their preview has none. */

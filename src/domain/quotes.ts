@@ -6,8 +6,8 @@ import { backupMessages } from './backupMessages.ts';
 import { NEAR_ENTRY_DEFAULT_R, QUOTE_SYMBOLS_MAX } from './constants.ts';
 import { isMarketOpen, lastSessionDate, newYorkTime, sessionPhase } from './marketHours.ts';
 import { directionSign, type PlanDirection, riskPerShare } from './planDirection.ts';
+import type { Trade } from './trade.ts';
 import { activeStockOf } from './tradePlans.ts';
-import type { Trade } from './trades.ts';
 import type { TradePlanStatus } from './types.ts';
 import { type Infer, isoTime, nullable, object, stock } from './validation.ts';
 

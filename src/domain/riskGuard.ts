@@ -11,7 +11,7 @@ import { newYorkTime } from './marketHours.ts';
 import { messages } from './messages.ts';
 import { type BracketOrder, type OrderDto, orderDollarsAtRisk } from './orders.ts';
 import { roundCents } from './rounding.ts';
-import type { Trade } from './trades.ts';
+import type { Trade } from './trade.ts';
 
 export type GuardSettings = Pick<LiveAccount, 'dailyLossLimit' | 'dailyLossLimitUnit' | 'maxNewTradesPerDay'>;
 type GuardedAccount = GuardSettings & Pick<LiveAccount, 'id' | 'currentBalance'>;

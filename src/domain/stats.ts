@@ -193,10 +193,10 @@ const NO_MISTAKES: Group = { key: 'none', label: 'No mistakes' };
 
 /**
  * A trade's groups under 'tag' or 'mistake': one per label (the same label in another case is
- * one group), or `none` without any. A trade cached before tags were kept has none.
+ * one group), or `none` without any.
  */
-function labelGroups(labels: readonly string[] | undefined, none: Group): Group[] {
-  const keys = [...new Set((labels ?? []).map((label) => label.trim().toLowerCase()))];
+function labelGroups(labels: readonly string[], none: Group): Group[] {
+  const keys = [...new Set(labels.map((label) => label.trim().toLowerCase()))];
   if (keys.length === 0) return [none];
   const spelled = new Map((labels ?? []).map((label) => [label.trim().toLowerCase(), label.trim()]));
   return keys.map((key) => ({ key: `label:${key}`, label: spelled.get(key)! }));

@@ -1,6 +1,7 @@
 // The FIFO engine of docs/product.md, "Trades": the executions of one account and one symbol, in
 // time order, become round trips. Fills trade; the broker's adjustments (splits, transfers) move
-// shares without a trade. Plans, annotations and rounding are trades.ts's business.
+// shares without a trade. Plans, annotations and rounding are the business of
+// tradeFigures.ts and tradeLinks.ts.
 import { kindOf } from './executions.ts';
 import { decimalsOf, roundHalfAway } from './rounding.ts';
 import type { Execution, TradeDirection } from './types.ts';

@@ -1,5 +1,5 @@
 // The vocabulary the app and the API exchange. Each record's type is inferred from its struct in
-// its own module (edges.ts, setups.ts, tradePlans.ts, executions.ts, trades.ts, accounts.ts) and
+// its own module (edges.ts, setups.ts, tradePlans.ts, executions.ts, tradeAnnotation.ts, accounts.ts) and
 // re-exported here; what is not a record (answers, errors, the sync) is declared here.
 // Timestamps are ISO 8601 strings.
 
@@ -17,18 +17,19 @@ export type {
 export type { TradeSetup, TradeSetupInput } from './setups.ts';
 // `GET /api/v1/stats` answers the domain's GroupStats[] (src/domain/stats.ts).
 export type { GroupStats, StatsGrouping } from './stats.ts';
+export type { Trade, TradeDirection } from './trade.ts';
+export type { TradeAnnotation, TradeUpdate } from './tradeAnnotation.ts';
 export type { TradePlanDto } from './tradePlanDto.ts';
 export type { TradePlan, TradePlanInput, TradePlanUpdate } from './tradePlans.ts';
 export type { TraderSettings, TraderSettingsInput } from './traderSettings.ts';
-export type { Trade, TradeAnnotation, TradeDirection, TradeUpdate } from './trades.ts';
 
 import type { LiveAccount } from './accounts.ts';
 import type { Edge } from './edges.ts';
 import type { Execution, SkippedReasons } from './executions.ts';
 import type { TradeSetup } from './setups.ts';
+import type { Trade } from './trade.ts';
 import type { TradePlanDto } from './tradePlanDto.ts';
 import type { TraderSettings } from './traderSettings.ts';
-import type { Trade } from './trades.ts';
 
 export const TRADE_PLAN_STATUSES = ['Draft', 'Ready', 'Hold', 'Discarded'] as const;
 export type TradePlanStatus = (typeof TRADE_PLAN_STATUSES)[number];

@@ -1,5 +1,5 @@
 // The building blocks every record's struct is made of (edges.ts, setups.ts, tradePlans.ts,
-// executions.ts, trades.ts, accounts.ts). A field that fails says the product's own message
+// executions.ts, tradeAnnotation.ts, accounts.ts). A field that fails says the product's own message
 // (messages.ts), so a form, the API and a restore refuse the same value with the same words.
 import {
   array,

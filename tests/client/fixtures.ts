@@ -1,5 +1,6 @@
 import { type CollectionName, db, metaKeys } from '../../src/client/db/db.ts';
 import { resetSyncState } from '../../src/client/sync/syncState.ts';
+import { unlinked } from '../../src/domain/tradeAnnotation.ts';
 import type {
   Account,
   Edge,
@@ -146,16 +147,13 @@ export const tradeFixture = (o: Partial<Trade> = {}): Trade => {
     grossPnl: 0,
     fees: 0,
     netPnl: 0,
-    planId: null,
+    // Nothing attached, whatever fields the annotation has.
+    ...unlinked,
     planned: false,
-    initialStop: null,
     initialRisk: null,
     rMultiple: null,
-    notes: '',
     executionIds: [`fill-Buy-${symbol}`],
     incomplete: false,
-    tags: [],
-    mistakes: [],
     ...o,
   };
 };

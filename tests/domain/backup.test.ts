@@ -9,7 +9,8 @@ import {
 } from '../../src/domain/backup.ts';
 import { backupMessages } from '../../src/domain/backupMessages.ts';
 import { messages } from '../../src/domain/messages.ts';
-import { isUntouchedAnnotation, rekeyAnnotation, splitTradeKey } from '../../src/domain/trades.ts';
+import { isUntouchedAnnotation, unlinked } from '../../src/domain/tradeAnnotation.ts';
+import { rekeyAnnotation, splitTradeKey } from '../../src/domain/tradeKeys.ts';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 const ACCOUNT = '0190a1b2-0000-7000-8000-000000000001';
@@ -115,6 +116,7 @@ function backup(): Backup {
     ],
     tradeAnnotations: [
       {
+        ...unlinked,
         key: KEY,
         planId: PLAN,
         initialStop: 185.25,
@@ -492,14 +494,13 @@ describe('the same record', () => {
   it('an annotation the trader has not made theirs (blank, or as the import stored it) is filled by a restore', () => {
     const made = '2026-11-20T10:00:00.000Z';
     const edited = { createdAt: made, updatedAt: '2026-11-20T10:05:00.000Z' };
-    expect(isUntouchedAnnotation({ planId: null, initialStop: null, notes: '', ...edited })).toBe(true);
-    expect(isUntouchedAnnotation({ planId: PLAN, initialStop: null, notes: '', ...edited })).toBe(false);
-    expect(isUntouchedAnnotation({ planId: null, initialStop: 1, notes: '', ...edited })).toBe(false);
-    expect(isUntouchedAnnotation({ planId: null, initialStop: null, notes: ' ', ...edited })).toBe(false);
+    const blank = { ...unlinked, key: `${ACCOUNT}|AAPL|${made}` };
+    expect(isUntouchedAnnotation({ ...blank, ...edited })).toBe(true);
+    expect(isUntouchedAnnotation({ ...blank, planId: PLAN, ...edited })).toBe(false);
+    expect(isUntouchedAnnotation({ ...blank, initialStop: 1, ...edited })).toBe(false);
+    expect(isUntouchedAnnotation({ ...blank, notes: ' ', ...edited })).toBe(false);
     // The broker's stop, stored by the import and never edited since.
-    expect(
-      isUntouchedAnnotation({ planId: null, initialStop: 95, notes: '', createdAt: made, updatedAt: made }),
-    ).toBe(true);
+    expect(isUntouchedAnnotation({ ...blank, initialStop: 95, createdAt: made, updatedAt: made })).toBe(true);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   tradeColumns,
   tradePlanColumns,
 } from '../../src/domain/csvExports.ts';
+import { unlinked } from '../../src/domain/tradeAnnotation.ts';
 import type { Trade, TradePlan } from '../../src/domain/types.ts';
 import { ACCOUNT_1, account, fill } from './fixtures.ts';
 
@@ -148,6 +149,7 @@ describe('the exports', () => {
 
   it('trades: negative P&L and R stay numbers, the plan and its setup', () => {
     const trade = {
+      ...unlinked,
       id: 't1',
       key: 'k',
       accountId: ACCOUNT_1,
@@ -185,14 +187,14 @@ describe('the exports', () => {
     const unplanned = { ...trade, id: 't2', planId: null, planned: false, notes: '' };
     const [header, row, other] = toCsv(columns, [trade, unplanned]).split('\r\n');
     expect(header).toBe(
-      'Id,Account,Symbol,Direction,Opened At,Closed At,Entry Quantity,Open Quantity,Average Entry,Average Exit,Gross P&L,Fees,Net P&L,Initial Stop,Initial Risk,R,Planned,Plan Id,Setup,Entry Slippage R,Planned Size,Incomplete,Notes,Tags,Mistakes',
+      'Id,Account,Symbol,Direction,Opened At,Closed At,Entry Quantity,Open Quantity,Average Entry,Average Exit,Gross P&L,Fees,Net P&L,Initial Risk,R,Planned,Setup,Entry Slippage R,Planned Size,Incomplete,Plan Id,Initial Stop,Notes,Tags,Mistakes,Own Initial Risk',
     );
     expect(row).toBe(
-      "t1,Alex Margin,AAPL,Long,2026-03-02T14:30:00.000Z,2026-03-04T15:00:00.000Z,100,0,190.5,180.25,-1025,1.5,-1026.5,185.25,525,-1.9552381,true,p1,Breakout,0.1053,26,false,'@home,breakout; A+,'-moved stop; oversized",
+      "t1,Alex Margin,AAPL,Long,2026-03-02T14:30:00.000Z,2026-03-04T15:00:00.000Z,100,0,190.5,180.25,-1025,1.5,-1026.5,525,-1.9552381,true,Breakout,0.1053,26,false,p1,185.25,'@home,breakout; A+,'-moved stop; oversized,",
     );
     // Without a plan: nothing to hold it against.
     expect(other).toBe(
-      "t2,Alex Margin,AAPL,Long,2026-03-02T14:30:00.000Z,2026-03-04T15:00:00.000Z,100,0,190.5,180.25,-1025,1.5,-1026.5,185.25,525,-1.9552381,false,,,,,false,,breakout; A+,'-moved stop; oversized",
+      "t2,Alex Margin,AAPL,Long,2026-03-02T14:30:00.000Z,2026-03-04T15:00:00.000Z,100,0,190.5,180.25,-1025,1.5,-1026.5,525,-1.9552381,false,,,,false,,185.25,,breakout; A+,'-moved stop; oversized,",
     );
   });
 

@@ -3,6 +3,7 @@ import { isHeatLimitInRange } from '../../src/domain/accounts.ts';
 import { DEFAULT_HEAT_LIMIT_PERCENT } from '../../src/domain/constants.ts';
 import { accountHeat, type HeatAccount, type HeatPlan, heatLevel } from '../../src/domain/heat.ts';
 import { messages } from '../../src/domain/messages.ts';
+import { unlinked } from '../../src/domain/tradeAnnotation.ts';
 import type { Trade, TradePlanStatus } from '../../src/domain/types.ts';
 import { ACCOUNT_1, ACCOUNT_2, day } from './fixtures.ts';
 
@@ -27,6 +28,7 @@ function open(
   overrides: Partial<Trade> = {},
 ): Trade {
   return {
+    ...unlinked,
     id,
     key: `${ACCOUNT_1}|AAPL|${day(1)}|${id}`,
     accountId: ACCOUNT_1,

@@ -16,6 +16,7 @@ import {
 } from '../../src/domain/constants.ts';
 import { jsonTextBytes } from '../../src/domain/journalLimits.ts';
 import { messages } from '../../src/domain/messages.ts';
+import { unlinked } from '../../src/domain/tradeAnnotation.ts';
 
 // docs/product.md, "Journal limits": a journal at every limit, each record as wide as its fields
 // allow (three bytes a character, the widest a limited text can be), still makes a backup that a
@@ -118,6 +119,7 @@ function fullestJournal(): Backup {
     createdAt: AT,
   }));
   const tradeAnnotations = Array.from({ length: JOURNAL_LIMITS.tradeAnnotations }, (_, i) => ({
+    ...unlinked,
     key: `${idOf(1, i % ACCOUNTS)}|ABCDEFGHIJ|${new Date(NOW.getTime() - (i + 1) * 60_000).toISOString()}|999999`,
     planId: idOf(4, i % JOURNAL_LIMITS.tradePlans),
     initialStop: 999_999.9999,

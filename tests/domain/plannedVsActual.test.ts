@@ -5,6 +5,7 @@ import {
   plannedVsActualBy,
   plannedVsActualOf,
 } from '../../src/domain/plannedVsActual.ts';
+import { unlinked } from '../../src/domain/tradeAnnotation.ts';
 import type { Trade } from '../../src/domain/types.ts';
 import { ACCOUNT_1, ACCOUNT_2, account } from './fixtures.ts';
 
@@ -28,6 +29,7 @@ const shortPlan: ComparedPlan = { ...longPlan, id: 'p-short', stopLossPrice: 55,
 /** A long trade of account 1 linked to the long plan, bought 100 at 50, stop 45, sold at 60. */
 function trade(overrides: Partial<Trade> = {}): Trade {
   return {
+    ...unlinked,
     id: 't',
     key: 'k',
     accountId: ACCOUNT_1,

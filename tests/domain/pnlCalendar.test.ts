@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pnlCalendar, shiftMonth, tradesClosedOn } from '../../src/domain/pnlCalendar.ts';
+import { unlinked } from '../../src/domain/tradeAnnotation.ts';
 import type { Trade } from '../../src/domain/types.ts';
 
 // New York is on EDT (UTC−4) until 2 a.m. on Sunday 2026-11-01, then on EST (UTC−5): that Sunday
@@ -14,6 +15,7 @@ function closed(
   o: Partial<Trade> = {},
 ): Trade {
   return {
+    ...unlinked,
     id,
     key: `acc|${id}`,
     accountId: 'acc',

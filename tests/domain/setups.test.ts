@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newSetup, setupSuccessScore, successScore } from '../../src/domain/setups.ts';
 import { computeStats } from '../../src/domain/stats.ts';
+import { unlinked } from '../../src/domain/tradeAnnotation.ts';
 import type { Trade, TradePlanStatus } from '../../src/domain/types.ts';
 import { ACCOUNT_1, day } from './fixtures.ts';
 
@@ -66,6 +67,7 @@ describe('newSetup', () => {
 /** A closed trade of plan `planId` with R `r` (null: no stop), closed on day `closedOn`. */
 function trade(id: string, planId: string | null, r: number | null, overrides: Partial<Trade> = {}): Trade {
   return {
+    ...unlinked,
     id,
     key: `${ACCOUNT_1}|AAPL|${day(1)}|${id}`,
     accountId: ACCOUNT_1,

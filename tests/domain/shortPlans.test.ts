@@ -7,6 +7,7 @@ import { accountHeat, type HeatAccount } from '../../src/domain/heat.ts';
 import { messages } from '../../src/domain/messages.ts';
 import { computePositionSizes, planPositionFigures } from '../../src/domain/positionSize.ts';
 import { distanceText, planPrice } from '../../src/domain/quotes.ts';
+import { buildTrades } from '../../src/domain/tradeLinks.ts';
 import {
   planRisk,
   planRiskPercentage,
@@ -15,7 +16,6 @@ import {
   validateTradePlanCreate,
   validateTradePlanUpdate,
 } from '../../src/domain/tradePlans.ts';
-import { buildTrades } from '../../src/domain/trades.ts';
 import type { TradePlanStatus } from '../../src/domain/types.ts';
 import { ACCOUNT_1, account, day, fill } from './fixtures.ts';
 

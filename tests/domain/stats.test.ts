@@ -9,7 +9,8 @@ import {
   type StatsContext,
   type StatsGrouping,
 } from '../../src/domain/stats.ts';
-import { buildTrades } from '../../src/domain/trades.ts';
+import { unlinked } from '../../src/domain/tradeAnnotation.ts';
+import { buildTrades } from '../../src/domain/tradeLinks.ts';
 import type { Trade } from '../../src/domain/types.ts';
 import { ACCOUNT_1, ACCOUNT_2, day, fill } from './fixtures.ts';
 
@@ -19,6 +20,7 @@ import { ACCOUNT_1, ACCOUNT_2, day, fill } from './fixtures.ts';
  */
 function closed(id: string, r: number | null, closedOn: number, overrides: Partial<Trade> = {}): Trade {
   return {
+    ...unlinked,
     id,
     key: `${ACCOUNT_1}|AAPL|${day(1)}|${id}`,
     accountId: ACCOUNT_1,
@@ -194,7 +196,7 @@ describe('computeStats: the figures', () => {
         fill('e4', 'Sell', 10, 60, day(6)),
         fill('e5', 'Buy', 10, 60, day(7)),
       ],
-      annotations: [{ key: `${ACCOUNT_1}|AAPL|${day(2)}`, planId: null, initialStop: 48, notes: '' }],
+      annotations: [{ ...unlinked, key: `${ACCOUNT_1}|AAPL|${day(2)}`, initialStop: 48 }],
       plans: [],
       accounts: [{ id: ACCOUNT_1, accountName: 'Individual' }],
     });

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { importableFill } from '../../src/domain/executions.ts';
 import { executionLabel, formatSplitRatio } from '../../src/domain/format.ts';
 import { decimalsOf, sumAtPrecision } from '../../src/domain/rounding.ts';
-import { buildTrades, splitRatiosOf, tradeIdOf, tradeKeyOf } from '../../src/domain/trades.ts';
+import { unlinked } from '../../src/domain/tradeAnnotation.ts';
+import { splitRatiosOf } from '../../src/domain/tradeFigures.ts';
+import { tradeIdOf, tradeKeyOf } from '../../src/domain/tradeKeys.ts';
+import { buildTrades } from '../../src/domain/tradeLinks.ts';
 import type { Execution, Trade, TradeAnnotation } from '../../src/domain/types.ts';
 import { ACCOUNT_1, ACCOUNT_2, day, fill } from './fixtures.ts';
 
@@ -32,10 +35,9 @@ const figures = (t: Trade) => ({
 });
 
 const stopAt = (trade: Trade, initialStop: number): TradeAnnotation => ({
+  ...unlinked,
   key: trade.key,
-  planId: null,
   initialStop,
-  notes: '',
 });
 
 describe('a split while a trade is open', () => {
@@ -177,7 +179,7 @@ describe('shares transferred in or out', () => {
     ]);
     const [withStop] = build(
       [fill('e1', 'Buy', 100, 10, day(2)), transfer('t1', 'Sell', 100, 0, day(4))],
-      [{ key: tradeKeyOf(ACCOUNT_1, 'AAPL', day(2)), planId: null, initialStop: 9, notes: '' }],
+      [{ ...unlinked, key: tradeKeyOf(ACCOUNT_1, 'AAPL', day(2)), initialStop: 9 }],
     );
     expect(withStop).toMatchObject({ initialRisk: 100, rMultiple: null, closedAt: day(4) });
   });

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  annotationOf,
-  applyTradeUpdate,
-  buildTrades,
-  doneChanges,
-  donePlans,
-  newAnnotations,
-  type PlanDoneState,
-  tradeOutcomeOfPlan,
-} from '../../src/domain/trades.ts';
+import { doneChanges, donePlans, type PlanDoneState, tradeOutcomeOfPlan } from '../../src/domain/planDone.ts';
+import { annotationOf, applyTradeUpdate, unlinked } from '../../src/domain/tradeAnnotation.ts';
+import { buildTrades, newAnnotations } from '../../src/domain/tradeLinks.ts';
 import type { Execution, Trade, TradeAnnotation, TradePlanStatus } from '../../src/domain/types.ts';
 import { ACCOUNT_1, ACCOUNT_2, day, fill } from './fixtures.ts';
 
@@ -114,7 +107,9 @@ describe('an annotation is what the trader said, and wins', () => {
   const key = `${ACCOUNT_1}|AAPL|${day(2)}`;
 
   it('links to the plan the trader chose, with their stop and notes', () => {
-    const annotations = [{ key, planId: OTHER_PLAN, initialStop: 47.5, notes: 'Chased the open' }];
+    const annotations = [
+      { ...unlinked, key, planId: OTHER_PLAN, initialStop: 47.5, notes: 'Chased the open' },
+    ];
     expect(build(long, { annotations }).map(link)).toEqual([
       {
         planId: OTHER_PLAN,
@@ -128,7 +123,7 @@ describe('an annotation is what the trader said, and wins', () => {
   });
 
   it('keeps an unlinked trade unlinked, even with an active plan, and measures R from its stop', () => {
-    const annotations = [{ key, planId: null, initialStop: 49, notes: '' }];
+    const annotations = [{ ...unlinked, key, initialStop: 49 }];
     expect(build(long, { annotations }).map(link)).toEqual([
       { ...unplanned, initialStop: 49, initialRisk: 100, rMultiple: 4.99 }, // 499 ÷ (100 × 1)
     ]);
@@ -138,7 +133,7 @@ describe('an annotation is what the trader said, and wins', () => {
 describe('initial risk and R', () => {
   const stopped = (executions: Execution[], initialStop: number | null) =>
     build(executions, {
-      annotations: [{ key: `${ACCOUNT_1}|AAPL|${day(2)}`, planId: null, initialStop, notes: '' }],
+      annotations: [{ ...unlinked, key: `${ACCOUNT_1}|AAPL|${day(2)}`, initialStop }],
     })[0]!;
 
   it.each([
@@ -213,6 +208,36 @@ describe('initial risk and R', () => {
   });
 });
 
+describe("the trader's own initial risk", () => {
+  // Net 499 (see long); the plan's stop 48 risks 100 × 2 = 200.
+  const key = `${ACCOUNT_1}|AAPL|${day(2)}`;
+  const short = [fill('e1', 'Sell', 100, 50, day(2)), fill('e2', 'Buy', 100, 52, day(3))];
+  const open = [fill('e1', 'Buy', 100, 50, day(2))];
+  const incomplete = [fill('e1', 'Sell', 100, 50, day(2), { positionEffect: 'Close' })];
+  it.each([
+    ['a linked trade: R over it, not the plan', long, { planId: PLAN, initialStop: 48 }, 250, 250, 1.996],
+    ['an unlinked trade without a stop gets an R', long, {}, 400, 400, 1.2475],
+    ['a trade with a stop of its own', long, { initialStop: 45 }, 1000, 1000, 0.499],
+    ['a short losing trade', short, {}, 100, 100, -2],
+    ['without it, the stop measures the risk', long, { planId: PLAN, initialStop: 48 }, null, 200, 2.495],
+    ['without it or a stop, no R', long, {}, null, null, null],
+    ['an open trade has no R yet', open, {}, 250, 250, null],
+    ['an incomplete trade has no R', incomplete, {}, 250, 250, null],
+  ] as const)('%s', (_label, fills, attached, ownInitialRisk, initialRisk, rMultiple) => {
+    const annotations = [{ ...unlinked, key, ...attached, ownInitialRisk }];
+    expect(build(fills, { annotations })[0]).toMatchObject({ ownInitialRisk, initialRisk, rMultiple });
+  });
+
+  it('is what an edit sets, and kept when an edit leaves it out', () => {
+    const [trade] = build(long, { plans: [] });
+    const set = applyTradeUpdate(trade!, { ...unlinked, ownInitialRisk: 250 });
+    expect(set).toMatchObject({ ownInitialRisk: 250, initialRisk: 250, rMultiple: 1.996 });
+    const { ownInitialRisk: _, ...withoutIt } = unlinked;
+    expect(applyTradeUpdate(set, { ...withoutIt, notes: 'n' })).toMatchObject({ ownInitialRisk: 250 });
+    expect(annotationOf(set)).toMatchObject({ key: trade!.key, ownInitialRisk: 250 });
+  });
+});
+
 describe('applyTradeUpdate', () => {
   const [trade] = build(long);
 
@@ -221,7 +246,7 @@ describe('applyTradeUpdate', () => {
     { planId: null, initialStop: 48, notes: '' },
     { planId: null, initialStop: null, notes: 'No plan, no stop' },
   ])('gives what a rebuild with that annotation gives: %j', (update) => {
-    const rebuilt = build(long, { annotations: [{ key: trade!.key, ...update }] })[0];
+    const rebuilt = build(long, { annotations: [{ ...unlinked, key: trade!.key, ...update }] })[0];
     expect(applyTradeUpdate(trade!, update)).toEqual(rebuilt);
   });
 
@@ -241,28 +266,14 @@ describe('newAnnotations: the decisions to store', () => {
   it('are those of trades without an annotation, linked or not', () => {
     const msft = [fill('m1', 'Buy', 10, 300, day(3), { symbol: 'MSFT' })];
     const nvda = [fill('n1', 'Buy', 10, 100, day(3), { symbol: 'NVDA' })];
-    const annotated = { key: `${ACCOUNT_1}|MSFT|${day(3)}`, planId: null, initialStop: null, notes: 'mine' };
+    const annotated = { ...unlinked, key: `${ACCOUNT_1}|MSFT|${day(3)}`, notes: 'mine' };
     const plans = [plan(), plan({ id: OTHER_PLAN, stock: 'MSFT' })];
     const trades = build([...long, ...msft, ...nvda], { plans, annotations: [annotated] });
     // AAPL was linked automatically; MSFT has the trader's annotation; NVDA has no plan.
     expect(newAnnotations(trades, [annotated])).toEqual(
       expect.arrayContaining([
-        {
-          key: `${ACCOUNT_1}|AAPL|${day(2)}`,
-          planId: PLAN,
-          initialStop: 48,
-          notes: '',
-          tags: [],
-          mistakes: [],
-        },
-        {
-          key: `${ACCOUNT_1}|NVDA|${day(3)}`,
-          planId: null,
-          initialStop: null,
-          notes: '',
-          tags: [],
-          mistakes: [],
-        },
+        { ...unlinked, key: `${ACCOUNT_1}|AAPL|${day(2)}`, planId: PLAN, initialStop: 48 },
+        { ...unlinked, key: `${ACCOUNT_1}|NVDA|${day(3)}` },
       ]),
     );
     expect(newAnnotations(trades, [annotated]).length).toBe(2);
@@ -377,7 +388,7 @@ describe('a done plan', () => {
 
   it('takes a trade the trader links by hand, and is done no more while it is open', () => {
     const key = `${ACCOUNT_1}|AAPL|${day(6)}`;
-    const annotations = [{ key, planId: PLAN, initialStop: 50, notes: '' }];
+    const annotations = [{ ...unlinked, key, planId: PLAN, initialStop: 50 }];
     const built = build([...long, fill('e3', 'Buy', 10, 52, day(6))], { annotations });
     expect(built.filter((t) => t.planId === PLAN)).toHaveLength(2);
     expect(donePlans(built).has(PLAN)).toBe(false);

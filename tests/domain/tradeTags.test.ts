@@ -5,19 +5,20 @@ import { messages } from '../../src/domain/messages.ts';
 import { validateSetupRecord } from '../../src/domain/setups.ts';
 import { computeStats, type GroupStats, type StatsContext } from '../../src/domain/stats.ts';
 import {
+  annotationOf,
+  applyTradeUpdate,
+  isUntouchedAnnotation,
+  sameAnnotation,
+  unlinked,
+  validateAnnotationRecord,
+  validateTradeUpdate,
+} from '../../src/domain/tradeAnnotation.ts';
+import { buildTrades } from '../../src/domain/tradeLinks.ts';
+import {
   checklistRefusal,
   validatePlanRecord,
   validateTradePlanUpdate,
 } from '../../src/domain/tradePlans.ts';
-import {
-  annotationOf,
-  applyTradeUpdate,
-  buildTrades,
-  isUntouchedAnnotation,
-  sameAnnotation,
-  validateAnnotationRecord,
-  validateTradeUpdate,
-} from '../../src/domain/trades.ts';
 import { COMMON_MISTAKES, labelSuggestions, mistakeCosts } from '../../src/domain/tradeTags.ts';
 import type { Trade } from '../../src/domain/types.ts';
 import { ACCOUNT_1, day, fill } from './fixtures.ts';
@@ -100,19 +101,22 @@ describe('tags and mistakes on a trade', () => {
     const key = `${ACCOUNT_1}|AAPL|${day(1)}`;
     const [trade] = buildTrades({
       executions: [fill('b1', 'Buy', 10, 50, day(1))],
-      annotations: [{ key, ...base, tags: ['Gap'], mistakes: ['chased entry'] }],
+      annotations: [{ ...unlinked, key, ...base, tags: ['Gap'], mistakes: ['chased entry'] }],
       plans: [],
       accounts: [],
     });
     expect([trade!.tags, trade!.mistakes]).toEqual([['Gap'], ['chased entry']]);
-    expect(annotationOf(trade!)).toEqual({ key, ...base, tags: ['Gap'], mistakes: ['chased entry'] });
-    // A trade cached before tags were kept rebuilds with none.
-    const { tags: _t, mistakes: _m, ...older } = trade!;
-    expect(annotationOf(older as Trade)).toMatchObject({ tags: [], mistakes: [] });
+    expect(annotationOf(trade!)).toEqual({
+      ...unlinked,
+      key,
+      ...base,
+      tags: ['Gap'],
+      mistakes: ['chased entry'],
+    });
   });
 
   it('are part of the annotation a restore compares and fills in', () => {
-    const stored = { key: 'k', ...base, tags: ['Gap'], mistakes: [] };
+    const stored = { ...unlinked, key: 'k', ...base, tags: ['Gap'], mistakes: [] };
     expect(sameAnnotation(stored, { ...stored, tags: ['gap', 'Gap'].slice(1) })).toBe(true);
     expect(sameAnnotation(stored, { ...stored, tags: [] })).toBe(false);
     expect(sameAnnotation(stored, { ...stored, mistakes: ['oversized'] })).toBe(false);
@@ -130,7 +134,7 @@ describe('tags and mistakes on a trade', () => {
     };
     expect(validateAnnotationRecord(record)).toEqual({
       ok: true,
-      value: { ...record, tags: [], mistakes: [] },
+      value: { ...unlinked, ...record },
     });
     expect(validateAnnotationRecord({ ...record, tags: ['x'.repeat(41)] })).toEqual({
       ok: false,
@@ -159,6 +163,7 @@ describe('tags and mistakes on a trade', () => {
 /** A closed trade with R `r` (risk $100), its tags and mistakes, closed on day `closedOn`. */
 function closed(id: string, r: number, labels: Partial<Trade> = {}, closedOn = 2): Trade {
   return {
+    ...unlinked,
     id,
     key: `${ACCOUNT_1}|AAPL|${day(1)}|${id}`,
     accountId: ACCOUNT_1,

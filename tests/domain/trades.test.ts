@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newExecution } from '../../src/domain/executions.ts';
-import { buildTrades, tradeIdOf, tradeKeyOf } from '../../src/domain/trades.ts';
+import { unlinked } from '../../src/domain/tradeAnnotation.ts';
+import { tradeIdOf, tradeKeyOf } from '../../src/domain/tradeKeys.ts';
+import { buildTrades } from '../../src/domain/tradeLinks.ts';
 import type { Execution, Trade } from '../../src/domain/types.ts';
 import { uuidV5 } from '../../src/domain/uuidV5.ts';
 import { ACCOUNT_1, ACCOUNT_2, day, fill } from './fixtures.ts';
@@ -52,15 +54,12 @@ describe('buildTrades: round trips from fills', () => {
         grossPnl: 500, // 100 × (55 − 50)
         fees: 0,
         netPnl: 500,
-        planId: null,
+        // Nothing attached: every field of the annotation cleared.
+        ...unlinked,
         planned: false,
-        initialStop: null,
         initialRisk: null,
         rMultiple: null,
-        notes: '',
         executionIds: ['e1', 'e2'],
-        tags: [],
-        mistakes: [],
         incomplete: false,
       },
     ]);

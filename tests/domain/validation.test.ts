@@ -7,12 +7,12 @@ import { parseIsoDateTime } from '../../src/domain/isoDateTime.ts';
 import { messages } from '../../src/domain/messages.ts';
 import { validateOrderConfirm } from '../../src/domain/orders.ts';
 import { validateTradeSetupInput } from '../../src/domain/setups.ts';
+import { validateTradeUpdate } from '../../src/domain/tradeAnnotation.ts';
 import {
   validateStatusChange,
   validateTradePlanCreate,
   validateTradePlanUpdate,
 } from '../../src/domain/tradePlans.ts';
-import { validateTradeUpdate } from '../../src/domain/trades.ts';
 import type { FieldError, ValidationResult } from '../../src/domain/types.ts';
 import { creationTime } from '../../src/domain/validation.ts';
 
@@ -248,6 +248,9 @@ describe('validateTradePlanCreate', () => {
     ['notes', x(2000)],
     ['notes', `${x(2000)}   `],
     ['notes', ''],
+    ['ownInitialRisk', 0.01],
+    ['ownInitialRisk', 1_000_000],
+    ['ownInitialRisk', null],
   ])('%s = %j is accepted', (field, value) => {
     expect(validateTradePlanCreate({ ...plan, [field]: value }).ok).toBe(true);
   });
@@ -661,6 +664,11 @@ describe('validateTradeUpdate', () => {
     ['initialStop', Number.NaN, messages.mustBeNumber],
     ['notes', x(2001), 'Notes must be less than 2000 characters'],
     ['notes', 42, messages.mustBeText],
+    ['ownInitialRisk', 0, messages.ownInitialRiskNotPositive],
+    ['ownInitialRisk', -250, messages.ownInitialRiskNotPositive],
+    ['ownInitialRisk', 1_000_000.01, messages.priceTooHigh('Initial risk')],
+    ['ownInitialRisk', '250', messages.mustBeNumber],
+    ['ownInitialRisk', Number.NaN, messages.mustBeNumber],
   ])('%s = %j is refused with "%s"', (field, value, message) => {
     expect(errorsOf(validateTradeUpdate({ ...update, [field]: value }))).toEqual([{ field, message }]);
   });

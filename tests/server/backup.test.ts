@@ -158,6 +158,7 @@ beforeAll(async () => {
     notes: '+dividend play',
     tags: ['Dividend', 'Defensive'],
     mistakes: ['oversized'],
+    ownInitialRisk: 250,
   });
   const brokerTrade = trades.find((tr) => tr.symbol !== 'KO' && tr.symbol !== 'XMPL') as Trade;
   await alex.json('PUT', `/api/v1/trades/${brokerTrade.id}`, {
@@ -194,6 +195,7 @@ describe('GET /api/v1/backup', () => {
     ]);
     const ko = backup.tradeAnnotations.find((a) => a.key.includes('|KO|'));
     expect([ko?.tags, ko?.mistakes]).toEqual([['Dividend', 'Defensive'], ['oversized']]);
+    expect(ko?.ownInitialRisk).toBe(250);
   });
 
   it('holds the format version, the export time and every record of the journal', () => {
@@ -311,10 +313,13 @@ describe('restoring into a fresh journal (another data folder)', () => {
       ...backup,
       tradeSetups: backup.tradeSetups.map(({ checklistRequired: _, ...s }) => s),
       tradePlans: backup.tradePlans.map(({ criteriaMet: _, ...p }) => p),
-      tradeAnnotations: backup.tradeAnnotations.map(({ tags: _t, mistakes: _m, ...a }) => a),
+      tradeAnnotations: backup.tradeAnnotations.map(
+        ({ tags: _t, mistakes: _m, ownInitialRisk: _r, ...a }) => a,
+      ),
     };
     expect((await restore(target.alex, older)).status).toBe(200);
     const restored = await getBackup(target.alex);
+    expect(restored.tradeAnnotations.every((a) => a.ownInitialRisk === null)).toBe(true);
     expect(restored.tradeSetups.map((s) => s.checklistRequired)).toEqual([false, false]);
     expect(restored.tradePlans.map((p) => p.criteriaMet)).toEqual([[], [], [], []]);
     expect(restored.tradeAnnotations.every((a) => a.tags.length === 0 && a.mistakes.length === 0)).toBe(true);

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backup } from '../../src/domain/backup.ts';
+import { doneChanges } from '../../src/domain/planDone.ts';
+import { buildTrades } from '../../src/domain/tradeLinks.ts';
 import { allowedTransitions } from '../../src/domain/tradePlans.ts';
-import { buildTrades, doneChanges } from '../../src/domain/trades.ts';
 import type { Trade } from '../../src/domain/types.ts';
 import { createBackupService } from '../../src/server/backup/backupService.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/database.ts';

@@ -138,6 +138,55 @@ describe('trades from manual fills', () => {
     expect(await tradeOf('TRKA')).toEqual(linked.body);
   });
 
+  it("measures R from the trader's own initial risk when set, linked or not, and keeps it when left out", async () => {
+    // Net 597.50: over the stop's 200, 2.9875R; over the trader's own 500, 1.195R.
+    const own = await put(alex, round.id, {
+      planId: planned.id,
+      initialStop: 48,
+      notes: 'Kept',
+      ownInitialRisk: 500,
+    });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ ownInitialRisk: 500, initialRisk: 500, rMultiple: 1.195 });
+    const unlinked = await put(alex, round.id, { ownInitialRisk: 500 });
+    expect(unlinked.body).toMatchObject({
+      planId: null,
+      initialStop: null,
+      initialRisk: 500,
+      rMultiple: 1.195,
+    });
+    // An app from before it sends none: what is stored stays; null clears it.
+    const kept = await put(alex, round.id, { planId: planned.id, initialStop: 48, notes: 'Kept' });
+    expect(kept.body).toMatchObject({ ownInitialRisk: 500, rMultiple: 1.195 });
+    expect(await tradeOf('TRKA')).toEqual(kept.body);
+    const cleared = await put(alex, round.id, {
+      planId: planned.id,
+      initialStop: 48,
+      notes: 'Kept',
+      ownInitialRisk: null,
+    });
+    expect(cleared.body).toMatchObject({ ownInitialRisk: null, initialRisk: 200, rMultiple: 2.9875 });
+  });
+
+  it('refuses an initial risk of 0, below 0, past its limit or not a number, and changes nothing', async () => {
+    const field = (message: string) => ({
+      status: 400,
+      body: { message, errors: [{ field: 'ownInitialRisk', message }] },
+    });
+    const notPositive = 'Your initial risk must be greater than 0';
+    expect(await put(alex, round.id, { ownInitialRisk: 0 })).toEqual(field(notPositive));
+    expect(await put(alex, round.id, { ownInitialRisk: -100 })).toEqual(field(notPositive));
+    expect(await put(alex, round.id, { ownInitialRisk: 'lots' })).toEqual(field('Must be a number'));
+    expect(await put(alex, round.id, { ownInitialRisk: 2_000_000 })).toEqual(
+      field('Initial risk must be at most 1,000,000'),
+    );
+    expect(await tradeOf('TRKA')).toMatchObject({
+      planId: planned.id,
+      ownInitialRisk: null,
+      rMultiple: 2.9875,
+    });
+  });
+
   it('keeps what the trader set when more fills arrive and the trades are rebuilt', async () => {
     await record(alex, { symbol: 'OTHR', side: 'Buy', quantity: 1, price: 1 });
     expect(await tradeOf('TRKA')).toMatchObject({ planId: planned.id, initialStop: 48, notes: 'Kept' });

@@ -27,6 +27,28 @@ export interface StoredMarketCycle extends MarketCycle {
   key: 'current';
 }
 
+/** The collections one sync answers for: the server's records. */
+export const SYNCED: CollectionName[] = [
+  'accounts',
+  'edges',
+  'tradeSetups',
+  'tradePlans',
+  'marketCycle',
+  'executions',
+  'trades',
+  'traderSettings',
+];
+
+/**
+ * The shape of the records the sync caches: a name for their fields, which
+ * tests/client/db/cacheShape.test.ts computes from the records' structs and a built trade, and
+ * fails until it is set here again when a field comes or goes. A cache of another shape, or of
+ * none (from before this check), has its synced records dropped as it opens (`dropOtherShape`) and
+ * the next sync is full: every cached record was written by this shape's code, so no read site
+ * patches a field a row lacks.
+ */
+export const CACHE_SHAPE = '01959071';
+
 /** The cached collections a trader can change; the market cycle is the server's alone. */
 export type EntityCollection = Exclude<CollectionName, 'marketCycle'>;
 export type ChangeMethod = 'POST' | 'PUT' | 'DELETE';
@@ -134,6 +156,8 @@ export class TradeTrackerDb extends Dexie {
       candles: '[symbol+day]',
       traderSettings: 'id',
     });
+    // Before any other query: a page never reads a row of another shape.
+    this.on('ready', (vip) => dropOtherShape(vip as TradeTrackerDb), true);
   }
 }
 
@@ -151,7 +175,24 @@ export const metaKeys = {
   brokerSessionExpiresAt: 'brokerSessionExpiresAt',
   /** When the trader's last import of the broker's fills started (the server's time): "Fills imported … ago". */
   fillsImportedAt: 'fillsImportedAt',
+  /** The CACHE_SHAPE the cached records were written in. */
+  cacheShape: 'cacheShape',
 } as const;
+
+/**
+ * Drops the synced records of a cache of another shape, and its cursor and last sync, so the
+ * pages show it loading and the next sync brings everything; the queued changes (replayed before
+ * that sync), the refused ones and the owner stay. Offline, the journal is empty until then.
+ */
+async function dropOtherShape(database: TradeTrackerDb): Promise<void> {
+  const records = SYNCED.map((name) => database.table(name));
+  await database.transaction('rw', [...records, database.meta], async () => {
+    if ((await database.meta.get(metaKeys.cacheShape))?.value === CACHE_SHAPE) return;
+    await Promise.all(records.map(async (t) => (await t.count()) > 0 && t.clear()));
+    await database.meta.bulkDelete([metaKeys.syncCursor, metaKeys.lastSyncAt]);
+    await database.meta.put({ key: metaKeys.cacheShape, value: CACHE_SHAPE });
+  });
+}
 
 /** The trader the cache belongs to: none before a sign-in check claims it, or after a wipe. */
 export const cacheOwner = async (database: TradeTrackerDb = db): Promise<string | undefined> =>

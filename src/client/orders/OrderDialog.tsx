@@ -84,8 +84,7 @@ interface OrderDialogProps {
  */
 export function OrderDialog({ plan, account, maxShares, onClose, onPlaced }: OrderDialogProps) {
   const offline = useOffline();
-  // A plan cached before plans had a direction is long.
-  const direction = plan.direction ?? 'Long';
+  const { direction } = plan;
   const last = useQuotes()?.get(plan.stock)?.last ?? null;
   const [values, setValues] = useState<Values>({
     quantity: String(maxShares),

@@ -73,9 +73,8 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
           <PlanOutcome planId={plan.id} doneAt={plan.doneAt} />
         </dd>
         <dt>Direction</dt>
-        {/* A plan cached before plans had a direction is long. */}
         <dd>
-          {directionOf(plan) === 'Short'
+          {plan.direction === 'Short'
             ? 'Short: sell short at the entry, buy to cover'
             : 'Long: buy at the entry'}
         </dd>
@@ -99,8 +98,7 @@ export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
           </>
         )}
         <dt>Alerts</dt>
-        {/* A plan cached before alertsOn was kept has none: its alerts are on. */}
-        <dd>{plan.alertsOn === false ? 'Off' : 'On'}</dd>
+        <dd>{plan.alertsOn ? 'On' : 'Off'}</dd>
         <dt>Probability</dt>
         <dd>{formatProbability(plan.probabilityOfSuccess)}</dd>
         <dt>Setup</dt>

@@ -32,8 +32,8 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
   const setups = useLiveQuery(() => db.tradeSetups.toArray(), []) ?? [];
   const accounts = useLiveQuery(() => db.accounts.toArray(), []) ?? [];
   const [stock, setStock] = useState(plan?.stock ?? '');
-  // Long for a new plan, and for one cached before plans had a direction.
-  const [direction, setDirection] = useState<PlanDirection>(plan ? directionOf(plan) : 'Long');
+  // Long for a new plan.
+  const [direction, setDirection] = useState<PlanDirection>(plan?.direction ?? 'Long');
   const [entry, setEntry] = useState(plan ? String(plan.entryPrice) : '');
   const [stop, setStop] = useState(plan ? String(plan.stopLossPrice) : '');
   const [target, setTarget] = useState(plan?.targetPrice?.toString() ?? '');
@@ -42,9 +42,8 @@ export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
   const [scanId, setScanId] = useState(plan?.scanId ?? '');
   const [tradeSetupId, setTradeSetupId] = useState(plan?.tradeSetupId ?? '');
   const [edgeIds, setEdgeIds] = useState<string[]>(plan?.edgeIds ?? []);
-  // A plan cached before alertsOn was kept has none: its alerts are on.
+  // A new plan's alerts are on, and it ticks nothing.
   const [alertsOn, setAlertsOn] = useState(plan?.alertsOn ?? true);
-  // A plan cached before the checklist was kept ticks nothing.
   const [criteriaMet, setCriteriaMet] = useState<string[]>(plan?.criteriaMet ?? []);
   const setup = setups.find((s) => s.id === tradeSetupId);
 

@@ -1,4 +1,4 @@
-import { tradeOutcomeOfPlan } from '../../domain/trades.ts';
+import { tradeOutcomeOfPlan } from '../../domain/planDone.ts';
 import { db } from '../db/db.ts';
 import { Badge } from '../ui/Badge.tsx';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
@@ -14,8 +14,7 @@ import { useLiveQuery } from '../ui/useLiveQuery.ts';
  */
 export function PlanOutcome({ planId, doneAt }: { planId: string; doneAt: string | null }) {
   const trades = useLiveQuery(() => db.trades.where('planId').equals(planId).toArray(), [planId]);
-  // A plan cached before doneAt was kept has none: not done.
-  const outcome = trades ? tradeOutcomeOfPlan(planId, trades, doneAt ?? null) : null;
+  const outcome = trades ? tradeOutcomeOfPlan(planId, trades, doneAt) : null;
   if (outcome === null) return null;
   const r = outcome.replace(/^Done · /, '');
   const color = r.startsWith('+') ? 'green' : r.startsWith('\u2212') ? 'red' : r === 'Done' ? 'gray' : 'blue';

@@ -44,7 +44,7 @@ export function SetupForm({ setup, onSaved, onCancel }: SetupFormProps) {
     exitCriteria: setup?.exitCriteria ?? '',
     notes: setup?.notes ?? '',
   });
-  // A setup cached before the checklist was kept does not require it.
+  // A new setup does not require its checklist.
   const [checklistRequired, setChecklistRequired] = useState(setup?.checklistRequired ?? false);
   const form = useFormSubmit({
     validate: () => validateTradeSetupInput({ ...values, checklistRequired }),

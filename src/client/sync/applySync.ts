@@ -1,18 +1,6 @@
 import { toTradePlan } from '../../domain/tradePlanDto.ts';
 import type { LiveAccount, SyncAnswer, SyncChanges, TradePlanDto } from '../../domain/types.ts';
-import { type CollectionName, cacheOwner, metaKeys, type TradeTrackerDb } from '../db/db.ts';
-
-/** Every collection one sync answers for. */
-export const SYNCED: CollectionName[] = [
-  'accounts',
-  'edges',
-  'tradeSetups',
-  'tradePlans',
-  'marketCycle',
-  'executions',
-  'trades',
-  'traderSettings',
-];
+import { type CollectionName, cacheOwner, metaKeys, SYNCED, type TradeTrackerDb } from '../db/db.ts';
 
 /**
  * A row the server sent, as the cache keeps it: a plan's edge objects become ids (and its position

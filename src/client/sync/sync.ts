@@ -2,14 +2,16 @@ import { fallbackMessages } from '../../domain/appMessages.ts';
 import type { SyncAnswer } from '../../domain/types.ts';
 import { api, errorMessage, retryAfterOf, statusOf } from '../api/http.ts';
 import {
+  CACHE_SHAPE,
   type CollectionName,
   cacheOwner,
   db,
   type MetaEntry,
   metaKeys,
+  SYNCED,
   type TradeTrackerDb,
 } from '../db/db.ts';
-import { applySync, SYNCED } from './applySync.ts';
+import { applySync } from './applySync.ts';
 import { askAgainIn, whenAskedAgain } from './askAgain.ts';
 import { isNetworkError } from './connectivity.ts';
 import { flushOutbox } from './outbox.ts';
@@ -132,7 +134,12 @@ export async function claimCacheFor(
   const wiped = await database.transaction('rw', database.tables, async () => {
     const foreign = (await cacheOwner(database)) !== userId;
     if (foreign) await clearTables(database);
-    await database.meta.bulkPut([{ key: metaKeys.userId, value: userId }, ...facts]);
+    // A cache emptied here is filled by this app: of its shape.
+    await database.meta.bulkPut([
+      { key: metaKeys.userId, value: userId },
+      { key: metaKeys.cacheShape, value: CACHE_SHAPE },
+      ...facts,
+    ]);
     return foreign;
   });
   if (wiped) resetSyncState();

@@ -1,6 +1,6 @@
 import { fallbackMessages, notices } from '../../domain/appMessages.ts';
 import { executionLabel, formatMoney, formatPrice, formatTimestamp } from '../../domain/format.ts';
-import { splitRatiosOf } from '../../domain/trades.ts';
+import { splitRatiosOf } from '../../domain/tradeFigures.ts';
 import type { Execution } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';

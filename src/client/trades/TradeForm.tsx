@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { fallbackMessages } from '../../domain/appMessages.ts';
 import { formatPrice } from '../../domain/format.ts';
 import { directionOf } from '../../domain/planDirection.ts';
-import { validateTradeUpdate } from '../../domain/trades.ts';
+import { validateTradeUpdate } from '../../domain/tradeAnnotation.ts';
 import { COMMON_MISTAKES, labelSuggestions } from '../../domain/tradeTags.ts';
 import type { Trade } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
@@ -22,7 +22,8 @@ interface TradeFormProps {
 
 /**
  * What the trader attaches to a trade: the plan it came from (any of their plans for the same
- * stock and direction, or none), the stop its risk is measured from, tags, mistakes and notes.
+ * stock and direction, or none), the stop its risk is measured from or the dollars the trader
+ * says it put at risk, tags, mistakes and notes.
  */
 export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
   const plans =
@@ -36,10 +37,11 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
     ) ?? [];
   const [planId, setPlanId] = useState(trade.planId ?? '');
   const [stop, setStop] = useState(trade.initialStop?.toString() ?? '');
+  const [ownRisk, setOwnRisk] = useState(trade.ownInitialRisk?.toString() ?? '');
   const [notes, setNotes] = useState(trade.notes);
-  const [tags, setTags] = useState<string[]>(trade.tags ?? []);
+  const [tags, setTags] = useState<string[]>(trade.tags);
   const [tagDraft, setTagDraft] = useState('');
-  const [mistakes, setMistakes] = useState<string[]>(trade.mistakes ?? []);
+  const [mistakes, setMistakes] = useState<string[]>(trade.mistakes);
   const [mistakeDraft, setMistakeDraft] = useState('');
   // What the trader's trades already carry, offered as they type (offline too: from the cache).
   const suggested = useLiveQuery(async () => {
@@ -57,6 +59,7 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
         notes,
         tags: withDraft(tags, tagDraft),
         mistakes: withDraft(mistakes, mistakeDraft),
+        ownInitialRisk: toNumber(ownRisk) ?? null,
       }),
     save: (update) => updateTrade(trade, update),
     onSaved,
@@ -118,6 +121,12 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
         error={errors.initialStop}
         value={stop}
         onChange={setStop}
+      />
+      <NumberField
+        label="Your initial risk in $ (optional)"
+        error={errors.ownInitialRisk}
+        value={ownRisk}
+        onChange={setOwnRisk}
       />
       <LabelInput
         label="Tags"

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { closedInRange } from '../../domain/dateRanges.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
-import { tradeListOrder } from '../../domain/trades.ts';
+import { tradeListOrder } from '../../domain/trade.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
 import { readInSlices } from '../db/slices.ts';

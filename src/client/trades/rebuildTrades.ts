@@ -1,4 +1,6 @@
-import { annotationOf, buildTrades, doneChanges } from '../../domain/trades.ts';
+import { doneChanges } from '../../domain/planDone.ts';
+import { annotationOf } from '../../domain/tradeAnnotation.ts';
+import { buildTrades } from '../../domain/tradeLinks.ts';
 import { cacheOwner, db, type Pending, type TradeTrackerDb } from '../db/db.ts';
 
 const isPending = (row: object) => (row as Pending<object>).pendingSync === true;

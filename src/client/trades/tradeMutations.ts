@@ -1,4 +1,4 @@
-import { applyTradeUpdate } from '../../domain/trades.ts';
+import { applyTradeUpdate } from '../../domain/tradeAnnotation.ts';
 import type { Trade, TradeUpdate } from '../../domain/types.ts';
 import { resourceWrites } from '../sync/changes.ts';
 import { rebuildTrades } from './rebuildTrades.ts';

@@ -25,7 +25,7 @@ import {
   orderDollarsAtRisk,
   sameBracketOrder,
 } from '../../domain/orders.ts';
-import type { Trade } from '../../domain/trades.ts';
+import type { Trade } from '../../domain/trade.ts';
 import type { LiveAccount, TradePlanDto } from '../../domain/types.ts';
 import { settingsOf } from '../accounts/accountRepository.ts';
 import type { AccountService } from '../accounts/accountService.ts';

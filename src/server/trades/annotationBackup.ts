@@ -7,11 +7,10 @@ import { messages } from '../../domain/messages.ts';
 import {
   annotationRecord,
   isUntouchedAnnotation,
-  rekeyAnnotation,
   type StoredAnnotation,
   sameAnnotation,
-  splitTradeKey,
-} from '../../domain/trades.ts';
+} from '../../domain/tradeAnnotation.ts';
+import { rekeyAnnotation, splitTradeKey } from '../../domain/tradeKeys.ts';
 import type { BackupAdapter } from '../db/backupAdapter.ts';
 import { inChunks, inPages } from '../db/chunks.ts';
 import { serverColumnsOf } from '../db/rows.ts';

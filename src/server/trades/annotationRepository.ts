@@ -1,8 +1,8 @@
-// The rows of `trade_annotations`: what the trader attached to a trade (plan link, initial stop,
-// notes) under the trade's stable key, so it outlives every rebuild of the trades from their fills.
+// The rows of `trade_annotations`: what the trader attached to a trade (its fields:
+// src/domain/tradeAnnotation.ts) under the trade's stable key, so it outlives every rebuild of the trades from their fills.
 import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { annotationNotesBytes } from '../../domain/journalLimits.ts';
-import type { StoredAnnotation, TradeAnnotation } from '../../domain/trades.ts';
+import type { StoredAnnotation, TradeAnnotation } from '../../domain/tradeAnnotation.ts';
 import { forChunks, inPages } from '../db/chunks.ts';
 import type { Database } from '../db/database.ts';
 import { assertNotesWithinLimit, assertWithinLimit, holdJournal } from '../db/journalLimits.ts';
@@ -55,8 +55,6 @@ export async function annotationsChangedSince(
 
 const stamped = (annotation: TradeAnnotation, at: Date): StoredAnnotation => ({
   ...annotation,
-  tags: annotation.tags ?? [],
-  mistakes: annotation.mistakes ?? [],
   createdAt: at.toISOString(),
   updatedAt: at.toISOString(),
 });

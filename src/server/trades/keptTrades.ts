@@ -6,14 +6,11 @@
 // (`linkTrades`, in memory: links cross symbols). Correctness comes from the database's stamps, so
 // several processes sharing one database each keep their own.
 
+import type { TradeFigures } from '../../domain/trade.ts';
+import type { TradeAnnotation } from '../../domain/tradeAnnotation.ts';
+import { fillGroupOf, tradeFiguresOf } from '../../domain/tradeFigures.ts';
+import { linkTrades } from '../../domain/tradeLinks.ts';
 import { isActiveStatus, type TradePlan } from '../../domain/tradePlans.ts';
-import {
-  fillGroupOf,
-  linkTrades,
-  type TradeAnnotation,
-  type TradeFigures,
-  tradeFiguresOf,
-} from '../../domain/trades.ts';
 import type { Execution, Trade } from '../../domain/types.ts';
 import { currentCursor, type JournalTable, journalChangedSince } from '../db/changeStamps.ts';
 import type { Database } from '../db/database.ts';

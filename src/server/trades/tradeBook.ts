@@ -5,13 +5,9 @@
 
 import { newExecution } from '../../domain/executions.ts';
 import { messages } from '../../domain/messages.ts';
-import {
-  applyTradeUpdate,
-  attachedAfter,
-  buildTrades,
-  doneChanges,
-  newAnnotations,
-} from '../../domain/trades.ts';
+import { doneChanges } from '../../domain/planDone.ts';
+import { applyTradeUpdate, attachedAfter } from '../../domain/tradeAnnotation.ts';
+import { buildTrades, newAnnotations } from '../../domain/tradeLinks.ts';
 import type { Execution, ExecutionInput, Trade, TradeUpdate } from '../../domain/types.ts';
 import type { Database } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
@@ -170,7 +166,7 @@ export function createTradeBook(db: Database, now: () => Date) {
             ]);
           if (!plans.some((p) => p.id === plan.id)) plans.push(toPlanRecord(plan));
         }
-        // Tags and mistakes left out of the call are kept (docs/product.md, "Trades").
+        // Fields left out of the call are kept when the annotation says so (tags, mistakes: docs/product.md, "Trades").
         await saveAnnotation(tx, userId, { key: trade.key, ...attachedAfter(trade, update) }, now());
         const updated = applyTradeUpdate(trade, update);
         await markDone(

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { messages } from '../../domain/messages.ts';
-import { validateTradeUpdate } from '../../domain/trades.ts';
+import { validateTradeUpdate } from '../../domain/tradeAnnotation.ts';
 import { type AccountService, accountNamesOf } from '../accounts/accountService.ts';
 import type { AppEnv } from '../appEnv.ts';
 import { readValid } from '../http/body.ts';

@@ -1,12 +1,13 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { TradeTrackerDb } from '../../../src/client/db/db.ts';
+import { CACHE_SHAPE, TradeTrackerDb } from '../../../src/client/db/db.ts';
 import { defaultSettings } from '../../../src/domain/traderSettings.ts';
 
 // src/client/db/db.ts declares only its newest version (Dexie diffs what is installed against it): a cache
 // written by the app before orders existed opens with all it held, and gains the orders table; one
 // written at version 5 (orders, no candles) opens with its rows and gains the candles table (and,
-// at 7, the trader's settings).
+// at 7, the trader's settings). Each records this app's CACHE_SHAPE: one of another shape is
+// dropped (cacheShape.test.ts).
 describe('the cache of an earlier version', () => {
   it('opens at version 5 with its rows, and keeps orders by plan', async () => {
     const old = new Dexie('tt-upgrade');
@@ -23,6 +24,7 @@ describe('the cache of an earlier version', () => {
     old.version(4).stores({ quotes: 'symbol' });
     await old.open();
     await old.table('tradePlans').put({ id: 'p1', stock: 'AAPL', status: 'Ready' });
+    await old.table('meta').put({ key: 'cacheShape', value: CACHE_SHAPE });
     await old
       .table('outbox')
       .add({ collection: 'edges', method: 'POST', path: '/edges', label: 'x', queuedAt: '' });
@@ -61,7 +63,10 @@ describe('the cache of an earlier version', () => {
     await old.open();
     await old.table('trades').put({ id: 't1', symbol: 'AAPL', planId: null });
     await old.table('orders').put({ id: 'o1', planId: 'p1' });
-    await old.table('meta').put({ key: 'userId', value: 'alex' });
+    await old.table('meta').bulkPut([
+      { key: 'userId', value: 'alex' },
+      { key: 'cacheShape', value: CACHE_SHAPE },
+    ]);
     old.close();
 
     const db = new TradeTrackerDb('tt-upgrade-5');

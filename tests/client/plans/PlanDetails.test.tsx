@@ -40,8 +40,6 @@ describe("a plan's details", () => {
   it.each([
     [true, 'On'],
     [false, 'Off'],
-    // A plan cached before alertsOn was kept: its alerts are on.
-    [undefined, 'On'],
   ])('says whether the plan alerts (alertsOn %s: %s)', async (alertsOn, shown) => {
     const plan = { ...planFixture(), alertsOn } as ReturnType<typeof planFixture>;
     render(<PlanDetails plan={plan} onEdit={() => {}} onClose={() => {}} />);
@@ -75,14 +73,5 @@ describe("a plan's details", () => {
     expect(row.textContent).toContain('33');
     // What capped it, beside it (issue 40).
     expect(within(row).getByText('capped by capital risk 10.00%')).toBeTruthy();
-  });
-
-  it('says a plan cached before plans had a direction is long', async () => {
-    const { direction: _, ...older } = planFixture();
-    render(
-      <PlanDetails plan={older as ReturnType<typeof planFixture>} onEdit={() => {}} onClose={() => {}} />,
-    );
-    const term = await screen.findByText('Direction', { selector: 'dt' });
-    expect(term.nextElementSibling?.textContent).toBe('Long: buy at the entry');
   });
 });

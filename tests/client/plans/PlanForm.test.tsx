@@ -114,14 +114,6 @@ describe("the plan's direction (issue 30)", () => {
     expect(await screen.findByText('Stop loss price must be less than entry price')).toBeTruthy();
     expect(sent(`PUT /api/v1/tradeplans/${plan.id}`)).toEqual([]);
   });
-
-  it('reads a plan cached before plans had a direction as Long', async () => {
-    const { direction: _, ...older } = planFixture();
-    render(
-      <PlanForm plan={older as ReturnType<typeof planFixture>} onSaved={() => {}} onCancel={() => {}} />,
-    );
-    expect(long().checked).toBe(true);
-  });
 });
 
 // docs/product.md, "Trade plans": the chosen setup's entry criteria, one a line, as checkboxes.

@@ -300,7 +300,14 @@ describe('the Trades page', () => {
     expect(journalCalls()[0]).toEqual({
       key: `PUT /api/v1/trades/${TRADE}`,
       // The form sends the trade's tags and mistakes too (none here).
-      body: { planId: PLAN, initialStop: 95, notes: 'By the plan', tags: [], mistakes: [] },
+      body: {
+        planId: PLAN,
+        initialStop: 95,
+        notes: 'By the plan',
+        tags: [],
+        mistakes: [],
+        ownInitialRisk: null,
+      },
     });
     expect(requestPaths(journalCalls().slice(1))).toEqual(['GET /api/v1/sync']);
     const row = await rowOf('AAPL');
@@ -319,6 +326,7 @@ describe('the Trades page', () => {
       notes: '',
       tags: [],
       mistakes: [],
+      ownInitialRisk: null,
     });
     await waitFor(async () => expect((await rowOf('AAPL')).textContent).toContain('Unplanned'));
   });
@@ -412,6 +420,7 @@ describe("a trade's tags and mistakes", () => {
         notes: '',
         tags: ['Breakout', 'Gap up'],
         mistakes: ['moved stop'],
+        ownInitialRisk: null,
       },
     });
   });
@@ -448,7 +457,14 @@ describe("a trade's tags and mistakes", () => {
     expect(queued.map((q) => [q.label, q.body])).toEqual([
       [
         'Update trade AAPL',
-        { planId: null, initialStop: null, notes: '', tags: [], mistakes: ['chased entry'] },
+        {
+          planId: null,
+          initialStop: null,
+          notes: '',
+          tags: [],
+          mistakes: ['chased entry'],
+          ownInitialRisk: null,
+        },
       ],
     ]);
   });
@@ -466,6 +482,49 @@ describe("a trade's tags and mistakes", () => {
     expect(await within(details).findByText('A mistake must not contain a broken character')).toBeTruthy();
     expect(await dbModule.db.outbox.count()).toBe(0);
     expect((await rowOf('AAPL')).textContent).not.toContain('not yet saved');
+  });
+});
+
+describe("the trader's own initial risk", () => {
+  const RISK = 'Your initial risk in $ (optional)';
+  // Bought 100 at $100 and sold at $105: net $500, no stop, no plan.
+  const seedClosedTrade = async () => {
+    await seed('executions', [
+      executionFixture(),
+      executionFixture({ side: 'Sell', price: 105, executedAt: '2026-11-21T15:00:00.000Z' }),
+    ]);
+    await seed('trades', [
+      tradeFixture({ id: TRADE, closedAt: '2026-11-21T15:00:00.000Z', openQuantity: 0, netPnl: 500 }),
+    ]);
+  };
+
+  it('offline: measures the R of a trade without a stop, saved on the device and queued', async () => {
+    await seedClosedTrade();
+    api.unreachable = true;
+    connectivity.reportApiReachable(false);
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'AAPL' }));
+    const details = screen.getByRole('dialog');
+    await userEvent.type(within(details).getByLabelText(RISK), '250');
+    await userEvent.click(within(details).getByRole('button', { name: 'Save Trade' }));
+    // $500 over the $250 the trader put at risk.
+    await waitFor(async () => expect((await rowOf('AAPL')).textContent).toContain('+2.00R'));
+    expect((await dbModule.db.outbox.toArray()).map((q) => q.body)).toEqual([
+      { planId: null, initialStop: null, notes: '', tags: [], mistakes: [], ownInitialRisk: 250 },
+    ]);
+  });
+
+  it('refuses 0 on the device with its message, and queues nothing', async () => {
+    await seedClosedTrade();
+    api.unreachable = true;
+    connectivity.reportApiReachable(false);
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'AAPL' }));
+    const details = screen.getByRole('dialog');
+    await userEvent.type(within(details).getByLabelText(RISK), '0');
+    await userEvent.click(within(details).getByRole('button', { name: 'Save Trade' }));
+    expect(await within(details).findByText('Your initial risk must be greater than 0')).toBeTruthy();
+    expect(await dbModule.db.outbox.count()).toBe(0);
   });
 });
 

@@ -113,14 +113,6 @@ describe('fills and trades changed offline', () => {
     });
   });
 
-  it('rebuilds a trade cached before tags were kept with none', async () => {
-    const [trade] = await cachedTrades();
-    const { tags: _t, mistakes: _m, ...older } = trade!;
-    await dbModule.db.trades.put(older as typeof trade & object);
-    await rebuild.rebuildTrades();
-    expect((await cachedTrades())[0]).toMatchObject({ tags: [], mistakes: [] });
-  });
-
   it('writes nothing once the cache has no trader (a logout in another tab)', async () => {
     await dbModule.db.meta.clear();
     await dbModule.db.trades.clear();
@@ -188,8 +180,9 @@ describe("the broker's splits and transfers, offline", () => {
     });
     expect(cached.find((t) => t.symbol === 'XYZ')).toMatchObject({ openQuantity: 50, averageEntryPrice: 12 });
 
-    // The same trades the server builds from the same rows (the one function, src/domain/trades.ts).
-    const { buildTrades, annotationOf } = await import('../../../src/domain/trades.ts');
+    // The same trades the server builds from the same rows (the one function, src/domain/tradeLinks.ts).
+    const { buildTrades } = await import('../../../src/domain/tradeLinks.ts');
+    const { annotationOf } = await import('../../../src/domain/tradeAnnotation.ts');
     const server = buildTrades({
       executions: await db.executions.toArray(),
       annotations: cached.map(annotationOf),

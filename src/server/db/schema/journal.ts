@@ -241,12 +241,14 @@ export const executions = pgTable(
 export const tradeAnnotations = pgTable(
   'trade_annotations',
   {
-    // `key` as the domain's annotation names it (src/domain/trades.ts); the column keeps its name.
+    // `key` as the domain's annotation names it (src/domain/tradeAnnotation.ts); the column keeps its name.
     key: text('trade_key').primaryKey(),
     userId: belongsTo('user_id', () => users.id),
     // A deleted plan unlinks its trades; a discarded one keeps them.
     planId: uuid('plan_id').references(() => tradePlans.id, { onDelete: 'set null' }),
     initialStop: doublePrecision('initial_stop'),
+    /** The trader's own initial risk in dollars, when set: the trade's R is measured by it. */
+    ownInitialRisk: doublePrecision('own_initial_risk'),
     notes: text('notes').notNull().default(''),
     /** The trader's tags and mistakes (docs/product.md, "Trades"). */
     tags: jsonb('tags').$type<string[]>().notNull().default([]),

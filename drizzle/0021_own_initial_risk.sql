@@ -1,0 +1,1 @@
+ALTER TABLE "trade_annotations" ADD COLUMN "own_initial_risk" double precision;
