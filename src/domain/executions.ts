@@ -66,7 +66,7 @@ const fillFields = {
   fees: nullAs(0, between([0, false, messages.feesNegative], [FEES_MAX, messages.feesTooHigh])),
   executedAt: isoTime(messages.executedAtInvalid),
 };
-const fillDefaults = { fees: 0 };
+export const fillDefaults = { fees: 0 };
 const FILL_FIELDS = Object.keys(fillFields) as (keyof typeof fillFields)[];
 
 /** `POST /api/v1/executions`: a fill recorded by hand. */

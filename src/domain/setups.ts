@@ -43,7 +43,7 @@ const setupFields = {
   checklistRequired: yesOrNo,
 };
 /** Every text but the name may be left out, and starts empty. */
-const setupDefaults = {
+export const setupDefaults = {
   description: '',
   entryCriteria: '',
   exitCriteria: '',

@@ -102,7 +102,7 @@ const planFields = {
   ),
 };
 /** What a plan holds when the trader leaves a field out. */
-const planDefaults = {
+export const planDefaults = {
   probabilityOfSuccess: null,
   scanId: null,
   tradeSetupId: null,

@@ -43,9 +43,8 @@ export const SYNCED: CollectionName[] = [
  * The shape of the records the sync caches: a name for their fields, which
  * tests/client/db/cacheShape.test.ts computes from the records' structs and a built trade, and
  * fails until it is set here again when a field comes or goes. A cache of another shape, or of
- * none (from before this check), has its synced records dropped as it opens (`dropOtherShape`) and
- * the next sync is full: every cached record was written by this shape's code, so no read site
- * patches a field a row lacks.
+ * none (from before this check), has its synced rows given the defaults of the fields they lack as
+ * it opens (`fitToShape`), and the next sync is full: no read site patches a field a row lacks.
  */
 export const CACHE_SHAPE = '01959071';
 
@@ -157,7 +156,7 @@ export class TradeTrackerDb extends Dexie {
       traderSettings: 'id',
     });
     // Before any other query: a page never reads a row of another shape.
-    this.on('ready', (vip) => dropOtherShape(vip as TradeTrackerDb), true);
+    this.on('ready', (vip) => fitToShape(vip as TradeTrackerDb), true);
   }
 }
 
@@ -180,16 +179,28 @@ export const metaKeys = {
 } as const;
 
 /**
- * Drops the synced records of a cache of another shape, and its cursor and last sync, so the
- * pages show it loading and the next sync brings everything; the queued changes (replayed before
- * that sync), the refused ones and the owner stay. Offline, the journal is empty until then.
+ * Brings a cache of another shape (or of none, from before this check) to this app's: every synced
+ * row keeps its values and gains the domain's default for each field it lacks (cachedDefaults.ts),
+ * and the cursor goes, so the next sync is full and replaces them. Offline the journal stays shown;
+ * the queued changes, the refused ones and the owner stay.
  */
-async function dropOtherShape(database: TradeTrackerDb): Promise<void> {
+async function fitToShape(database: TradeTrackerDb): Promise<void> {
+  const sameShape = async () => (await database.meta.get(metaKeys.cacheShape))?.value === CACHE_SHAPE;
+  if (await sameShape()) return;
+  const { CACHED_DEFAULTS } = await import('./cachedDefaults.ts');
   const records = SYNCED.map((name) => database.table(name));
   await database.transaction('rw', [...records, database.meta], async () => {
-    if ((await database.meta.get(metaKeys.cacheShape))?.value === CACHE_SHAPE) return;
-    await Promise.all(records.map(async (t) => (await t.count()) > 0 && t.clear()));
-    await database.meta.bulkDelete([metaKeys.syncCursor, metaKeys.lastSyncAt]);
+    if (await sameShape()) return;
+    for (const [name, defaults] of Object.entries(CACHED_DEFAULTS)) {
+      await database
+        .table(name)
+        .toCollection()
+        .modify((row: Record<string, unknown>) => {
+          for (const [field, value] of Object.entries(defaults))
+            if (row[field] === undefined) row[field] = value;
+        });
+    }
+    await database.meta.delete(metaKeys.syncCursor);
     await database.meta.put({ key: metaKeys.cacheShape, value: CACHE_SHAPE });
   });
 }

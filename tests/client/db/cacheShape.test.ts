@@ -5,8 +5,9 @@ import { accountRecord } from '../../../src/domain/accounts.ts';
 import { edgeRecord } from '../../../src/domain/edges.ts';
 import { executionRecord } from '../../../src/domain/executions.ts';
 import { setupRecord } from '../../../src/domain/setups.ts';
+import { unlinked } from '../../../src/domain/tradeAnnotation.ts';
 import { buildTrades } from '../../../src/domain/tradeLinks.ts';
-import { planRecord } from '../../../src/domain/tradePlans.ts';
+import { planDefaults, planRecord } from '../../../src/domain/tradePlans.ts';
 import { ACCOUNT_1, day, fill } from '../../domain/fixtures.ts';
 
 // FNV-1a, 32 bits: a short name for the list of fields below.
@@ -64,13 +65,16 @@ describe('a cache of another shape', () => {
     ['another shape', 'an older shape'],
     ['no shape (from before the check)', undefined],
   ])(
-    '%s: drops the synced records and the cursor when it opens, so the next sync is full',
+    '%s: keeps the rows with the defaults of the fields they lack, and drops the cursor for a full sync',
     async (_, shape) => {
       const db = await cacheOfShape(`tt-shape-${shape ?? 'none'}`, shape);
-      expect(await db.trades.count()).toBe(0);
-      expect(await db.tradePlans.count()).toBe(0);
+      // Still shown offline, with every field this app's pages read.
+      const trade = (await db.trades.get('t1')) as unknown as Record<string, unknown>;
+      expect(trade).toMatchObject({ ...unlinked, id: 't1', symbol: 'AAPL' });
+      const plan = (await db.tradePlans.get('p1')) as unknown as Record<string, unknown>;
+      expect(plan).toMatchObject({ ...planDefaults, id: 'p1', stock: 'AAPL', status: 'Ready' });
       expect(await db.meta.get(metaKeys.syncCursor)).toBeUndefined();
-      expect(await db.meta.get(metaKeys.lastSyncAt)).toBeUndefined();
+      expect(await db.meta.get(metaKeys.lastSyncAt)).toBeDefined();
       // The trader's queued changes and who the cache belongs to stay.
       expect(await db.outbox.count()).toBe(1);
       expect(await db.meta.get(metaKeys.userId)).toEqual({ key: metaKeys.userId, value: 'alex' });
@@ -82,6 +86,24 @@ describe('a cache of another shape', () => {
       await Dexie.delete(db.name);
     },
   );
+
+  it('of another shape keeps a value a row has, where the default differs', async () => {
+    const db = new TradeTrackerDb('tt-shape-values');
+    await db.open();
+    await db.tradePlans.put({
+      id: 'p2',
+      stock: 'MSFT',
+      status: 'Draft',
+      notes: 'kept',
+      alertsOn: false,
+    } as never);
+    await db.meta.put({ key: metaKeys.cacheShape, value: 'older' });
+    db.close();
+    const again = new TradeTrackerDb('tt-shape-values');
+    expect(await again.tradePlans.get('p2')).toMatchObject({ notes: 'kept', alertsOn: false, edgeIds: [] });
+    again.close();
+    await Dexie.delete(again.name);
+  });
 
   it('of this shape keeps every row and its cursor', async () => {
     const db = await cacheOfShape('tt-shape-same', CACHE_SHAPE);
