@@ -5,8 +5,6 @@ import { NEAR_ENTRY_R_MAX, NEAR_ENTRY_R_MIN } from '../../domain/constants.ts';
 import { formatPrice, formatTimestamp } from '../../domain/format.ts';
 import { alertTexts, notificationTexts } from '../../domain/messages.ts';
 import { errorMessage } from '../api/http.ts';
-import { ErrorBanner } from '../ui/ErrorBanner.tsx';
-import { useOffline } from '../ui/useOffline.ts';
 import {
   alertSettings,
   currentSubscription,
@@ -17,7 +15,9 @@ import {
   sentAlerts,
   turnOff,
   turnOn,
-} from './pushSubscription.ts';
+} from '../serverData/pushSubscription.ts';
+import { ErrorBanner } from '../ui/ErrorBanner.tsx';
+import { useOffline } from '../ui/useOffline.ts';
 import './alerts.css';
 
 type DeviceState = 'checking' | 'unsupported' | 'blocked' | 'off' | 'on';

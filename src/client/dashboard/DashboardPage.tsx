@@ -1,9 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { formatTimestamp } from '../../domain/format.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
-import { db, metaKeys } from '../db/db.ts';
 import { PageHeading } from '../ui/PageHeading.tsx';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { AccountSummary } from './AccountSummary.tsx';
 import { BrokerSignInNotice } from './BrokerSignInNotice.tsx';
 import { GettingStarted } from './GettingStarted.tsx';
@@ -12,6 +10,7 @@ import { OpenRisk } from './OpenRisk.tsx';
 import { PerformanceCards } from './PerformanceCards.tsx';
 import { RiskGuardNotice } from './RiskGuardNotice.tsx';
 import './dashboard.css';
+import { useLastSyncAt } from '../ui/cacheReads.ts';
 
 const heading = PAGE_HEADINGS['/dashboard'];
 // Prices are not part of the first paint: the Watch list's code loads after it.
@@ -24,7 +23,7 @@ const watch = (place: 'inSession' | 'outOfSession') => (
 );
 
 export default function DashboardPage() {
-  const lastSync = useLiveQuery(async () => (await db.meta.get(metaKeys.lastSyncAt))?.value ?? null, []);
+  const lastSync = useLastSyncAt();
   // The market cycle comes first: on a phone it is the chip at the top; on a wide screen
   // dashboard/dashboard.css shows it after the account summary and the cards, where it always was.
   return (

@@ -4,8 +4,6 @@ import { formatWeight } from '../../domain/format.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { computeStats, type GroupStats } from '../../domain/stats.ts';
 import type { Edge } from '../../domain/types.ts';
-import { db } from '../db/db.ts';
-import { readInSlices } from '../db/slices.ts';
 import { SampleSize } from '../review/SmallSampleBadge.tsx';
 import { formatOptionalR, toneOf } from '../review/statsFormat.ts';
 import { Badge } from '../ui/Badge.tsx';
@@ -13,10 +11,10 @@ import { EmptyState } from '../ui/EmptyState.tsx';
 import { ListPage, NameCell } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { EdgeForm } from './EdgeForm.tsx';
 import { deleteEdge } from './edgeMutations.ts';
 import './edges.css';
+import { edgeRows, usePlans, useTrades } from '../ui/cacheReads.ts';
 
 /**
  * Whether a weight is earned: the expectancy of the trades whose plans cite the edge, with their
@@ -34,8 +32,8 @@ function EdgeResults({ stats }: { stats: GroupStats | undefined }) {
 }
 
 export default function EdgeDefinitionPage() {
-  const trades = useLiveQuery(() => db.trades.toArray(), []);
-  const plans = useLiveQuery(() => db.tradePlans.toArray(), []);
+  const trades = useTrades();
+  const plans = usePlans();
   // Until both are read, no edge says "No trades yet" that it may not mean.
   const byEdge = useMemo(
     () =>
@@ -46,7 +44,7 @@ export default function EdgeDefinitionPage() {
   );
   const list = useListPage<Edge, 'name' | 'description' | 'weightFactor' | 'identificationNotes'>({
     collection: 'edges',
-    query: () => readInSlices(db.edges),
+    query: edgeRows,
     defaultSort: 'name',
     // Only active edges are listed; deleted ones stay linked to the plans that cite them.
     shows: (e, search) => e.isActive && matchesSearch(search, e.name, e.description, e.identificationNotes),

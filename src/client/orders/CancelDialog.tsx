@@ -3,10 +3,10 @@ import { orderTexts } from '../../domain/messages.ts';
 import { describeOrder, type OrderDto } from '../../domain/orders.ts';
 import { errorMessage } from '../api/http.ts';
 import type { CachedOrder } from '../db/db.ts';
+import { cancelOrder } from '../serverData/orders.ts';
 import { FormError } from '../ui/FormError.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { useOffline } from '../ui/useOffline.ts';
-import { cancelOrder } from './orderCalls.ts';
 
 /** Cancel order, asked first; the answer (the order now) is kept and shown. */
 export function CancelDialog({

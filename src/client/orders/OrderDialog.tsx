@@ -13,7 +13,9 @@ import {
 } from '../../domain/orders.ts';
 import type { LiveAccount, TradePlan, ValidationResult } from '../../domain/types.ts';
 import { errorMessage, statusOf } from '../api/http.ts';
-import { useQuotes } from '../quotes/useQuotes.ts';
+import { placeOrder, previewOrder, refreshPlanOrders } from '../serverData/orders.ts';
+import { cachedPlanOrders } from '../serverData/useOrders.ts';
+import { useQuotes } from '../serverData/useQuotes.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { FormFrame } from '../ui/FormFrame.tsx';
@@ -21,7 +23,6 @@ import { selectInput, toNumber } from '../ui/inputs.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { useOffline } from '../ui/useOffline.ts';
-import { cachedPlanOrders, placeOrder, previewOrder, refreshPlanOrders } from './orderCalls.ts';
 
 /** How often the order is looked for while the placement's answer is not known. */
 const UNKNOWN_POLL_MS = 3000;

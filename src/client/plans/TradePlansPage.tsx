@@ -6,13 +6,10 @@ import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { planPrice } from '../../domain/quotes.ts';
 import { canEditPlan, isActivePlan } from '../../domain/tradePlans.ts';
 import { TRADE_PLAN_STATUSES, type TradePlan, type TradePlanStatus } from '../../domain/types.ts';
-import { db } from '../db/db.ts';
-import { readInSlices } from '../db/slices.ts';
-import { useNearEntryR, useQuotes } from '../quotes/useQuotes.ts';
+import { useNearEntryR, useQuotes } from '../serverData/useQuotes.ts';
 import { ListPage } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { PlanCells, StatusSelect } from './PlanCells.tsx';
 import { PlanDetails } from './PlanDetails.tsx';
 import { PlanForm } from './PlanForm.tsx';
@@ -20,6 +17,7 @@ import { PlansEmptyState } from './PlansEmptyState.tsx';
 import { deletePlan } from './planMutations.ts';
 import { useStatusChange } from './useStatusChange.ts';
 import './plans.css';
+import { planHead, planRows, useAccountsByName } from '../ui/cacheReads.ts';
 
 type PlanSortKey =
   | 'stock'
@@ -54,9 +52,9 @@ export default function TradePlansPage() {
   const list = useListPage<TradePlan, PlanSortKey>({
     sortValue,
     collection: 'tradePlans',
-    query: () => readInSlices(db.tradePlans),
+    query: planRows,
     // The default order, by stock, has an index: the first rows show before all are read.
-    head: (limit) => db.tradePlans.orderBy('stock').limit(limit).toArray(),
+    head: planHead,
     defaultSort: 'stock',
     shows: useCallback(
       (p: TradePlan, search: string) =>
@@ -67,7 +65,7 @@ export default function TradePlansPage() {
     deleteFallback: fallbackMessages.deletePlan,
   });
   // In the order the Dashboard lists them; the rows size each plan for them.
-  const accounts = useLiveQuery(() => db.accounts.orderBy('accountName').toArray(), []);
+  const accounts = useAccountsByName();
   const statusChange = useStatusChange();
   const [openedId, setOpenedId] = useState<string>();
   // /trade-plans?plan=<id> (the Watch list, an alert's notification) opens that plan's details.

@@ -2,8 +2,6 @@ import { fallbackMessages, firstSteps } from '../../domain/appMessages.ts';
 import { truncateCriteria } from '../../domain/format.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import type { TradeSetup } from '../../domain/types.ts';
-import { db } from '../db/db.ts';
-import { readInSlices } from '../db/slices.ts';
 import { SampleSize } from '../review/SmallSampleBadge.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ListPage, NameCell } from '../ui/ListPage.tsx';
@@ -12,6 +10,7 @@ import { useListPage } from '../ui/useListPage.ts';
 import { SetupForm } from './SetupForm.tsx';
 import { deleteSetup } from './setupMutations.ts';
 import './setups.css';
+import { setupRows } from '../ui/cacheReads.ts';
 
 /**
  * What the score is: the win rate of the setup's closed trades ("12 trades", or "n = 3" marked
@@ -32,7 +31,7 @@ type SetupSortKey = 'name' | 'description' | 'successScore' | 'notes';
 export default function TradeSetupsPage() {
   const list = useListPage<TradeSetup, SetupSortKey>({
     collection: 'tradeSetups',
-    query: () => readInSlices(db.tradeSetups),
+    query: setupRows,
     defaultSort: 'name',
     shows: (s, search) =>
       matchesSearch(search, s.name, s.description, s.entryCriteria, s.exitCriteria, s.notes),

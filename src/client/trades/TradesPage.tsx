@@ -4,22 +4,20 @@ import { closedInRange } from '../../domain/dateRanges.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { tradeListOrder } from '../../domain/trades.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
-import { db } from '../db/db.ts';
-import { readInSlices } from '../db/slices.ts';
 import { useLinkedPlans } from '../plans/useLinkedPlans.ts';
-import { useQuotes } from '../quotes/useQuotes.ts';
+import { useQuotes } from '../serverData/useQuotes.ts';
 import { DateRangeFilter, DateRangeProblem } from '../ui/DateRangeFilter.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ListPage } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useDateRange } from '../ui/useDateRange.ts';
 import { useListPage } from '../ui/useListPage.ts';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { RecordFillForm } from './RecordFillForm.tsx';
 import { SyncTrades } from './SyncTrades.tsx';
 import { TradeCells } from './TradeCells.tsx';
 import { TradeDetails } from './TradeDetails.tsx';
 import './trades.css';
+import { tradeRows, useAccounts } from '../ui/cacheReads.ts';
 
 type TradeSortKey =
   | 'symbol'
@@ -38,7 +36,7 @@ type PlanFilter = '' | 'planned' | 'unplanned';
 export default function TradesPage() {
   const [accountId, setAccountId] = useState('');
   const [planFilter, setPlanFilter] = useState<PlanFilter>('');
-  const accounts = useLiveQuery(() => db.accounts.toArray(), []) ?? [];
+  const accounts = useAccounts() ?? [];
   const linked = useLinkedPlans();
   const quotes = useQuotes();
   // Closed trades by the New York day they closed; open trades whatever the range (docs/product.md, "Trades").
@@ -53,7 +51,7 @@ export default function TradesPage() {
 
   const list = useListPage<Trade, TradeSortKey>({
     collection: 'trades',
-    query: async () => (await readInSlices(db.trades)).sort(tradeListOrder),
+    query: async () => (await tradeRows()).sort(tradeListOrder),
     defaultSort: { ownOrder: 'Open first, newest' },
     shows: useCallback(
       (trade: Trade, search: string) =>

@@ -14,3 +14,6 @@ export function useNearEntryR(): number {
   const r = Number(stored);
   return stored !== undefined && Number.isFinite(r) && r > 0 ? r : NEAR_ENTRY_DEFAULT_R;
 }
+
+/** The cached last price of one stock; undefined while read or when none is cached. */
+export const useQuote = (symbol: string) => useLiveQuery(() => db.quotes.get(symbol), [symbol]);
