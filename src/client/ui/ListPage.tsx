@@ -25,6 +25,15 @@ export function NameCell({ row }: { row: { name: string } }) {
   );
 }
 
+/** A cell that on a phone's card is one fact beside its label (ui/table.css, `card-fact`). */
+export function FactCell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td data-label={label} className="card-fact">
+      {children}
+    </td>
+  );
+}
+
 /** A column of the list's table; with `sortBy` its header sorts. */
 export interface Column<K extends string> {
   label: string;
