@@ -8,7 +8,7 @@ import { useLinkedPlans } from '../plans/useLinkedPlans.ts';
 import { useQuotes } from '../serverData/useQuotes.ts';
 import { DateRangeFilter, DateRangeProblem } from '../ui/DateRangeFilter.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
-import { ListPage } from '../ui/ListPage.tsx';
+import { type Column, ListPage } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useDateRange } from '../ui/useDateRange.ts';
 import { useListPage } from '../ui/useListPage.ts';
@@ -19,17 +19,22 @@ import { TradeDetails } from './TradeDetails.tsx';
 import './trades.css';
 import { tradeRows, useAccounts } from '../ui/cacheReads.ts';
 
-type TradeSortKey =
-  | 'symbol'
-  | 'accountName'
-  | 'direction'
-  | 'openedAt'
-  | 'closedAt'
-  | 'entryQuantity'
-  | 'averageEntryPrice'
-  | 'averageExitPrice'
-  | 'netPnl'
-  | 'rMultiple';
+/** The table's columns; the sortable ones name the page's sort keys. */
+const COLUMNS = [
+  { label: 'Symbol', sortBy: 'symbol' },
+  { label: 'Account', sortBy: 'accountName' },
+  { label: 'Direction', sortBy: 'direction' },
+  { label: 'Opened', sortBy: 'openedAt' },
+  { label: 'Closed', sortBy: 'closedAt' },
+  { label: 'Qty', sortBy: 'entryQuantity' },
+  { label: 'Entry', sortBy: 'averageEntryPrice' },
+  { label: 'Exit', sortBy: 'averageExitPrice' },
+  { label: 'Net P&L', sortBy: 'netPnl' },
+  { label: 'R', sortBy: 'rMultiple' },
+  { label: 'Plan' },
+] as const satisfies readonly Column<keyof Trade>[];
+
+type TradeSortKey = Extract<(typeof COLUMNS)[number], { sortBy: string }>['sortBy'];
 
 type PlanFilter = '' | 'planned' | 'unplanned';
 
@@ -137,19 +142,7 @@ export default function TradesPage() {
         }
         table={{
           className: 'trades-table card-lines',
-          columns: [
-            { label: 'Symbol', sortBy: 'symbol' },
-            { label: 'Account', sortBy: 'accountName' },
-            { label: 'Direction', sortBy: 'direction' },
-            { label: 'Opened', sortBy: 'openedAt' },
-            { label: 'Closed', sortBy: 'closedAt' },
-            { label: 'Qty', sortBy: 'entryQuantity' },
-            { label: 'Entry', sortBy: 'averageEntryPrice' },
-            { label: 'Exit', sortBy: 'averageExitPrice' },
-            { label: 'Net P&L', sortBy: 'netPnl' },
-            { label: 'R', sortBy: 'rMultiple' },
-            { label: 'Plan' },
-          ],
+          columns: COLUMNS,
           cells: (trade) => (
             <TradeCells
               trade={trade}

@@ -48,7 +48,7 @@ export interface Column<K extends string> {
 interface ListTable<Row, K extends string> {
   className?: string;
   /** Every column but Actions, which the page adds. */
-  columns: Column<K>[];
+  columns: readonly Column<K>[];
   /** One row's cells for those columns (the first is its row header or name). */
   cells: (row: Row) => ReactNode;
   /** Controls in the Actions cell before Edit and Delete (a plan's status dropdown). */

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { PLAN_NOTES_MAX_LENGTH, PRICE_INPUT_STEP } from '../../domain/constants.ts';
 import { Field, type FieldInputProps } from './Field.tsx';
 
@@ -114,6 +114,18 @@ export type TextFieldSpec<K extends string> = readonly [
   rows?: number,
   stopsAtLimit?: boolean,
 ];
+
+/** The texts of `fields`, from `record` when one is edited (else empty), as TextFields takes them. */
+export function useTexts<K extends string>(
+  fields: readonly TextFieldSpec<K>[],
+  record: { [F in K]?: string | null } | undefined,
+) {
+  const [values, setValues] = useState(
+    () => Object.fromEntries(fields.map(([field]) => [field, record?.[field] ?? ''])) as Record<K, string>,
+  );
+  const onChange = (field: K, text: string) => setValues((v) => ({ ...v, [field]: text }));
+  return { fields, values, onChange };
+}
 
 /** A form's texts, one TextField each, in the table's order. */
 export function TextFields<K extends string>(props: {
