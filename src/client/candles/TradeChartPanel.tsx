@@ -3,9 +3,9 @@ import { formatR, formatSignedMoney } from '../../domain/format.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
 import { useTradeCandles } from '../serverData/useCandles.ts';
+import { useFills } from '../ui/cacheReads.ts';
 import { type ChartFill, type ChartLevel, TradeChart } from './TradeChart.tsx';
 import './candles.css';
-import { useFills } from '../ui/cacheReads.ts';
 
 interface TradeChartPanelProps {
   trade: Trade;

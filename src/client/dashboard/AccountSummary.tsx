@@ -10,10 +10,10 @@ import {
 } from '../../domain/accounts.ts';
 import { formatMoney, formatPercent } from '../../domain/format.ts';
 import type { LiveAccount } from '../../domain/types.ts';
+import { useAccountsCollection } from '../ui/cacheReads.ts';
 import { PendingMark } from '../ui/PendingMark.tsx';
 import { TableHead } from '../ui/TableHead.tsx';
 import '../ui/table.css';
-import { useAccountsCollection } from '../ui/cacheReads.ts';
 
 // The settings dialog (and the shared Modal) loads on first open: the Dashboard is the landing
 // page and most visits never open it.

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { formatTimestamp } from '../../domain/format.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
+import { useLastSyncAt } from '../ui/cacheReads.ts';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { AccountSummary } from './AccountSummary.tsx';
 import { BrokerSignInNotice } from './BrokerSignInNotice.tsx';
@@ -10,7 +11,6 @@ import { OpenRisk } from './OpenRisk.tsx';
 import { PerformanceCards } from './PerformanceCards.tsx';
 import { RiskGuardNotice } from './RiskGuardNotice.tsx';
 import './dashboard.css';
-import { useLastSyncAt } from '../ui/cacheReads.ts';
 
 const heading = PAGE_HEADINGS['/dashboard'];
 // Prices are not part of the first paint: the Watch list's code loads after it.

@@ -7,14 +7,14 @@ import type { Edge } from '../../domain/types.ts';
 import { SampleSize } from '../review/SmallSampleBadge.tsx';
 import { formatOptionalR, toneOf } from '../review/statsFormat.ts';
 import { Badge } from '../ui/Badge.tsx';
+import { edgeRows, usePlans, useTrades } from '../ui/cacheReads.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
-import { ListPage, NameCell } from '../ui/ListPage.tsx';
+import { type Column, ListPage, NameCell } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
 import { EdgeForm } from './EdgeForm.tsx';
 import { deleteEdge } from './edgeMutations.ts';
 import './edges.css';
-import { edgeRows, usePlans, useTrades } from '../ui/cacheReads.ts';
 
 /**
  * Whether a weight is earned: the expectancy of the trades whose plans cite the edge, with their
@@ -31,6 +31,16 @@ function EdgeResults({ stats }: { stats: GroupStats | undefined }) {
   );
 }
 
+/** The table's columns; the sortable ones name the page's sort keys. */
+const COLUMNS = [
+  { label: 'Name', sortBy: 'name' },
+  { label: 'Description', sortBy: 'description' },
+  { label: 'Weight', sortBy: 'weightFactor' },
+  { label: 'Identification Notes', sortBy: 'identificationNotes' },
+] as const satisfies readonly Column<string>[];
+
+type EdgeSortKey = Extract<(typeof COLUMNS)[number], { sortBy: string }>['sortBy'];
+
 export default function EdgeDefinitionPage() {
   const trades = useTrades();
   const plans = usePlans();
@@ -42,7 +52,7 @@ export default function EdgeDefinitionPage() {
         : undefined,
     [trades, plans],
   );
-  const list = useListPage<Edge, 'name' | 'description' | 'weightFactor' | 'identificationNotes'>({
+  const list = useListPage<Edge, EdgeSortKey>({
     collection: 'edges',
     query: edgeRows,
     defaultSort: 'name',
@@ -72,12 +82,7 @@ export default function EdgeDefinitionPage() {
       }
       table={{
         className: 'edges-table',
-        columns: [
-          { label: 'Name', sortBy: 'name' },
-          { label: 'Description', sortBy: 'description' },
-          { label: 'Weight', sortBy: 'weightFactor' },
-          { label: 'Identification Notes', sortBy: 'identificationNotes' },
-        ],
+        columns: COLUMNS,
         cells: (edge) => (
           <>
             <NameCell row={edge} />

@@ -21,14 +21,14 @@ import {
 } from '../../domain/tradePlans.ts';
 import type { TradePlan } from '../../domain/types.ts';
 import { PlanPrice } from '../quotes/PlanPrice.tsx';
+import { useKnownOrderCount } from '../serverData/useOrders.ts';
 import { useNearEntryR, useQuote } from '../serverData/useQuotes.ts';
 import { Badge } from '../ui/Badge.tsx';
+import { useAccounts, useEdgesOf, useSetup } from '../ui/cacheReads.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { ChecklistSummary } from './PlanChecklist.tsx';
 import { PlanOutcome } from './PlanOutcome.tsx';
 import '../ui/table.css';
-import { useKnownOrderCount } from '../serverData/useOrders.ts';
-import { useAccounts, useEdgesOf, useSetup } from '../ui/cacheReads.ts';
 import { TableHead } from '../ui/TableHead.tsx';
 
 // The order screens (docs/product.md, "Orders") load only when a plan that can have orders is

@@ -7,7 +7,8 @@ import { planPrice } from '../../domain/quotes.ts';
 import { canEditPlan, isActivePlan } from '../../domain/tradePlans.ts';
 import { TRADE_PLAN_STATUSES, type TradePlan, type TradePlanStatus } from '../../domain/types.ts';
 import { useNearEntryR, useQuotes } from '../serverData/useQuotes.ts';
-import { ListPage } from '../ui/ListPage.tsx';
+import { planHead, planRows, useAccountsByName } from '../ui/cacheReads.ts';
+import { type Column, ListPage } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
 import { PlanCells, StatusSelect } from './PlanCells.tsx';
@@ -17,15 +18,22 @@ import { PlansEmptyState } from './PlansEmptyState.tsx';
 import { deletePlan } from './planMutations.ts';
 import { useStatusChange } from './useStatusChange.ts';
 import './plans.css';
-import { planHead, planRows, useAccountsByName } from '../ui/cacheReads.ts';
 
-type PlanSortKey =
-  | 'stock'
-  | 'status'
-  | 'entryPrice'
-  | 'stopLossPrice'
-  | 'probabilityOfSuccess'
-  | 'distanceToEntry';
+/** The table's columns; the sortable ones name the page's sort keys. */
+const COLUMNS = [
+  { label: 'Stock', sortBy: 'stock' },
+  { label: 'Status', sortBy: 'status' },
+  { label: 'Entry Price', sortBy: 'entryPrice' },
+  { label: 'Stop Loss', sortBy: 'stopLossPrice' },
+  { label: 'Risk ($)' },
+  { label: 'Risk (%)' },
+  { label: 'Probability', sortBy: 'probabilityOfSuccess' },
+  { label: 'Edges' },
+  { label: 'Position Sizes' },
+  { label: 'Distance to entry', sortBy: 'distanceToEntry', headerless: true },
+] as const satisfies readonly Column<string>[];
+
+type PlanSortKey = Extract<(typeof COLUMNS)[number], { sortBy: string }>['sortBy'];
 
 /** "Showing X of Y trade plans" plus the filters that explain the difference. */
 export function showingText(shown: number, total: number, search: string, status: string): string {
@@ -106,18 +114,7 @@ export default function TradePlansPage() {
         empty={<PlansEmptyState filtered={filtered} onCreate={() => list.setEditing('new')} />}
         table={{
           className: 'plans-table card-lines',
-          columns: [
-            { label: 'Stock', sortBy: 'stock' },
-            { label: 'Status', sortBy: 'status' },
-            { label: 'Entry Price', sortBy: 'entryPrice' },
-            { label: 'Stop Loss', sortBy: 'stopLossPrice' },
-            { label: 'Risk ($)' },
-            { label: 'Risk (%)' },
-            { label: 'Probability', sortBy: 'probabilityOfSuccess' },
-            { label: 'Edges' },
-            { label: 'Position Sizes' },
-            { label: 'Distance to entry', sortBy: 'distanceToEntry', headerless: true },
-          ],
+          columns: COLUMNS,
           cells: (plan) => (
             <PlanCells
               plan={plan}

@@ -11,11 +11,11 @@ import { roundHalfAway } from '../../domain/rounding.ts';
 import { isSmallSample } from '../../domain/stats.ts';
 import type { Trade } from '../../domain/types.ts';
 import { useLinkedPlans } from '../plans/useLinkedPlans.ts';
+import { useAccounts, useSetups } from '../ui/cacheReads.ts';
 import { TableHead } from '../ui/TableHead.tsx';
 import { SmallSampleBadge } from './SmallSampleBadge.tsx';
 import { formatOptionalR } from './statsFormat.ts';
 import '../ui/table.css';
-import { useAccounts, useSetups } from '../ui/cacheReads.ts';
 
 const COLUMNS = [
   'Group',

@@ -5,6 +5,7 @@ import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { computeStats, equityCurve } from '../../domain/stats.ts';
 import { useLinkedPlans } from '../plans/useLinkedPlans.ts';
 import { setCollectionState } from '../sync/syncState.ts';
+import { useEdges, useSetups, useTradeCollection } from '../ui/cacheReads.ts';
 import { DateRangeBar } from '../ui/DateRangeFilter.tsx';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
@@ -14,7 +15,6 @@ import { EquityCurve } from './EquityCurve.tsx';
 import { OverallFigures } from './OverallFigures.tsx';
 import { withoutStopNote } from './statsFormat.ts';
 import './review.css';
-import { useEdges, useSetups, useTradeCollection } from '../ui/cacheReads.ts';
 
 const heading = PAGE_HEADINGS['/review'];
 

@@ -3,14 +3,14 @@ import { truncateCriteria } from '../../domain/format.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import type { TradeSetup } from '../../domain/types.ts';
 import { SampleSize } from '../review/SmallSampleBadge.tsx';
+import { setupRows } from '../ui/cacheReads.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
-import { ListPage, NameCell } from '../ui/ListPage.tsx';
+import { type Column, ListPage, NameCell } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
 import { SetupForm } from './SetupForm.tsx';
 import { deleteSetup } from './setupMutations.ts';
 import './setups.css';
-import { setupRows } from '../ui/cacheReads.ts';
 
 /**
  * What the score is: the win rate of the setup's closed trades ("12 trades", or "n = 3" marked
@@ -26,7 +26,16 @@ function ScoreBasis({ setup }: { setup: TradeSetup }) {
   );
 }
 
-type SetupSortKey = 'name' | 'description' | 'successScore' | 'notes';
+/** The table's columns; the sortable ones name the page's sort keys. */
+const COLUMNS = [
+  { label: 'Name', sortBy: 'name' },
+  { label: 'Description', sortBy: 'description' },
+  { label: 'Success Score', sortBy: 'successScore' },
+  { label: 'Entry/Exit Criteria' },
+  { label: 'Notes', sortBy: 'notes' },
+] as const satisfies readonly Column<string>[];
+
+type SetupSortKey = Extract<(typeof COLUMNS)[number], { sortBy: string }>['sortBy'];
 
 export default function TradeSetupsPage() {
   const list = useListPage<TradeSetup, SetupSortKey>({
@@ -62,13 +71,7 @@ export default function TradeSetupsPage() {
       }
       table={{
         className: 'setups-table',
-        columns: [
-          { label: 'Name', sortBy: 'name' },
-          { label: 'Description', sortBy: 'description' },
-          { label: 'Success Score', sortBy: 'successScore' },
-          { label: 'Entry/Exit Criteria' },
-          { label: 'Notes', sortBy: 'notes' },
-        ],
+        columns: COLUMNS,
         cells: (setup) => (
           <>
             <NameCell row={setup} />

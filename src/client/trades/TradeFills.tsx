@@ -2,13 +2,13 @@ import { fallbackMessages, notices } from '../../domain/appMessages.ts';
 import { executionLabel, formatMoney, formatPrice, formatTimestamp } from '../../domain/format.ts';
 import type { Execution } from '../../domain/types.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { useTradeFills } from '../ui/cacheReads.ts';
 import { FormError } from '../ui/FormError.tsx';
 import { announce } from '../ui/notices.ts';
 import { PendingMark } from '../ui/PendingMark.tsx';
 import { useConfirmedDelete } from '../ui/useConfirmedDelete.ts';
 import { deleteFill } from './executionMutations.ts';
 import '../ui/table.css';
-import { useTradeFills } from '../ui/cacheReads.ts';
 import { TableHead } from '../ui/TableHead.tsx';
 
 const nameOf = (fill: Execution) =>

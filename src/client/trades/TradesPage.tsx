@@ -6,6 +6,7 @@ import { tradeListOrder } from '../../domain/trades.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
 import { useLinkedPlans } from '../plans/useLinkedPlans.ts';
 import { useQuotes } from '../serverData/useQuotes.ts';
+import { tradeRows, useAccounts } from '../ui/cacheReads.ts';
 import { DateRangeFilter, DateRangeProblem } from '../ui/DateRangeFilter.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { type Column, ListPage } from '../ui/ListPage.tsx';
@@ -17,7 +18,6 @@ import { SyncTrades } from './SyncTrades.tsx';
 import { TradeCells } from './TradeCells.tsx';
 import { TradeDetails } from './TradeDetails.tsx';
 import './trades.css';
-import { tradeRows, useAccounts } from '../ui/cacheReads.ts';
 
 /** The table's columns; the sortable ones name the page's sort keys. */
 const COLUMNS = [
