@@ -8,6 +8,7 @@ import { canEditPlan, isActivePlan } from '../../domain/tradePlans.ts';
 import { TRADE_PLAN_STATUSES, type TradePlan, type TradePlanStatus } from '../../domain/types.ts';
 import { useNearEntryR, useQuotes } from '../serverData/useQuotes.ts';
 import { planHead, planRows, useAccountsByName } from '../ui/cacheReads.ts';
+import { filterSelect } from '../ui/inputs.tsx';
 import { type Column, ListPage } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
@@ -95,20 +96,13 @@ export default function TradePlansPage() {
         newLabel="+ New Trade Plan"
         list={list}
         search={{ label: 'Search by stock symbol', placeholder: 'Search by stock symbol' }}
-        filters={
-          <select
-            aria-label="Filter by status"
-            value={status}
-            onChange={(e) => setStatus(e.target.value as TradePlanStatus | '')}
-          >
-            <option value="">All Statuses</option>
-            {TRADE_PLAN_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        }
+        filters={filterSelect(
+          'Filter by status',
+          status,
+          (value) => setStatus(value as TradePlanStatus | ''),
+          TRADE_PLAN_STATUSES.map((s) => [s, s]),
+          'All Statuses',
+        )}
         retry
         skeletonRows={5}
         empty={<PlansEmptyState filtered={filtered} onCreate={() => list.setEditing('new')} />}

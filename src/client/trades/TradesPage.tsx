@@ -9,6 +9,7 @@ import { useQuotes } from '../serverData/useQuotes.ts';
 import { tradeRows, useAccounts } from '../ui/cacheReads.ts';
 import { DateRangeFilter, DateRangeProblem } from '../ui/DateRangeFilter.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
+import { filterSelect } from '../ui/inputs.tsx';
 import { type Column, ListPage } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useDateRange } from '../ui/useDateRange.ts';
@@ -37,6 +38,11 @@ const COLUMNS = [
 type TradeSortKey = Extract<(typeof COLUMNS)[number], { sortBy: string }>['sortBy'];
 
 type PlanFilter = '' | 'planned' | 'unplanned';
+
+const PLAN_FILTERS = [
+  ['planned', 'Planned'],
+  ['unplanned', 'Unplanned'],
+] as const;
 
 export default function TradesPage() {
   const [accountId, setAccountId] = useState('');
@@ -107,27 +113,20 @@ export default function TradesPage() {
         search={{ label: 'Search by symbol', placeholder: 'Search by symbol' }}
         filters={
           <>
-            <select
-              aria-label="Filter by account"
-              value={accountId}
-              onChange={(e) => setAccountId(e.target.value)}
-            >
-              <option value="">All accounts</option>
-              {accounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.accountName}
-                </option>
-              ))}
-            </select>
-            <select
-              aria-label="Filter by plan"
-              value={planFilter}
-              onChange={(e) => setPlanFilter(e.target.value as PlanFilter)}
-            >
-              <option value="">All trades</option>
-              <option value="planned">Planned</option>
-              <option value="unplanned">Unplanned</option>
-            </select>
+            {filterSelect(
+              'Filter by account',
+              accountId,
+              setAccountId,
+              accounts.map((a) => [a.id, a.accountName]),
+              'All accounts',
+            )}
+            {filterSelect(
+              'Filter by plan',
+              planFilter,
+              (value) => setPlanFilter(value as PlanFilter),
+              PLAN_FILTERS,
+              'All trades',
+            )}
             <DateRangeFilter dateRange={dateRange} />
           </>
         }

@@ -59,7 +59,7 @@ export const selectInput =
     options: readonly (readonly [string, ReactNode])[],
     none?: string,
   ) =>
-  (p: FieldInputProps) => (
+  (p: FieldInputProps | { 'aria-label': string }) => (
     <select {...p} value={value} onChange={(e) => onChange(e.target.value)}>
       {none !== undefined && <option value="">{none}</option>}
       {options.map(([key, text]) => (
@@ -69,6 +69,10 @@ export const selectInput =
       ))}
     </select>
   );
+
+/** A list's filter beside its search (the plans' status, the trades' account): a select named by its label. */
+export const filterSelect = (label: string, ...select: Parameters<typeof selectInput>) =>
+  selectInput(...select)({ 'aria-label': label });
 
 interface TextFieldProps {
   label: string;
