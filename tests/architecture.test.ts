@@ -79,6 +79,36 @@ describe('layering', () => {
     }
   });
 
+  it('calls the API only from the named paths: sync/ for records, serverData/ for the rest', () => {
+    // docs/architecture.md, "Server-owned data": the API wrapper (`api`, and `apiBaseUrl` for the
+    // restore's upload) is imported nowhere else; its error readers may be imported anywhere.
+    const client = join(root, 'src/client');
+    const named = ['sync', 'serverData'].map((dir) => join(client, dir));
+    const callers = sourceFiles(client).filter((file) => {
+      const text = readFileSync(file, 'utf8');
+      return [...text.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"][^'"]*\/api\/http\.ts['"]/g)].some((m) =>
+        (m[1] as string).split(',').some((name) => /^\s*(api|apiBaseUrl)\s*$/.test(name)),
+      );
+    });
+    expect(callers.length).toBeGreaterThan(3);
+    const outside = callers.filter((file) => !named.some((dir) => file.startsWith(`${dir}/`)));
+    expect(outside.map((file) => relative(root, file))).toEqual([]);
+  });
+
+  it('lets no component query Dexie: a .tsx imports neither the database nor a live query', () => {
+    // Pages read through per-entity hooks (docs/architecture.md, "Server-owned data"). The entry
+    // (src/client/main.tsx) only opens the database before React's first render.
+    const inline = /(^|\/)(db\/db\.ts|dexie|dexie-react-hooks|ui\/useLiveQuery\.ts|useLiveQuery\.ts)$/;
+    const found = sourceFiles(join(root, 'src/client'))
+      .filter((file) => file.endsWith('.tsx') && !file.endsWith('src/client/main.tsx'))
+      .flatMap((file) =>
+        staticImportsOf(file)
+          .filter((spec) => inline.test(spec))
+          .map((spec) => `${relative(root, file)} imports ${spec}`),
+      );
+    expect(found).toEqual([]);
+  });
+
   it('keeps HTTP at the edge: db/ and repositories throw refusals and never import http/', () => {
     const http = join(root, 'src/server/http');
     const files = sourceFiles(join(root, 'src/server')).filter(

@@ -4,9 +4,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { startScrollMemory } from './app/scrollMemory.ts';
-import { prefetchAuthStatus } from './auth/session.ts';
 import { db } from './db/db.ts';
 import { startServiceWorker } from './pwa/serviceWorker.ts';
+import { prefetchAuthStatus } from './serverData/session.ts';
 
 // Both start before React's first render: the render's own queries would otherwise open the
 // database only after it, and on a first visit creating it takes hundreds of milliseconds.

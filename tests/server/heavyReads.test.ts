@@ -76,7 +76,7 @@ describe("a trader's heavy reads, a few at a time", () => {
     // The balances are cached for 30 s: past that, each list asks the held broker.
     t.clock.advance(60_000);
     hold();
-    // Review asks for three spans' candles at once (src/client/candles/candleCache.ts): the app's
+    // Review asks for three spans' candles at once (src/client/serverData/candles.ts): the app's
     // own reads at once all wait their turn, none refused.
     const first = [1, 2, 3].map(() => alex.call('GET', '/api/v1/tradeplans'));
     await reached(RUNNING, 3 - RUNNING);

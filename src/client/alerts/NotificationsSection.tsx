@@ -4,9 +4,6 @@ import { planUrl, type SentAlert } from '../../domain/alerts.ts';
 import { formatPrice, formatTimestamp } from '../../domain/format.ts';
 import { alertTexts, notificationTexts } from '../../domain/messages.ts';
 import { errorMessage } from '../api/http.ts';
-import SettingsForm from '../settings/SettingsForm.tsx';
-import { ErrorBanner } from '../ui/ErrorBanner.tsx';
-import { useOffline } from '../ui/useOffline.ts';
 import {
   currentSubscription,
   notificationPermission,
@@ -15,7 +12,10 @@ import {
   sentAlerts,
   turnOff,
   turnOn,
-} from './pushSubscription.ts';
+} from '../serverData/pushSubscription.ts';
+import SettingsForm from '../settings/SettingsForm.tsx';
+import { ErrorBanner } from '../ui/ErrorBanner.tsx';
+import { useOffline } from '../ui/useOffline.ts';
 import './alerts.css';
 
 type DeviceState = 'checking' | 'unsupported' | 'blocked' | 'off' | 'on';

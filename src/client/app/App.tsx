@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { hasSessionFlag, signInCallbackStatus } from '../auth/session.ts';
+import { hasSessionFlag, signInCallbackStatus } from '../serverData/session.ts';
 import { PageSkeleton } from '../ui/PageSkeleton.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { Layout } from './Layout.tsx';

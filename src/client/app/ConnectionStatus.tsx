@@ -1,16 +1,20 @@
 import { formatTimestamp } from '../../domain/timestamp.ts';
-import { db, metaKeys } from '../db/db.ts';
 import { UpdateNotice } from '../pwa/UpdateNotice.tsx';
 import { Notices } from '../ui/Notices.tsx';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { useOffline } from '../ui/useOffline.ts';
+import {
+  dismissRefusedChanges,
+  useLastSynced,
+  useQueuedCount,
+  useRefusedChanges,
+} from './useConnectionState.ts';
 
 /** The strip under the header: offline state, changes waiting or refused, a new version. */
 export function ConnectionStatus() {
   const offline = useOffline();
-  const lastSync = useLiveQuery(async () => (await db.meta.get(metaKeys.lastSyncAt))?.value, []);
-  const waiting = useLiveQuery(() => db.outbox.count(), []) ?? 0;
-  const refused = useLiveQuery(() => db.refusedChanges.toArray(), []) ?? [];
+  const lastSync = useLastSynced();
+  const waiting = useQueuedCount();
+  const refused = useRefusedChanges();
   return (
     <div className="status-strip">
       {offline && (
@@ -33,7 +37,7 @@ export function ConnectionStatus() {
               </li>
             ))}
           </ul>
-          <button type="button" className="outline secondary" onClick={() => void db.refusedChanges.clear()}>
+          <button type="button" className="outline secondary" onClick={() => void dismissRefusedChanges()}>
             Dismiss
           </button>
         </div>

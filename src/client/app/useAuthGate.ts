@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+import { cacheOwner, db, metaKeys } from '../db/db.ts';
 import {
   clearSessionFlag,
   endServerSession,
@@ -15,8 +16,7 @@ import {
   tabTrader,
   takeAuthStatus,
   takeSignInCallbackStatus,
-} from '../auth/session.ts';
-import { cacheOwner, db, metaKeys } from '../db/db.ts';
+} from '../serverData/session.ts';
 import { isNetworkError, isOffline, onConnectivityChange } from '../sync/connectivity.ts';
 import { claimCacheFor, onUnauthorized, syncNow } from '../sync/sync.ts';
 import { useOffline } from '../ui/useOffline.ts';
@@ -48,7 +48,7 @@ type Check = 'ok' | 'unauthorized' | 'unreachable' | 'loggedOut';
  * when it regains focus, online; the server imports at most once per trader every few minutes.
  * The import's code loads then: nothing waits on it.
  */
-const importFills = () => void import('../trades/importTrades.ts').then((m) => m.importInBackground());
+const importFills = () => void import('../serverData/importTrades.ts').then((m) => m.importInBackground());
 
 /**
  * Asks the server who is signed in. Only a check that passes for this tab (`claim`) claims the
@@ -183,7 +183,7 @@ export function useAuthGate(): AuthState {
     // Prices and alerts are not needed for the first paint: their code loads after it.
     const stops: (() => void)[] = [];
     let ended = false;
-    void Promise.all([import('../quotes/quotePolling.ts'), import('../alerts/alertNotices.ts')]).then(
+    void Promise.all([import('../serverData/quotes.ts'), import('../alerts/alertNotices.ts')]).then(
       ([{ startQuotePolling }, { listenForAlerts }]) => {
         if (!ended) stops.push(startQuotePolling(), listenForAlerts());
       },

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { frameMessages } from '../../domain/appMessages.ts';
+import { logout } from '../serverData/session.ts';
 import { pendingChangeCount } from '../sync/outbox.ts';
 import { Modal } from '../ui/Modal.tsx';
-import { logout } from './session.ts';
 
 /** Logout, which asks first when changes made offline would be thrown away unsent. */
 export function LogoutButton() {

@@ -1,5 +1,5 @@
+import { signInAgain } from '../serverData/session.ts';
 import { useOffline } from '../ui/useOffline.ts';
-import { signInAgain } from './session.ts';
 import '../error/error.css';
 
 /** Shown after a logout, and when the app opens offline with nothing cached: no bounce to a broker page that cannot load. */

@@ -12,10 +12,10 @@ import { BACKUP_MAX_MEGABYTES } from '../../domain/constants.ts';
 import type { CsvExportKind } from '../../domain/csvExports.ts';
 import { nestsDeeperThan } from '../../domain/jsonDepth.ts';
 import { errorMessage } from '../api/http.ts';
+import { downloadBackup, RestoreRefused, resyncAfterRestore, sendBackup } from '../serverData/restore.ts';
 import { announce } from '../ui/notices.ts';
 import { exportCsv } from './csvExport.ts';
 import { readText } from './files.ts';
-import { downloadBackup, RestoreRefused, resyncAfterRestore, sendBackup } from './restore.ts';
 
 /** A CSV being built: which, and how many of its rows are written. */
 export interface CsvProgress {

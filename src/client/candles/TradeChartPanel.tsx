@@ -2,10 +2,9 @@ import { excursions } from '../../domain/candles.ts';
 import { formatR, formatSignedMoney } from '../../domain/format.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
-import { db } from '../db/db.ts';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
+import { useTradeCandles } from '../serverData/useCandles.ts';
+import { useFills } from '../ui/cacheReads.ts';
 import { type ChartFill, type ChartLevel, TradeChart } from './TradeChart.tsx';
-import { useTradeCandles } from './useTradeCandles.ts';
 import './candles.css';
 
 interface TradeChartPanelProps {
@@ -23,20 +22,17 @@ const excursionText = (dollars: number, r: number | null, sign: 1 | -1) =>
  */
 export default function TradeChartPanel({ trade, plan }: TradeChartPanelProps) {
   const { candles, loading, unavailableOffline, error } = useTradeCandles(trade);
-  const fills = useLiveQuery(async () => {
-    const rows = (await db.executions.bulkGet(trade.executionIds)).filter((f) => f !== undefined);
-    return rows
-      .filter((f) => (f.kind ?? 'fill') === 'fill')
-      .map(
-        (f): ChartFill => ({
-          id: f.id,
-          side: f.side,
-          quantity: f.quantity,
-          price: f.price,
-          executedAt: f.executedAt,
-        }),
-      );
-  }, [trade.executionIds.join(',')]);
+  const fills = useFills(trade.executionIds)
+    ?.filter((f) => (f.kind ?? 'fill') === 'fill')
+    .map(
+      (f): ChartFill => ({
+        id: f.id,
+        side: f.side,
+        quantity: f.quantity,
+        price: f.price,
+        executedAt: f.executedAt,
+      }),
+    );
   const levels: ChartLevel[] = plan
     ? [
         { label: 'Entry', price: plan.entryPrice },

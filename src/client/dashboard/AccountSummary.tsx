@@ -10,10 +10,9 @@ import {
 } from '../../domain/accounts.ts';
 import { formatMoney, formatPercent } from '../../domain/format.ts';
 import type { LiveAccount } from '../../domain/types.ts';
-import { db } from '../db/db.ts';
+import { useAccountsCollection } from '../ui/cacheReads.ts';
 import { PendingMark } from '../ui/PendingMark.tsx';
 import { TableHead } from '../ui/TableHead.tsx';
-import { useCollection } from '../ui/useCollection.ts';
 import '../ui/table.css';
 
 // The settings dialog (and the shared Modal) loads on first open: the Dashboard is the landing
@@ -55,9 +54,7 @@ function RiskSettings({ account }: { account: LiveAccount }) {
 }
 
 export function AccountSummary() {
-  const { rows, loading, error } = useCollection('accounts', () =>
-    db.accounts.orderBy('accountName').toArray(),
-  );
+  const { rows, loading, error } = useAccountsCollection();
   const [editing, setEditing] = useState<LiveAccount>();
   const totals = accountTotals(rows);
 

@@ -1,9 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { formatTimestamp } from '../../domain/format.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
-import { db, metaKeys } from '../db/db.ts';
+import { useLastSyncAt } from '../ui/cacheReads.ts';
 import { PageHeading } from '../ui/PageHeading.tsx';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { AccountSummary } from './AccountSummary.tsx';
 import { BrokerSignInNotice } from './BrokerSignInNotice.tsx';
 import { GettingStarted } from './GettingStarted.tsx';
@@ -24,7 +23,7 @@ const watch = (place: 'inSession' | 'outOfSession') => (
 );
 
 export default function DashboardPage() {
-  const lastSync = useLiveQuery(async () => (await db.meta.get(metaKeys.lastSyncAt))?.value ?? null, []);
+  const lastSync = useLastSyncAt();
   // The market cycle comes first: on a phone it is the chip at the top; on a wide screen
   // dashboard/dashboard.css shows it after the account summary and the cards, where it always was.
   return (

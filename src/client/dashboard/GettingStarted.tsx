@@ -1,7 +1,6 @@
 import { Link } from 'wouter';
 import { firstSteps } from '../../domain/appMessages.ts';
-import { db, metaKeys } from '../db/db.ts';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
+import { useFirstStepsDone } from '../ui/cacheReads.ts';
 
 /**
  * A new trader's first steps (docs/product.md, "First run"): define an edge, describe a setup,
@@ -9,13 +8,7 @@ import { useLiveQuery } from '../ui/useLiveQuery.ts';
  * before the first sync: an empty cache is not an empty journal.
  */
 export function GettingStarted() {
-  const done = useLiveQuery(
-    async () =>
-      (await db.meta.get(metaKeys.lastSyncAt)) && (await db.tradePlans.count()) === 0
-        ? [(await db.edges.filter((e) => e.isActive).count()) > 0, (await db.tradeSetups.count()) > 0, false]
-        : null,
-    [],
-  );
+  const done = useFirstStepsDone();
   if (!done) return null;
   return (
     <article className="getting-started" aria-labelledby="getting-started-title">

@@ -6,9 +6,8 @@ import {
   isUptrend,
   parseCycleType,
 } from '../../domain/marketCycle.ts';
-import { db, metaKeys } from '../db/db.ts';
+import { useCachedMarketCycle } from '../ui/cacheReads.ts';
 import { useCollectionState } from '../ui/useCollectionState.ts';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { CycleChart } from './CycleChart.tsx';
 
 const ICONS = { up: '▲', down: '▼', flat: '▶' } as const;
@@ -24,16 +23,7 @@ function ChartPlace({ children }: { children?: React.ReactNode }) {
 }
 
 export function MarketCycleCard() {
-  // The cycle and when it was synced in one read: read apart, a sync could show one updated and
-  // not the other, and "No market cycle data available" would flash between loading and the card.
-  const cached = useLiveQuery(
-    () =>
-      db.transaction('r', db.marketCycle, db.meta, async () => ({
-        cycle: (await db.marketCycle.get('current')) ?? null,
-        syncedAt: (await db.meta.get(metaKeys.lastSyncAt))?.value ?? null,
-      })),
-    [],
-  );
+  const cached = useCachedMarketCycle();
   const cycle = cached?.cycle;
   const syncedAt = cached?.syncedAt;
   const { loading, error } = useCollectionState('marketCycle');

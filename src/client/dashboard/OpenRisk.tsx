@@ -1,11 +1,8 @@
 import { DEFAULT_HEAT_LIMIT_PERCENT } from '../../domain/constants.ts';
 import { formatMoney, formatPercent } from '../../domain/format.ts';
 import { type AccountHeat, accountHeat, type HeatLevel } from '../../domain/heat.ts';
-import { ACTIVE_STATUSES } from '../../domain/tradePlans.ts';
 import type { LiveAccount } from '../../domain/types.ts';
-import { db } from '../db/db.ts';
-import { useCollection } from '../ui/useCollection.ts';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
+import { useAccountsCollection, useActivePlans, useTrades } from '../ui/cacheReads.ts';
 
 /** The state in words, so the colour is never the only sign of it. */
 const LEVEL_TEXT: Readonly<Record<HeatLevel, string>> = {
@@ -65,10 +62,10 @@ function HeatCard({ account, heat, limit }: { account: LiveAccount; heat: Accoun
  * so it shows offline and the moment a fill or a plan changes.
  */
 export function OpenRisk() {
-  const accounts = useCollection('accounts', () => db.accounts.orderBy('accountName').toArray());
-  const trades = useLiveQuery(() => db.trades.toArray(), []);
-  // Only the active plans count: read through the status index, not the whole journal.
-  const plans = useLiveQuery(() => db.tradePlans.where('status').anyOf(ACTIVE_STATUSES).toArray(), []);
+  const accounts = useAccountsCollection();
+  const trades = useTrades();
+  // Only the active plans count.
+  const plans = useActivePlans();
   const ready = !accounts.loading && trades !== undefined && plans !== undefined;
 
   return (

@@ -2,11 +2,10 @@ import { type HTMLAttributes, type SyntheticEvent, useId, useState } from 'react
 import { ordersAllowedTexts as texts } from '../../domain/ordersAllowedTexts.ts';
 import type { LiveAccount } from '../../domain/types.ts';
 import { errorMessage } from '../api/http.ts';
-import { db } from '../db/db.ts';
+import { setOrdersAllowed } from '../serverData/ordersAllowed.ts';
+import { useAccount } from '../ui/cacheReads.ts';
 import { Modal } from '../ui/Modal.tsx';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { useOffline } from '../ui/useOffline.ts';
-import { setOrdersAllowed } from './accountMutations.ts';
 
 /**
  * React passes a dialog's cancel (Escape) up its own tree, to the settings dialog around the
@@ -30,7 +29,7 @@ export function OrdersSwitch({ account }: { account: LiveAccount }) {
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string>();
   // The cached row, so the switch shows what the server answered (and what a sync brings).
-  const cached = useLiveQuery(() => db.accounts.get(account.id), [account.id]);
+  const cached = useAccount(account.id);
   const allowed = (cached ?? account).ordersAllowed === true;
   const shown = going ?? allowed;
 

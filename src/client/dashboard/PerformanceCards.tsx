@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { monthPerformance, openPositionsText } from '../../domain/dashboardFigures.ts';
 import { formatSignedMoney, formatSignedPercent } from '../../domain/format.ts';
-import { db, metaKeys } from '../db/db.ts';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
+import { useLoadedTradesAndAccounts } from '../ui/cacheReads.ts';
 
 /** [start, next month's start) of the month `offset` months from now's, in the trader's calendar. */
 function monthBounds(now: Date, offset: number): [number, number] {
@@ -56,14 +55,7 @@ function MonthCard({
  */
 export function PerformanceCards() {
   // Nothing until the cache was ever loaded: an empty cache is not "No open trades".
-  const cached = useLiveQuery(async () => {
-    const [loaded, trades, accounts] = await Promise.all([
-      db.meta.get(metaKeys.lastSyncAt),
-      db.trades.toArray(),
-      db.accounts.toArray(),
-    ]);
-    return loaded ? { trades, accounts } : null;
-  }, []);
+  const cached = useLoadedTradesAndAccounts();
   const now = new Date();
   const month = (offset: number) =>
     cached ? monthPerformance(cached.trades, cached.accounts, ...monthBounds(now, offset)) : undefined;

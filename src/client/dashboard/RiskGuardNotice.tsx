@@ -1,6 +1,5 @@
 import { messages } from '../../domain/messages.ts';
-import { db } from '../db/db.ts';
-import { useCollection } from '../ui/useCollection.ts';
+import { useAccountsCollection } from '../ui/cacheReads.ts';
 import { useRiskGuards } from './useRiskGuards.ts';
 
 /**
@@ -8,7 +7,7 @@ import { useRiskGuards } from './useRiskGuards.ts';
  * cache with the server's own rule, so offline too; nothing while none is.
  */
 export function RiskGuardNotice() {
-  const accounts = useCollection('accounts', () => db.accounts.orderBy('accountName').toArray());
+  const accounts = useAccountsCollection();
   const guards = useRiskGuards(accounts.rows);
   if (guards === undefined) return null;
   const reached = accounts.rows

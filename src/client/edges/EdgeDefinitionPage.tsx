@@ -4,16 +4,14 @@ import { formatWeight } from '../../domain/format.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { computeStats, type GroupStats } from '../../domain/stats.ts';
 import type { Edge } from '../../domain/types.ts';
-import { db } from '../db/db.ts';
-import { readInSlices } from '../db/slices.ts';
 import { SampleSize } from '../review/SmallSampleBadge.tsx';
 import { formatOptionalR, toneOf } from '../review/statsFormat.ts';
 import { Badge } from '../ui/Badge.tsx';
+import { edgeRows, usePlans, useTrades } from '../ui/cacheReads.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
-import { ListPage, NameCell } from '../ui/ListPage.tsx';
+import { type Column, ListPage, NameCell } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { EdgeForm } from './EdgeForm.tsx';
 import { deleteEdge } from './edgeMutations.ts';
 import './edges.css';
@@ -33,9 +31,19 @@ function EdgeResults({ stats }: { stats: GroupStats | undefined }) {
   );
 }
 
+/** The table's columns; the sortable ones name the page's sort keys. */
+const COLUMNS = [
+  { label: 'Name', sortBy: 'name' },
+  { label: 'Description', sortBy: 'description' },
+  { label: 'Weight', sortBy: 'weightFactor' },
+  { label: 'Identification Notes', sortBy: 'identificationNotes' },
+] as const satisfies readonly Column<string>[];
+
+type EdgeSortKey = Extract<(typeof COLUMNS)[number], { sortBy: string }>['sortBy'];
+
 export default function EdgeDefinitionPage() {
-  const trades = useLiveQuery(() => db.trades.toArray(), []);
-  const plans = useLiveQuery(() => db.tradePlans.toArray(), []);
+  const trades = useTrades();
+  const plans = usePlans();
   // Until both are read, no edge says "No trades yet" that it may not mean.
   const byEdge = useMemo(
     () =>
@@ -44,9 +52,9 @@ export default function EdgeDefinitionPage() {
         : undefined,
     [trades, plans],
   );
-  const list = useListPage<Edge, 'name' | 'description' | 'weightFactor' | 'identificationNotes'>({
+  const list = useListPage<Edge, EdgeSortKey>({
     collection: 'edges',
-    query: () => readInSlices(db.edges),
+    query: edgeRows,
     defaultSort: 'name',
     // Only active edges are listed; deleted ones stay linked to the plans that cite them.
     shows: (e, search) => e.isActive && matchesSearch(search, e.name, e.description, e.identificationNotes),
@@ -74,12 +82,7 @@ export default function EdgeDefinitionPage() {
       }
       table={{
         className: 'edges-table',
-        columns: [
-          { label: 'Name', sortBy: 'name' },
-          { label: 'Description', sortBy: 'description' },
-          { label: 'Weight', sortBy: 'weightFactor' },
-          { label: 'Identification Notes', sortBy: 'identificationNotes' },
-        ],
+        columns: COLUMNS,
         cells: (edge) => (
           <>
             <NameCell row={edge} />

@@ -14,7 +14,7 @@ import { formatWeight } from '../../domain/format.ts';
 import type { Edge } from '../../domain/types.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormFrame } from '../ui/FormFrame.tsx';
-import { type TextFieldSpec, TextFields } from '../ui/inputs.tsx';
+import { type TextFieldSpec, TextFields, useTexts } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { saveEdge } from './edgeMutations.ts';
 
@@ -32,14 +32,10 @@ const TEXT_FIELDS: readonly TextFieldSpec<'name' | 'description' | 'identificati
 ];
 
 export function EdgeForm({ edge, onSaved, onCancel }: EdgeFormProps) {
-  const [texts, setTexts] = useState({
-    name: edge?.name ?? '',
-    description: edge?.description ?? '',
-    identificationNotes: edge?.identificationNotes ?? '',
-  });
+  const texts = useTexts(TEXT_FIELDS, edge);
   const [weightFactor, setWeightFactor] = useState(edge?.weightFactor ?? WEIGHT_FACTOR_DEFAULT);
   const form = useFormSubmit({
-    validate: () => validateEdgeInput({ ...texts, weightFactor }),
+    validate: () => validateEdgeInput({ ...texts.values, weightFactor }),
     save: (input) => saveEdge(input, edge),
     onSaved,
     fallback: fallbackMessages.saveEdge,
@@ -49,12 +45,7 @@ export function EdgeForm({ edge, onSaved, onCancel }: EdgeFormProps) {
 
   return (
     <FormFrame form={form} heading={<h3>Define Edge</h3>} submitLabel="Save Edge" onCancel={onCancel}>
-      <TextFields
-        fields={TEXT_FIELDS}
-        values={texts}
-        errors={errors}
-        onChange={(field, text) => setTexts((t) => ({ ...t, [field]: text }))}
-      />
+      <TextFields {...texts} errors={errors} />
       <Field
         label={`Weight: ${formatWeight(weightFactor)}`}
         error={errors.weightFactor}

@@ -1,4 +1,4 @@
-import { goToBrokerSignIn } from '../auth/session.ts';
+import { goToBrokerSignIn } from '../serverData/session.ts';
 import './error.css';
 
 export function ErrorPage() {

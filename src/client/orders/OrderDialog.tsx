@@ -12,16 +12,19 @@ import {
   validateOrderRequest,
 } from '../../domain/orders.ts';
 import type { LiveAccount, TradePlan, ValidationResult } from '../../domain/types.ts';
-import { errorMessage, statusOf } from '../api/http.ts';
-import { useQuotes } from '../quotes/useQuotes.ts';
+import { statusOf } from '../api/http.ts';
+import { placeOrder, previewOrder, refreshPlanOrders } from '../serverData/orders.ts';
+import { cachedPlanOrders } from '../serverData/useOrders.ts';
+import { useQuotes } from '../serverData/useQuotes.ts';
 import { Field } from '../ui/Field.tsx';
+import { FormActions } from '../ui/FormActions.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { FormFrame } from '../ui/FormFrame.tsx';
 import { selectInput, toNumber } from '../ui/inputs.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { useOffline } from '../ui/useOffline.ts';
-import { cachedPlanOrders, placeOrder, previewOrder, refreshPlanOrders } from './orderCalls.ts';
+import { useOnceAtATime } from '../ui/useOnceAtATime.ts';
 
 /** How often the order is looked for while the placement's answer is not known. */
 const UNKNOWN_POLL_MS = 3000;
@@ -74,6 +77,30 @@ interface OrderDialogProps {
   onClose: () => void;
   /** The order the server answered: the dialog is done. */
   onPlaced: (order: OrderDto) => void;
+}
+
+/** The broker's own rejections or warnings of the previewed order, under a title; nothing when none. */
+function BrokerNotes({
+  title,
+  children,
+  ...box
+}: {
+  title: string;
+  children: readonly string[];
+  role?: 'alert';
+  className: string;
+}) {
+  if (children.length === 0) return null;
+  return (
+    <div {...box}>
+      <p>{title}:</p>
+      <ul>
+        {children.map((note) => (
+          <li key={note}>{note}</li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 /**
@@ -217,31 +244,21 @@ function PreviewStep({
   onUnknown: (before: ReadonlySet<string>) => void;
 }) {
   const { preview, request, key } = step;
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string>();
-  // Set before the first await: a second tap in the same frame finds it and sends nothing.
-  const inFlight = useRef(false);
-
-  async function confirm() {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSending(true);
-    setError(undefined);
-    try {
-      const before = new Set((await cachedPlanOrders(request.planId)).map((o) => o.id));
-      // The order the preview showed goes with the confirm: a plan edited since is refused, not placed.
-      const result = await placeOrder({ ...request, previewed: preview.order }, key);
-      if (result.kind === 'placed') onPlaced(result.order);
-      else onUnknown(before);
-    } catch (e) {
-      setError(errorMessage(e, orderTexts.placeFailed));
+  const { busy: sending, error, run } = useOnceAtATime(orderTexts.placeFailed);
+  const confirm = () =>
+    run(
+      async () => {
+        const before = new Set((await cachedPlanOrders(request.planId)).map((o) => o.id));
+        // The order the preview showed goes with the confirm: a plan edited since is refused, not placed.
+        const result = await placeOrder({ ...request, previewed: preview.order }, key);
+        if (result.kind === 'placed') onPlaced(result.order);
+        else onUnknown(before);
+      },
       // An open order of the plan and account (another tab's, say): the plan shows it behind.
-      if (statusOf(e) === 409) void refreshPlanOrders(request.planId).catch(() => {});
-    } finally {
-      inFlight.current = false;
-      setSending(false);
-    }
-  }
+      (e) => {
+        if (statusOf(e) === 409) void refreshPlanOrders(request.planId).catch(() => {});
+      },
+    );
 
   const broker = preview.broker;
   const fillsAtOnce = limitFillsAtOnceNote(preview.order, last);
@@ -270,42 +287,24 @@ function PreviewStep({
         </p>
       ) : (
         <>
-          {broker.rejections.length > 0 && (
-            <div role="alert" className="order-rejections">
-              <p>{orderTexts.brokerRejections}:</p>
-              <ul>
-                {broker.rejections.map((r) => (
-                  <li key={r}>{r}</li>
-                ))}
-              </ul>
-            </div>
-          )}
-          {broker.warnings.length > 0 && (
-            <div className="order-warnings">
-              <p>{orderTexts.brokerWarnings}:</p>
-              <ul>
-                {broker.warnings.map((w) => (
-                  <li key={w}>{w}</li>
-                ))}
-              </ul>
-            </div>
-          )}
+          <BrokerNotes role="alert" className="order-rejections" title={orderTexts.brokerRejections}>
+            {broker.rejections}
+          </BrokerNotes>
+          <BrokerNotes className="order-warnings" title={orderTexts.brokerWarnings}>
+            {broker.warnings}
+          </BrokerNotes>
         </>
       )}
       {offline && <p className="order-unavailable">{orderTexts.onlyOnline}</p>}
-      <footer className="dialog-actions">
-        <button type="button" className="secondary" onClick={onBack} disabled={sending}>
-          Change
-        </button>
-        <button
-          type="button"
-          aria-busy={sending}
-          disabled={sending || offline}
-          onClick={() => void confirm()}
-        >
-          Confirm order
-        </button>
-      </footer>
+      <FormActions
+        cancelLabel="Change"
+        onCancel={onBack}
+        cancelDisabled={sending}
+        submitLabel="Confirm order"
+        saving={sending}
+        disabled={offline}
+        onSubmit={() => void confirm()}
+      />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { orderTexts } from '../../domain/messages.ts';
 import { type BrokerExchange, orderLogLines } from '../../domain/orderLog.ts';
 import { errorMessage } from '../api/http.ts';
-import { orderLog } from './orderCalls.ts';
+import { orderLog } from '../serverData/orders.ts';
 
 const logTime = (at: string) =>
   new Date(at).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit', second: '2-digit' });

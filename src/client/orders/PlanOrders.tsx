@@ -7,16 +7,16 @@ import { isActivePlan } from '../../domain/tradePlans.ts';
 import type { LiveAccount, TradePlan } from '../../domain/types.ts';
 import { useRiskGuards } from '../dashboard/useRiskGuards.ts';
 import type { CachedOrder } from '../db/db.ts';
+import { hasOpenOrder } from '../serverData/orders.ts';
+import { useFollowOrders } from '../serverData/useFollowOrders.ts';
+import { usePlanOrders } from '../serverData/useOrders.ts';
 import { FormError } from '../ui/FormError.tsx';
 import { announce } from '../ui/notices.ts';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { useOffline } from '../ui/useOffline.ts';
 import { CancelDialog } from './CancelDialog.tsx';
 import { OrderCard } from './OrderCard.tsx';
 import { OrderDialog } from './OrderDialog.tsx';
-import { cachedPlanOrders, hasOpenOrder } from './orderCalls.ts';
 import { PlaceOrder } from './PlaceOrder.tsx';
-import { useFollowOrders } from './useFollowOrders.ts';
 import './orders.css';
 
 interface PlanOrdersProps {
@@ -33,7 +33,7 @@ interface PlanOrdersProps {
 export default function PlanOrders({ plan, accounts }: PlanOrdersProps) {
   const headingId = useId();
   const offline = useOffline();
-  const orders = useLiveQuery(() => cachedPlanOrders(plan.id), [plan.id]);
+  const orders = usePlanOrders(plan.id);
   const error = useFollowOrders(plan.id, hasOpenOrder(orders ?? []));
   const guards = useRiskGuards(accounts);
   const [placing, setPlacing] = useState<{ account: LiveAccount; shares: number }>();

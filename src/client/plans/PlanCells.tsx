@@ -20,6 +20,7 @@ import {
 import type { LiveAccount, TradePlan, TradePlanStatus } from '../../domain/types.ts';
 import { PlanPrice } from '../quotes/PlanPrice.tsx';
 import { Badge } from '../ui/Badge.tsx';
+import { FactCell } from '../ui/ListPage.tsx';
 import { PendingMark } from '../ui/PendingMark.tsx';
 import { PlanOutcome } from './PlanOutcome.tsx';
 
@@ -94,26 +95,20 @@ export function PlanCells({ plan, accounts, quote, nearEntryR, onOpen }: PlanCel
           <PlanPrice plan={plan} quote={quote} nearEntryR={nearEntryR} />
         </td>
       )}
-      <td data-label="Entry Price" className="card-fact">
-        {formatPrice(plan.entryPrice)}
-      </td>
-      <td data-label="Stop Loss" className="card-fact">
-        {formatPrice(plan.stopLossPrice)}
-      </td>
+      <FactCell label="Entry Price">{formatPrice(plan.entryPrice)}</FactCell>
+      <FactCell label="Stop Loss">{formatPrice(plan.stopLossPrice)}</FactCell>
       {/* Entry − stop (stop − entry short) is a share's risk: said so, as a trader reads "Risk" as dollars at stake.
           "/share" may go under a long price when the columns need the room. */}
-      <td data-label="Risk ($)" className="card-fact">
+      <FactCell label="Risk ($)">
         {formatPrice(planRisk(plan))}
         <wbr />
         /share
-      </td>
+      </FactCell>
       <td data-label="Risk (%)">
         <Badge color={riskBadgeColor(riskPercent)}>{formatPercent(riskPercent)}</Badge>
         {reward !== null && <small className="reward"> {formatRewardToRisk(reward)}</small>}
       </td>
-      <td data-label="Probability" className="card-fact">
-        {formatProbability(plan.probabilityOfSuccess)}
-      </td>
+      <FactCell label="Probability">{formatProbability(plan.probabilityOfSuccess)}</FactCell>
       <td data-label="Edges">{edgeCount > 0 ? countOf(edgeCount, 'edge') : 'No edges'}</td>
       <td data-label="Position Sizes">
         <PositionSizes plan={plan} accounts={accounts} />

@@ -20,12 +20,13 @@ import {
   weightedEdgeScore,
 } from '../../domain/tradePlans.ts';
 import type { TradePlan } from '../../domain/types.ts';
-import { db } from '../db/db.ts';
 import { PlanPrice } from '../quotes/PlanPrice.tsx';
+import { useKnownOrderCount } from '../serverData/useOrders.ts';
+import { useQuote } from '../serverData/useQuotes.ts';
 import { useTraderSettings } from '../settings/useTraderSettings.ts';
 import { Badge } from '../ui/Badge.tsx';
+import { useAccounts, useEdgesOf, useSetup } from '../ui/cacheReads.ts';
 import { Modal } from '../ui/Modal.tsx';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { ChecklistSummary } from './PlanChecklist.tsx';
 import { PlanOutcome } from './PlanOutcome.tsx';
 import '../ui/table.css';
@@ -47,21 +48,18 @@ interface PlanDetailsProps {
  * the dollars at risk, or which limit leaves the account without shares.
  */
 export function PlanDetails({ plan, onEdit, onClose }: PlanDetailsProps) {
-  const setup = useLiveQuery(
-    async () => (plan.tradeSetupId ? ((await db.tradeSetups.get(plan.tradeSetupId)) ?? null) : null),
-    [plan.tradeSetupId],
-  );
+  const setup = useSetup(plan.tradeSetupId);
   // undefined until the cache answers: not read yet is not "none".
-  const edges = useLiveQuery(() => db.edges.bulkGet(plan.edgeIds), [plan.edgeIds]);
-  const accounts = useLiveQuery(() => db.accounts.toArray(), []);
+  const edges = useEdgesOf(plan.edgeIds);
+  const accounts = useAccounts();
   const citedEdges = (edges ?? []).filter((e) => e !== undefined);
   const score = weightedEdgeScore(citedEdges);
   const reward = rewardToRisk(plan);
-  const quote = useLiveQuery(() => db.quotes.get(plan.stock), [plan.stock]);
+  const quote = useQuote(plan.stock);
   const { nearEntryR } = useTraderSettings();
   // A Ready plan can be ordered; any other shows the orders this device knows of (put on Hold
   // while one works, say).
-  const ordersKnown = useLiveQuery(() => db.orders.where('planId').equals(plan.id).count(), [plan.id]);
+  const ordersKnown = useKnownOrderCount(plan.id);
   const showOrders = plan.status === 'Ready' || (ordersKnown ?? 0) > 0;
 
   return (

@@ -11,12 +11,11 @@ import {
   validateTradePlanUpdate,
 } from '../../domain/tradePlans.ts';
 import type { TradePlan } from '../../domain/types.ts';
-import { db } from '../db/db.ts';
+import { useAccounts, useEdges, useSetups } from '../ui/cacheReads.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormFrame } from '../ui/FormFrame.tsx';
 import { NotesField, NumberField, selectInput, symbolInput, textInput, toNumber } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { ChecklistField } from './PlanChecklist.tsx';
 import { createPlan, updatePlan } from './planMutations.ts';
 import { RiskPreview } from './RiskPreview.tsx';
@@ -28,9 +27,9 @@ interface PlanFormProps {
 }
 
 export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {
-  const edges = useLiveQuery(() => db.edges.toArray(), []) ?? [];
-  const setups = useLiveQuery(() => db.tradeSetups.toArray(), []) ?? [];
-  const accounts = useLiveQuery(() => db.accounts.toArray(), []) ?? [];
+  const edges = useEdges() ?? [];
+  const setups = useSetups() ?? [];
+  const accounts = useAccounts() ?? [];
   const [stock, setStock] = useState(plan?.stock ?? '');
   // Long for a new plan.
   const [direction, setDirection] = useState<PlanDirection>(plan?.direction ?? 'Long');

@@ -1,7 +1,6 @@
 import { tradeOutcomeOfPlan } from '../../domain/planDone.ts';
-import { db } from '../db/db.ts';
 import { Badge } from '../ui/Badge.tsx';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
+import { useTradesOfPlan } from '../ui/cacheReads.ts';
 
 /**
  * A plan's trade outcome beside its status (tradeOutcomeOfPlan): "Open", an R such as "+2.50R",
@@ -13,7 +12,7 @@ import { useLiveQuery } from '../ui/useLiveQuery.ts';
  * it renders, never every cached trade before its first row.
  */
 export function PlanOutcome({ planId, doneAt }: { planId: string; doneAt: string | null }) {
-  const trades = useLiveQuery(() => db.trades.where('planId').equals(planId).toArray(), [planId]);
+  const trades = useTradesOfPlan(planId);
   const outcome = trades ? tradeOutcomeOfPlan(planId, trades, doneAt) : null;
   if (outcome === null) return null;
   const r = outcome.replace(/^Done · /, '');

@@ -1,8 +1,7 @@
 import { Link } from 'wouter';
 import { firstSteps } from '../../domain/appMessages.ts';
-import { db } from '../db/db.ts';
+import { useMissingPlanInputs } from '../ui/cacheReads.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 
 /**
  * No plan to show: the spec's words, and for a new trader the way to the first plan
@@ -10,14 +9,7 @@ import { useLiveQuery } from '../ui/useLiveQuery.ts';
  * yet taken come first.
  */
 export function PlansEmptyState({ filtered, onCreate }: { filtered: boolean; onCreate: () => void }) {
-  const missing = useLiveQuery(
-    async () =>
-      [
-        (await db.edges.filter((e) => e.isActive).count()) === 0,
-        (await db.tradeSetups.count()) === 0,
-      ] as const,
-    [],
-  );
+  const missing = useMissingPlanInputs();
   const before = firstSteps.slice(0, 2).filter((_, i) => missing?.[i]);
   return (
     <EmptyState

@@ -6,14 +6,13 @@ import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { planPrice } from '../../domain/quotes.ts';
 import { canEditPlan, isActivePlan } from '../../domain/tradePlans.ts';
 import { TRADE_PLAN_STATUSES, type TradePlan, type TradePlanStatus } from '../../domain/types.ts';
-import { db } from '../db/db.ts';
-import { readInSlices } from '../db/slices.ts';
-import { useQuotes } from '../quotes/useQuotes.ts';
+import { useQuotes } from '../serverData/useQuotes.ts';
 import { useTraderSettings } from '../settings/useTraderSettings.ts';
-import { ListPage } from '../ui/ListPage.tsx';
+import { planHead, planRows, useAccountsByName } from '../ui/cacheReads.ts';
+import { filterSelect } from '../ui/inputs.tsx';
+import { type Column, ListPage } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { PlanCells, StatusSelect } from './PlanCells.tsx';
 import { PlanDetails } from './PlanDetails.tsx';
 import { PlanForm } from './PlanForm.tsx';
@@ -22,13 +21,21 @@ import { deletePlan } from './planMutations.ts';
 import { useStatusChange } from './useStatusChange.ts';
 import './plans.css';
 
-type PlanSortKey =
-  | 'stock'
-  | 'status'
-  | 'entryPrice'
-  | 'stopLossPrice'
-  | 'probabilityOfSuccess'
-  | 'distanceToEntry';
+/** The table's columns; the sortable ones name the page's sort keys. */
+const COLUMNS = [
+  { label: 'Stock', sortBy: 'stock' },
+  { label: 'Status', sortBy: 'status' },
+  { label: 'Entry Price', sortBy: 'entryPrice' },
+  { label: 'Stop Loss', sortBy: 'stopLossPrice' },
+  { label: 'Risk ($)' },
+  { label: 'Risk (%)' },
+  { label: 'Probability', sortBy: 'probabilityOfSuccess' },
+  { label: 'Edges' },
+  { label: 'Position Sizes' },
+  { label: 'Distance to entry', sortBy: 'distanceToEntry', headerless: true },
+] as const satisfies readonly Column<string>[];
+
+type PlanSortKey = Extract<(typeof COLUMNS)[number], { sortBy: string }>['sortBy'];
 
 /** "Showing X of Y trade plans" plus the filters that explain the difference. */
 export function showingText(shown: number, total: number, search: string, status: string): string {
@@ -55,9 +62,9 @@ export default function TradePlansPage() {
   const list = useListPage<TradePlan, PlanSortKey>({
     sortValue,
     collection: 'tradePlans',
-    query: () => readInSlices(db.tradePlans),
+    query: planRows,
     // The default order, by stock, has an index: the first rows show before all are read.
-    head: (limit) => db.tradePlans.orderBy('stock').limit(limit).toArray(),
+    head: planHead,
     defaultSort: 'stock',
     shows: useCallback(
       (p: TradePlan, search: string) =>
@@ -68,7 +75,7 @@ export default function TradePlansPage() {
     deleteFallback: fallbackMessages.deletePlan,
   });
   // In the order the Dashboard lists them; the rows size each plan for them.
-  const accounts = useLiveQuery(() => db.accounts.orderBy('accountName').toArray(), []);
+  const accounts = useAccountsByName();
   const statusChange = useStatusChange();
   const [openedId, setOpenedId] = useState<string>();
   // /trade-plans?plan=<id> (the Watch list, an alert's notification) opens that plan's details.
@@ -90,37 +97,19 @@ export default function TradePlansPage() {
         newLabel="+ New Trade Plan"
         list={list}
         search={{ label: 'Search by stock symbol', placeholder: 'Search by stock symbol' }}
-        filters={
-          <select
-            aria-label="Filter by status"
-            value={status}
-            onChange={(e) => setStatus(e.target.value as TradePlanStatus | '')}
-          >
-            <option value="">All Statuses</option>
-            {TRADE_PLAN_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        }
+        filters={filterSelect(
+          'Filter by status',
+          status,
+          (value) => setStatus(value as TradePlanStatus | ''),
+          TRADE_PLAN_STATUSES.map((s) => [s, s]),
+          'All Statuses',
+        )}
         retry
         skeletonRows={5}
         empty={<PlansEmptyState filtered={filtered} onCreate={() => list.setEditing('new')} />}
         table={{
           className: 'plans-table card-lines',
-          columns: [
-            { label: 'Stock', sortBy: 'stock' },
-            { label: 'Status', sortBy: 'status' },
-            { label: 'Entry Price', sortBy: 'entryPrice' },
-            { label: 'Stop Loss', sortBy: 'stopLossPrice' },
-            { label: 'Risk ($)' },
-            { label: 'Risk (%)' },
-            { label: 'Probability', sortBy: 'probabilityOfSuccess' },
-            { label: 'Edges' },
-            { label: 'Position Sizes' },
-            { label: 'Distance to entry', sortBy: 'distanceToEntry', headerless: true },
-          ],
+          columns: COLUMNS,
           cells: (plan) => (
             <PlanCells
               plan={plan}

@@ -1,12 +1,10 @@
 import { Link } from 'wouter';
 import { isMarketOpen } from '../../domain/marketHours.ts';
 import { byDistanceToEntry, planPrice } from '../../domain/quotes.ts';
-import { isActivePlan } from '../../domain/tradePlans.ts';
-import { db } from '../db/db.ts';
+import { useQuotes } from '../serverData/useQuotes.ts';
 import { useTraderSettings } from '../settings/useTraderSettings.ts';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
+import { useReadyPlans } from '../ui/cacheReads.ts';
 import { PlanPrice } from './PlanPrice.tsx';
-import { useQuotes } from './useQuotes.ts';
 
 /**
  * The Ready plans the Watch shows: the nearest entry, on a phone's screen or two. With a thousand
@@ -26,10 +24,7 @@ export default function WatchList({ place }: { place: 'inSession' | 'outOfSessio
 }
 
 function Watch() {
-  const plans = useLiveQuery(
-    async () => (await db.tradePlans.where('status').equals('Ready').toArray()).filter(isActivePlan),
-    [],
-  );
+  const plans = useReadyPlans();
   const quotes = useQuotes();
   const { nearEntryR } = useTraderSettings();
   if (!plans || plans.length === 0 || !quotes) return null;

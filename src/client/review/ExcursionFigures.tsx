@@ -1,21 +1,18 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
-  type Candle,
   candleSpans,
   type ExcursionRow,
   excursionFigures,
   excursions,
   type MeanExcursions,
-  targetROf,
   tradeWindow,
 } from '../../domain/candles.ts';
 import { CANDLE_DAYS_MAX } from '../../domain/constants.ts';
 import { formatR } from '../../domain/format.ts';
 import type { Trade } from '../../domain/types.ts';
-import { cachedDays, candlesOf, loadMissingSpans, todayInNewYork } from '../candles/candleCache.ts';
-import { db } from '../db/db.ts';
+import { loadMissingSpans, todayInNewYork } from '../serverData/candles.ts';
+import { useSpanCandles } from '../serverData/useCandles.ts';
 import { isOffline, onConnectivityChange } from '../sync/connectivity.ts';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { useSeen } from '../ui/useSeen.ts';
 import { SampleSize } from './SmallSampleBadge.tsx';
 import './excursions.css';
@@ -69,21 +66,7 @@ export function ExcursionFigures({ trades }: { trades: readonly Trade[] }) {
     void loadMissingSpans(spans);
   }, [seen, spans, spanKey, offline, asked]);
 
-  // One transaction for every span: one each (400 symbols, read again as each load lands) took a
-  // Review visit seconds of main thread at 10,000 plans (scripts/benchPages.ts).
-  const held = useLiveQuery(async () => {
-    if (!seen) return undefined;
-    return db.transaction('r', db.candles, db.tradePlans, async () => {
-      const bySymbol = new Map<string, Candle[]>();
-      for (const span of spans) {
-        const days = candlesOf(await cachedDays(span.symbol, span.window));
-        bySymbol.set(span.symbol, [...(bySymbol.get(span.symbol) ?? []), ...days]);
-      }
-      const planIds = [...new Set(closed.flatMap((t) => t.planId ?? []))];
-      const plans = (await db.tradePlans.bulkGet(planIds)).filter((p) => p !== undefined);
-      return { bySymbol, targets: new Map(plans.map((p) => [p.id, targetROf(p)])) };
-    });
-  }, [seen, spans, closed]);
+  const held = useSpanCandles(seen, spans, closed);
 
   const figures = useMemo(() => {
     if (!held) return undefined;

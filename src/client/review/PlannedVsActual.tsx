@@ -10,10 +10,9 @@ import {
 import { roundHalfAway } from '../../domain/rounding.ts';
 import { isSmallSample } from '../../domain/stats.ts';
 import type { Trade } from '../../domain/types.ts';
-import { db } from '../db/db.ts';
 import { useLinkedPlans } from '../plans/useLinkedPlans.ts';
+import { useAccounts, useSetups } from '../ui/cacheReads.ts';
 import { TableHead } from '../ui/TableHead.tsx';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { SmallSampleBadge } from './SmallSampleBadge.tsx';
 import { formatOptionalR } from './statsFormat.ts';
 import '../ui/table.css';
@@ -76,8 +75,8 @@ function GroupRow({ group: g }: { group: PlannedVsActualGroup }) {
 export function PlannedVsActual({ trades }: { trades: readonly Trade[] }) {
   const id = useId();
   const plans = useLinkedPlans()?.plans;
-  const setups = useLiveQuery(() => db.tradeSetups.toArray(), []);
-  const accounts = useLiveQuery(() => db.accounts.toArray(), []);
+  const setups = useSetups();
+  const accounts = useAccounts();
   const groups = useMemo(() => {
     if (!plans || !setups || !accounts) return undefined;
     const context = { plans, setups, accounts };

@@ -144,7 +144,7 @@ export function PnlCalendarSection({
               />
             ))}
             <div className={`pnl-week ${toneOf(week)}`}>
-              <span className="pnl-week-label">Week of {formatDay(week.days[0]!.date)}: </span>
+              <span className="visually-hidden">Week of {formatDay(week.days[0]!.date)}: </span>
               {week.trades === 0 ? (
                 <span className="muted">—</span>
               ) : (
@@ -207,9 +207,9 @@ function DayCell({ day, selected, onSelect }: { day: CalendarDay; selected: bool
       <span className="pnl-date">{number}</span>
       <span className="visually-hidden">: </span>
       <span className="pnl-money-short">{compactMoney(day.netPnl)}</span>
-      <span className="pnl-money">{formatSignedMoney(day.netPnl)}</span>
-      <span className="pnl-r">{day.r === null ? 'no R' : formatR(day.r)}</span>
-      <span className="pnl-count">{formatTradeCount(day.trades)}</span>
+      <span className="pnl-money visually-hidden-on-phone">{formatSignedMoney(day.netPnl)}</span>
+      <span className="pnl-r visually-hidden-on-phone">{day.r === null ? 'no R' : formatR(day.r)}</span>
+      <span className="pnl-count visually-hidden-on-phone">{formatTradeCount(day.trades)}</span>
     </button>
   );
 }

@@ -3,17 +3,14 @@ import { Link } from 'wouter';
 import { tradesInRange } from '../../domain/dateRanges.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { computeStats, equityCurve } from '../../domain/stats.ts';
-import { db } from '../db/db.ts';
-import { readInSlices } from '../db/slices.ts';
 import { useLinkedPlans } from '../plans/useLinkedPlans.ts';
 import { setCollectionState } from '../sync/syncState.ts';
+import { useEdges, useSetups, useTradeCollection } from '../ui/cacheReads.ts';
 import { DateRangeBar } from '../ui/DateRangeFilter.tsx';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { PageHeading } from '../ui/PageHeading.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
-import { useCollection } from '../ui/useCollection.ts';
 import { useDateRange } from '../ui/useDateRange.ts';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { EquityCurve } from './EquityCurve.tsx';
 import { OverallFigures } from './OverallFigures.tsx';
 import { withoutStopNote } from './statsFormat.ts';
@@ -29,10 +26,10 @@ const ReviewDetails = lazy(() => import('./ReviewDetails.tsx'));
  * GET /stats with: the page works offline and shows the server's figures.
  */
 export default function ReviewPage() {
-  const trades = useCollection('trades', () => readInSlices(db.trades));
+  const trades = useTradeCollection();
   const plans = useLinkedPlans()?.plans;
-  const setups = useLiveQuery(() => db.tradeSetups.toArray(), []);
-  const edges = useLiveQuery(() => db.edges.toArray(), []);
+  const setups = useSetups();
+  const edges = useEdges();
   const dateRange = useDateRange();
   // The trades of the date range in the address (and the open ones, in no figure): every section
   // below computes from these, never from trades.rows.

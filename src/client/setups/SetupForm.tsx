@@ -10,7 +10,7 @@ import { messages } from '../../domain/messages.ts';
 import { validateTradeSetupInput } from '../../domain/setups.ts';
 import type { TradeSetup } from '../../domain/types.ts';
 import { FormFrame } from '../ui/FormFrame.tsx';
-import { type TextFieldSpec, TextFields } from '../ui/inputs.tsx';
+import { type TextFieldSpec, TextFields, useTexts } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { saveSetup } from './setupMutations.ts';
 
@@ -37,17 +37,11 @@ interface SetupFormProps {
 
 export function SetupForm({ setup, onSaved, onCancel }: SetupFormProps) {
   const hintId = useId();
-  const [values, setValues] = useState({
-    name: setup?.name ?? '',
-    description: setup?.description ?? '',
-    entryCriteria: setup?.entryCriteria ?? '',
-    exitCriteria: setup?.exitCriteria ?? '',
-    notes: setup?.notes ?? '',
-  });
+  const texts = useTexts(TEXT_FIELDS, setup);
   // A new setup does not require its checklist.
   const [checklistRequired, setChecklistRequired] = useState(setup?.checklistRequired ?? false);
   const form = useFormSubmit({
-    validate: () => validateTradeSetupInput({ ...values, checklistRequired }),
+    validate: () => validateTradeSetupInput({ ...texts.values, checklistRequired }),
     save: (input) => saveSetup(input, setup),
     onSaved,
     fallback: fallbackMessages.saveSetup,
@@ -56,12 +50,7 @@ export function SetupForm({ setup, onSaved, onCancel }: SetupFormProps) {
 
   return (
     <FormFrame form={form} submitLabel="Save Setup" onCancel={onCancel}>
-      <TextFields
-        fields={TEXT_FIELDS}
-        values={values}
-        errors={form.errors}
-        onChange={(field, text) => setValues((v) => ({ ...v, [field]: text }))}
-      />
+      <TextFields {...texts} errors={form.errors} />
       <div className="field">
         <label className="switch-row">
           <input

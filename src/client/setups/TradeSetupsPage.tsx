@@ -2,11 +2,10 @@ import { fallbackMessages, firstSteps } from '../../domain/appMessages.ts';
 import { truncateCriteria } from '../../domain/format.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import type { TradeSetup } from '../../domain/types.ts';
-import { db } from '../db/db.ts';
-import { readInSlices } from '../db/slices.ts';
 import { SampleSize } from '../review/SmallSampleBadge.tsx';
+import { setupRows } from '../ui/cacheReads.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
-import { ListPage, NameCell } from '../ui/ListPage.tsx';
+import { type Column, ListPage, NameCell } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useListPage } from '../ui/useListPage.ts';
 import { SetupForm } from './SetupForm.tsx';
@@ -27,12 +26,21 @@ function ScoreBasis({ setup }: { setup: TradeSetup }) {
   );
 }
 
-type SetupSortKey = 'name' | 'description' | 'successScore' | 'notes';
+/** The table's columns; the sortable ones name the page's sort keys. */
+const COLUMNS = [
+  { label: 'Name', sortBy: 'name' },
+  { label: 'Description', sortBy: 'description' },
+  { label: 'Success Score', sortBy: 'successScore' },
+  { label: 'Entry/Exit Criteria' },
+  { label: 'Notes', sortBy: 'notes' },
+] as const satisfies readonly Column<string>[];
+
+type SetupSortKey = Extract<(typeof COLUMNS)[number], { sortBy: string }>['sortBy'];
 
 export default function TradeSetupsPage() {
   const list = useListPage<TradeSetup, SetupSortKey>({
     collection: 'tradeSetups',
-    query: () => readInSlices(db.tradeSetups),
+    query: setupRows,
     defaultSort: 'name',
     shows: (s, search) =>
       matchesSearch(search, s.name, s.description, s.entryCriteria, s.exitCriteria, s.notes),
@@ -63,13 +71,7 @@ export default function TradeSetupsPage() {
       }
       table={{
         className: 'setups-table',
-        columns: [
-          { label: 'Name', sortBy: 'name' },
-          { label: 'Description', sortBy: 'description' },
-          { label: 'Success Score', sortBy: 'successScore' },
-          { label: 'Entry/Exit Criteria' },
-          { label: 'Notes', sortBy: 'notes' },
-        ],
+        columns: COLUMNS,
         cells: (setup) => (
           <>
             <NameCell row={setup} />

@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { fallbackMessages } from '../../domain/appMessages.ts';
 import { validateExecutionInput } from '../../domain/executions.ts';
 import { EXECUTION_SIDES, type ExecutionSide } from '../../domain/types.ts';
-import { db } from '../db/db.ts';
+import { useAccounts } from '../ui/cacheReads.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormFrame } from '../ui/FormFrame.tsx';
 import { NumberField, selectInput, symbolInput, toNumber } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { recordFill } from './executionMutations.ts';
 
 interface RecordFillFormProps {
@@ -29,7 +28,7 @@ function toInstant(text: string): string {
 
 /** "+ Record Fill": a fill made by hand, checked with the server's own rules before it is sent. */
 export function RecordFillForm({ onSaved, onCancel }: RecordFillFormProps) {
-  const accounts = useLiveQuery(() => db.accounts.toArray(), []) ?? [];
+  const accounts = useAccounts() ?? [];
   const [chosenAccount, setAccountId] = useState('');
   const [symbol, setSymbol] = useState('');
   const [side, setSide] = useState<ExecutionSide>('Buy');

@@ -4,11 +4,10 @@ import { IMPORT_THROTTLE_MINUTES } from '../../domain/constants.ts';
 import { formatAgo, formatWait } from '../../domain/format.ts';
 import { skippedSummary } from '../../domain/messages.ts';
 import { errorMessage } from '../api/http.ts';
+import { importTrades, isImporting, onImportChange, useLastImportedAt } from '../serverData/importTrades.ts';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { announce } from '../ui/notices.ts';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { useOffline } from '../ui/useOffline.ts';
-import { importTrades, isImporting, lastImportedAt, onImportChange } from './importTrades.ts';
 
 /** "… ago" moves on by itself: the time is read again every half minute. */
 const AGO_REFRESH_MS = 30_000;
@@ -34,7 +33,7 @@ function useNow(everyMs: number): Date {
 export function SyncTrades() {
   const offline = useOffline();
   const importing = useSyncExternalStore(onImportChange, isImporting);
-  const importedAt = useLiveQuery(lastImportedAt, []);
+  const importedAt = useLastImportedAt();
   const now = useNow(AGO_REFRESH_MS);
   const [asked, setAsked] = useState(false);
   const busy = asked || importing;

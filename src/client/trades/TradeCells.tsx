@@ -3,6 +3,7 @@ import { openTradePnl, type Quote } from '../../domain/quotes.ts';
 import { statusBadgeColor } from '../../domain/tradePlans.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
 import { Badge } from '../ui/Badge.tsx';
+import { FactCell } from '../ui/ListPage.tsx';
 import { PendingMark } from '../ui/PendingMark.tsx';
 import { TradeLabels } from './LabelInput.tsx';
 import { ShortDate } from './ShortDate.tsx';
@@ -67,26 +68,20 @@ export function TradeCells({ trade, plan, quote, onOpen }: TradeCellsProps) {
         <TradeLabels tags={trade.tags} mistakes={trade.mistakes} />
         {trade.incomplete && <small className="incomplete-mark">{incompleteText(trade)}</small>}
       </th>
-      <td data-label="Account" className="card-fact">
-        {trade.accountName}
-      </td>
+      <FactCell label="Account">{trade.accountName}</FactCell>
       <td data-label="Direction">{trade.direction}</td>
-      <td data-label="Opened" className="card-fact">
+      <FactCell label="Opened">
         <ShortDate at={trade.openedAt} />
-      </td>
-      <td data-label="Closed" className="card-fact">
+      </FactCell>
+      <FactCell label="Closed">
         {trade.closedAt === null ? <Badge color="blue">Open</Badge> : <ShortDate at={trade.closedAt} />}
-      </td>
-      <td data-label="Qty" className="card-fact">
+      </FactCell>
+      <FactCell label="Qty">
         {trade.entryQuantity}
         {partlyClosed && <small> ({trade.openQuantity} open)</small>}
-      </td>
-      <td data-label="Entry" className="card-fact">
-        {price(trade.averageEntryPrice)}
-      </td>
-      <td data-label="Exit" className="card-fact">
-        {price(trade.averageExitPrice)}
-      </td>
+      </FactCell>
+      <FactCell label="Entry">{price(trade.averageEntryPrice)}</FactCell>
+      <FactCell label="Exit">{price(trade.averageExitPrice)}</FactCell>
       <td data-label="Net P&L" className={tone(trade.netPnl)}>
         {money(trade.netPnl)}
         {trade.closedAt === null && quote && <Unrealised trade={trade} quote={quote} />}

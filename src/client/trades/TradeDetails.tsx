@@ -1,9 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { countOf, formatMoney, formatPrice, formatR, formatTimestamp } from '../../domain/format.ts';
 import type { Trade } from '../../domain/types.ts';
-import { db } from '../db/db.ts';
+import { usePlan } from '../ui/cacheReads.ts';
 import { Modal } from '../ui/Modal.tsx';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { incompleteText, PlanLabel } from './TradeCells.tsx';
 import { TradeFills } from './TradeFills.tsx';
 import { TradeForm } from './TradeForm.tsx';
@@ -24,10 +23,7 @@ interface TradeDetailsProps {
  * to it (plan, initial stop, notes).
  */
 export function TradeDetails({ trade, onClose }: TradeDetailsProps) {
-  const plan = useLiveQuery(
-    async () => (trade.planId ? ((await db.tradePlans.get(trade.planId)) ?? null) : null),
-    [trade.planId],
-  );
+  const plan = usePlan(trade.planId);
   return (
     <Modal title={`${trade.symbol} ${trade.direction} trade`} onClose={onClose}>
       {trade.incomplete && <p className="incomplete-mark">{incompleteText(trade)}</p>}

@@ -1,14 +1,12 @@
 import { fallbackMessages, notices } from '../../domain/appMessages.ts';
 import { executionLabel, formatMoney, formatPrice, formatTimestamp } from '../../domain/format.ts';
-import { splitRatiosOf } from '../../domain/tradeFigures.ts';
 import type { Execution } from '../../domain/types.ts';
-import { db } from '../db/db.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { useTradeFills } from '../ui/cacheReads.ts';
 import { FormError } from '../ui/FormError.tsx';
 import { announce } from '../ui/notices.ts';
 import { PendingMark } from '../ui/PendingMark.tsx';
 import { useConfirmedDelete } from '../ui/useConfirmedDelete.ts';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { deleteFill } from './executionMutations.ts';
 import '../ui/table.css';
 import { TableHead } from '../ui/TableHead.tsx';
@@ -24,33 +22,12 @@ const quantityOf = (fill: Execution) =>
 const priceOf = (fill: Execution) =>
   fill.kind !== undefined && fill.kind !== 'fill' && fill.price === 0 ? '—' : formatPrice(fill.price);
 
-/** The ratio of each split among `fills`, from the account's executions in the symbol, as the trade was built. */
-async function splitRatios(fills: Execution[]): Promise<Map<string, number>> {
-  const split = fills.find((f) => f.kind === 'split');
-  if (!split) return new Map();
-  const history = await db.executions
-    .where('symbol')
-    .equals(split.symbol)
-    .filter((f) => f.accountId === split.accountId)
-    .toArray();
-  return splitRatiosOf(history);
-}
-
 /**
  * A trade's fills in time order, with the broker's adjustments among them ("Split 1:100",
  * "Transfer in"); a manual fill can be deleted, the broker's are its record.
  */
 export function TradeFills({ executionIds }: { executionIds: string[] }) {
-  const { fills, ratios } = useLiveQuery(async () => {
-    const rows = (await db.executions.bulkGet(executionIds)).filter((f) => f !== undefined);
-    // Fills of one instant in the order they were recorded, as the trade was built from them.
-    rows.sort(
-      (a, b) =>
-        Date.parse(a.executedAt) - Date.parse(b.executedAt) ||
-        Date.parse(a.createdAt) - Date.parse(b.createdAt),
-    );
-    return { fills: rows, ratios: await splitRatios(rows) };
-  }, [executionIds]) ?? { fills: [], ratios: new Map<string, number>() };
+  const { fills, ratios } = useTradeFills(executionIds) ?? { fills: [], ratios: new Map<string, number>() };
   const deletion = useConfirmedDelete(deleteFill, fallbackMessages.deleteFill);
 
   return (

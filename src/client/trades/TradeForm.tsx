@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { fallbackMessages } from '../../domain/appMessages.ts';
 import { formatPrice } from '../../domain/format.ts';
-import { directionOf } from '../../domain/planDirection.ts';
 import { validateTradeUpdate } from '../../domain/tradeAnnotation.ts';
-import { COMMON_MISTAKES, labelSuggestions } from '../../domain/tradeTags.ts';
+import { COMMON_MISTAKES } from '../../domain/tradeTags.ts';
 import type { Trade } from '../../domain/types.ts';
-import { db } from '../db/db.ts';
+import { useLabelSuggestions, useLinkablePlans } from '../ui/cacheReads.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormFrame } from '../ui/FormFrame.tsx';
 import { NotesField, NumberField, selectInput, toNumber } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { LabelInput, withDraft } from './LabelInput.tsx';
 import { updateTrade } from './tradeMutations.ts';
 
@@ -26,15 +24,7 @@ interface TradeFormProps {
  * says it put at risk, tags, mistakes and notes.
  */
 export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
-  const plans =
-    useLiveQuery(
-      async () =>
-        (await db.tradePlans.where('stock').equals(trade.symbol).toArray()).filter(
-          // The server refuses a link across directions; a link made before that rule still shows.
-          (p) => directionOf(p) === trade.direction || p.id === trade.planId,
-        ),
-      [trade.symbol, trade.direction, trade.planId],
-    ) ?? [];
+  const plans = useLinkablePlans(trade) ?? [];
   const [planId, setPlanId] = useState(trade.planId ?? '');
   const [stop, setStop] = useState(trade.initialStop?.toString() ?? '');
   const [ownRisk, setOwnRisk] = useState(trade.ownInitialRisk?.toString() ?? '');
@@ -43,11 +33,7 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
   const [tagDraft, setTagDraft] = useState('');
   const [mistakes, setMistakes] = useState<string[]>(trade.mistakes);
   const [mistakeDraft, setMistakeDraft] = useState('');
-  // What the trader's trades already carry, offered as they type (offline too: from the cache).
-  const suggested = useLiveQuery(async () => {
-    const used = await db.trades.toArray();
-    return { tags: labelSuggestions(used, 'tags'), mistakes: labelSuggestions(used, 'mistakes') };
-  }, []);
+  const suggested = useLabelSuggestions();
   // The trade's own stop and the chosen plan's, when they differ: the trader picks, nothing is replaced.
   const [stops, setStops] = useState<{ own: string; plan: string }>();
 

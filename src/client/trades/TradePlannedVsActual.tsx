@@ -1,8 +1,7 @@
 import { countOf, formatPrice, formatR } from '../../domain/format.ts';
 import { EXIT_OUTCOME_TEXT, plannedVsActualOf } from '../../domain/plannedVsActual.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
-import { db } from '../db/db.ts';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
+import { useAccounts } from '../ui/cacheReads.ts';
 
 /** "$0.25 a share (+0.05R) worse than the plan's $50.00"; "At the plan's entry, $50.00". */
 function entryText(slippage: number, slippageR: number | null, planEntry: number): string {
@@ -24,7 +23,7 @@ function sizeText(taken: number, allowed: number | null, ratio: number | null): 
  * list: its entry, size, stop and exit against the plan it is linked to. Nothing without a plan.
  */
 export function TradePlannedVsActual({ trade, plan }: { trade: Trade; plan: TradePlan | null | undefined }) {
-  const accounts = useLiveQuery(() => db.accounts.toArray(), []);
+  const accounts = useAccounts();
   if (!plan || !accounts) return null;
   const pva = plannedVsActualOf(trade, plan, accounts);
   if (!pva) return null;

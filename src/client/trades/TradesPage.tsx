@@ -4,41 +4,50 @@ import { closedInRange } from '../../domain/dateRanges.ts';
 import { PAGE_HEADINGS } from '../../domain/pages.ts';
 import { tradeListOrder } from '../../domain/trade.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
-import { db } from '../db/db.ts';
-import { readInSlices } from '../db/slices.ts';
 import { useLinkedPlans } from '../plans/useLinkedPlans.ts';
-import { useQuotes } from '../quotes/useQuotes.ts';
+import { useQuotes } from '../serverData/useQuotes.ts';
+import { tradeRows, useAccounts } from '../ui/cacheReads.ts';
 import { DateRangeFilter, DateRangeProblem } from '../ui/DateRangeFilter.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
-import { ListPage } from '../ui/ListPage.tsx';
+import { filterSelect } from '../ui/inputs.tsx';
+import { type Column, ListPage } from '../ui/ListPage.tsx';
 import { matchesSearch } from '../ui/sorting.ts';
 import { useDateRange } from '../ui/useDateRange.ts';
 import { useListPage } from '../ui/useListPage.ts';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { RecordFillForm } from './RecordFillForm.tsx';
 import { SyncTrades } from './SyncTrades.tsx';
 import { TradeCells } from './TradeCells.tsx';
 import { TradeDetails } from './TradeDetails.tsx';
 import './trades.css';
 
-type TradeSortKey =
-  | 'symbol'
-  | 'accountName'
-  | 'direction'
-  | 'openedAt'
-  | 'closedAt'
-  | 'entryQuantity'
-  | 'averageEntryPrice'
-  | 'averageExitPrice'
-  | 'netPnl'
-  | 'rMultiple';
+/** The table's columns; the sortable ones name the page's sort keys. */
+const COLUMNS = [
+  { label: 'Symbol', sortBy: 'symbol' },
+  { label: 'Account', sortBy: 'accountName' },
+  { label: 'Direction', sortBy: 'direction' },
+  { label: 'Opened', sortBy: 'openedAt' },
+  { label: 'Closed', sortBy: 'closedAt' },
+  { label: 'Qty', sortBy: 'entryQuantity' },
+  { label: 'Entry', sortBy: 'averageEntryPrice' },
+  { label: 'Exit', sortBy: 'averageExitPrice' },
+  { label: 'Net P&L', sortBy: 'netPnl' },
+  { label: 'R', sortBy: 'rMultiple' },
+  { label: 'Plan' },
+] as const satisfies readonly Column<keyof Trade>[];
+
+type TradeSortKey = Extract<(typeof COLUMNS)[number], { sortBy: string }>['sortBy'];
 
 type PlanFilter = '' | 'planned' | 'unplanned';
+
+const PLAN_FILTERS = [
+  ['planned', 'Planned'],
+  ['unplanned', 'Unplanned'],
+] as const;
 
 export default function TradesPage() {
   const [accountId, setAccountId] = useState('');
   const [planFilter, setPlanFilter] = useState<PlanFilter>('');
-  const accounts = useLiveQuery(() => db.accounts.toArray(), []) ?? [];
+  const accounts = useAccounts() ?? [];
   const linked = useLinkedPlans();
   const quotes = useQuotes();
   // Closed trades by the New York day they closed; open trades whatever the range (docs/product.md, "Trades").
@@ -53,7 +62,7 @@ export default function TradesPage() {
 
   const list = useListPage<Trade, TradeSortKey>({
     collection: 'trades',
-    query: async () => (await readInSlices(db.trades)).sort(tradeListOrder),
+    query: async () => (await tradeRows()).sort(tradeListOrder),
     defaultSort: { ownOrder: 'Open first, newest' },
     shows: useCallback(
       (trade: Trade, search: string) =>
@@ -104,27 +113,20 @@ export default function TradesPage() {
         search={{ label: 'Search by symbol', placeholder: 'Search by symbol' }}
         filters={
           <>
-            <select
-              aria-label="Filter by account"
-              value={accountId}
-              onChange={(e) => setAccountId(e.target.value)}
-            >
-              <option value="">All accounts</option>
-              {accounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.accountName}
-                </option>
-              ))}
-            </select>
-            <select
-              aria-label="Filter by plan"
-              value={planFilter}
-              onChange={(e) => setPlanFilter(e.target.value as PlanFilter)}
-            >
-              <option value="">All trades</option>
-              <option value="planned">Planned</option>
-              <option value="unplanned">Unplanned</option>
-            </select>
+            {filterSelect(
+              'Filter by account',
+              accountId,
+              setAccountId,
+              accounts.map((a) => [a.id, a.accountName]),
+              'All accounts',
+            )}
+            {filterSelect(
+              'Filter by plan',
+              planFilter,
+              (value) => setPlanFilter(value as PlanFilter),
+              PLAN_FILTERS,
+              'All trades',
+            )}
             <DateRangeFilter dateRange={dateRange} />
           </>
         }
@@ -139,19 +141,7 @@ export default function TradesPage() {
         }
         table={{
           className: 'trades-table card-lines',
-          columns: [
-            { label: 'Symbol', sortBy: 'symbol' },
-            { label: 'Account', sortBy: 'accountName' },
-            { label: 'Direction', sortBy: 'direction' },
-            { label: 'Opened', sortBy: 'openedAt' },
-            { label: 'Closed', sortBy: 'closedAt' },
-            { label: 'Qty', sortBy: 'entryQuantity' },
-            { label: 'Entry', sortBy: 'averageEntryPrice' },
-            { label: 'Exit', sortBy: 'averageExitPrice' },
-            { label: 'Net P&L', sortBy: 'netPnl' },
-            { label: 'R', sortBy: 'rMultiple' },
-            { label: 'Plan' },
-          ],
+          columns: COLUMNS,
           cells: (trade) => (
             <TradeCells
               trade={trade}

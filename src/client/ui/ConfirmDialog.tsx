@@ -1,3 +1,4 @@
+import { FormActions } from './FormActions.tsx';
 import { Modal } from './Modal.tsx';
 
 interface ConfirmDialogProps {
@@ -21,14 +22,7 @@ export function ConfirmDialog({
   return (
     <Modal title={title} onClose={onCancel}>
       <p>Are you sure you want to delete "{name}"? This action cannot be undone.</p>
-      <footer className="dialog-actions">
-        <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="button" className="danger" aria-busy={busy} disabled={busy} onClick={onConfirm}>
-          {confirmLabel}
-        </button>
-      </footer>
+      <FormActions submitLabel={confirmLabel} danger saving={busy} onSubmit={onConfirm} onCancel={onCancel} />
     </Modal>
   );
 }

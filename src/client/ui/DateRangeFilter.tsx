@@ -60,30 +60,19 @@ export function DateRangeFilter({ dateRange }: { dateRange: DateRangeState }) {
           </option>
         ))}
       </select>
-      {range.preset === 'custom' && (
-        <>
-          <label className="date-range-day" htmlFor={`${id}-from`}>
-            <span>From</span>
+      {range.preset === 'custom' &&
+        (['from', 'to'] as const).map((which) => (
+          <label key={which} className="date-range-day" htmlFor={`${id}-${which}`}>
+            <span>{which === 'from' ? 'From' : 'To'}</span>
             <input
-              id={`${id}-from`}
+              id={`${id}-${which}`}
               type="date"
               min="1970-01-01"
-              value={range.from}
-              onChange={(e) => setDay('from', e.target.value)}
+              value={range[which]}
+              onChange={(e) => setDay(which, e.target.value)}
             />
           </label>
-          <label className="date-range-day" htmlFor={`${id}-to`}>
-            <span>To</span>
-            <input
-              id={`${id}-to`}
-              type="date"
-              min="1970-01-01"
-              value={range.to}
-              onChange={(e) => setDay('to', e.target.value)}
-            />
-          </label>
-        </>
-      )}
+        ))}
     </>
   );
 }

@@ -25,6 +25,15 @@ export function NameCell({ row }: { row: { name: string } }) {
   );
 }
 
+/** A cell that on a phone's card is one fact beside its label (ui/table.css, `card-fact`). */
+export function FactCell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td data-label={label} className="card-fact">
+      {children}
+    </td>
+  );
+}
+
 /** A column of the list's table; with `sortBy` its header sorts. */
 export interface Column<K extends string> {
   label: string;
@@ -39,7 +48,7 @@ export interface Column<K extends string> {
 interface ListTable<Row, K extends string> {
   className?: string;
   /** Every column but Actions, which the page adds. */
-  columns: Column<K>[];
+  columns: readonly Column<K>[];
   /** One row's cells for those columns (the first is its row header or name). */
   cells: (row: Row) => ReactNode;
   /** Controls in the Actions cell before Edit and Delete (a plan's status dropdown). */

@@ -2,7 +2,7 @@ import type { Column } from './ListPage.tsx';
 import type { SortState } from './sorting.ts';
 
 interface SortControlProps<K extends string> {
-  columns: Column<K>[];
+  columns: readonly Column<K>[];
   /** undefined while the list is in its own order. */
   sort: SortState<K> | undefined;
   /** The same toggle the column headers use: a new key starts ascending, the same key flips. */

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { PLAN_NOTES_MAX_LENGTH, PRICE_INPUT_STEP } from '../../domain/constants.ts';
 import { Field, type FieldInputProps } from './Field.tsx';
 
@@ -59,7 +59,7 @@ export const selectInput =
     options: readonly (readonly [string, ReactNode])[],
     none?: string,
   ) =>
-  (p: FieldInputProps) => (
+  (p: FieldInputProps | { 'aria-label': string }) => (
     <select {...p} value={value} onChange={(e) => onChange(e.target.value)}>
       {none !== undefined && <option value="">{none}</option>}
       {options.map(([key, text]) => (
@@ -69,6 +69,10 @@ export const selectInput =
       ))}
     </select>
   );
+
+/** A list's filter beside its search (the plans' status, the trades' account): a select named by its label. */
+export const filterSelect = (label: string, ...select: Parameters<typeof selectInput>) =>
+  selectInput(...select)({ 'aria-label': label });
 
 interface TextFieldProps {
   label: string;
@@ -114,6 +118,18 @@ export type TextFieldSpec<K extends string> = readonly [
   rows?: number,
   stopsAtLimit?: boolean,
 ];
+
+/** The texts of `fields`, from `record` when one is edited (else empty), as TextFields takes them. */
+export function useTexts<K extends string>(
+  fields: readonly TextFieldSpec<K>[],
+  record: { [F in K]?: string | null } | undefined,
+) {
+  const [values, setValues] = useState(
+    () => Object.fromEntries(fields.map(([field]) => [field, record?.[field] ?? ''])) as Record<K, string>,
+  );
+  const onChange = (field: K, text: string) => setValues((v) => ({ ...v, [field]: text }));
+  return { fields, values, onChange };
+}
 
 /** A form's texts, one TextField each, in the table's order. */
 export function TextFields<K extends string>(props: {

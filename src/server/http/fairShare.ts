@@ -84,7 +84,7 @@ const LANE_OF: Record<HeavyKind, HeavyLane> = {
  * - reads: a list of a whole collection, the statistics, candles (app.ts names them), one at a
  *   time: two at once of 10,000 plans doubled another trader's wait (docs/benchmarks.md,
  *   "2026-11-28, issue 39"). Eight in all let Review's three candle calls from each of two tabs,
- *   and a trade's chart, wait rather than fail (src/client/candles/candleCache.ts).
+ *   and a trade's chart, wait rather than fail (src/client/serverData/candles.ts).
  */
 export const HEAVY_LANES: Record<HeavyLane, { running: number; waiting: number; retrySeconds: number }> = {
   journal: { running: 1, waiting: 2, retrySeconds: 5 },

@@ -5,7 +5,7 @@ import { type FakeApi, startFakeApi } from '../fakeApi.ts';
 import { accountFixture, fullSync, planFixture, resetCache } from '../fixtures.ts';
 
 let api: FakeApi;
-let session: typeof import('../../../src/client/auth/session.ts');
+let session: typeof import('../../../src/client/serverData/session.ts');
 let gate: typeof import('../../../src/client/app/useAuthGate.ts');
 let LogoutButton: typeof import('../../../src/client/auth/LogoutButton.tsx').LogoutButton;
 let dbModule: typeof import('../../../src/client/db/db.ts');
@@ -13,7 +13,7 @@ let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 
 beforeAll(async () => {
   api = await startFakeApi();
-  session = await import('../../../src/client/auth/session.ts');
+  session = await import('../../../src/client/serverData/session.ts');
   gate = await import('../../../src/client/app/useAuthGate.ts');
   LogoutButton = (await import('../../../src/client/auth/LogoutButton.tsx')).LogoutButton;
   dbModule = await import('../../../src/client/db/db.ts');

@@ -12,21 +12,21 @@ const restoreModule = vi.hoisted(() => ({
   sendBackup: vi.fn(),
   resyncAfterRestore: vi.fn(),
 }));
-vi.mock('../../../src/client/backup/restore.ts', async (original) => ({
-  ...(await original<typeof import('../../../src/client/backup/restore.ts')>()),
+vi.mock('../../../src/client/serverData/restore.ts', async (original) => ({
+  ...(await original<typeof import('../../../src/client/serverData/restore.ts')>()),
   sendBackup: restoreModule.sendBackup,
   resyncAfterRestore: restoreModule.resyncAfterRestore,
 }));
 
 let api: FakeApi;
 let BackupPage: typeof import('../../../src/client/backup/BackupPage.tsx').default;
-let RestoreRefused: typeof import('../../../src/client/backup/restore.ts').RestoreRefused;
+let RestoreRefused: typeof import('../../../src/client/serverData/restore.ts').RestoreRefused;
 let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 
 beforeAll(async () => {
   api = await startFakeApi();
   BackupPage = (await import('../../../src/client/backup/BackupPage.tsx')).default;
-  RestoreRefused = (await import('../../../src/client/backup/restore.ts')).RestoreRefused;
+  RestoreRefused = (await import('../../../src/client/serverData/restore.ts')).RestoreRefused;
   connectivity = await import('../../../src/client/sync/connectivity.ts');
 });
 afterAll(() => api.close());

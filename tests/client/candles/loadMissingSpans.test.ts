@@ -5,7 +5,7 @@ import { type FakeApi, startFakeApi } from '../fakeApi.ts';
 import { resetCache } from '../fixtures.ts';
 
 let api: FakeApi;
-let cache: typeof import('../../../src/client/candles/candleCache.ts');
+let cache: typeof import('../../../src/client/serverData/candles.ts');
 let dbModule: typeof import('../../../src/client/db/db.ts');
 let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 
@@ -19,7 +19,7 @@ const SYMBOLS = ['AAA', 'BBB', 'CCC', 'DDD', 'EEE', 'FFF'];
 
 beforeAll(async () => {
   api = await startFakeApi();
-  cache = await import('../../../src/client/candles/candleCache.ts');
+  cache = await import('../../../src/client/serverData/candles.ts');
   dbModule = await import('../../../src/client/db/db.ts');
   connectivity = await import('../../../src/client/sync/connectivity.ts');
 });

@@ -6,7 +6,7 @@ import { type FakeApi, startFakeApi } from '../fakeApi.ts';
 import { resetCache } from '../fixtures.ts';
 
 let api: FakeApi;
-let hook: typeof import('../../../src/client/candles/useTradeCandles.ts');
+let hook: typeof import('../../../src/client/serverData/useCandles.ts');
 let dbModule: typeof import('../../../src/client/db/db.ts');
 let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 
@@ -33,7 +33,7 @@ const answer = {
 
 beforeAll(async () => {
   api = await startFakeApi();
-  hook = await import('../../../src/client/candles/useTradeCandles.ts');
+  hook = await import('../../../src/client/serverData/useCandles.ts');
   dbModule = await import('../../../src/client/db/db.ts');
   connectivity = await import('../../../src/client/sync/connectivity.ts');
 });

@@ -10,14 +10,14 @@ let api: FakeApi;
 let PlanDetails: typeof import('../../../src/client/plans/PlanDetails.tsx').PlanDetails;
 let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 let dbModule: typeof import('../../../src/client/db/db.ts');
-let orderCalls: typeof import('../../../src/client/orders/orderCalls.ts');
+let orderCalls: typeof import('../../../src/client/serverData/orders.ts');
 
 beforeAll(async () => {
   api = await startFakeApi();
   PlanDetails = (await import('../../../src/client/plans/PlanDetails.tsx')).PlanDetails;
   connectivity = await import('../../../src/client/sync/connectivity.ts');
   dbModule = await import('../../../src/client/db/db.ts');
-  orderCalls = await import('../../../src/client/orders/orderCalls.ts');
+  orderCalls = await import('../../../src/client/serverData/orders.ts');
 });
 afterAll(() => api.close());
 

@@ -4,7 +4,7 @@ import { type FakeApi, startFakeApi } from '../fakeApi.ts';
 import { planFixture, resetCache, seed, tradeFixture } from '../fixtures.ts';
 
 let api: FakeApi;
-let polling: typeof import('../../../src/client/quotes/quotePolling.ts');
+let polling: typeof import('../../../src/client/serverData/quotes.ts');
 let dbModule: typeof import('../../../src/client/db/db.ts');
 let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 
@@ -21,7 +21,7 @@ const quote = (symbol: string, last: number): Quote => ({
 
 beforeAll(async () => {
   api = await startFakeApi();
-  polling = await import('../../../src/client/quotes/quotePolling.ts');
+  polling = await import('../../../src/client/serverData/quotes.ts');
   dbModule = await import('../../../src/client/db/db.ts');
   connectivity = await import('../../../src/client/sync/connectivity.ts');
 });

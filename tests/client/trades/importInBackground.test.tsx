@@ -9,14 +9,14 @@ import { fullSync, requestPaths, resetCache } from '../fixtures.ts';
 
 let api: FakeApi;
 let gate: typeof import('../../../src/client/app/useAuthGate.ts');
-let session: typeof import('../../../src/client/auth/session.ts');
+let session: typeof import('../../../src/client/serverData/session.ts');
 let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 let dbModule: typeof import('../../../src/client/db/db.ts');
 
 beforeAll(async () => {
   api = await startFakeApi();
   gate = await import('../../../src/client/app/useAuthGate.ts');
-  session = await import('../../../src/client/auth/session.ts');
+  session = await import('../../../src/client/serverData/session.ts');
   connectivity = await import('../../../src/client/sync/connectivity.ts');
   dbModule = await import('../../../src/client/db/db.ts');
 });

@@ -6,13 +6,13 @@ import { ownCacheBy, resetCache } from '../fixtures.ts';
 
 let api: FakeApi;
 let SyncTrades: typeof import('../../../src/client/trades/SyncTrades.tsx').SyncTrades;
-let imports: typeof import('../../../src/client/trades/importTrades.ts');
+let imports: typeof import('../../../src/client/serverData/importTrades.ts');
 let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 
 beforeAll(async () => {
   api = await startFakeApi();
   SyncTrades = (await import('../../../src/client/trades/SyncTrades.tsx')).SyncTrades;
-  imports = await import('../../../src/client/trades/importTrades.ts');
+  imports = await import('../../../src/client/serverData/importTrades.ts');
   connectivity = await import('../../../src/client/sync/connectivity.ts');
 });
 afterAll(() => api.close());

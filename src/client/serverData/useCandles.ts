@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import { type Candle, type CandleWindow, tradeWindow } from '../../domain/candles.ts';
+import { type Candle, type CandleWindow, targetROf, tradeWindow } from '../../domain/candles.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Trade } from '../../domain/types.ts';
 import { errorMessage } from '../api/http.ts';
+import { db } from '../db/db.ts';
 import { isOffline, onConnectivityChange } from '../sync/connectivity.ts';
 import { useLiveQuery } from '../ui/useLiveQuery.ts';
-import { cachedDays, candlesOf, holdsWindow, loadCandles, todayInNewYork } from './candleCache.ts';
+import { cachedDays, candlesOf, holdsWindow, loadCandles, todayInNewYork } from './candles.ts';
 
 export interface TradeCandles {
   window: CandleWindow;
@@ -63,4 +64,29 @@ export function useTradeCandles(trade: Pick<Trade, 'symbol' | 'openedAt' | 'clos
     unavailableOffline: offline && candles !== undefined && candles.length === 0,
     error,
   };
+}
+
+/**
+ * The cached candles of Review's spans by symbol, and the linked plans' targets in R, in one
+ * transaction for every span: one each (400 symbols, read again as each load lands) took a Review
+ * visit seconds of main thread at 10,000 plans (scripts/benchPages.ts). Nothing until `seen`.
+ */
+export function useSpanCandles(
+  seen: boolean,
+  spans: readonly { symbol: string; window: CandleWindow }[],
+  closed: readonly Pick<Trade, 'planId'>[],
+) {
+  return useLiveQuery(async () => {
+    if (!seen) return undefined;
+    return db.transaction('r', db.candles, db.tradePlans, async () => {
+      const bySymbol = new Map<string, Candle[]>();
+      for (const span of spans) {
+        const days = candlesOf(await cachedDays(span.symbol, span.window));
+        bySymbol.set(span.symbol, [...(bySymbol.get(span.symbol) ?? []), ...days]);
+      }
+      const planIds = [...new Set(closed.flatMap((t) => t.planId ?? []))];
+      const plans = (await db.tradePlans.bulkGet(planIds)).filter((p) => p !== undefined);
+      return { bySymbol, targets: new Map(plans.map((p) => [p.id, targetROf(p)])) };
+    });
+  }, [seen, spans, closed]);
 }

@@ -3,9 +3,9 @@ import { backupFallbackMessages } from '../../domain/backupMessages.ts';
 import { API_TIMEOUT_MS } from '../../domain/constants.ts';
 import { messages } from '../../domain/messages.ts';
 import { api, apiBaseUrl } from '../api/http.ts';
+import { localDay, saveFile } from '../backup/files.ts';
 import { reportApiReachable } from '../sync/connectivity.ts';
 import { syncNow } from '../sync/sync.ts';
-import { localDay, saveFile } from './files.ts';
 
 /** A restore of a large journal takes the server a while: far longer than an ordinary call. */
 const RESTORE_TIMEOUT_MS = 10 * API_TIMEOUT_MS;

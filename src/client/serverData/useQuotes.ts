@@ -6,3 +6,6 @@ import { useLiveQuery } from '../ui/useLiveQuery.ts';
 export function useQuotes(): ReadonlyMap<string, Quote> | undefined {
   return useLiveQuery(async () => new Map((await db.quotes.toArray()).map((q) => [q.symbol, q])), []);
 }
+
+/** The cached last price of one stock; undefined while read or when none is cached. */
+export const useQuote = (symbol: string) => useLiveQuery(() => db.quotes.get(symbol), [symbol]);

@@ -6,6 +6,7 @@ import { cacheOwner, db, metaKeys } from '../db/db.ts';
 import { isOffline } from '../sync/connectivity.ts';
 import { syncNow } from '../sync/sync.ts';
 import { announce } from '../ui/notices.ts';
+import { useLiveQuery } from '../ui/useLiveQuery.ts';
 
 /** Imports under way (when the app opens or regains focus, from "Sync trades"), for their progress to show. */
 let running = 0;
@@ -24,6 +25,9 @@ export function onImportChange(listener: () => void): () => void {
 export async function lastImportedAt(): Promise<string | undefined> {
   return (await db.meta.get(metaKeys.fillsImportedAt))?.value || undefined;
 }
+
+/** The last import's time, read live from the cache ("Fills imported … ago"). */
+export const useLastImportedAt = () => useLiveQuery(lastImportedAt, []);
 
 /** Kept for "Fills imported … ago", offline and after a reload too, while the cache is still the trader's. */
 async function keepImportedAt(at: string): Promise<void> {

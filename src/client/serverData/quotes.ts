@@ -9,7 +9,9 @@ import { ACTIVE_STATUSES } from '../../domain/tradePlans.ts';
 import { api } from '../api/http.ts';
 import { cacheOwner, db, type TradeTrackerDb } from '../db/db.ts';
 import { readInSlices } from '../db/slices.ts';
-import { isOffline, onConnectivityChange } from '../sync/connectivity.ts';
+import { isOffline } from '../sync/connectivity.ts';
+import { keepForOwner } from './keep.ts';
+import { startPolling } from './poll.ts';
 
 /** Outside the session the server answers the last close: a new plan's price within minutes is enough. */
 const CLOSED_POLL_MS = 5 * 60_000;
@@ -37,67 +39,38 @@ export async function refreshQuotes(
   if (symbols.length === 0) return undefined;
   const owner = await cacheOwner(database);
   const answer = await api<QuoteAnswer>('/quotes', { query: { symbols: symbols.join(',') } });
-  await database.transaction('rw', database.quotes, database.meta, async () => {
-    // A logout (or another trader's sign-in) while the answer was on its way: it is not this cache's.
-    if (owner === undefined || (await cacheOwner(database)) !== owner) return;
+  await keepForOwner(database, owner, [database.quotes], async () => {
     await database.quotes.bulkPut(answer.quotes);
   });
   return answer;
 }
 
-/** Polls while the page is visible and online; returns the way to stop. */
+/** Polls while the page is visible and online (serverData/poll.ts); returns the way to stop. */
 export function startQuotePolling(database: TradeTrackerDb = db): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
   // The watched stocks, from the live query below; undefined until its first answer (a tick before
   // it reads them itself).
   let watched: string[] | undefined;
-  let stopped = false;
-  let running = false;
-  // Asked again while a tick runs (a stock newly watched): one more tick right after it.
-  let again = false;
-  const tick = async (): Promise<void> => {
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    if (stopped || document.visibilityState !== 'visible' || isOffline()) return;
-    running = true;
+  const poll = startPolling(async () => {
     let open = isMarketOpen(new Date());
     try {
       open = (await refreshQuotes(database, watched))?.marketOpen ?? open;
     } catch (error) {
       // The last prices stay on screen with their time; the next tick asks again.
       console.warn('Quotes not refreshed', error);
-    } finally {
-      running = false;
     }
-    if (again) {
-      again = false;
-      return tick();
-    }
-    if (!stopped) timer = setTimeout(tick, open ? QUOTE_FRESH_SECONDS * 1000 : CLOSED_POLL_MS);
-  };
-  const onVisible = () => {
-    if (document.visibilityState === 'visible') void tick();
-    else clearTimeout(timer);
-  };
-  document.addEventListener('visibilitychange', onVisible);
-  const stopListening = onConnectivityChange(() => void tick());
+    return open ? QUOTE_FRESH_SECONDS * 1000 : CLOSED_POLL_MS;
+  });
   // A stock newly watched (a plan set Ready, a trade opened, the first sync) gets its price now,
   // not at the next tick: the first answer of this query is the first tick.
   const watching = liveQuery(() => watchedIn(database)).subscribe({
     next: (symbols) => {
       const more = symbols.some((s) => !watched?.includes(s));
       watched = symbols;
-      if (more) void tick();
+      if (more) poll.wake();
     },
   });
   return () => {
-    stopped = true;
-    clearTimeout(timer);
-    document.removeEventListener('visibilitychange', onVisible);
-    stopListening();
+    poll.stop();
     watching.unsubscribe();
   };
 }

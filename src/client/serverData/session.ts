@@ -166,7 +166,7 @@ export async function logout(): Promise<void> {
     channel?.postMessage('signed-out');
     await wipeCache();
     // A signed-out device gets no more of this trader's alerts (docs/product.md, "Alerts").
-    await import('../alerts/pushSubscription.ts')
+    await import('./pushSubscription.ts')
       .then(({ forgetDeviceAtLogout }) => forgetDeviceAtLogout(!isOffline()))
       .catch(() => undefined);
     const ended = isOffline() ? 'unreachable' : await endServerSession();

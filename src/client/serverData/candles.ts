@@ -13,6 +13,7 @@ import { api } from '../api/http.ts';
 import { type CachedCandleDay, cacheOwner, db, type TradeTrackerDb } from '../db/db.ts';
 import { writeInSlices } from '../db/slices.ts';
 import { isOffline } from '../sync/connectivity.ts';
+import { keepForOwner } from './keep.ts';
 
 /** New York's today on this device. */
 export const todayInNewYork = (now = new Date()): string => newYorkDay(now.toISOString());
@@ -61,10 +62,7 @@ async function askCandles(symbol: string, window: CandleWindow): Promise<CachedC
 
 /** Keeps asked candles, unless the cache changed hands since `owner` was read (a logout). */
 async function keepCandles(rows: CachedCandleDay[], owner: string | undefined, database: TradeTrackerDb) {
-  await database.transaction('rw', database.candles, database.meta, async () => {
-    if (owner === undefined || (await cacheOwner(database)) !== owner) return;
-    await writeInSlices(database.candles, rows);
-  });
+  await keepForOwner(database, owner, [database.candles], () => writeInSlices(database.candles, rows));
 }
 
 /** Asks the API for the window's candles and keeps them; nothing while offline. */

@@ -1,9 +1,11 @@
-// Following a plan's orders while they show (docs/product.md, "Orders": "In the app").
+// Following a plan's orders while they show (docs/product.md, "Orders": "In the app"), through
+// the one poll (serverData/poll.ts).
 import { useEffect, useState } from 'react';
 import { orderTexts } from '../../domain/messages.ts';
 import { errorMessage } from '../api/http.ts';
-import { isNetworkError, isOffline, onConnectivityChange } from '../sync/connectivity.ts';
-import { hasOpenOrder, refreshPlanOrders } from './orderCalls.ts';
+import { isNetworkError } from '../sync/connectivity.ts';
+import { hasOpenOrder, refreshPlanOrders } from './orders.ts';
+import { startPolling } from './poll.ts';
 
 /** How often the plan's orders are read while one is open, the plan shown, the app visible and online. */
 export const ORDER_POLL_MS = 5000;
@@ -16,12 +18,7 @@ export function useFollowOrders(planId: string, anyOpen: boolean): string | unde
   const [error, setError] = useState<string>();
   useEffect(() => {
     let stopped = false;
-    let running = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tick = async (): Promise<void> => {
-      clearTimeout(timer);
-      if (stopped || running || document.visibilityState !== 'visible' || isOffline()) return;
-      running = true;
+    const poll = startPolling(async () => {
       let open = anyOpen;
       try {
         const orders = await refreshPlanOrders(planId);
@@ -30,23 +27,13 @@ export function useFollowOrders(planId: string, anyOpen: boolean): string | unde
       } catch (e) {
         // Unreachable: the offline bar says so, and the last known orders stay with their time.
         if (!stopped && !isNetworkError(e)) setError(errorMessage(e, orderTexts.loadFailed));
-      } finally {
-        running = false;
       }
-      if (!stopped && open) timer = setTimeout(() => void tick(), ORDER_POLL_MS);
-    };
-    void tick();
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') void tick();
-      else clearTimeout(timer);
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    const stopListening = onConnectivityChange(() => void tick());
+      return open ? ORDER_POLL_MS : undefined;
+    });
+    poll.wake();
     return () => {
       stopped = true;
-      clearTimeout(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-      stopListening();
+      poll.stop();
     };
   }, [planId, anyOpen]);
   return error;

@@ -16,6 +16,7 @@ import { api, RefusedLocally, statusOf } from '../api/http.ts';
 import { type CachedOrder, cacheOwner, db, type TradeTrackerDb } from '../db/db.ts';
 import { isNetworkError, isOffline } from '../sync/connectivity.ts';
 import { syncNow } from '../sync/sync.ts';
+import { keepForOwner } from './keep.ts';
 
 /** Times a placement whose answer was lost is sent again with the same key, and the waits before each. */
 export const PLACE_RETRY_DELAYS_MS = [1000, 2000];
@@ -38,8 +39,7 @@ async function keep(
   write: () => Promise<unknown>,
 ): Promise<void> {
   let filledMore = false;
-  await database.transaction('rw', database.orders, database.meta, async () => {
-    if (askedFor === undefined || (await cacheOwner(database)) !== askedFor) return;
+  await keepForOwner(database, askedFor, [database.orders], async () => {
     const before = await database.orders.bulkGet(answered.map((o) => o.id));
     filledMore = answered.some((o, i) => o.filledQuantity > (before[i]?.filledQuantity ?? 0));
     await write();
@@ -146,16 +146,6 @@ export async function orderLog(id: string): Promise<BrokerExchange[]> {
   onlineOnly();
   return api<BrokerExchange[]>(`/orders/${encodeURIComponent(id)}/log`);
 }
-
-/** The plan's cached orders, newest first. */
-export const cachedPlanOrders = async (
-  planId: string,
-  database: TradeTrackerDb = db,
-): Promise<CachedOrder[]> =>
-  // A copy: inside a live query the cache's rows come frozen (src/client/db/db.ts).
-  [...(await database.orders.where('planId').equals(planId).toArray())].sort((a, b) =>
-    b.createdAt.localeCompare(a.createdAt),
-  );
 
 export const hasOpenOrder = (orders: readonly OrderDto[]): boolean =>
   orders.some((o) => isOpenOrderStatus(o.status));
