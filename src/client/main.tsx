@@ -4,13 +4,18 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { startScrollMemory } from './app/scrollMemory.ts';
-import { db } from './db/db.ts';
+import { CACHE_SHAPE, db, fitShapeWith, metaKeys } from './db/db.ts';
 import { startServiceWorker } from './pwa/serviceWorker.ts';
 import { prefetchAuthStatus } from './serverData/session.ts';
 
 // Both start before React's first render: the render's own queries would otherwise open the
 // database only after it, and on a first visit creating it takes hundreds of milliseconds.
 prefetchAuthStatus();
+// A cache of another shape is fitted before any query; the fitting is loaded only then.
+fitShapeWith(async (database) => {
+  if ((await database.meta.get(metaKeys.cacheShape))?.value !== CACHE_SHAPE)
+    await (await import('./db/cachedDefaults.ts')).fitToShape(database);
+});
 db.open().catch(() => {}); // a failure resurfaces, with its cause, on the first query
 startScrollMemory();
 // On a phone, evaluating the app's modules is one long task already (index.html has painted the

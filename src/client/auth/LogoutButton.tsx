@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { frameMessages } from '../../domain/appMessages.ts';
+import { lazy, Suspense, useState } from 'react';
 import { logout } from '../serverData/session.ts';
 import { pendingChangeCount } from '../sync/outbox.ts';
-import { Modal } from '../ui/Modal.tsx';
+
+const LogoutDialog = lazy(() => import('./LogoutDialog.tsx'));
 
 /** Logout, which asks first when changes made offline would be thrown away unsent. */
 export function LogoutButton() {
@@ -25,23 +25,14 @@ export function LogoutButton() {
         Logout
       </button>
       {unsaved !== undefined && (
-        <Modal title="Log out?" onClose={() => setUnsaved(undefined)}>
-          <p>{frameMessages.logoutWithUnsavedChanges(unsaved)}</p>
-          <footer className="dialog-actions">
-            <button type="button" className="secondary" onClick={() => setUnsaved(undefined)}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="danger"
-              aria-busy={busy}
-              disabled={busy}
-              onClick={() => void leave()}
-            >
-              Log out
-            </button>
-          </footer>
-        </Modal>
+        <Suspense fallback={null}>
+          <LogoutDialog
+            unsaved={unsaved}
+            busy={busy}
+            onCancel={() => setUnsaved(undefined)}
+            onLeave={() => void leave()}
+          />
+        </Suspense>
       )}
     </>
   );

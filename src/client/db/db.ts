@@ -44,7 +44,7 @@ export const SYNCED: CollectionName[] = [
  * tests/client/db/cacheShape.test.ts computes from the records' structs and a built trade, and
  * fails until it is set here again when a field comes or goes. A cache of another shape, or of
  * none (from before this check), has its synced rows given the defaults of the fields they lack as
- * it opens (`fitToShape`), and the next sync is full: no read site patches a field a row lacks.
+ * it opens (`fitToShape`, db/cachedDefaults.ts), and the next sync is full: no read site patches a field a row lacks.
  */
 export const CACHE_SHAPE = '01959071';
 
@@ -156,9 +156,19 @@ export class TradeTrackerDb extends Dexie {
       traderSettings: 'id',
     });
     // Before any other query: a page never reads a row of another shape.
-    this.on('ready', (vip) => fitToShape(vip as TradeTrackerDb), true);
+    this.on('ready', (vip) => fitShape?.(vip as TradeTrackerDb), true);
   }
 }
+
+/**
+ * Brings a cache of another shape to this app's (`fitToShape`, db/cachedDefaults.ts), handed in
+ * by the app's entry (main.tsx), which loads it only when asked: a lazy import here would add
+ * the bundler's preload helper to this chunk of the first download.
+ */
+let fitShape: ((database: TradeTrackerDb) => Promise<void>) | undefined;
+export const fitShapeWith = (fit: (database: TradeTrackerDb) => Promise<void>) => {
+  fitShape = fit;
+};
 
 export const db = new TradeTrackerDb();
 
@@ -177,33 +187,6 @@ export const metaKeys = {
   /** The CACHE_SHAPE the cached records were written in. */
   cacheShape: 'cacheShape',
 } as const;
-
-/**
- * Brings a cache of another shape (or of none, from before this check) to this app's: every synced
- * row keeps its values and gains the domain's default for each field it lacks (cachedDefaults.ts),
- * and the cursor goes, so the next sync is full and replaces them. Offline the journal stays shown;
- * the queued changes, the refused ones and the owner stay.
- */
-async function fitToShape(database: TradeTrackerDb): Promise<void> {
-  const sameShape = async () => (await database.meta.get(metaKeys.cacheShape))?.value === CACHE_SHAPE;
-  if (await sameShape()) return;
-  const { CACHED_DEFAULTS } = await import('./cachedDefaults.ts');
-  const records = SYNCED.map((name) => database.table(name));
-  await database.transaction('rw', [...records, database.meta], async () => {
-    if (await sameShape()) return;
-    for (const [name, defaults] of Object.entries(CACHED_DEFAULTS)) {
-      await database
-        .table(name)
-        .toCollection()
-        .modify((row: Record<string, unknown>) => {
-          for (const [field, value] of Object.entries(defaults))
-            if (row[field] === undefined) row[field] = value;
-        });
-    }
-    await database.meta.delete(metaKeys.syncCursor);
-    await database.meta.put({ key: metaKeys.cacheShape, value: CACHE_SHAPE });
-  });
-}
 
 /** The trader the cache belongs to: none before a sign-in check claims it, or after a wipe. */
 export const cacheOwner = async (database: TradeTrackerDb = db): Promise<string | undefined> =>

@@ -11,7 +11,6 @@ import {
 import { planPositionFigures } from '../../domain/positionSize.ts';
 import {
   canEditPlan,
-  directionOf,
   isActivePlan,
   planRisk,
   planRiskPercentage,

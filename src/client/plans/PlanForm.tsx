@@ -4,7 +4,6 @@ import { checklistOf } from '../../domain/checklist.ts';
 import { SCAN_ID_MAX_LENGTH, STOCK_SYMBOL_MAX_LENGTH } from '../../domain/constants.ts';
 import { formatWeight } from '../../domain/format.ts';
 import {
-  directionOf,
   PLAN_DIRECTIONS,
   type PlanDirection,
   validateTradePlanCreate,
