@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { TAG_MAX_LENGTH } from '../../domain/constants.ts';
 import { Field } from '../ui/Field.tsx';
 
@@ -17,8 +17,15 @@ interface LabelInputProps {
 }
 
 /** The chips with what is typed and not yet added, as the form saves them. */
-export const withDraft = (values: readonly string[], draft: string): string[] =>
+const withDraft = (values: readonly string[], draft: string): string[] =>
   draft.trim() === '' ? [...values] : [...values, draft];
+
+/** A form's state for one LabelInput: its chips and its draft, and what the form saves. */
+export function useLabels(initial: readonly string[]) {
+  const [values, onChange] = useState<string[]>([...initial]);
+  const [draft, onDraft] = useState('');
+  return { chips: { values, onChange, draft, onDraft }, saved: () => withDraft(values, draft) };
+}
 
 /**
  * A trade's tags or mistakes: the chosen ones as chips (each removable), and a box offering the

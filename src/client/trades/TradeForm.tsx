@@ -9,7 +9,7 @@ import { Field } from '../ui/Field.tsx';
 import { FormFrame } from '../ui/FormFrame.tsx';
 import { NotesField, NumberField, selectInput, toNumber } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
-import { LabelInput, withDraft } from './LabelInput.tsx';
+import { LabelInput, useLabels } from './LabelInput.tsx';
 import { updateTrade } from './tradeMutations.ts';
 
 interface TradeFormProps {
@@ -29,10 +29,8 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
   const [stop, setStop] = useState(trade.initialStop?.toString() ?? '');
   const [ownRisk, setOwnRisk] = useState(trade.ownInitialRisk?.toString() ?? '');
   const [notes, setNotes] = useState(trade.notes);
-  const [tags, setTags] = useState<string[]>(trade.tags);
-  const [tagDraft, setTagDraft] = useState('');
-  const [mistakes, setMistakes] = useState<string[]>(trade.mistakes);
-  const [mistakeDraft, setMistakeDraft] = useState('');
+  const tags = useLabels(trade.tags);
+  const mistakes = useLabels(trade.mistakes);
   const suggested = useLabelSuggestions();
   // The trade's own stop and the chosen plan's, when they differ: the trader picks, nothing is replaced.
   const [stops, setStops] = useState<{ own: string; plan: string }>();
@@ -43,8 +41,8 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
         planId: planId === '' ? null : planId,
         initialStop: toNumber(stop) ?? null,
         notes,
-        tags: withDraft(tags, tagDraft),
-        mistakes: withDraft(mistakes, mistakeDraft),
+        tags: tags.saved(),
+        mistakes: mistakes.saved(),
         ownInitialRisk: toNumber(ownRisk) ?? null,
       }),
     save: (update) => updateTrade(trade, update),
@@ -117,20 +115,14 @@ export function TradeForm({ trade, onSaved, onCancel }: TradeFormProps) {
       <LabelInput
         label="Tags"
         noun="tag"
-        values={tags}
-        onChange={setTags}
-        draft={tagDraft}
-        onDraft={setTagDraft}
+        {...tags.chips}
         suggestions={suggested?.tags ?? []}
         error={errors.tags}
       />
       <LabelInput
         label="Mistakes"
         noun="mistake"
-        values={mistakes}
-        onChange={setMistakes}
-        draft={mistakeDraft}
-        onDraft={setMistakeDraft}
+        {...mistakes.chips}
         suggestions={suggested?.mistakes ?? COMMON_MISTAKES}
         error={errors.mistakes}
       />
