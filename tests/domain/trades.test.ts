@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newExecution } from '../../src/domain/executions.ts';
 import { buildTrades, tradeIdOf, tradeKeyOf } from '../../src/domain/trades.ts';
-import type { Execution, Trade } from '../../src/domain/types.ts';
+import type { Execution } from '../../src/domain/types.ts';
 import { uuidV5 } from '../../src/domain/uuidV5.ts';
 import { ACCOUNT_1, ACCOUNT_2, day, fill, tradeFigures } from './fixtures.ts';
 
