@@ -1,25 +1,20 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as dbModule from '../../../src/client/db/db.ts';
 import type { BracketOrder, OrderDto, OrderPreview, OrderStatus } from '../../../src/domain/orders.ts';
 import type { TradePlan } from '../../../src/domain/types.ts';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { accountFixture, ownCacheBy, planFixture, resetCache, seed, tradeFixture } from '../fixtures.ts';
+import { withFakeApi } from '../fakeApi.ts';
+import { accountFixture, planFixture, seed, tradeFixture } from '../fixtures.ts';
 
-let api: FakeApi;
+const api = withFakeApi();
 let PlanDetails: typeof import('../../../src/client/plans/PlanDetails.tsx').PlanDetails;
-let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
-let dbModule: typeof import('../../../src/client/db/db.ts');
 let orderCalls: typeof import('../../../src/client/orders/orderCalls.ts');
 
 beforeAll(async () => {
-  api = await startFakeApi();
   PlanDetails = (await import('../../../src/client/plans/PlanDetails.tsx')).PlanDetails;
-  connectivity = await import('../../../src/client/sync/connectivity.ts');
-  dbModule = await import('../../../src/client/db/db.ts');
   orderCalls = await import('../../../src/client/orders/orderCalls.ts');
 });
-afterAll(() => api.close());
 
 const MARGIN = '11111111-1111-4111-8111-111111111111';
 const IRA = '33333333-3333-4333-8333-333333333333';
@@ -69,11 +64,7 @@ const goOffline = () => window.dispatchEvent(new Event('offline'));
 const goOnline = () => window.dispatchEvent(new Event('online'));
 
 beforeEach(async () => {
-  api.reset();
   goOnline();
-  connectivity.reportApiReachable(true);
-  await resetCache();
-  await ownCacheBy('alex');
   await seed('accounts', [
     accountFixture({ id: MARGIN, accountName: 'Margin', ordersAllowed: true }),
     accountFixture({ id: IRA, accountName: 'IRA', accountHash: 'h2' }),
