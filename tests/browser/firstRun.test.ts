@@ -1,20 +1,11 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSignedInApp, PHONE, pageHeading, type SignedInApp, screenshot } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { PHONE, pageHeading, screenshot, signedInApp } from './harness.ts';
 
 // First run (issue 27): a trader whose journal is empty (no edges, setups or plans; the demo
 // broker's trades are there) sees what to do first, and the Dashboard's checklist follows along.
 
-let app: SignedInApp;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  // A new server: Alex signs in for the first time, with nothing in the journal.
-  app = await openSignedInApp(PHONE);
-  ({ context, page } = app);
-});
-afterAll(() => app?.close());
+// A new server: Alex signs in for the first time, with nothing in the journal.
+const { context, page } = signedInApp(PHONE);
 
 const dialog = () => page.getByRole('dialog');
 const checklist = () => page.getByRole('article', { name: 'Getting started' });

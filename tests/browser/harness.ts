@@ -3,7 +3,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
+import type { TradePlanDto } from '../../src/domain/types.ts';
 import { spawnServer } from '../server/serverProcess.ts';
 
 const repoRoot = join(import.meta.dirname, '../..');
@@ -93,6 +95,80 @@ export async function openSignedInApp(
     },
   };
 }
+
+/**
+ * openSignedInApp for the tests of the describe block (or file) that calls it: opened in a
+ * beforeAll ahead of the block's own (then controlled by the service worker if `controlled`) and
+ * closed after them. Its `page` and `context` may be named at once: they stand in for the app's.
+ */
+export function signedInApp(
+  viewport: { width: number; height: number },
+  { controlled = false, env = {} }: { controlled?: boolean; env?: Record<string, string> } = {},
+): SignedInApp {
+  let app: SignedInApp | undefined;
+  beforeAll(async () => {
+    app = await openSignedInApp(viewport, env);
+    if (controlled) await controlledBy(app.page);
+  });
+  afterAll(() => app?.close());
+  const opened = () => {
+    if (!app) throw new Error('the app opens in the beforeAll of signedInApp');
+    return app;
+  };
+  return {
+    get server() {
+      return opened().server;
+    },
+    get browser() {
+      return opened().browser;
+    },
+    context: standIn(() => opened().context),
+    page: standIn(() => opened().page),
+    close: () => opened().close(),
+  };
+}
+
+/** An object made later (in a beforeAll) to name now: each property read goes to it. */
+function standIn<T extends object>(get: () => T): T {
+  return new Proxy({} as T, {
+    get(_, property) {
+      const target = get();
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** What a trader does on any page, as the browser tests say it. */
+export const on = (page: Page) => ({
+  dialog: () => page.getByRole('dialog'),
+  /** Follows a link of the main navigation (the sidebar, or the phone's bottom bar). */
+  nav: (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click(),
+  /** A table row on a desktop, a card (also a row to assistive technology) on a phone. */
+  rowOf: (name: string, exact = false) =>
+    page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact }) }),
+  /** "+ Record Fill" filled in and saved, on the Trades page. */
+  async recordFill(symbol: string, side: 'Buy' | 'Sell', quantity: string, price: string) {
+    const dialog = page.getByRole('dialog');
+    await page.getByRole('button', { name: '+ Record Fill' }).click();
+    await dialog.getByLabel('Symbol').fill(symbol);
+    await dialog.getByLabel('Side').selectOption(side);
+    await dialog.getByLabel('Quantity').fill(quantity);
+    await dialog.getByLabel('Price').fill(price);
+    await dialog.getByRole('button', { name: 'Record Fill' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  },
+  /** A plan made through the API and set Ready. */
+  async readyPlan(stock: string, entryPrice: number, stopLossPrice: number): Promise<TradePlanDto> {
+    const plan = await apiBody<TradePlanDto>(page, 'POST', '/tradeplans', {
+      stock,
+      entryPrice,
+      stopLossPrice,
+    });
+    await apiBody(page, 'PUT', `/tradeplans/${plan.id}/status`, { status: 'Ready' });
+    return plan;
+  },
+});
 
 /**
  * The product on a clock the test sets (startClockedAppServer), Chromium at a viewport whose

@@ -1,32 +1,25 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Trade, TradePlanDto } from '../../src/domain/types.ts';
 import {
   apiBody as api,
   axeViolations,
-  controlledBy,
   DESKTOP,
   describeViolations,
-  openSignedInApp,
   PHONE,
   pageHeading,
-  type SignedInApp,
   screenshot,
+  signedInApp,
 } from './harness.ts';
 
 // Issue 30, "The trade on its chart": a trade's details draw its daily candles with its fills
 // marked and its plan's levels; the candles stay on the device, so offline after a reload the
 // chart still draws.
 
-let app: SignedInApp;
-let context: BrowserContext;
-let page: Page;
+const app = signedInApp(PHONE, { controlled: true });
+const { context, page } = app;
 let trade: Trade;
 
 beforeAll(async () => {
-  app = await openSignedInApp(PHONE);
-  ({ context, page } = app);
-  await controlledBy(page);
   await api(page, 'POST', '/trades/import');
   const trades = await api<Trade[]>(page, 'GET', '/trades');
   // The oldest closed trade of the symbol with the most trades: the last row when searched for.
@@ -50,7 +43,6 @@ beforeAll(async () => {
     notes: '',
   });
 }, 60_000);
-afterAll(() => app?.close());
 
 async function openTrade(): Promise<void> {
   await page.goto(`${app.server.url}/trades`);
