@@ -234,6 +234,12 @@ export async function screenshot(
   void context;
 }
 
+/** Two animation frames: what a change of size or data laid out has been painted (for a screenshot). */
+export const nextFrames = (page: Page): Promise<void> =>
+  page.evaluate(
+    () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
+  );
+
 /** What the app keeps in IndexedDB, table by table (row counts). */
 export function indexedDbCounts(page: Page): Promise<Record<string, number>> {
   return page.evaluate(async () => {

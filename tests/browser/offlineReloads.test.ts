@@ -4,6 +4,7 @@ import {
   type AppServer,
   callApi as api,
   controlledBy,
+  indexedDbCounts,
   launchChromium,
   PHONE,
   signInAs,
@@ -38,7 +39,13 @@ beforeAll(async () => {
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await page.getByRole('link', { name: 'Edge Definition' }).click();
   await page.getByText('Trend', { exact: true }).first().waitFor();
-  await page.waitForTimeout(1500);
+  // Every list the reloads read is on the device before the network goes.
+  await expect
+    .poll(async () => {
+      const rows = await indexedDbCounts(page);
+      return ['edges', 'tradeSetups', 'tradePlans', 'trades'].every((table) => (rows[table] ?? 0) > 0);
+    })
+    .toBe(true);
 });
 afterAll(async () => {
   await browser?.close();

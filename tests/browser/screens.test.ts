@@ -9,6 +9,7 @@ import {
   DESKTOP,
   indexedDbCounts,
   launchChromium,
+  nextFrames,
   PHONE,
   pageHeading,
   screenshot,
@@ -291,7 +292,7 @@ describe('the app in Chromium, signed in through the demo broker', () => {
       await nav(link);
       await page.evaluate(() => window.dispatchEvent(new Event('focus'))); // resync, as on returning to the app
       await pageHeading(page, link).waitFor();
-      await page.waitForTimeout(150);
+      await nextFrames(page);
       await screenshot(context, page, `${name}-desktop`);
     }
     await page.setViewportSize(PHONE);

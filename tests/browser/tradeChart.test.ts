@@ -5,6 +5,7 @@ import {
   axeViolations,
   DESKTOP,
   describeViolations,
+  nextFrames,
   PHONE,
   pageHeading,
   screenshot,
@@ -85,7 +86,7 @@ describe("a trade's chart", () => {
     await page.getByRole('dialog').getByRole('heading', { name: 'Chart' }).scrollIntoViewIfNeeded();
     await screenshot(context, page, 'trade-chart-phone', { viewportOnly: true });
     await page.setViewportSize(DESKTOP);
-    await page.waitForTimeout(300);
+    await nextFrames(page); // the chart laid out again at the new width
     await screenshot(context, page, 'trade-chart-desktop', { viewportOnly: true });
     await page.setViewportSize(PHONE);
   });
@@ -116,7 +117,7 @@ describe("a trade's chart", () => {
       .filter({ has: page.getByRole('heading', { name: 'Excursions (MAE and MFE)' }) });
     // The page's last section, far below a phone's screen: nothing read or asked until scrolled to.
     await section.waitFor();
-    await page.waitForTimeout(1000);
+    await page.waitForLoadState('networkidle'); // the page settled: half a second with no request
     expect(await section.innerText()).toMatch(/Reading price history/);
     expect(asked).toEqual([]);
     await section.scrollIntoViewIfNeeded();
