@@ -380,7 +380,9 @@ describe("the plan's orders", () => {
       });
       expect(await vi.waitFor(() => screen.getByText('Filled', { selector: '.badge' }))).toBeTruthy();
       // The fill made a trade on the server: a sync brings it to the device at once.
-      await vi.waitFor(() => expect(api.received.some((r) => r.key.startsWith('GET /api/v1/sync'))).toBe(true));
+      await vi.waitFor(() =>
+        expect(api.received.some((r) => r.key.startsWith('GET /api/v1/sync'))).toBe(true),
+      );
       const after = reads();
       // Nothing open now: no more reads, however long the plan stays open.
       await vi.advanceTimersByTimeAsync(10 * ORDER_POLL_MS);
