@@ -21,13 +21,11 @@ import {
   schwabOrderStatus,
   schwabPreview,
 } from '../../../../src/server/brokers/schwab/schwabOrders.ts';
-import { FAKE_LOGINS, FakeSchwab } from './fakeSchwab.ts';
+import { FAKE_LOGINS, type FakeSchwab } from './fakeSchwab.ts';
 import { fakeOrderProblem } from './fakeSchwabOrders.ts';
+import { schwabOptions, signInVia, startFakeSchwab } from './schwabApp.ts';
 
 // The real SchwabBroker over loopback HTTP to the fake, both on one test clock.
-const CALLBACK = 'https://127.0.0.1:8443/api/v1/auth/callback';
-const CLIENT_ID = 'A'.repeat(32);
-const CLIENT_SECRET = 'S'.repeat(16);
 const MARGIN = FAKE_LOGINS.alice?.accounts[0]?.hash as string; // $10,531.70 available
 const CASH = FAKE_LOGINS.alice?.accounts[1]?.hash as string; // $2,350 available
 
@@ -38,20 +36,8 @@ let tokens: BrokerTokens;
 let exchanges: BrokerExchange[];
 const log = (e: BrokerExchange) => exchanges.push(e);
 
-const options = (more: Partial<SchwabBrokerOptions> = {}): SchwabBrokerOptions => ({
-  clientId: CLIENT_ID,
-  clientSecret: CLIENT_SECRET,
-  callbackUrl: CALLBACK,
-  baseUrl: fake.url,
-  now: () => clock.now,
-  ...more,
-});
-
-async function signIn(via: Broker): Promise<BrokerTokens> {
-  const approved = await fetch(via.authorizeUrl('state', CALLBACK), { redirect: 'manual' });
-  const code = new URL(approved.headers.get('location') as string).searchParams.get('code') as string;
-  return (await via.exchangeCode(code, CALLBACK)).tokens;
-}
+const options = (more: Partial<SchwabBrokerOptions> = {}) => schwabOptions(fake, () => clock.now, more);
+const signIn = signInVia;
 
 const order = (fields: Partial<BracketOrder> = {}): BracketOrder => ({
   symbol: 'NVDA',
@@ -91,7 +77,7 @@ const targetExit = (price: string, quantity = 66) => ({
 });
 
 beforeAll(async () => {
-  fake = await new FakeSchwab(CLIENT_ID, CLIENT_SECRET, CALLBACK, () => clock.now).start();
+  fake = await startFakeSchwab(() => clock.now);
   broker = createSchwabBroker(options());
 });
 afterAll(() => fake.stop());
