@@ -1,33 +1,21 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type AppServer,
   axeViolations,
   callApi,
   controlledBy,
   DESKTOP,
   describeViolations,
-  launchChromium,
   PHONE,
   pageHeading,
+  runningApp,
   signInAs,
-  startAppServer,
 } from './harness.ts';
 
 // Issue 27: every page and dialog passes axe-core's WCAG 2.1 A and AA rules, at both sizes,
 // online and offline (offline: reloaded from the service worker's copy, the cache's data).
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = runningApp();
 
 /** The pages by path, each with its heading. */
 const PAGES = [

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiBody as api, DESKTOP, PHONE, screenshot, signedInApp } from './harness.ts';
+import { apiBody as api, DESKTOP, on, PHONE, screenshot, signedInApp } from './harness.ts';
 
 // Feedback where the trader acted, focus that follows the trader, and a plan's details, on a phone
 // and on a desktop.
@@ -10,7 +10,7 @@ for (const [layout, viewport] of [
 ] as const) {
   describe(`feedback and details on a ${layout}`, () => {
     const { context, page } = signedInApp(viewport);
-    const dialog = () => page.getByRole('dialog');
+    const { dialog } = on(page);
     const row = (name: RegExp) => page.getByRole('row', { name });
 
     beforeAll(async () => {

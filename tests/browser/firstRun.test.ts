@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHONE, pageHeading, screenshot, signedInApp } from './harness.ts';
+import { on, PHONE, pageHeading, screenshot, signedInApp } from './harness.ts';
 
 // First run (issue 27): a trader whose journal is empty (no edges, setups or plans; the demo
 // broker's trades are there) sees what to do first, and the Dashboard's checklist follows along.
@@ -7,7 +7,7 @@ import { PHONE, pageHeading, screenshot, signedInApp } from './harness.ts';
 // A new server: Alex signs in for the first time, with nothing in the journal.
 const { context, page } = signedInApp(PHONE);
 
-const dialog = () => page.getByRole('dialog');
+const { dialog } = on(page);
 const checklist = () => page.getByRole('article', { name: 'Getting started' });
 const step = (label: string) => checklist().getByRole('listitem').filter({ hasText: label });
 const dashboard = async () => {

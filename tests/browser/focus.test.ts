@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callApi, PHONE, pageHeading, signedInApp } from './harness.ts';
+import { callApi, on, PHONE, pageHeading, signedInApp } from './harness.ts';
 
 // Issue 27: after a delete, and after a dialog closes, the keyboard's focus is somewhere sensible
 // (the next row's first action, else the previous row's, else the list's "new" button), never
@@ -26,7 +26,7 @@ beforeAll(async () => {
   await page.evaluate(() => window.dispatchEvent(new Event('focus'))); // a sync brings them
 });
 
-const dialog = () => page.getByRole('dialog');
+const { dialog } = on(page);
 const nav = async (name: string) => {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
   await pageHeading(page, name).waitFor();

@@ -116,16 +116,34 @@ export function signedInApp(
     return app;
   };
   return {
-    get server() {
-      return opened().server;
-    },
-    get browser() {
-      return opened().browser;
-    },
+    server: standIn(() => opened().server),
+    browser: standIn(() => opened().browser),
     context: standIn(() => opened().context),
     page: standIn(() => opened().page),
     close: () => opened().close(),
   };
+}
+
+/**
+ * The product and Chromium for the tests of the block (or file) that calls it, each test opening
+ * its own contexts: started in a beforeAll ahead of the block's own, stopped after them.
+ */
+export function runningApp(env: Record<string, string> = {}): { server: AppServer; browser: Browser } {
+  let server: AppServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startAppServer(env);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  const started = <T>(it: T | undefined): T => {
+    if (it === undefined) throw new Error('the app starts in the beforeAll of runningApp');
+    return it;
+  };
+  return { server: standIn(() => started(server)), browser: standIn(() => started(browser)) };
 }
 
 /** An object made later (in a beforeAll) to name now: each property read goes to it. */

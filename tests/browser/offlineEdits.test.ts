@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Account, Edge, TradePlanDto, TradeSetup } from '../../src/domain/types.ts';
-import { apiBody as api, DESKTOP, PHONE, screenshot, signedInApp } from './harness.ts';
+import { apiBody as api, DESKTOP, on, PHONE, screenshot, signedInApp } from './harness.ts';
 
 // Every entity, every kind of change, made with the network off: each shows at once as not yet
 // saved, survives a reload, and reaches the server after reconnecting. Run on a phone and on a
@@ -12,7 +12,7 @@ for (const [layout, viewport] of [
 ] as const) {
   describe(`offline changes on a ${layout}`, () => {
     const { context, page } = signedInApp(viewport, { controlled: true });
-    const dialog = () => page.getByRole('dialog');
+    const { dialog } = on(page);
     const nav = (name: string) => page.getByRole('link', { name }).click();
     const row = (name: string | RegExp) => page.getByRole('row', { name });
 

@@ -1,32 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AppServer,
-  callApi as api,
-  controlledBy,
-  indexedDbCounts,
-  launchChromium,
-  PHONE,
-  signInAs,
-  startAppServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi as api, indexedDbCounts, PHONE, signedInApp } from './harness.ts';
 
 // Issue 26: offline, reloading a list page sometimes left it on the loading skeleton (4 of 20
 // reloads past 3 s, one past 60 s). An intermittent failure is tested by repetition.
 const RELOADS = 20;
 
-let server: AppServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const { server, context, page } = signedInApp(PHONE, { controlled: true });
 
 beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: PHONE });
-  page = await context.newPage();
-  await signInAs(page, server.url);
-  await controlledBy(page);
   await api(page, 'POST', '/edges', {
     name: 'Trend',
     description: 'EMA21 rising',
@@ -46,10 +28,6 @@ beforeAll(async () => {
       return ['edges', 'tradeSetups', 'tradePlans', 'trades'].every((table) => (rows[table] ?? 0) > 0);
     })
     .toBe(true);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe(`offline, ${RELOADS} reloads in a row`, () => {

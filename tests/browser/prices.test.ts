@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { QuoteAnswer } from '../../src/domain/quotes.ts';
 import type { TradePlanDto } from '../../src/domain/types.ts';
-import { apiBody as api, DESKTOP, PHONE, pageHeading, screenshot, signedInApp } from './harness.ts';
+import { apiBody as api, DESKTOP, on, PHONE, pageHeading, screenshot, signedInApp } from './harness.ts';
 
 // Issue 28: the plan meets the market. Three Ready plans are placed around their stock's demo
 // price (1R = $50, so the price moving between two polls cannot carry a plan across a state):
@@ -20,8 +20,7 @@ for (const [layout, viewport] of [
 ] as const) {
   describe(`prices on a ${layout}`, () => {
     const { context, page } = signedInApp(viewport, { controlled: true });
-    const nav = (name: string) =>
-      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+    const { nav } = on(page);
     const watch = () => page.getByRole('region', { name: 'Watch' });
 
     beforeAll(async () => {

@@ -8,7 +8,7 @@ import {
 import { formatMoney } from '../../src/domain/format.ts';
 import type { GroupStats } from '../../src/domain/stats.ts';
 import type { Account, Edge, TradePlanDto } from '../../src/domain/types.ts';
-import { apiBody as api, callApi, DESKTOP, PHONE, screenshot, signedInApp } from './harness.ts';
+import { apiBody as api, callApi, DESKTOP, on, PHONE, screenshot, signedInApp } from './harness.ts';
 
 // What the review issue promises a newcomer: with the demo broker, Review shows figures, a curve
 // and tables that are the server's statistics; an edge's expectancy is on the Edge Definition
@@ -20,8 +20,7 @@ for (const [layout, viewport] of [
 ] as const) {
   describe(`review on a ${layout}`, () => {
     const { context, page } = signedInApp(viewport, { controlled: true });
-    const nav = (name: string) =>
-      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+    const { nav } = on(page);
     const figure = (label: string) =>
       page
         .locator('.review-figures > div')
