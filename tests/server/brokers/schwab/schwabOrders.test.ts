@@ -21,6 +21,7 @@ import {
   schwabOrderStatus,
   schwabPreview,
 } from '../../../../src/server/brokers/schwab/schwabOrders.ts';
+import { bracketOrderFixture } from '../../../fixtures/records.ts';
 import { FAKE_LOGINS, type FakeSchwab } from './fakeSchwab.ts';
 import { fakeOrderProblem } from './fakeSchwabOrders.ts';
 import { schwabOptions, signInVia, startFakeSchwab } from './schwabApp.ts';
@@ -39,18 +40,7 @@ const log = (e: BrokerExchange) => exchanges.push(e);
 const options = (more: Partial<SchwabBrokerOptions> = {}) => schwabOptions(fake, () => clock.now, more);
 const signIn = signInVia;
 
-const order = (fields: Partial<BracketOrder> = {}): BracketOrder => ({
-  symbol: 'NVDA',
-  direction: 'Long',
-  quantity: 66,
-  entryType: 'Limit',
-  entryPrice: 140,
-  entryLimitPrice: null,
-  duration: 'Day',
-  stopPrice: 135,
-  targetPrice: 150,
-  ...fields,
-});
+const order = bracketOrderFixture;
 // 10 × $140 fits the margin account's $10,531.70 of funds; 66 shares do not.
 const small = (fields: Partial<BracketOrder> = {}) => order({ quantity: 10, ...fields });
 
