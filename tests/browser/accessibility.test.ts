@@ -2,13 +2,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   axeViolations,
-  callApi,
   controlledBy,
   DESKTOP,
   describeViolations,
   PHONE,
   pageHeading,
   runningApp,
+  seedJournal,
   signInAs,
 } from './harness.ts';
 
@@ -137,14 +137,7 @@ let seeded = false;
 async function seed(page: Page): Promise<void> {
   if (seeded) return;
   seeded = true;
-  await callApi(page, 'POST', '/edges', {
-    name: 'Trend',
-    description: 'EMA21 rising',
-    identificationNotes: 'Daily',
-    weightFactor: 0.7,
-  });
-  await callApi(page, 'POST', '/tradesetups', { name: 'Bull flag', rules: [] });
-  await callApi(page, 'POST', '/tradeplans', { stock: 'AAPL', entryPrice: 100, stopLossPrice: 95 });
+  await seedJournal(page);
 }
 
 for (const [size, viewport] of [

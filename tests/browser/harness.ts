@@ -252,6 +252,18 @@ export async function screenshot(
   void context;
 }
 
+/** One of each list's records through the API: the edge Trend, the setup Bull flag, a plan for AAPL. */
+export async function seedJournal(page: Page): Promise<void> {
+  await callApi(page, 'POST', '/edges', {
+    name: 'Trend',
+    description: 'EMA21 rising',
+    identificationNotes: 'Daily',
+    weightFactor: 0.7,
+  });
+  await callApi(page, 'POST', '/tradesetups', { name: 'Bull flag', rules: [] });
+  await callApi(page, 'POST', '/tradeplans', { stock: 'AAPL', entryPrice: 100, stopLossPrice: 95 });
+}
+
 /** Two animation frames: what a change of size or data laid out has been painted (for a screenshot). */
 export const nextFrames = (page: Page): Promise<void> =>
   page.evaluate(

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callApi as api, indexedDbCounts, PHONE, signedInApp } from './harness.ts';
+import { callApi as api, indexedDbCounts, PHONE, seedJournal, signedInApp } from './harness.ts';
 
 // Issue 26: offline, reloading a list page sometimes left it on the loading skeleton (4 of 20
 // reloads past 3 s, one past 60 s). An intermittent failure is tested by repetition.
@@ -9,14 +9,7 @@ const RELOADS = 20;
 const { server, context, page } = signedInApp(PHONE, { controlled: true });
 
 beforeAll(async () => {
-  await api(page, 'POST', '/edges', {
-    name: 'Trend',
-    description: 'EMA21 rising',
-    identificationNotes: 'Daily',
-    weightFactor: 0.7,
-  });
-  await api(page, 'POST', '/tradesetups', { name: 'Bull flag', rules: [] });
-  await api(page, 'POST', '/tradeplans', { stock: 'AAPL', entryPrice: 100, stopLossPrice: 95 });
+  await seedJournal(page);
   await api(page, 'POST', '/trades/import');
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await page.getByRole('link', { name: 'Edge Definition' }).click();
