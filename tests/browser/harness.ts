@@ -146,16 +146,25 @@ export function runningApp(env: Record<string, string> = {}): { server: AppServe
   return { server: standIn(() => started(server)), browser: standIn(() => started(browser)) };
 }
 
-/** An object made later (in a beforeAll) to name now: each property read goes to it. */
+const STOOD_FOR = Symbol('the object a stand-in stands for');
+
+/**
+ * An object made later (in a beforeAll) to name now: each property read goes to it. Playwright
+ * takes no stand-in as an argument (newCDPSession(page)): pass `real(page)` there.
+ */
 function standIn<T extends object>(get: () => T): T {
   return new Proxy({} as T, {
     get(_, property) {
       const target = get();
+      if (property === STOOD_FOR) return target;
       const value = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
 }
+
+/** The object itself behind a stand-in of signedInApp or runningApp (or the object, if none). */
+export const real = <T extends object>(it: T): T => (it as { [STOOD_FOR]?: T })[STOOD_FOR] ?? it;
 
 /** What a trader does on any page, as the browser tests say it. */
 export const on = (page: Page) => ({

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TradePlanDto } from '../../src/domain/types.ts';
-import { apiBody, controlledBy, PHONE, signedInApp } from './harness.ts';
+import { apiBody, controlledBy, PHONE, real, signedInApp } from './harness.ts';
 
 /**
  * A push reaching the service worker (public/push-sw.js). Headless Chromium cannot reach its
@@ -19,7 +19,7 @@ describe('a push shows its notification', () => {
   });
 
   async function deliver(data: string): Promise<void> {
-    const cdp = await app.context.newCDPSession(app.page);
+    const cdp = await app.context.newCDPSession(real(app.page));
     const registration = new Promise<{ registrationId: string; scopeURL: string }>((resolve) => {
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
         const ours = registrations.find((r: { scopeURL: string }) => r.scopeURL.startsWith(app.server.url));
