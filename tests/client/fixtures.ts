@@ -1,3 +1,4 @@
+import { screen } from '@testing-library/react';
 import { type CollectionName, db, metaKeys } from '../../src/client/db/db.ts';
 import { resetSyncState } from '../../src/client/sync/syncState.ts';
 import type {
@@ -75,3 +76,10 @@ export const deltaSync = (o: Partial<SyncAnswer> = {}): SyncAnswer => ({
 /** The requests received, without their query (a sync's cursor changes every time). */
 export const requestPaths = (received: { key: string }[]) =>
   received.map((r) => r.key.split('?')[0] ?? r.key);
+
+/** The first cell of each row of the table shown, below its header: a list's names in order. */
+export const firstCells = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.querySelector('td')?.textContent);
