@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { callApi as api, indexedDbCounts, PHONE, seedJournal, signedInApp } from './harness.ts';
 
 // Issue 26: offline, reloading a list page sometimes left it on the loading skeleton (4 of 20
@@ -15,12 +15,14 @@ beforeAll(async () => {
   await page.getByRole('link', { name: 'Edge Definition' }).click();
   await page.getByText('Trend', { exact: true }).first().waitFor();
   // Every list the reloads read is on the device before the network goes.
-  await expect
-    .poll(async () => {
+  await vi.waitFor(
+    async () => {
       const rows = await indexedDbCounts(page);
-      return ['edges', 'tradeSetups', 'tradePlans', 'trades'].every((table) => (rows[table] ?? 0) > 0);
-    })
-    .toBe(true);
+      const empty = ['edges', 'tradeSetups', 'tradePlans', 'trades'].filter((table) => !rows[table]);
+      if (empty.length > 0) throw new Error(`nothing yet in ${empty.join(', ')}`);
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 });
 
 describe(`offline, ${RELOADS} reloads in a row`, () => {
