@@ -2,7 +2,6 @@
 // or fill, with ISO 8601 times, plain numbers, and the setup and edges by name.
 
 import type { CsvColumn } from './csv.ts';
-import { directionOf } from './planDirection.ts';
 import { type ComparedPlan, plannedVsActualOf, type SizingAccount } from './plannedVsActual.ts';
 import { ANNOTATION_FIELDS, annotationHeaders } from './tradeAnnotation.ts';
 import type { Account, Edge, Execution, Trade, TradePlan, TradeSetup } from './types.ts';

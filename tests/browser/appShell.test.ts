@@ -1,30 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PAGE_HEADINGS } from '../../src/domain/pages.ts';
-import {
-  type AppServer,
-  DESKTOP,
-  launchChromium,
-  PHONE,
-  pageHeading,
-  screenshot,
-  signInAs,
-  startAppServer,
-} from './harness.ts';
+import { DESKTOP, PHONE, pageHeading, runningApp, screenshot, signInAs } from './harness.ts';
 
 // The frame and the page's heading are in the HTML (index.html, the server's heading): they paint
 // before the script, and the app then draws the same frame and heading in the same place.
 
-let server: AppServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = runningApp();
 
 /** The frame's markup, without what only the app adds (the current page, the build's version). */
 const frameOf = (page: Page) =>

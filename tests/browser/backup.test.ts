@@ -9,11 +9,10 @@ import {
   apiBody as api,
   DESKTOP,
   launchChromium,
-  openSignedInApp,
   PHONE,
   pageHeading,
-  type SignedInApp,
   screenshot,
+  signedInApp,
   signInAs,
   startAppServer,
 } from './harness.ts';
@@ -33,9 +32,7 @@ for (const [layout, viewport] of [
   ['desktop', DESKTOP],
 ] as const) {
   describe(`export and backup on a ${layout}`, () => {
-    let app: SignedInApp;
-    let context: BrowserContext;
-    let page: Page;
+    const { context, page } = signedInApp(viewport);
     let backupText: string;
 
     const openBackupPage = async (p: Page) => {
@@ -55,8 +52,6 @@ for (const [layout, viewport] of [
         .setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
 
     beforeAll(async () => {
-      app = await openSignedInApp(viewport);
-      ({ context, page } = app);
       const trend = await api<Edge>(page, 'POST', '/edges', {
         name: 'Trend',
         description: 'EMA21 rising',
@@ -102,7 +97,6 @@ for (const [layout, viewport] of [
       await page.getByRole('link', { name: 'Trade Plans' }).first().click();
       await page.getByRole('rowheader', { name: 'AAPL' }).waitFor();
     });
-    afterAll(() => app?.close());
 
     it('opens from the header, beside Logout', async () => {
       await openBackupPage(page);

@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/domain/format.ts';
 import type { GroupStats } from '../../src/domain/stats.ts';
-import {
-  apiBody as api,
-  axeViolations,
-  controlledBy,
-  DESKTOP,
-  openSignedInApp,
-  PHONE,
-  type SignedInApp,
-  screenshot,
-} from './harness.ts';
+import { apiBody as api, axeViolations, DESKTOP, PHONE, screenshot, signedInApp } from './harness.ts';
 
 // Issue 30, "Dates everywhere" and "The P&L calendar": the range in the address survives a reload
 // and works offline, Review's figures are the server's for that range, and a tap on a calendar day
 // lists its trades, each a link to it. Phone first, then the same page at desktop size.
 
 describe('the date range and the P&L calendar', () => {
-  let app: SignedInApp;
+  const app = signedInApp(PHONE, { controlled: true });
   beforeAll(async () => {
-    app = await openSignedInApp(PHONE);
-    await controlledBy(app.page);
     await api(app.page, 'POST', '/trades/import');
   });
-  afterAll(() => app?.close());
 
   it('keeps the range through a reload and offline, and lists a tapped day’s trades', {
     timeout: 90_000,

@@ -1,55 +1,16 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Trade, TradePlanDto } from '../../src/domain/types.ts';
-import {
-  apiBody as api,
-  callApi,
-  controlledBy,
-  openSignedInApp,
-  PHONE,
-  pageHeading,
-  type SignedInApp,
-  screenshot,
-} from './harness.ts';
+import { apiBody as api, callApi, on, PHONE, pageHeading, screenshot, signedInApp } from './harness.ts';
 
 // A finished plan finishes (docs/product.md, "Trade plans"), on a phone: a round trip recorded by
 // hand leaves its plan "Done" with its R, a re-entry is unplanned, and a new plan for the stock
 // is taken; online, and offline on the device alone.
 
 describe('a done plan on a 390 × 844 phone', () => {
-  let app: SignedInApp;
-  let context: BrowserContext;
-  let page: Page;
-  const dialog = () => page.getByRole('dialog');
-  const nav = (name: string) =>
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
-  const tradeRows = (symbol: string) =>
-    page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: symbol }) });
-  const planCard = (stock: string) =>
-    page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: stock, exact: true }) });
-
-  async function readyPlan(stock: string, entryPrice: number, stopLossPrice: number) {
-    const plan = await api<TradePlanDto>(page, 'POST', '/tradeplans', { stock, entryPrice, stopLossPrice });
-    await api(page, 'PUT', `/tradeplans/${plan.id}/status`, { status: 'Ready' });
-    return plan;
-  }
-
-  async function recordFill(symbol: string, side: 'Buy' | 'Sell', quantity: string, price: string) {
-    await page.getByRole('button', { name: '+ Record Fill' }).click();
-    await dialog().getByLabel('Symbol').fill(symbol);
-    await dialog().getByLabel('Side').selectOption(side);
-    await dialog().getByLabel('Quantity').fill(quantity);
-    await dialog().getByLabel('Price').fill(price);
-    await dialog().getByRole('button', { name: 'Record Fill' }).click();
-    await dialog().waitFor({ state: 'detached' });
-  }
-
-  beforeAll(async () => {
-    app = await openSignedInApp(PHONE);
-    ({ context, page } = app);
-    await controlledBy(page);
-  });
-  afterAll(() => app?.close());
+  const { context, page } = signedInApp(PHONE, { controlled: true });
+  const { nav, readyPlan, recordFill } = on(page);
+  const tradeRows = (symbol: string) => on(page).rowOf(symbol);
+  const planCard = (stock: string) => on(page).rowOf(stock, true);
 
   it('shows Done with its R once the round trip recorded by hand closes; a re-entry is unplanned', async () => {
     const plan = await readyPlan('DONE', 100, 95);

@@ -1,6 +1,5 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiBody as api, DESKTOP, openSignedInApp, PHONE, type SignedInApp, screenshot } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiBody as api, DESKTOP, on, PHONE, screenshot, signedInApp } from './harness.ts';
 
 // Feedback where the trader acted, focus that follows the trader, and a plan's details, on a phone
 // and on a desktop.
@@ -10,15 +9,11 @@ for (const [layout, viewport] of [
   ['desktop', DESKTOP],
 ] as const) {
   describe(`feedback and details on a ${layout}`, () => {
-    let app: SignedInApp;
-    let context: BrowserContext;
-    let page: Page;
-    const dialog = () => page.getByRole('dialog');
+    const { context, page } = signedInApp(viewport);
+    const { dialog } = on(page);
     const row = (name: RegExp) => page.getByRole('row', { name });
 
     beforeAll(async () => {
-      app = await openSignedInApp(viewport);
-      ({ context, page } = app);
       const edge = async (name: string, weightFactor: number) =>
         (
           await api<{ id: string }>(page, 'POST', '/edges', {
@@ -53,7 +48,6 @@ for (const [layout, viewport] of [
       await page.getByRole('link', { name: 'Trade Plans' }).click();
       await page.getByRole('rowheader', { name: 'NVDA' }).waitFor();
     });
-    afterAll(() => app?.close());
 
     it('shows a refused status change on the plan itself, in view, with no Retry', async () => {
       const draft = row(/TSLA.*Draft/);

@@ -1,22 +1,13 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSignedInApp, PHONE, pageHeading, type SignedInApp, screenshot } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { on, PHONE, pageHeading, screenshot, signedInApp } from './harness.ts';
 
 // First run (issue 27): a trader whose journal is empty (no edges, setups or plans; the demo
 // broker's trades are there) sees what to do first, and the Dashboard's checklist follows along.
 
-let app: SignedInApp;
-let context: BrowserContext;
-let page: Page;
+// A new server: Alex signs in for the first time, with nothing in the journal.
+const { context, page } = signedInApp(PHONE);
 
-beforeAll(async () => {
-  // A new server: Alex signs in for the first time, with nothing in the journal.
-  app = await openSignedInApp(PHONE);
-  ({ context, page } = app);
-});
-afterAll(() => app?.close());
-
-const dialog = () => page.getByRole('dialog');
+const { dialog } = on(page);
 const checklist = () => page.getByRole('article', { name: 'Getting started' });
 const step = (label: string) => checklist().getByRole('listitem').filter({ hasText: label });
 const dashboard = async () => {

@@ -1,16 +1,14 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, openSignedInApp, PHONE, pageHeading, type SignedInApp } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, on, PHONE, pageHeading, signedInApp } from './harness.ts';
 
 // Issue 27: after a delete, and after a dialog closes, the keyboard's focus is somewhere sensible
 // (the next row's first action, else the previous row's, else the list's "new" button), never
 // on <body>, where the next Tab starts over from the top of the page.
 
-let app: SignedInApp;
-let page: Page;
+const app = signedInApp(PHONE);
+let { page } = app;
 
 beforeAll(async () => {
-  app = await openSignedInApp(PHONE);
   page = app.page;
   for (const name of ['Alpha', 'Bravo', 'Charlie']) {
     await callApi(page, 'POST', '/edges', {
@@ -27,9 +25,8 @@ beforeAll(async () => {
   await callApi(page, 'POST', '/tradeplans', { stock: 'MSFT', entryPrice: 400, stopLossPrice: 390 });
   await page.evaluate(() => window.dispatchEvent(new Event('focus'))); // a sync brings them
 });
-afterAll(() => app?.close());
 
-const dialog = () => page.getByRole('dialog');
+const { dialog } = on(page);
 const nav = async (name: string) => {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
   await pageHeading(page, name).waitFor();

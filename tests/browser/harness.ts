@@ -3,7 +3,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
+import type { TradePlanDto } from '../../src/domain/types.ts';
 import { spawnServer } from '../server/serverProcess.ts';
 
 const repoRoot = join(import.meta.dirname, '../..');
@@ -95,6 +97,107 @@ export async function openSignedInApp(
 }
 
 /**
+ * openSignedInApp for the tests of the describe block (or file) that calls it: opened in a
+ * beforeAll ahead of the block's own (then controlled by the service worker if `controlled`) and
+ * closed after them. Its `page` and `context` may be named at once: they stand in for the app's.
+ */
+export function signedInApp(
+  viewport: { width: number; height: number },
+  { controlled = false, env = {} }: { controlled?: boolean; env?: Record<string, string> } = {},
+): SignedInApp {
+  let app: SignedInApp | undefined;
+  beforeAll(async () => {
+    app = await openSignedInApp(viewport, env);
+    if (controlled) await controlledBy(app.page);
+  });
+  afterAll(() => app?.close());
+  const opened = () => {
+    if (!app) throw new Error('the app opens in the beforeAll of signedInApp');
+    return app;
+  };
+  return {
+    server: standIn(() => opened().server),
+    browser: standIn(() => opened().browser),
+    context: standIn(() => opened().context),
+    page: standIn(() => opened().page),
+    close: () => opened().close(),
+  };
+}
+
+/**
+ * The product and Chromium for the tests of the block (or file) that calls it, each test opening
+ * its own contexts: started in a beforeAll ahead of the block's own, stopped after them.
+ */
+export function runningApp(env: Record<string, string> = {}): { server: AppServer; browser: Browser } {
+  let server: AppServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startAppServer(env);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  const started = <T>(it: T | undefined): T => {
+    if (it === undefined) throw new Error('the app starts in the beforeAll of runningApp');
+    return it;
+  };
+  return { server: standIn(() => started(server)), browser: standIn(() => started(browser)) };
+}
+
+const STOOD_FOR = Symbol('the object a stand-in stands for');
+
+/**
+ * An object made later (in a beforeAll) to name now: each property read goes to it. Playwright
+ * takes no stand-in as an argument (newCDPSession(page)): pass `real(page)` there.
+ */
+function standIn<T extends object>(get: () => T): T {
+  return new Proxy({} as T, {
+    get(_, property) {
+      const target = get();
+      if (property === STOOD_FOR) return target;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** The object itself behind a stand-in of signedInApp or runningApp (or the object, if none). */
+export const real = <T extends object>(it: T): T => (it as { [STOOD_FOR]?: T })[STOOD_FOR] ?? it;
+
+/** What a trader does on any page, as the browser tests say it. */
+export const on = (page: Page) => ({
+  dialog: () => page.getByRole('dialog'),
+  /** Follows a link of the main navigation (the sidebar, or the phone's bottom bar). */
+  nav: (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click(),
+  /** A table row on a desktop, a card (also a row to assistive technology) on a phone. */
+  rowOf: (name: string, exact = false) =>
+    page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact }) }),
+  /** "+ Record Fill" filled in and saved, on the Trades page. */
+  async recordFill(symbol: string, side: 'Buy' | 'Sell', quantity: string, price: string) {
+    const dialog = page.getByRole('dialog');
+    await page.getByRole('button', { name: '+ Record Fill' }).click();
+    await dialog.getByLabel('Symbol').fill(symbol);
+    await dialog.getByLabel('Side').selectOption(side);
+    await dialog.getByLabel('Quantity').fill(quantity);
+    await dialog.getByLabel('Price').fill(price);
+    await dialog.getByRole('button', { name: 'Record Fill' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  },
+  /** A plan made through the API and set Ready. */
+  async readyPlan(stock: string, entryPrice: number, stopLossPrice: number): Promise<TradePlanDto> {
+    const plan = await apiBody<TradePlanDto>(page, 'POST', '/tradeplans', {
+      stock,
+      entryPrice,
+      stopLossPrice,
+    });
+    await apiBody(page, 'PUT', `/tradeplans/${plan.id}/status`, { status: 'Ready' });
+    return plan;
+  },
+});
+
+/**
  * The product on a clock the test sets (startClockedAppServer), Chromium at a viewport whose
  * clock shows the same time, and a trader signed in. `setClock` moves both.
  */
@@ -157,6 +260,24 @@ export async function screenshot(
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: !viewportOnly });
   void context;
 }
+
+/** One of each list's records through the API: the edge Trend, the setup Bull flag, a plan for AAPL. */
+export async function seedJournal(page: Page): Promise<void> {
+  await callApi(page, 'POST', '/edges', {
+    name: 'Trend',
+    description: 'EMA21 rising',
+    identificationNotes: 'Daily',
+    weightFactor: 0.7,
+  });
+  await callApi(page, 'POST', '/tradesetups', { name: 'Bull flag', rules: [] });
+  await callApi(page, 'POST', '/tradeplans', { stock: 'AAPL', entryPrice: 100, stopLossPrice: 95 });
+}
+
+/** Two animation frames: what a change of size or data laid out has been painted (for a screenshot). */
+export const nextFrames = (page: Page): Promise<void> =>
+  page.evaluate(
+    () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
+  );
 
 /** What the app keeps in IndexedDB, table by table (row counts). */
 export function indexedDbCounts(page: Page): Promise<Record<string, number>> {

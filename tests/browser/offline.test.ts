@@ -15,6 +15,7 @@ import {
   launchChromium,
   PHONE,
   screenshot,
+  seedJournal,
   signInAs,
   startAppServer,
 } from './harness.ts';
@@ -37,14 +38,7 @@ beforeAll(async () => {
   await signInAs(page, server.url);
   await controlledBy(page);
   await page.getByText('Current Market Cycle:').waitFor();
-  await api(page, 'POST', '/edges', {
-    name: 'Trend',
-    description: 'EMA21 rising',
-    identificationNotes: 'Daily',
-    weightFactor: 0.7,
-  });
-  await api(page, 'POST', '/tradesetups', { name: 'Bull flag', rules: [] });
-  await api(page, 'POST', '/tradeplans', { stock: 'AAPL', entryPrice: 100, stopLossPrice: 95 });
+  await seedJournal(page);
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await page.getByRole('link', { name: 'Trade Plans' }).click();
   await page.getByRole('rowheader', { name: 'AAPL' }).waitFor();

@@ -1,46 +1,15 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Trade, TradePlanDto } from '../../src/domain/types.ts';
-import {
-  apiBody as api,
-  controlledBy,
-  openSignedInApp,
-  PHONE,
-  pageHeading,
-  type SignedInApp,
-  screenshot,
-} from './harness.ts';
+import { apiBody as api, on, PHONE, pageHeading, screenshot, signedInApp } from './harness.ts';
 
 // Issue 26: a plan made offline got the time the outbox replayed it, so a fill recorded offline a
 // minute after the plan looked older than the plan: the phone showed "Plan: COST Ready", the
 // server "Unplanned", no stop and no R. Creates carry the time they were made on the device.
 // (WMT here: the demo trader Alex trades COST already.)
 
-let app: SignedInApp;
-let context: BrowserContext;
-let page: Page;
-const dialog = () => page.getByRole('dialog');
-const nav = (name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
-const tradeRow = (symbol: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: symbol }) });
-
-beforeAll(async () => {
-  app = await openSignedInApp(PHONE);
-  ({ context, page } = app);
-  await controlledBy(page);
-});
-afterAll(() => app?.close());
-
-async function recordFill(side: 'Buy' | 'Sell', price: string) {
-  await page.getByRole('button', { name: '+ Record Fill' }).click();
-  await dialog().getByLabel('Symbol').fill('WMT');
-  await dialog().getByLabel('Side').selectOption(side);
-  await dialog().getByLabel('Quantity').fill('10');
-  await dialog().getByLabel('Price').fill(price);
-  await dialog().getByRole('button', { name: 'Record Fill' }).click();
-  await dialog().waitFor({ state: 'detached' });
-}
+const { context, page } = signedInApp(PHONE, { controlled: true });
+const { dialog, nav, rowOf: tradeRow } = on(page);
+const recordFill = (side: 'Buy' | 'Sell', price: string) => on(page).recordFill('WMT', side, '10', price);
 
 describe('a plan and then a fill made offline, replayed more than a minute later', () => {
   it('stay linked after the replay: the server saves what the phone showed', {

@@ -1,15 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Account, Edge, TradePlanDto, TraderSettings, TradeSetup } from '../../src/domain/types.ts';
-import {
-  apiBody as api,
-  controlledBy,
-  DESKTOP,
-  openSignedInApp,
-  PHONE,
-  type SignedInApp,
-  screenshot,
-} from './harness.ts';
+import { apiBody as api, DESKTOP, on, PHONE, screenshot, signedInApp } from './harness.ts';
 
 // Every entity, every kind of change, made with the network off: each shows at once as not yet
 // saved, survives a reload, and reaches the server after reconnecting. Run on a phone and on a
@@ -20,17 +11,12 @@ for (const [layout, viewport] of [
   ['desktop', DESKTOP],
 ] as const) {
   describe(`offline changes on a ${layout}`, () => {
-    let app: SignedInApp;
-    let context: BrowserContext;
-    let page: Page;
-    const dialog = () => page.getByRole('dialog');
+    const { context, page } = signedInApp(viewport, { controlled: true });
+    const { dialog } = on(page);
     const nav = (name: string) => page.getByRole('link', { name }).click();
     const row = (name: string | RegExp) => page.getByRole('row', { name });
 
     beforeAll(async () => {
-      app = await openSignedInApp(viewport);
-      ({ context, page } = app);
-      await controlledBy(page);
       for (const [name, weightFactor] of [
         ['Trend', 0.7],
         ['Volume', 0.4],
@@ -45,7 +31,6 @@ for (const [layout, viewport] of [
       await page.getByRole('rowheader', { name: 'TSLA' }).waitFor();
       await context.setOffline(true);
     });
-    afterAll(() => app?.close());
 
     it('creates, edits, changes the status of and deletes trade plans', async () => {
       await page.getByRole('button', { name: '+ New Trade Plan' }).click();

@@ -1,48 +1,28 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AppServer,
-  callApi as api,
-  controlledBy,
-  launchChromium,
-  PHONE,
-  signInAs,
-  startAppServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { callApi as api, indexedDbCounts, PHONE, seedJournal, signedInApp } from './harness.ts';
 
 // Issue 26: offline, reloading a list page sometimes left it on the loading skeleton (4 of 20
 // reloads past 3 s, one past 60 s). An intermittent failure is tested by repetition.
 const RELOADS = 20;
 
-let server: AppServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const { server, context, page } = signedInApp(PHONE, { controlled: true });
 
 beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: PHONE });
-  page = await context.newPage();
-  await signInAs(page, server.url);
-  await controlledBy(page);
-  await api(page, 'POST', '/edges', {
-    name: 'Trend',
-    description: 'EMA21 rising',
-    identificationNotes: 'Daily',
-    weightFactor: 0.7,
-  });
-  await api(page, 'POST', '/tradesetups', { name: 'Bull flag', rules: [] });
-  await api(page, 'POST', '/tradeplans', { stock: 'AAPL', entryPrice: 100, stopLossPrice: 95 });
+  await seedJournal(page);
   await api(page, 'POST', '/trades/import');
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await page.getByRole('link', { name: 'Edge Definition' }).click();
   await page.getByText('Trend', { exact: true }).first().waitFor();
-  await page.waitForTimeout(1500);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  // Every list the reloads read is on the device before the network goes.
+  await vi.waitFor(
+    async () => {
+      const rows = await indexedDbCounts(page);
+      const empty = ['edges', 'tradeSetups', 'tradePlans', 'trades'].filter((table) => !rows[table]);
+      if (empty.length > 0) throw new Error(`nothing yet in ${empty.join(', ')}`);
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 });
 
 describe(`offline, ${RELOADS} reloads in a row`, () => {

@@ -1,5 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../../src/domain/orders.ts';
 import type { QuoteAnswer } from '../../src/domain/quotes.ts';
 import type { Account, TradePlanDto } from '../../src/domain/types.ts';
@@ -8,11 +7,10 @@ import {
   axeViolations,
   DESKTOP,
   describeViolations,
-  openSignedInApp,
   PHONE,
   pageHeading,
-  type SignedInApp,
   screenshot,
+  signedInApp,
 } from './harness.ts';
 
 // Issue 29 with the demo broker: a newcomer turns orders on for an account, places a bracket
@@ -26,17 +24,13 @@ for (const [layout, viewport] of [
   ['desktop', DESKTOP],
 ] as const) {
   describe(`orders on a ${layout}`, () => {
-    let app: SignedInApp;
-    let context: BrowserContext;
-    let page: Page;
+    const { context, page } = signedInApp(viewport);
     let account: Account;
     let plan: TradePlanDto;
     const details = () => page.getByRole('dialog', { name: `${STOCK} trade plan` });
     const orderDialog = () => page.getByRole('dialog', { name: `Order ${STOCK} · ${account.accountName}` });
 
     beforeAll(async () => {
-      app = await openSignedInApp(viewport);
-      ({ context, page } = app);
       const accounts = await api<Account[]>(page, 'GET', '/accounts');
       account = accounts[0] as Account;
       // Turned on through its own call, as the account's switch does.
@@ -57,7 +51,6 @@ for (const [layout, viewport] of [
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trade Plans' }).click();
       await pageHeading(page, 'Trade Plans').waitFor();
     });
-    afterAll(() => app?.close());
 
     it('places an order from the Ready plan and sees it Working', async () => {
       await page.getByRole('button', { name: STOCK, exact: true }).click();

@@ -1,29 +1,17 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/domain/format.ts';
 import { planPositionFigures } from '../../src/domain/positionSize.ts';
 import type { Account } from '../../src/domain/types.ts';
-import {
-  apiBody,
-  DESKTOP,
-  openSignedInApp,
-  PHONE,
-  pageHeading,
-  type SignedInApp,
-  screenshot,
-} from './harness.ts';
+import { apiBody, DESKTOP, PHONE, pageHeading, screenshot, signedInApp } from './harness.ts';
 
 // The layout of issue 13: the phone (390 × 844) first, the desktop (1280 × 800) as it was.
 
-let app: SignedInApp;
-let context: BrowserContext;
-let page: Page;
+const { context, page } = signedInApp(PHONE);
 const api = (method: string, path: string, body?: unknown) =>
   apiBody<{ id: string }>(page, method, path, body);
 
 beforeAll(async () => {
-  app = await openSignedInApp(PHONE);
-  ({ context, page } = app);
   const trend = await api('POST', '/edges', {
     name: 'Trend',
     description: 'Price above a rising EMA21 on the daily chart',
@@ -62,7 +50,6 @@ beforeAll(async () => {
   await api('PUT', `/tradeplans/${ids.TSLA}/status`, { status: 'Discarded' });
   await page.evaluate(() => window.dispatchEvent(new Event('focus'))); // resync
 });
-afterAll(() => app?.close());
 
 const nav = () => page.getByRole('navigation', { name: 'Main' });
 const go = async (link: string) => {

@@ -1,16 +1,8 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { QuoteAnswer } from '../../src/domain/quotes.ts';
 import type { Account, TradePlanDto } from '../../src/domain/types.ts';
-import {
-  apiBody as api,
-  DESKTOP,
-  openSignedInApp,
-  PHONE,
-  pageHeading,
-  type SignedInApp,
-  screenshot,
-} from './harness.ts';
+import { apiBody as api, DESKTOP, PHONE, pageHeading, screenshot, signedInApp } from './harness.ts';
 
 // Issue 40: the numbers a trader scans (the distance to the entry, R, the calendar's days, the
 // unrealised P&L) were the smallest text on a phone, 11.5 to 12 px. At 390 px each is at least the
@@ -64,15 +56,12 @@ for (const [layout, viewport] of [
   ['desktop', DESKTOP],
 ] as const) {
   describe(`the figures a trader scans, on a ${layout}`, () => {
-    let app: SignedInApp;
-    let context: BrowserContext;
-    let page: Page;
+    const app = signedInApp(viewport);
+    const { context, page } = app;
     /** Review's range: the month of the Saturday traded, to that day. */
     let reviewQuery = '';
 
     beforeAll(async () => {
-      app = await openSignedInApp(viewport);
-      ({ context, page } = app);
       // A Ready plan 0.2R under its entry, with a target: a distance to the entry and a reward in R.
       const plan = await api<TradePlanDto>(page, 'POST', '/tradeplans', {
         stock: 'INTC',
@@ -109,7 +98,6 @@ for (const [layout, viewport] of [
       await page.reload();
       await pageHeading(page, 'Dashboard').waitFor();
     });
-    afterAll(() => app?.close());
 
     /** A page with its figures shown: those of a phone's cards, else the first of each page's. */
     const open = async (path: keyof typeof FIGURES) => {

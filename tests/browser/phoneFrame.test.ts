@@ -1,14 +1,12 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiBody, openSignedInApp, PHONE, pageHeading, type SignedInApp, screenshot } from './harness.ts';
+import type { Locator } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiBody, PHONE, pageHeading, screenshot, signedInApp } from './harness.ts';
 
 // The phone's frame around the lists (issue 27): one notice at a time, clear of the tab bar and
 // the floating "+"; the "+" clear of the last card; a tab opens its page at the top, and Back
 // returns to where the trader was.
 
-let app: SignedInApp;
-let context: BrowserContext;
-let page: Page;
+const { context, page } = signedInApp(PHONE);
 const api = (method: string, path: string, body?: unknown) =>
   apiBody<{ id: string }>(page, method, path, body);
 
@@ -16,8 +14,6 @@ const api = (method: string, path: string, body?: unknown) =>
 const STOCKS = Array.from({ length: 20 }, (_, i) => `T${String.fromCharCode(65 + i)}`);
 
 beforeAll(async () => {
-  app = await openSignedInApp(PHONE);
-  ({ context, page } = app);
   for (let i = 0; i < 6; i++) {
     await api('POST', '/edges', {
       name: `Edge ${i}`,
@@ -30,7 +26,6 @@ beforeAll(async () => {
   for (const stock of STOCKS) await api('POST', '/tradeplans', { stock, entryPrice: 50, stopLossPrice: 48 });
   await page.evaluate(() => window.dispatchEvent(new Event('focus'))); // resync
 });
-afterAll(() => app?.close());
 
 const nav = () => page.getByRole('navigation', { name: 'Main' });
 const go = async (link: string) => {

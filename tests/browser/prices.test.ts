@@ -1,17 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { QuoteAnswer } from '../../src/domain/quotes.ts';
 import type { TradePlanDto } from '../../src/domain/types.ts';
-import {
-  apiBody as api,
-  controlledBy,
-  DESKTOP,
-  openSignedInApp,
-  PHONE,
-  pageHeading,
-  type SignedInApp,
-  screenshot,
-} from './harness.ts';
+import { apiBody as api, DESKTOP, on, PHONE, pageHeading, screenshot, signedInApp } from './harness.ts';
 
 // Issue 28: the plan meets the market. Three Ready plans are placed around their stock's demo
 // price (1R = $50, so the price moving between two polls cannot carry a plan across a state):
@@ -29,17 +19,11 @@ for (const [layout, viewport] of [
   ['desktop', DESKTOP],
 ] as const) {
   describe(`prices on a ${layout}`, () => {
-    let app: SignedInApp;
-    let context: BrowserContext;
-    let page: Page;
-    const nav = (name: string) =>
-      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+    const { context, page } = signedInApp(viewport, { controlled: true });
+    const { nav } = on(page);
     const watch = () => page.getByRole('region', { name: 'Watch' });
 
     beforeAll(async () => {
-      app = await openSignedInApp(viewport);
-      ({ context, page } = app);
-      await controlledBy(page);
       for (const { stock, offset } of STATES) {
         // Ready at a placeholder price, to ask the stock's quote, then placed around it.
         const plan = await api<TradePlanDto>(page, 'POST', '/tradeplans', {
@@ -56,7 +40,6 @@ for (const [layout, viewport] of [
       await page.reload();
       await pageHeading(page, 'Dashboard').waitFor();
     });
-    afterAll(() => app?.close());
 
     it('lists the Ready plans on the Dashboard by distance to entry, with their states', async () => {
       for (const { stock, state } of STATES) {

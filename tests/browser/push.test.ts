@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TradePlanDto } from '../../src/domain/types.ts';
-import { apiBody, controlledBy, openSignedInApp, PHONE, type SignedInApp } from './harness.ts';
+import { apiBody, controlledBy, PHONE, real, signedInApp } from './harness.ts';
 
 /**
  * A push reaching the service worker (public/push-sw.js). Headless Chromium cannot reach its
@@ -11,17 +11,15 @@ import { apiBody, controlledBy, openSignedInApp, PHONE, type SignedInApp } from 
  * tests/server/alerts.test.ts.
  */
 describe('a push shows its notification', () => {
-  let app: SignedInApp;
+  const app = signedInApp(PHONE);
 
   beforeAll(async () => {
-    app = await openSignedInApp(PHONE);
     await app.context.grantPermissions(['notifications'], { origin: app.server.url });
     await controlledBy(app.page);
   });
-  afterAll(() => app?.close());
 
   async function deliver(data: string): Promise<void> {
-    const cdp = await app.context.newCDPSession(app.page);
+    const cdp = await app.context.newCDPSession(real(app.page));
     const registration = new Promise<{ registrationId: string; scopeURL: string }>((resolve) => {
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
         const ours = registrations.find((r: { scopeURL: string }) => r.scopeURL.startsWith(app.server.url));

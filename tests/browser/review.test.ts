@@ -1,5 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   formatDrawdown,
   formatOptionalR,
@@ -9,16 +8,7 @@ import {
 import { formatMoney } from '../../src/domain/format.ts';
 import type { GroupStats } from '../../src/domain/stats.ts';
 import type { Account, Edge, TradePlanDto } from '../../src/domain/types.ts';
-import {
-  apiBody as api,
-  callApi,
-  controlledBy,
-  DESKTOP,
-  openSignedInApp,
-  PHONE,
-  type SignedInApp,
-  screenshot,
-} from './harness.ts';
+import { apiBody as api, callApi, DESKTOP, on, PHONE, screenshot, signedInApp } from './harness.ts';
 
 // What the review issue promises a newcomer: with the demo broker, Review shows figures, a curve
 // and tables that are the server's statistics; an edge's expectancy is on the Edge Definition
@@ -29,11 +19,8 @@ for (const [layout, viewport] of [
   ['desktop', DESKTOP],
 ] as const) {
   describe(`review on a ${layout}`, () => {
-    let app: SignedInApp;
-    let context: BrowserContext;
-    let page: Page;
-    const nav = (name: string) =>
-      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+    const { context, page } = signedInApp(viewport, { controlled: true });
+    const { nav } = on(page);
     const figure = (label: string) =>
       page
         .locator('.review-figures > div')
@@ -98,15 +85,11 @@ for (const [layout, viewport] of [
     }
 
     beforeAll(async () => {
-      app = await openSignedInApp(viewport);
-      ({ context, page } = app);
-      await controlledBy(page);
       // The sign-in starts the demo broker's import in the background, and a reload by
       // controlledBy can cut it short: importing once more joins it, or imports only what is missing.
       await api(page, 'POST', '/trades/import');
       expect((await statsOf('all'))[0]?.n).toBeGreaterThan(5);
     });
-    afterAll(() => app?.close());
 
     it("shows a newcomer the demo trades' figures, curve and tables, as GET /stats gives them", async () => {
       await page.reload();

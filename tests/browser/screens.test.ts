@@ -1,41 +1,22 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { monthPerformance, openPositionsText } from '../../src/domain/dashboardFigures.ts';
 import { formatSignedMoney, formatSignedPercent } from '../../src/domain/format.ts';
 import type { Account, Trade } from '../../src/domain/types.ts';
 import {
-  type AppServer,
   apiBody,
   DESKTOP,
   indexedDbCounts,
-  launchChromium,
+  nextFrames,
+  on,
   PHONE,
   pageHeading,
   screenshot,
-  signInAs,
-  startAppServer,
+  signedInApp,
 } from './harness.ts';
 
-let server: AppServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const { server, context, page } = signedInApp(PHONE);
 
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: PHONE });
-  page = await context.newPage();
-  await signInAs(page, server.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const nav = (name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
-const dialog = () => page.getByRole('dialog');
+const { dialog, nav } = on(page);
 
 describe('the app in Chromium, signed in through the demo broker', () => {
   it('shows the Dashboard with accounts, totals, the three cards and the market cycle', async () => {
@@ -291,7 +272,7 @@ describe('the app in Chromium, signed in through the demo broker', () => {
       await nav(link);
       await page.evaluate(() => window.dispatchEvent(new Event('focus'))); // resync, as on returning to the app
       await pageHeading(page, link).waitFor();
-      await page.waitForTimeout(150);
+      await nextFrames(page);
       await screenshot(context, page, `${name}-desktop`);
     }
     await page.setViewportSize(PHONE);

@@ -1,32 +1,26 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Trade, TradePlanDto } from '../../src/domain/types.ts';
 import {
   apiBody as api,
   axeViolations,
-  controlledBy,
   DESKTOP,
   describeViolations,
-  openSignedInApp,
+  nextFrames,
   PHONE,
   pageHeading,
-  type SignedInApp,
   screenshot,
+  signedInApp,
 } from './harness.ts';
 
 // Issue 30, "The trade on its chart": a trade's details draw its daily candles with its fills
 // marked and its plan's levels; the candles stay on the device, so offline after a reload the
 // chart still draws.
 
-let app: SignedInApp;
-let context: BrowserContext;
-let page: Page;
+const app = signedInApp(PHONE, { controlled: true });
+const { context, page } = app;
 let trade: Trade;
 
 beforeAll(async () => {
-  app = await openSignedInApp(PHONE);
-  ({ context, page } = app);
-  await controlledBy(page);
   await api(page, 'POST', '/trades/import');
   const trades = await api<Trade[]>(page, 'GET', '/trades');
   // The oldest closed trade of the symbol with the most trades: the last row when searched for.
@@ -50,7 +44,6 @@ beforeAll(async () => {
     notes: '',
   });
 }, 60_000);
-afterAll(() => app?.close());
 
 async function openTrade(): Promise<void> {
   await page.goto(`${app.server.url}/trades`);
@@ -93,7 +86,7 @@ describe("a trade's chart", () => {
     await page.getByRole('dialog').getByRole('heading', { name: 'Chart' }).scrollIntoViewIfNeeded();
     await screenshot(context, page, 'trade-chart-phone', { viewportOnly: true });
     await page.setViewportSize(DESKTOP);
-    await page.waitForTimeout(300);
+    await nextFrames(page); // the chart laid out again at the new width
     await screenshot(context, page, 'trade-chart-desktop', { viewportOnly: true });
     await page.setViewportSize(PHONE);
   });
@@ -124,7 +117,7 @@ describe("a trade's chart", () => {
       .filter({ has: page.getByRole('heading', { name: 'Excursions (MAE and MFE)' }) });
     // The page's last section, far below a phone's screen: nothing read or asked until scrolled to.
     await section.waitFor();
-    await page.waitForTimeout(1000);
+    await page.waitForLoadState('networkidle'); // the page settled: half a second with no request
     expect(await section.innerText()).toMatch(/Reading price history/);
     expect(asked).toEqual([]);
     await section.scrollIntoViewIfNeeded();

@@ -1,18 +1,16 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { monthPerformance, openPositionsText } from '../../src/domain/dashboardFigures.ts';
 import { formatSignedMoney } from '../../src/domain/format.ts';
-import type { Account, Execution, ImportResult, Trade, TradePlanDto } from '../../src/domain/types.ts';
+import type { Account, Execution, ImportResult, Trade } from '../../src/domain/types.ts';
 import {
   apiBody as api,
   callApi,
-  controlledBy,
   DESKTOP,
-  openSignedInApp,
+  on,
   PHONE,
   pageHeading,
-  type SignedInApp,
   screenshot,
+  signedInApp,
 } from './harness.ts';
 
 // The loop the trades issue closes, as a newcomer meets it: the demo broker's fills are on the
@@ -25,20 +23,11 @@ for (const [layout, viewport] of [
   ['desktop', DESKTOP],
 ] as const) {
   describe(`trades on a ${layout}`, () => {
-    let app: SignedInApp;
-    let context: BrowserContext;
-    let page: Page;
-    const dialog = () => page.getByRole('dialog');
-    const nav = (name: string) =>
-      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
-    // A table row on a desktop, a card (also a row to assistive technology) on a phone.
-    const tradeRow = (symbol: string) =>
-      page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: symbol }) });
-
-    async function activePlan(stock: string, entryPrice: number, stopLossPrice: number) {
-      const plan = await api<TradePlanDto>(page, 'POST', '/tradeplans', { stock, entryPrice, stopLossPrice });
-      await api(page, 'PUT', `/tradeplans/${plan.id}/status`, { status: 'Ready' });
-    }
+    const { context, page } = signedInApp(viewport, { controlled: true });
+    const { dialog, nav, recordFill, rowOf: tradeRow } = on(page);
+    const activePlan = async (stock: string, entryPrice: number, stopLossPrice: number) => {
+      await on(page).readyPlan(stock, entryPrice, stopLossPrice);
+    };
 
     // The Dashboard's cards as the trader reads them: open trades, and this month's net P&L.
     async function dashboardCards(): Promise<{ positions: string; month: string }> {
@@ -51,23 +40,6 @@ for (const [layout, viewport] of [
       await month.locator('p').first().waitFor();
       return { positions: await positions.innerText(), month: await month.innerText() };
     }
-
-    async function recordFill(symbol: string, side: 'Buy' | 'Sell', quantity: string, price: string) {
-      await page.getByRole('button', { name: '+ Record Fill' }).click();
-      await dialog().getByLabel('Symbol').fill(symbol);
-      await dialog().getByLabel('Side').selectOption(side);
-      await dialog().getByLabel('Quantity').fill(quantity);
-      await dialog().getByLabel('Price').fill(price);
-      await dialog().getByRole('button', { name: 'Record Fill' }).click();
-      await dialog().waitFor({ state: 'detached' });
-    }
-
-    beforeAll(async () => {
-      app = await openSignedInApp(viewport);
-      ({ context, page } = app);
-      await controlledBy(page);
-    });
-    afterAll(() => app?.close());
 
     it("shows the demo broker's trades after the sign-in", async () => {
       await nav('Trades');

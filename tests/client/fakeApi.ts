@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
+import { reportApiReachable } from '../../src/client/sync/connectivity.ts';
+import { ownCacheBy, resetCache } from './fixtures.ts';
 
 /**
  * A stand-in for the API on loopback (from the client's side it is an outside service): answers
@@ -41,6 +43,37 @@ const readBody = (req: IncomingMessage) =>
  * (they read the base URL when they load).
  */
 export async function startFakeApi(): Promise<FakeApi> {
+  const { api, listen } = fakeApi();
+  await listen();
+  return api;
+}
+
+/**
+ * The fake API of a test file, and the cache each test starts from. Call it at the top of the file:
+ * its hooks run ahead of the file's own, so the client modules the file imports in its beforeAll
+ * read the fake's address. Before each test the fake is reset, the app counts the API reachable
+ * (unless `reachable` is false) and the cache is empty, claimed by `owner` (null: by no one).
+ */
+export function withFakeApi({
+  owner = 'alex' as string | null,
+  reachable = true,
+}: {
+  owner?: string | null;
+  reachable?: boolean;
+} = {}): FakeApi {
+  const { api, listen } = fakeApi();
+  beforeAll(listen);
+  afterAll(() => api.close());
+  beforeEach(async () => {
+    api.reset();
+    if (reachable) reportApiReachable(true);
+    await resetCache();
+    if (owner !== null) await ownCacheBy(owner);
+  });
+  return api;
+}
+
+function fakeApi(): { api: FakeApi; listen(): Promise<void> } {
   const api: FakeApi = {
     received: [],
     receivedHeaders: [],
@@ -81,7 +114,9 @@ export async function startFakeApi(): Promise<FakeApi> {
     });
     res.end(route.body === undefined ? undefined : JSON.stringify(route.body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  vi.stubEnv('VITE_API_BASE_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  return api;
+  const listen = async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    vi.stubEnv('VITE_API_BASE_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  };
+  return { api, listen };
 }

@@ -1,28 +1,17 @@
-import type { Account, Execution } from '../../src/domain/types.ts';
+import type { Account, Execution, Trade } from '../../src/domain/types.ts';
+import { accountFixture, tradeFixture } from '../fixtures/records.ts';
 
-export function account(overrides: Partial<Account> = {}): Account {
-  return {
+/** An account as the domain tests know it: "Individual", $50,000 with $20,000 free. */
+export const account = (overrides: Partial<Account> = {}): Account =>
+  accountFixture({
     id: 'a1',
     accountName: 'Individual',
-    accountNumber: '****1234',
     accountHash: 'hash',
     currentBalance: 50_000,
     availableFundsForTrading: 20_000,
     originalBalance: 40_000,
-    capitalRisk: 10,
-    maxTradeRisk: 1,
-    scaleOutFactor: 1,
-    heatLimit: 6,
-    dailyLossLimit: null,
-    dailyLossLimitUnit: 'Dollars',
-    maxNewTradesPerDay: null,
-    ordersAllowed: false,
-    openRisk: 0,
-    plannedRisk: 0,
-    openWithoutStop: 0,
     ...overrides,
-  };
-}
+  });
 
 export const ACCOUNT_1 = '0190a1b2-0000-7000-8000-000000000001';
 export const ACCOUNT_2 = '0190a1b2-0000-7000-8000-000000000002';
@@ -56,3 +45,49 @@ export function fill(
     ...overrides,
   };
 }
+
+/** A trade of account 1 ("Individual") in AAPL, opened on day 1: open and unplanned unless told. */
+export const trade = (id: string, overrides: Partial<Trade> = {}): Trade =>
+  tradeFixture({
+    id,
+    key: `${ACCOUNT_1}|AAPL|${day(1)}|${id}`,
+    accountId: ACCOUNT_1,
+    accountName: 'Individual',
+    openedAt: day(1),
+    executionIds: [],
+    ...overrides,
+  });
+
+/**
+ * A trade closed on day 2 with R `r` on a $100 risk (100 shares, stop $1 below a $50 entry), so
+ * its net P&L is 100 × R; `r` null is a trade without a stop (P&L $0 unless told).
+ */
+export const closedTrade = (id: string, r: number | null, overrides: Partial<Trade> = {}): Trade =>
+  trade(id, {
+    closedAt: day(2),
+    openQuantity: 0,
+    averageEntryPrice: 50,
+    averageExitPrice: 50,
+    grossPnl: (r ?? 0) * 100,
+    netPnl: (r ?? 0) * 100,
+    initialStop: r === null ? null : 49,
+    initialRisk: r === null ? null : 100,
+    rMultiple: r,
+    ...overrides,
+  });
+
+/** What a trade's fills decide, without its id, key and plan link (tradeLinks.test.ts has those). */
+export const tradeFigures = (t: Trade) => ({
+  direction: t.direction,
+  openedAt: t.openedAt,
+  closedAt: t.closedAt,
+  entryQuantity: t.entryQuantity,
+  openQuantity: t.openQuantity,
+  averageEntryPrice: t.averageEntryPrice,
+  averageExitPrice: t.averageExitPrice,
+  grossPnl: t.grossPnl,
+  fees: t.fees,
+  netPnl: t.netPnl,
+  executionIds: t.executionIds,
+  incomplete: t.incomplete,
+});

@@ -3,9 +3,8 @@ import { isHeatLimitInRange } from '../../src/domain/accounts.ts';
 import { DEFAULT_HEAT_LIMIT_PERCENT } from '../../src/domain/constants.ts';
 import { accountHeat, type HeatAccount, type HeatPlan, heatLevel } from '../../src/domain/heat.ts';
 import { messages } from '../../src/domain/messages.ts';
-import { unlinked } from '../../src/domain/tradeAnnotation.ts';
 import type { Trade, TradePlanStatus } from '../../src/domain/types.ts';
-import { ACCOUNT_1, ACCOUNT_2, day } from './fixtures.ts';
+import { ACCOUNT_1, ACCOUNT_2, day, trade } from './fixtures.ts';
 
 // $10,000, 1 % max trade risk ($100 a trade), capital and funds never the tighter limit here.
 const account = (overrides: Partial<HeatAccount> = {}): HeatAccount => ({
@@ -20,43 +19,21 @@ const account = (overrides: Partial<HeatAccount> = {}): HeatAccount => ({
 });
 
 /** An open Long of account 1: `quantity` shares still held at an average of `entry`. */
-function open(
+const open = (
   id: string,
   quantity: number,
   entry: number,
   stop: number | null,
   overrides: Partial<Trade> = {},
-): Trade {
-  return {
-    ...unlinked,
-    id,
-    key: `${ACCOUNT_1}|AAPL|${day(1)}|${id}`,
-    accountId: ACCOUNT_1,
-    accountName: 'Individual',
-    symbol: 'AAPL',
-    direction: 'Long',
-    openedAt: day(1),
-    closedAt: null,
+): Trade =>
+  trade(id, {
     entryQuantity: quantity,
     openQuantity: quantity,
     averageEntryPrice: entry,
-    averageExitPrice: null,
-    grossPnl: 0,
-    fees: 0,
-    netPnl: 0,
-    planId: null,
-    planned: false,
     initialStop: stop,
     initialRisk: stop === null ? null : quantity * Math.abs(entry - stop),
-    rMultiple: null,
-    notes: '',
-    executionIds: [],
-    incomplete: false,
-    tags: [],
-    mistakes: [],
     ...overrides,
-  };
-}
+  });
 
 const plan = (
   id: string,

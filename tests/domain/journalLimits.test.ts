@@ -143,6 +143,20 @@ function fullestJournal(): Backup {
   };
 }
 
+/** A journal with nothing in it, to fill one collection of. */
+const emptyJournal = (): Backup => ({
+  format: 'trade-tracker-backup',
+  formatVersion: 1,
+  exportedAt: NOW.toISOString(),
+  accounts: [],
+  edges: [],
+  tradeSetups: [],
+  tradePlans: [],
+  executions: [],
+  tradeAnnotations: [],
+  traderSettings: [],
+});
+
 describe('journal limits', () => {
   const journal = fullestJournal();
 
@@ -155,9 +169,10 @@ describe('journal limits', () => {
   }, 60_000);
 
   it('refuse a backup that holds more of a collection than a journal can, without reading its records', () => {
+    // Records that are not records at all: read one by one, each would be refused for itself.
     const over = {
-      ...journal,
-      tradePlans: [...journal.tradePlans, { ...journal.tradePlans[0], id: idOf(9, 1) }],
+      ...emptyJournal(),
+      tradePlans: Array.from({ length: JOURNAL_LIMITS.tradePlans + 1 }, () => ({})),
     };
     const checked = checkBackup(over, NOW);
     expect(checked.ok).toBe(false);
@@ -171,15 +186,31 @@ describe('journal limits', () => {
     expect(checked.message).toContain(
       'Your journal would hold 10,001 trade plans, more than the 10,000 it can',
     );
-  }, 60_000);
+  });
 
-  it('refuse a backup whose notes pass the budget', () => {
-    const plans = journal.tradePlans.map((p) => ({ ...p, notes: wide(PLAN_NOTES_MAX_LENGTH) }));
-    const checked = checkBackup({ ...journal, tradePlans: plans }, NOW);
+  it('take notes up to the budget, and refuse a backup whose notes pass it by a byte', () => {
+    // Plans alone, each with notes as wide as they go, the last topped up to the budget's byte.
+    const full = jsonTextBytes(wide(PLAN_NOTES_MAX_LENGTH));
+    const plans = Array.from({ length: Math.ceil(JOURNAL_NOTES_MAX_BYTES / full) }, (_, i) => ({
+      ...journal.tradePlans[i],
+      tradeSetupId: null,
+      edgeIds: [],
+      criteriaMet: [],
+      notes: wide(PLAN_NOTES_MAX_LENGTH),
+    }));
+    const last = plans.length - 1;
+    const atBudget = (extra: number) => {
+      const bytes = JOURNAL_NOTES_MAX_BYTES - last * full + extra;
+      const notes = `${wide(Math.floor(bytes / 3))}${'n'.repeat(bytes % 3)}`;
+      return plans.map((p, i) => (i === last ? { ...p, notes } : p));
+    };
+    const at = checkBackup({ ...emptyJournal(), tradePlans: atBudget(0) }, NOW);
+    expect(at.ok ? 'ok' : JSON.stringify(at.errors.slice(0, 3))).toBe('ok');
+    const checked = checkBackup({ ...emptyJournal(), tradePlans: atBudget(1) }, NOW);
     expect(checked.ok ? [] : checked.errors).toEqual([
       { field: 'notes', message: messages.journalNotesFull },
     ]);
-  }, 60_000);
+  });
 
   it('measure a text as JSON writes it: escapes and multi-byte characters included', () => {
     expect(jsonTextBytes(null)).toBe(0);

@@ -14,22 +14,12 @@ import {
   validateOrderConfirm,
   validateOrderRequest,
 } from '../../src/domain/orders.ts';
+import { bracketOrderFixture } from '../fixtures/records.ts';
 
 const PLAN = '0b5c8f0e-4a3b-4c7d-9e1f-2a3b4c5d6e7f';
 const ACCOUNT = '1c6d9a1f-5b4c-4d8e-8f20-3b4c5d6e7f80';
 
-const order = (fields: Partial<BracketOrder> = {}): BracketOrder => ({
-  symbol: 'NVDA',
-  direction: 'Long',
-  quantity: 66,
-  entryType: 'Limit',
-  entryPrice: 140,
-  entryLimitPrice: null,
-  duration: 'Day',
-  stopPrice: 135,
-  targetPrice: 150,
-  ...fields,
-});
+const order = bracketOrderFixture;
 
 describe('the order in words', () => {
   it.each([

@@ -5,9 +5,8 @@ import {
   plannedVsActualBy,
   plannedVsActualOf,
 } from '../../src/domain/plannedVsActual.ts';
-import { unlinked } from '../../src/domain/tradeAnnotation.ts';
 import type { Trade } from '../../src/domain/types.ts';
-import { ACCOUNT_1, ACCOUNT_2, account } from './fixtures.ts';
+import { ACCOUNT_1, ACCOUNT_2, account, trade as fixedTrade } from './fixtures.ts';
 
 /**
  * Account 1 as plans size with it: $50,000 balance, 1 % max trade risk ($500), 10 % capital risk
@@ -27,37 +26,22 @@ const longPlan: ComparedPlan = {
 const shortPlan: ComparedPlan = { ...longPlan, id: 'p-short', stopLossPrice: 55, targetPrice: 40 };
 
 /** A long trade of account 1 linked to the long plan, bought 100 at 50, stop 45, sold at 60. */
-function trade(overrides: Partial<Trade> = {}): Trade {
-  return {
-    ...unlinked,
-    id: 't',
+const trade = (overrides: Partial<Trade> = {}): Trade =>
+  fixedTrade('t', {
     key: 'k',
-    accountId: ACCOUNT_1,
-    accountName: 'Individual',
-    symbol: 'AAPL',
-    direction: 'Long',
     openedAt: '2026-03-02T15:00:00.000Z',
     closedAt: '2026-03-03T15:00:00.000Z',
-    entryQuantity: 100,
     openQuantity: 0,
     averageEntryPrice: 50,
     averageExitPrice: 60,
     grossPnl: null,
-    fees: 0,
     netPnl: null,
     planId: 'p-long',
     planned: true,
     initialStop: 45,
     initialRisk: 500,
-    rMultiple: null,
-    notes: '',
-    executionIds: [],
-    incomplete: false,
-    tags: [],
-    mistakes: [],
     ...overrides,
-  };
-}
+  });
 const short = (overrides: Partial<Trade> = {}) =>
   trade({ direction: 'Short', planId: 'p-short', initialStop: 55, averageExitPrice: 40, ...overrides });
 

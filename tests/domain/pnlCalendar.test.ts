@@ -1,27 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { pnlCalendar, shiftMonth, tradesClosedOn } from '../../src/domain/pnlCalendar.ts';
-import { unlinked } from '../../src/domain/tradeAnnotation.ts';
 import type { Trade } from '../../src/domain/types.ts';
+import { tradeFixture } from '../fixtures/records.ts';
 
 // New York is on EDT (UTC−4) until 2 a.m. on Sunday 2026-11-01, then on EST (UTC−5): that Sunday
 // lasts 25 hours, 04:00Z to 05:00Z the next day. On Sunday 2026-03-08 clocks go forward: that day
 // lasts 23 hours, 05:00Z to 04:00Z the next day.
 
-function closed(
+const closed = (
   id: string,
   closedAt: string | null,
   netPnl: number,
   r: number | null,
   o: Partial<Trade> = {},
-): Trade {
-  return {
-    ...unlinked,
+): Trade =>
+  tradeFixture({
     id,
     key: `acc|${id}`,
     accountId: 'acc',
-    accountName: 'Margin',
     symbol: id.toUpperCase(),
-    direction: 'Long',
     openedAt: '2026-10-01T14:00:00.000Z',
     closedAt,
     entryQuantity: 10,
@@ -29,21 +26,13 @@ function closed(
     averageEntryPrice: 10,
     averageExitPrice: 11,
     grossPnl: netPnl,
-    fees: 0,
     netPnl,
-    planId: null,
-    planned: false,
     initialStop: r === null ? null : 9,
     initialRisk: r === null ? null : 10,
     rMultiple: r,
-    notes: '',
     executionIds: [],
-    incomplete: false,
-    tags: [],
-    mistakes: [],
     ...o,
-  };
-}
+  });
 
 const november = [
   // Saturday Oct 31, 23:59:59 EDT: November 1st in UTC, October in New York: not in the month.

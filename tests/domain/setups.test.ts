@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newSetup, setupSuccessScore, successScore } from '../../src/domain/setups.ts';
 import { computeStats } from '../../src/domain/stats.ts';
-import { unlinked } from '../../src/domain/tradeAnnotation.ts';
 import type { Trade, TradePlanStatus } from '../../src/domain/types.ts';
-import { ACCOUNT_1, day } from './fixtures.ts';
+import { closedTrade } from './fixtures.ts';
 
 const plan = (status: TradePlanStatus, probabilityOfSuccess: number | null) => ({
   status,
@@ -65,37 +64,8 @@ describe('newSetup', () => {
 });
 
 /** A closed trade of plan `planId` with R `r` (null: no stop), closed on day `closedOn`. */
-function trade(id: string, planId: string | null, r: number | null, overrides: Partial<Trade> = {}): Trade {
-  return {
-    ...unlinked,
-    id,
-    key: `${ACCOUNT_1}|AAPL|${day(1)}|${id}`,
-    accountId: ACCOUNT_1,
-    accountName: 'Individual',
-    symbol: 'AAPL',
-    direction: 'Long',
-    openedAt: day(1),
-    closedAt: day(2),
-    entryQuantity: 100,
-    openQuantity: 0,
-    averageEntryPrice: 50,
-    averageExitPrice: 50,
-    grossPnl: (r ?? 0) * 100,
-    fees: 0,
-    netPnl: (r ?? 0) * 100,
-    planId,
-    planned: planId !== null,
-    initialStop: r === null ? null : 49,
-    initialRisk: r === null ? null : 100,
-    rMultiple: r,
-    notes: '',
-    executionIds: [],
-    incomplete: false,
-    tags: [],
-    mistakes: [],
-    ...overrides,
-  };
-}
+const trade = (id: string, planId: string | null, r: number | null, overrides: Partial<Trade> = {}): Trade =>
+  closedTrade(id, r, { planId, planned: planId !== null, ...overrides });
 
 describe('setupSuccessScore', () => {
   const plans = [

@@ -12,43 +12,18 @@ import {
 import { unlinked } from '../../src/domain/tradeAnnotation.ts';
 import { buildTrades } from '../../src/domain/tradeLinks.ts';
 import type { Trade } from '../../src/domain/types.ts';
-import { ACCOUNT_1, ACCOUNT_2, day, fill } from './fixtures.ts';
+import { ACCOUNT_1, ACCOUNT_2, closedTrade, day, fill } from './fixtures.ts';
 
 /**
  * A closed, complete trade of account 1 with risk $100, so its net P&L is 100 × R; `r` null is a
  * trade without a stop (its P&L is then $10, which must not reach netPnl).
  */
-function closed(id: string, r: number | null, closedOn: number, overrides: Partial<Trade> = {}): Trade {
-  return {
-    ...unlinked,
-    id,
-    key: `${ACCOUNT_1}|AAPL|${day(1)}|${id}`,
-    accountId: ACCOUNT_1,
-    accountName: 'Individual',
-    symbol: 'AAPL',
-    direction: 'Long',
-    openedAt: day(1),
+const closed = (id: string, r: number | null, closedOn: number, overrides: Partial<Trade> = {}): Trade =>
+  closedTrade(id, r, {
     closedAt: day(closedOn),
-    entryQuantity: 100,
-    openQuantity: 0,
-    averageEntryPrice: 50,
-    averageExitPrice: 50,
-    grossPnl: r === null ? 10 : r * 100,
-    fees: 0,
-    netPnl: r === null ? 10 : r * 100,
-    planId: null,
-    planned: false,
-    initialStop: r === null ? null : 49,
-    initialRisk: r === null ? null : 100,
-    rMultiple: r,
-    notes: '',
-    executionIds: [],
-    incomplete: false,
-    tags: [],
-    mistakes: [],
+    ...(r === null ? { grossPnl: 10, netPnl: 10 } : {}),
     ...overrides,
-  };
-}
+  });
 
 const noContext: StatsContext = { plans: [], setups: [], edges: [] };
 const all = (trades: readonly Trade[]): GroupStats => {

@@ -7,7 +7,7 @@ import { splitRatiosOf } from '../../src/domain/tradeFigures.ts';
 import { tradeIdOf, tradeKeyOf } from '../../src/domain/tradeKeys.ts';
 import { buildTrades } from '../../src/domain/tradeLinks.ts';
 import type { Execution, Trade, TradeAnnotation } from '../../src/domain/types.ts';
-import { ACCOUNT_1, ACCOUNT_2, day, fill } from './fixtures.ts';
+import { ACCOUNT_1, ACCOUNT_2, day, fill, tradeFigures } from './fixtures.ts';
 
 // The broker's position adjustments (docs/product.md, "Trades"): a split or reverse split adds or
 // takes away shares (the side says which), a transfer moves shares in (Buy) or out (Sell).
@@ -19,20 +19,7 @@ const transfer = (id: string, side: Execution['side'], shares: number, cost: num
 const build = (executions: readonly Execution[], annotations: TradeAnnotation[] = []) =>
   buildTrades({ executions, annotations, plans: [], accounts: [] });
 
-const figures = (t: Trade) => ({
-  direction: t.direction,
-  openedAt: t.openedAt,
-  closedAt: t.closedAt,
-  entryQuantity: t.entryQuantity,
-  openQuantity: t.openQuantity,
-  averageEntryPrice: t.averageEntryPrice,
-  averageExitPrice: t.averageExitPrice,
-  grossPnl: t.grossPnl,
-  fees: t.fees,
-  netPnl: t.netPnl,
-  executionIds: t.executionIds,
-  incomplete: t.incomplete,
-});
+const figures = tradeFigures;
 
 const stopAt = (trade: Trade, initialStop: number): TradeAnnotation => ({
   ...unlinked,

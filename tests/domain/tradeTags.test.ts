@@ -21,7 +21,7 @@ import {
 } from '../../src/domain/tradePlans.ts';
 import { COMMON_MISTAKES, labelSuggestions, mistakeCosts } from '../../src/domain/tradeTags.ts';
 import type { Trade } from '../../src/domain/types.ts';
-import { ACCOUNT_1, day, fill } from './fixtures.ts';
+import { ACCOUNT_1, closedTrade, day, fill } from './fixtures.ts';
 
 // docs/product.md, "Trades" (tags and mistakes), "Trade setups" (the checklist), "Plan statuses"
 // (the Ready rule) and "Review" (the groups and the cost of each mistake).
@@ -161,37 +161,8 @@ describe('tags and mistakes on a trade', () => {
 });
 
 /** A closed trade with R `r` (risk $100), its tags and mistakes, closed on day `closedOn`. */
-function closed(id: string, r: number, labels: Partial<Trade> = {}, closedOn = 2): Trade {
-  return {
-    ...unlinked,
-    id,
-    key: `${ACCOUNT_1}|AAPL|${day(1)}|${id}`,
-    accountId: ACCOUNT_1,
-    accountName: 'Individual',
-    symbol: 'AAPL',
-    direction: 'Long',
-    openedAt: day(1),
-    closedAt: day(closedOn),
-    entryQuantity: 100,
-    openQuantity: 0,
-    averageEntryPrice: 50,
-    averageExitPrice: 50,
-    grossPnl: r * 100,
-    fees: 0,
-    netPnl: r * 100,
-    planId: null,
-    planned: false,
-    initialStop: 49,
-    initialRisk: 100,
-    rMultiple: r,
-    notes: '',
-    executionIds: [],
-    incomplete: false,
-    tags: [],
-    mistakes: [],
-    ...labels,
-  };
-}
+const closed = (id: string, r: number, labels: Partial<Trade> = {}, closedOn = 2): Trade =>
+  closedTrade(id, r, { closedAt: day(closedOn), ...labels });
 
 const noContext: StatsContext = { plans: [], setups: [], edges: [] };
 const figures = (groups: readonly GroupStats[]) => groups.map((g) => [g.label, g.n, g.expectancyR, g.netPnl]);

@@ -3,29 +3,15 @@ import { newExecution } from '../../src/domain/executions.ts';
 import { unlinked } from '../../src/domain/tradeAnnotation.ts';
 import { tradeIdOf, tradeKeyOf } from '../../src/domain/tradeKeys.ts';
 import { buildTrades } from '../../src/domain/tradeLinks.ts';
-import type { Execution, Trade } from '../../src/domain/types.ts';
+import type { Execution } from '../../src/domain/types.ts';
 import { uuidV5 } from '../../src/domain/uuidV5.ts';
-import { ACCOUNT_1, ACCOUNT_2, day, fill } from './fixtures.ts';
+import { ACCOUNT_1, ACCOUNT_2, day, fill, tradeFigures } from './fixtures.ts';
 
 const accounts = [{ id: ACCOUNT_1, accountName: 'Individual' }];
 const build = (executions: readonly Execution[]) =>
   buildTrades({ executions, annotations: [], plans: [], accounts });
 
-/** What the fills decide, without the id, key and plan link (tested in tradeLinks.test.ts). */
-const figures = (t: Trade) => ({
-  direction: t.direction,
-  openedAt: t.openedAt,
-  closedAt: t.closedAt,
-  entryQuantity: t.entryQuantity,
-  openQuantity: t.openQuantity,
-  averageEntryPrice: t.averageEntryPrice,
-  averageExitPrice: t.averageExitPrice,
-  grossPnl: t.grossPnl,
-  fees: t.fees,
-  netPnl: t.netPnl,
-  executionIds: t.executionIds,
-  incomplete: t.incomplete,
-});
+const figures = tradeFigures;
 
 const closedLong = {
   direction: 'Long',

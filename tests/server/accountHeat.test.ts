@@ -3,7 +3,7 @@ import { accountHeat } from '../../src/domain/heat.ts';
 import { messages } from '../../src/domain/messages.ts';
 import { toTradePlan } from '../../src/domain/tradePlanDto.ts';
 import type { Account, Trade, TradePlanDto } from '../../src/domain/types.ts';
-import { type Client, signedInServer } from './harness.ts';
+import { type Client, fillAnHourOn, signedInServer } from './harness.ts';
 
 const { t, alex, sam } = signedInServer();
 let margin: Account;
@@ -15,18 +15,8 @@ const heatOf = async (id: string) => {
   const a = (await accounts()).find((x) => x.id === id) as Account;
   return { openRisk: a.openRisk, plannedRisk: a.plannedRisk, openWithoutStop: a.openWithoutStop };
 };
-const fill = async (symbol: string, side: 'Buy' | 'Sell', quantity: number, price: number) => {
-  t.clock.advance(3_600_000);
-  const res = await alex.json('POST', '/api/v1/executions', {
-    accountId: margin.id,
-    symbol,
-    side,
-    quantity,
-    price,
-    executedAt: t.clock.now.toISOString(),
-  });
-  expect(res.status).toBe(201);
-};
+const fill = (symbol: string, side: 'Buy' | 'Sell', quantity: number, price: number) =>
+  fillAnHourOn(t, alex, margin.id, symbol, side, quantity, price);
 const plan = async (stock: string, entryPrice: number, stopLossPrice: number, status = 'Ready') => {
   const res = await alex.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
     stock,

@@ -28,10 +28,7 @@ let sam: Client;
 let publicKey: string;
 
 beforeAll(async () => {
-  const { mkdtempSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  push = await startFakePushService(mkdtempSync(join(tmpdir(), 'tt-push-')));
+  push = await startFakePushService();
   t = await startTestServer(
     { PUSH_SERVICE_HOSTS: push.hosts },
     // The watcher is driven by the test's ticks, not by its interval.

@@ -1,6 +1,4 @@
-import { mkdtempSync } from 'node:fs';
 import { Agent } from 'node:https';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertPayload } from '../../src/domain/alerts.ts';
@@ -30,7 +28,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('alerts with two API servers on on
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    push = await startFakePushService(mkdtempSync(join(tmpdir(), 'tt-push-')));
+    push = await startFakePushService();
     const database = await freshDatabase();
     drop = database.drop;
     const config = {

@@ -17,6 +17,7 @@ import type {
   TradePlanDto,
   TradeSetup,
 } from '../../src/domain/types.ts';
+import { planFixture } from '../fixtures/records.ts';
 import { type Client, signedInServer, signIn, startTestServer, type TestServer } from './harness.ts';
 
 // The backup of docs/product.md, "Export and backup": a journal with every kind of record is
@@ -683,26 +684,20 @@ describe('size', () => {
     const samsAccounts = (await sam.json<Account[]>('GET', '/api/v1/accounts')).body;
     const sams = await getBackup(sam);
     const at = ago(24 * 60);
-    const tradePlans: BackupTradePlan[] = Array.from({ length: 10_000 }, (_, i) => ({
-      id: crypto.randomUUID(),
-      stock: `S${i.toString(36).toUpperCase()}`,
-      entryPrice: 100 + (i % 50),
-      stopLossPrice: 90,
-      targetPrice: i % 2 ? 200 : null,
-      probabilityOfSuccess: i % 100,
-      status: (['Draft', 'Ready', 'Hold', 'Discarded'] as const)[i % 4] ?? 'Draft',
-      scanId: null,
-      tradeSetupId: null,
-      edgeIds: [],
-      notes: `Plan number ${i}`,
-      marketCycleAtCreation: null,
-      doneAt: null,
-      alertsOn: true,
-      direction: 'Long',
-      criteriaMet: [],
-      createdAt: at,
-      updatedAt: at,
-    }));
+    const tradePlans: BackupTradePlan[] = Array.from({ length: 10_000 }, (_, i) =>
+      planFixture({
+        id: crypto.randomUUID(),
+        stock: `S${i.toString(36).toUpperCase()}`,
+        entryPrice: 100 + (i % 50),
+        stopLossPrice: 90,
+        targetPrice: i % 2 ? 200 : null,
+        probabilityOfSuccess: i % 100,
+        status: (['Draft', 'Ready', 'Hold', 'Discarded'] as const)[i % 4] ?? 'Draft',
+        notes: `Plan number ${i}`,
+        createdAt: at,
+        updatedAt: at,
+      }),
+    );
     const executions = Array.from({ length: 5_000 }, (_, i) => ({
       id: crypto.randomUUID(),
       accountId: samsAccounts[i % samsAccounts.length]?.id as string,

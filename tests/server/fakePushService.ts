@@ -1,7 +1,9 @@
 import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, verify } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { Agent, createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Resolve } from '../../src/server/alerts/publicAddress.ts';
 import type { StartOptions } from '../../src/server/server.ts';
 import { makeCertificate } from './certificate.ts';
@@ -47,7 +49,9 @@ export interface FakePushService {
   close(): Promise<void>;
 }
 
-export async function startFakePushService(dir: string): Promise<FakePushService> {
+export async function startFakePushService(
+  dir: string = mkdtempSync(join(tmpdir(), 'tt-push-')),
+): Promise<FakePushService> {
   const { certFile, keyFile } = makeCertificate(dir, [PUSH_HOST]);
   const received: ReceivedPush[] = [];
   const answer = new Map<string, number>();

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Broker } from '../../src/server/brokers/broker.ts';
 import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
 import type { HeavyCalls } from '../../src/server/http/fairShare.ts';
@@ -222,4 +222,29 @@ export function cookieNamed(res: Response, name: string): string {
   const set = res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
   if (!set) throw new Error(`No ${name} cookie in the answer (${res.status})`);
   return set.split(';')[0] as string;
+}
+
+/**
+ * A fill recorded through the API an hour after the last (the test clock moves on an hour), at
+ * the clock's time, answered 201: a journal written as a diary.
+ */
+export async function fillAnHourOn(
+  t: TestServer,
+  client: Client,
+  accountId: string,
+  symbol: string,
+  side: 'Buy' | 'Sell',
+  quantity: number,
+  price: number,
+): Promise<void> {
+  t.clock.advance(3_600_000);
+  const res = await client.json('POST', '/api/v1/executions', {
+    accountId,
+    symbol,
+    side,
+    quantity,
+    price,
+    executedAt: t.clock.now.toISOString(),
+  });
+  expect(res.status).toBe(201);
 }

@@ -15,6 +15,7 @@ import type {
   TradeSetup,
 } from '../../src/domain/types.ts';
 import { edges, executions, tradePlans, tradeSetups } from '../../src/server/db/schema.ts';
+import { planFixture } from '../fixtures/records.ts';
 import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
 
 // docs/product.md, "Journal limits" (issue 26, item 12): each limit refuses with its message,
@@ -309,27 +310,16 @@ describe('the journal limits and the API checks, in a restore', () => {
       '/api/v1/backup',
       body,
     );
-  const planOf = (stock: string, over: Partial<BackupTradePlan> = {}): BackupTradePlan => ({
-    id: randomUUID(),
-    stock,
-    entryPrice: 10,
-    stopLossPrice: 9,
-    targetPrice: null,
-    probabilityOfSuccess: null,
-    status: 'Draft',
-    scanId: null,
-    tradeSetupId: null,
-    edgeIds: [],
-    notes: '',
-    marketCycleAtCreation: null,
-    doneAt: null,
-    alertsOn: true,
-    direction: 'Long',
-    criteriaMet: [],
-    createdAt: base.exportedAt,
-    updatedAt: base.exportedAt,
-    ...over,
-  });
+  const planOf = (stock: string, over: Partial<BackupTradePlan> = {}): BackupTradePlan =>
+    planFixture({
+      id: randomUUID(),
+      stock,
+      entryPrice: 10,
+      stopLossPrice: 9,
+      createdAt: base.exportedAt,
+      updatedAt: base.exportedAt,
+      ...over,
+    });
 
   it('refuses plans that would pass the limit with those the journal holds', async () => {
     const me = await userIdOf(alex);
@@ -422,26 +412,17 @@ describe('no statement grows with the journal', () => {
     const journal: Backup = {
       ...base,
       tradeAnnotations: [],
-      tradePlans: Array.from({ length: plans }, (_, i) => ({
-        id: randomUUID(),
-        stock: `G${i.toString(36).toUpperCase()}`,
-        entryPrice: 10,
-        stopLossPrice: 9,
-        targetPrice: null,
-        probabilityOfSuccess: null,
-        status: i % 2 ? 'Ready' : 'Draft',
-        scanId: null,
-        tradeSetupId: null,
-        edgeIds: [],
-        notes: '',
-        marketCycleAtCreation: null,
-        doneAt: null,
-        alertsOn: true,
-        direction: 'Long',
-        criteriaMet: [],
-        createdAt: stamp,
-        updatedAt: stamp,
-      })),
+      tradePlans: Array.from({ length: plans }, (_, i) =>
+        planFixture({
+          id: randomUUID(),
+          stock: `G${i.toString(36).toUpperCase()}`,
+          entryPrice: 10,
+          stopLossPrice: 9,
+          status: i % 2 ? 'Ready' : 'Draft',
+          createdAt: stamp,
+          updatedAt: stamp,
+        }),
+      ),
       executions: Array.from({ length: plans * 2 }, (_, i) => ({
         id: randomUUID(),
         accountId: (accounts[i % accounts.length] as Account).id,

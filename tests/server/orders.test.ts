@@ -12,6 +12,7 @@ import type { Account, TradePlanDto } from '../../src/domain/types.ts';
 import type { BrokerExchange } from '../../src/server/brokers/broker.ts';
 import { orders } from '../../src/server/db/schema.ts';
 import { ORDER_RESEND_WITHIN_SECONDS } from '../../src/server/orders/orderService.ts';
+import { bracketOrderFixture } from '../fixtures/records.ts';
 import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
 import { confirmOf, type ScriptedOrders, scriptedOrders } from './orderBroker.ts';
 
@@ -109,17 +110,7 @@ describe('preview', () => {
     expect(res.body.dollarsAtRisk).toBe(330);
     expect(res.body.riskPercentOfAccount).toBe(Math.round((330 / account.currentBalance) * 10000) / 100);
     expect(res.body.broker).toEqual({ warnings: ['A large order'], rejections: [] });
-    expect(res.body.order).toEqual({
-      symbol: plan.stock,
-      direction: 'Long',
-      quantity: 66,
-      entryType: 'Limit',
-      entryPrice: 140,
-      entryLimitPrice: null,
-      duration: 'Day',
-      stopPrice: 135,
-      targetPrice: 150,
-    });
+    expect(res.body.order).toEqual(bracketOrderFixture({ symbol: plan.stock }));
     expect(broker.received).toHaveLength(0);
   });
 });

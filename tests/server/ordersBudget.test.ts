@@ -6,7 +6,8 @@ import type { Account, TradePlanDto } from '../../src/domain/types.ts';
 import { cancelRoom, requestPools } from '../../src/server/brokers/brokerBudget.ts';
 import { createSchwabBroker } from '../../src/server/brokers/schwab/schwabBroker.ts';
 import { SCHWAB_REQUESTS_PER_MINUTE } from '../../src/server/brokers/schwab/schwabHttp.ts';
-import { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
+import type { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
+import { schwabEnv, schwabOptions, startFakeSchwab } from './brokers/schwab/schwabApp.ts';
 import { type Client, startTestServer, type TestServer } from './harness.ts';
 import { confirmOf, signInSchwab } from './orderBroker.ts';
 
@@ -17,9 +18,6 @@ import { confirmOf, signInSchwab } from './orderBroker.ts';
  * 4,000, so a loop reaches it in a few rounds); following many working orders leaves the trader
  * room for a new one.
  */
-const CALLBACK = 'https://127.0.0.1:8443/api/v1/auth/callback';
-const CLIENT_ID = 'A'.repeat(32);
-const CLIENT_SECRET = 'S'.repeat(16);
 const ORDERS_PER_DAY = 20;
 const MINUTE = 60_000;
 
@@ -30,29 +28,10 @@ let fake: FakeSchwab;
 function serverWith(ordersPerDay?: number) {
   beforeAll(async () => {
     const now = () => t?.clock.now ?? new Date();
-    fake = await new FakeSchwab(CLIENT_ID, CLIENT_SECRET, CALLBACK, now).start();
+    fake = await startFakeSchwab(now);
     const broker =
-      ordersPerDay === undefined
-        ? undefined
-        : createSchwabBroker({
-            clientId: CLIENT_ID,
-            clientSecret: CLIENT_SECRET,
-            callbackUrl: CALLBACK,
-            baseUrl: fake.url,
-            now,
-            ordersPerDay,
-          });
-    t = await startTestServer(
-      {
-        BROKER: 'schwab',
-        SCHWAB_CLIENT_ID: CLIENT_ID,
-        SCHWAB_CLIENT_SECRET: CLIENT_SECRET,
-        SCHWAB_CALLBACK_URL: CALLBACK,
-        SCHWAB_BASE_URL: fake.url,
-        MARKET_CYCLE_SYMBOL: '$SPX',
-      },
-      { broker },
-    );
+      ordersPerDay === undefined ? undefined : createSchwabBroker(schwabOptions(fake, now, { ordersPerDay }));
+    t = await startTestServer(schwabEnv(fake), { broker });
   });
   afterAll(async () => {
     await t.stop();

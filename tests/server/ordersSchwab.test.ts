@@ -9,7 +9,8 @@ import type {
 } from '../../src/domain/orders.ts';
 import type { Account, Trade, TradePlanDto } from '../../src/domain/types.ts';
 import type { BrokerExchange } from '../../src/server/brokers/broker.ts';
-import { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
+import type { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
+import { schwabEnv, startFakeSchwab } from './brokers/schwab/schwabApp.ts';
 import { type Client, startTestServer, type TestServer } from './harness.ts';
 import { confirmOf, signInSchwab } from './orderBroker.ts';
 
@@ -19,9 +20,6 @@ import { confirmOf, signInSchwab } from './orderBroker.ts';
  * under a double submit, a retry after a lost answer and two tabs, cancel, and a fill that makes
  * the trade linked to the plan.
  */
-const CALLBACK = 'https://127.0.0.1:8443/api/v1/auth/callback';
-const CLIENT_ID = 'A'.repeat(32);
-const CLIENT_SECRET = 'S'.repeat(16);
 
 let t: TestServer;
 let fake: FakeSchwab;
@@ -29,15 +27,8 @@ let dana: Client;
 let account: Account;
 
 beforeAll(async () => {
-  fake = await new FakeSchwab(CLIENT_ID, CLIENT_SECRET, CALLBACK, () => t?.clock.now ?? new Date()).start();
-  t = await startTestServer({
-    BROKER: 'schwab',
-    SCHWAB_CLIENT_ID: CLIENT_ID,
-    SCHWAB_CLIENT_SECRET: CLIENT_SECRET,
-    SCHWAB_CALLBACK_URL: CALLBACK,
-    SCHWAB_BASE_URL: fake.url,
-    MARKET_CYCLE_SYMBOL: '$SPX',
-  });
+  fake = await startFakeSchwab(() => t?.clock.now ?? new Date());
+  t = await startTestServer(schwabEnv(fake));
   dana = await signInSchwab(t.url, fake, 'dana');
   account = (await dana.json<Account[]>('GET', '/api/v1/accounts')).body[0] as Account;
   expect((await dana.json('PUT', `/api/v1/accounts/${account.id}/orders`, { allowed: true })).status).toBe(

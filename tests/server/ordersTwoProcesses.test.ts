@@ -5,7 +5,8 @@ import type { OrderConfirmFields, OrderDto } from '../../src/domain/orders.ts';
 import type { Account, TradePlanDto } from '../../src/domain/types.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { type RunningServer, startServer } from '../../src/server/server.ts';
-import { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
+import type { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
+import { schwabEnv, startFakeSchwab } from './brokers/schwab/schwabApp.ts';
 import { type Client, clientFor, freshDatabase } from './harness.ts';
 import { confirmOf, signInSchwab } from './orderBroker.ts';
 
@@ -15,9 +16,6 @@ import { confirmOf, signInSchwab } from './orderBroker.ts';
  * still send one order to Schwab (docs/product.md, "Orders"). As in alertsTwoProcesses.test.ts they
  * run in this process so they share the test's clock; nothing else is shared but the database.
  */
-const CALLBACK = 'https://127.0.0.1:8443/api/v1/auth/callback';
-const CLIENT_ID = 'A'.repeat(32);
-const CLIENT_SECRET = 'S'.repeat(16);
 
 describe.runIf(process.env.TEST_DATABASE_URL)('orders with two API servers on one PostgreSQL', () => {
   const clock = { now: new Date('2026-11-20T15:30:00.000Z') };
@@ -30,7 +28,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('orders with two API servers on on
   let account: Account;
 
   beforeAll(async () => {
-    fake = await new FakeSchwab(CLIENT_ID, CLIENT_SECRET, CALLBACK, () => clock.now).start();
+    fake = await startFakeSchwab(() => clock.now);
     const database = await freshDatabase();
     drop = database.drop;
     const config = {
@@ -39,12 +37,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('orders with two API servers on on
         PORT: '0',
         HOST: '127.0.0.1',
         STATIC_DIR: join(database.dataDir, 'no-app'),
-        BROKER: 'schwab',
-        SCHWAB_CLIENT_ID: CLIENT_ID,
-        SCHWAB_CLIENT_SECRET: CLIENT_SECRET,
-        SCHWAB_CALLBACK_URL: CALLBACK,
-        SCHWAB_BASE_URL: fake.url,
-        MARKET_CYCLE_SYMBOL: '$SPX',
+        ...schwabEnv(fake),
       }),
       databaseUrl: database.databaseUrl,
     };

@@ -1,7 +1,4 @@
-import { mkdtempSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import type { AlertPayload } from '../../src/domain/alerts.ts';
@@ -41,7 +38,7 @@ let testing: TestServer;
 const asked: string[] = [];
 
 beforeAll(async () => {
-  push = await startFakePushService(mkdtempSync(join(tmpdir(), 'tt-push-')));
+  push = await startFakePushService();
   production = await startTestServer({}, { alerts: { everyMs: HOUR } });
   const resolve: Resolve = (hostname) => {
     asked.push(hostname);

@@ -11,10 +11,7 @@ let t: TestServer;
 let alex: Client;
 
 beforeAll(async () => {
-  const { mkdtempSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  push = await startFakePushService(mkdtempSync(join(tmpdir(), 'tt-push-')));
+  push = await startFakePushService();
   t = await startTestServer(
     { PUSH_SERVICE_HOSTS: push.hosts },
     { alerts: { everyMs: 3_600_000, ...push.sending } },

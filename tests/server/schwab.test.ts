@@ -19,7 +19,14 @@ import { SIGN_IN_WINDOW_MS } from '../../src/server/auth/signInLimit.ts';
 import { createTokenCipher, DATA_KEY_FILE } from '../../src/server/auth/tokenCipher.ts';
 import { createSchwabBroker } from '../../src/server/brokers/schwab/schwabBroker.ts';
 import { brokerTokens, sessions } from '../../src/server/db/schema.ts';
-import { FAKE_LOGINS, FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
+import { FAKE_LOGINS, type FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
+import {
+  CALLBACK,
+  CLIENT_ID,
+  CLIENT_SECRET,
+  schwabEnv,
+  startFakeSchwab,
+} from './brokers/schwab/schwabApp.ts';
 import {
   fee,
   option,
@@ -36,24 +43,14 @@ import { type Client, clientFor, cookieNamed, startTestServer, type TestServer }
  * the test clock. Schwab calls back on the registered https URL; the test, like a browser,
  * follows that redirect to the server under test.
  */
-const CALLBACK = 'https://127.0.0.1:8443/api/v1/auth/callback';
-const CLIENT_ID = 'A'.repeat(32);
-const CLIENT_SECRET = 'S'.repeat(16);
 const MINUTE = 60_000;
 
 let t: TestServer;
 let fake: FakeSchwab;
 
 beforeAll(async () => {
-  fake = await new FakeSchwab(CLIENT_ID, CLIENT_SECRET, CALLBACK, () => t?.clock.now ?? new Date()).start();
-  t = await startTestServer({
-    BROKER: 'schwab',
-    SCHWAB_CLIENT_ID: CLIENT_ID,
-    SCHWAB_CLIENT_SECRET: CLIENT_SECRET,
-    SCHWAB_CALLBACK_URL: CALLBACK,
-    SCHWAB_BASE_URL: fake.url,
-    MARKET_CYCLE_SYMBOL: '$SPX',
-  });
+  fake = await startFakeSchwab(() => t?.clock.now ?? new Date());
+  t = await startTestServer(schwabEnv(fake));
 });
 afterAll(async () => {
   await t.stop();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Account, GroupStats, TradePlanDto, TradeSetup } from '../../src/domain/types.ts';
-import { signedInServer } from './harness.ts';
+import { fillAnHourOn, signedInServer } from './harness.ts';
 
 const { t, alex, sam } = signedInServer();
 let margin: Account;
@@ -9,18 +9,8 @@ beforeAll(async () => {
   margin = (await alex.json<Account[]>('GET', '/api/v1/accounts')).body[0] as Account;
 });
 
-const fill = async (symbol: string, side: 'Buy' | 'Sell', quantity: number, price: number) => {
-  t.clock.advance(3_600_000);
-  const res = await alex.json('POST', '/api/v1/executions', {
-    accountId: margin.id,
-    symbol,
-    side,
-    quantity,
-    price,
-    executedAt: t.clock.now.toISOString(),
-  });
-  expect(res.status).toBe(201);
-};
+const fill = (symbol: string, side: 'Buy' | 'Sell', quantity: number, price: number) =>
+  fillAnHourOn(t, alex, margin.id, symbol, side, quantity, price);
 const readyPlan = async (setup: TradeSetup, stock: string, probabilityOfSuccess: number | null) => {
   const plan = await alex.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
     stock,

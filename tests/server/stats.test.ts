@@ -3,7 +3,7 @@ import { messages } from '../../src/domain/messages.ts';
 import { computeStats, STATS_GROUPINGS } from '../../src/domain/stats.ts';
 import { toTradePlan } from '../../src/domain/tradePlanDto.ts';
 import type { Account, Edge, GroupStats, Trade, TradePlanDto, TradeSetup } from '../../src/domain/types.ts';
-import { type Client, signedInServer } from './harness.ts';
+import { type Client, fillAnHourOn, signedInServer } from './harness.ts';
 
 const { t, alex, sam } = signedInServer();
 let margin: Account;
@@ -13,19 +13,9 @@ let gone: Edge;
 let flag: TradeSetup;
 let base: TradeSetup;
 
-const HOUR = 3_600_000;
-const fill = async (symbol: string, side: 'Buy' | 'Sell', quantity: number, price: number) => {
-  t.clock.advance(HOUR);
-  const res = await alex.json('POST', '/api/v1/executions', {
-    accountId: margin.id,
-    symbol,
-    side,
-    quantity,
-    price,
-    executedAt: t.clock.now.toISOString(),
-  });
-  expect(res.status).toBe(201);
-};
+const _HOUR = 3_600_000;
+const fill = (symbol: string, side: 'Buy' | 'Sell', quantity: number, price: number) =>
+  fillAnHourOn(t, alex, margin.id, symbol, side, quantity, price);
 const readyPlan = async (body: Record<string, unknown>) => {
   const res = await alex.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
     entryPrice: 50,

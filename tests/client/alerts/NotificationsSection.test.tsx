@@ -1,20 +1,17 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import * as connectivity from '../../../src/client/sync/connectivity.ts';
 import type { SentAlert } from '../../../src/domain/alerts.ts';
 import { notificationTexts } from '../../../src/domain/messages.ts';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
+import { withFakeApi } from '../fakeApi.ts';
 
-let api: FakeApi;
+const api = withFakeApi({ owner: null, reachable: false });
 let NotificationsSection: typeof import('../../../src/client/alerts/NotificationsSection.tsx').default;
-let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 
 beforeAll(async () => {
-  api = await startFakeApi();
   NotificationsSection = (await import('../../../src/client/alerts/NotificationsSection.tsx')).default;
-  connectivity = await import('../../../src/client/sync/connectivity.ts');
 });
-afterAll(() => api.close());
 
 // The server's VAPID key: 65 bytes, as GET /push/key answers it.
 const KEY_BYTES = Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i));

@@ -1,25 +1,21 @@
 import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { accountFixture, fullSync, planFixture, resetCache } from '../fixtures.ts';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as dbModule from '../../../src/client/db/db.ts';
+import * as connectivity from '../../../src/client/sync/connectivity.ts';
+import { withFakeApi } from '../fakeApi.ts';
+import { accountFixture, fullSync, planFixture } from '../fixtures.ts';
 
-let api: FakeApi;
+const api = withFakeApi({ owner: null });
 let session: typeof import('../../../src/client/serverData/session.ts');
 let gate: typeof import('../../../src/client/app/useAuthGate.ts');
 let LogoutButton: typeof import('../../../src/client/auth/LogoutButton.tsx').LogoutButton;
-let dbModule: typeof import('../../../src/client/db/db.ts');
-let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 
 beforeAll(async () => {
-  api = await startFakeApi();
   session = await import('../../../src/client/serverData/session.ts');
   gate = await import('../../../src/client/app/useAuthGate.ts');
   LogoutButton = (await import('../../../src/client/auth/LogoutButton.tsx')).LogoutButton;
-  dbModule = await import('../../../src/client/db/db.ts');
-  connectivity = await import('../../../src/client/sync/connectivity.ts');
 });
-afterAll(() => api.close());
 
 const requests = () => api.received.map((r) => r.key);
 const logoutAnswers = (status: number) => {
@@ -30,7 +26,6 @@ const logoutAnswers = (status: number) => {
 };
 
 beforeEach(async () => {
-  api.reset();
   api.routes = {
     'GET /api/v1/auth/status': {
       status: 200,
@@ -41,8 +36,6 @@ beforeEach(async () => {
   logoutAnswers(204);
   sessionStorage.clear();
   localStorage.clear();
-  connectivity.reportApiReachable(true);
-  await resetCache();
 });
 
 /** A signed-in trader's cache with one change made offline and not yet sent. */

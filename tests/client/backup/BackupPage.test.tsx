@@ -1,9 +1,10 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as connectivity from '../../../src/client/sync/connectivity.ts';
 import type { Backup, RestoreResult } from '../../../src/domain/backup.ts';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { ownCacheBy, planFixture, resetCache, seed, setupFixture } from '../fixtures.ts';
+import { withFakeApi } from '../fakeApi.ts';
+import { planFixture, seed, setupFixture } from '../fixtures.ts';
 
 // The restore's upload and the sync after it are the browser's and the sync layer's
 // (tests/browser/backup.test.ts runs them for real); here they are stand-ins the test can hold and
@@ -18,18 +19,14 @@ vi.mock('../../../src/client/serverData/restore.ts', async (original) => ({
   resyncAfterRestore: restoreModule.resyncAfterRestore,
 }));
 
-let api: FakeApi;
+const _api = withFakeApi();
 let BackupPage: typeof import('../../../src/client/backup/BackupPage.tsx').default;
 let RestoreRefused: typeof import('../../../src/client/serverData/restore.ts').RestoreRefused;
-let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 
 beforeAll(async () => {
-  api = await startFakeApi();
   BackupPage = (await import('../../../src/client/backup/BackupPage.tsx')).default;
   RestoreRefused = (await import('../../../src/client/serverData/restore.ts')).RestoreRefused;
-  connectivity = await import('../../../src/client/sync/connectivity.ts');
 });
-afterAll(() => api.close());
 
 /** What the page saved through a Blob URL, in order, and the names it saved them under. */
 let saved: Blob[];
@@ -45,12 +42,8 @@ const textOf = (blob: Blob) => read<string>(blob, 'readAsText');
 const firstBytes = async (blob: Blob) =>
   [...new Uint8Array(await read<ArrayBuffer>(blob, 'readAsArrayBuffer'))].slice(0, 3);
 beforeEach(async () => {
-  api.reset();
-  connectivity.reportApiReachable(true);
   restoreModule.sendBackup.mockReset();
   restoreModule.resyncAfterRestore.mockReset().mockResolvedValue(undefined);
-  await resetCache();
-  await ownCacheBy('alex');
   saved = [];
   names = [];
   // jsdom cannot navigate to the link: the download it would start is recorded instead.
@@ -92,26 +85,15 @@ const backup = (): Backup => ({
   edges: [],
   tradeSetups: [],
   tradePlans: [
-    {
+    planFixture({
       id: '0190a1b2-0000-7000-8000-0000000000b1',
       stock: 'AAPL',
       entryPrice: 100,
       stopLossPrice: 95,
-      targetPrice: null,
-      probabilityOfSuccess: null,
       status: 'Ready',
-      scanId: null,
-      tradeSetupId: null,
-      edgeIds: [],
-      notes: '',
-      marketCycleAtCreation: null,
-      doneAt: null,
-      alertsOn: true,
-      direction: 'Long',
-      criteriaMet: [],
       createdAt: AT,
       updatedAt: AT,
-    },
+    }),
   ],
   executions: [],
   tradeAnnotations: [],

@@ -1,13 +1,11 @@
 import { liveQuery } from 'dexie';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as dbModule from '../../../src/client/db/db.ts';
 import { addDays, type Candle, earliestCandleDay, weekdaysBetween } from '../../../src/domain/candles.ts';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { resetCache } from '../fixtures.ts';
+import { withFakeApi } from '../fakeApi.ts';
 
-let api: FakeApi;
+const api = withFakeApi({ owner: null });
 let cache: typeof import('../../../src/client/serverData/candles.ts');
-let dbModule: typeof import('../../../src/client/db/db.ts');
-let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 
 // Windows of September 2026, over long before "today": held for good once asked.
 const window = { from: '2026-09-01', to: '2026-09-04' };
@@ -18,17 +16,10 @@ const answer = (symbol: string) => ({ symbol, ...window, today: '2026-11-25', ca
 const SYMBOLS = ['AAA', 'BBB', 'CCC', 'DDD', 'EEE', 'FFF'];
 
 beforeAll(async () => {
-  api = await startFakeApi();
   cache = await import('../../../src/client/serverData/candles.ts');
-  dbModule = await import('../../../src/client/db/db.ts');
-  connectivity = await import('../../../src/client/sync/connectivity.ts');
 });
-afterAll(() => api.close());
 
 beforeEach(async () => {
-  await resetCache();
-  api.reset();
-  connectivity.reportApiReachable(true);
   await dbModule.db.meta.put({ key: dbModule.metaKeys.userId, value: 'alex' });
   api.routes = Object.fromEntries(SYMBOLS.map((s) => [route(s), { status: 200, body: answer(s) }]));
 });

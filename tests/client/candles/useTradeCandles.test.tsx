@@ -1,14 +1,13 @@
 import { renderHook, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as dbModule from '../../../src/client/db/db.ts';
+import * as connectivity from '../../../src/client/sync/connectivity.ts';
 import type { Candle } from '../../../src/domain/candles.ts';
 import { weekdaysBetween } from '../../../src/domain/candles.ts';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { resetCache } from '../fixtures.ts';
+import { withFakeApi } from '../fakeApi.ts';
 
-let api: FakeApi;
+const api = withFakeApi({ owner: null });
 let hook: typeof import('../../../src/client/serverData/useCandles.ts');
-let dbModule: typeof import('../../../src/client/db/db.ts');
-let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 
 // A closed trade of September 2026: its window (Aug 4 – Sep 22) is over, so once held it is final.
 const trade = { symbol: 'AAPL', openedAt: '2026-09-01T15:00:00.000Z', closedAt: '2026-09-15T19:00:00.000Z' };
@@ -32,17 +31,10 @@ const answer = {
 };
 
 beforeAll(async () => {
-  api = await startFakeApi();
   hook = await import('../../../src/client/serverData/useCandles.ts');
-  dbModule = await import('../../../src/client/db/db.ts');
-  connectivity = await import('../../../src/client/sync/connectivity.ts');
 });
-afterAll(() => api.close());
 
 beforeEach(async () => {
-  await resetCache();
-  api.reset();
-  connectivity.reportApiReachable(true);
   await dbModule.db.meta.put({ key: dbModule.metaKeys.userId, value: 'alex' });
   api.routes = { [`GET /api/v1/candles?symbol=AAPL&${WINDOW}`]: { status: 200, body: answer } };
 });

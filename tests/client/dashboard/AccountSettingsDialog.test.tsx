@@ -1,30 +1,20 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as connectivity from '../../../src/client/sync/connectivity.ts';
 import type { Account } from '../../../src/domain/types.ts';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { accountFixture, ownCacheBy, resetCache, seed } from '../fixtures.ts';
+import { withFakeApi } from '../fakeApi.ts';
+import { accountFixture, seed } from '../fixtures.ts';
 
-let api: FakeApi;
+const api = withFakeApi();
 let AccountSettingsDialog: typeof import('../../../src/client/dashboard/AccountSettingsDialog.tsx').AccountSettingsDialog;
-let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 
 beforeAll(async () => {
-  api = await startFakeApi();
   AccountSettingsDialog = (await import('../../../src/client/dashboard/AccountSettingsDialog.tsx'))
     .AccountSettingsDialog;
-  connectivity = await import('../../../src/client/sync/connectivity.ts');
 });
-afterAll(() => api.close());
 
 const ID = '11111111-1111-4111-8111-111111111111';
-
-beforeEach(async () => {
-  api.reset();
-  connectivity.reportApiReachable(true);
-  await resetCache();
-  await ownCacheBy('alex');
-});
 
 async function open(account: Account) {
   await seed('accounts', [account]);

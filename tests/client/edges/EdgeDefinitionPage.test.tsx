@@ -3,17 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import EdgeDefinitionPage from '../../../src/client/edges/EdgeDefinitionPage.tsx';
 import { setCollectionState } from '../../../src/client/sync/syncState.ts';
-import { edgeFixture, planFixture, resetCache, seed, tradeFixture } from '../fixtures.ts';
+import { edgeFixture, firstCells, planFixture, resetCache, seed, tradeFixture } from '../fixtures.ts';
 
 beforeEach(async () => {
   await resetCache();
 });
 
-const names = () =>
-  screen
-    .getAllByRole('row')
-    .slice(1)
-    .map((r) => r.querySelector('td')?.textContent);
+const names = firstCells;
 
 describe('Edge Definition page', () => {
   it('lists active edges only, with 1-decimal weight badges, sorted by name', async () => {

@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { deltaSync, edgeFixture, ownCacheBy, requestPaths, resetCache } from '../fixtures.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as dbModule from '../../../src/client/db/db.ts';
+import * as connectivity from '../../../src/client/sync/connectivity.ts';
+import { withFakeApi } from '../fakeApi.ts';
+import { deltaSync, edgeFixture, requestPaths } from '../fixtures.ts';
 
-let api: FakeApi;
+const api = withFakeApi({ reachable: false });
 let mutations: typeof import('../../../src/client/edges/edgeMutations.ts');
-let dbModule: typeof import('../../../src/client/db/db.ts');
-let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 
 beforeAll(async () => {
-  api = await startFakeApi();
   mutations = await import('../../../src/client/edges/edgeMutations.ts');
-  dbModule = await import('../../../src/client/db/db.ts');
-  connectivity = await import('../../../src/client/sync/connectivity.ts');
 });
-afterAll(() => api.close());
 
 const TREND = edgeFixture({ id: 'e1', name: 'Trend' });
 
 beforeEach(async () => {
-  api.reset();
-  await resetCache();
-  await ownCacheBy('alex');
   await dbModule.db.edges.put(TREND);
 });
 

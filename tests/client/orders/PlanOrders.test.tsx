@@ -1,25 +1,20 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as dbModule from '../../../src/client/db/db.ts';
 import type { BracketOrder, OrderDto, OrderPreview, OrderStatus } from '../../../src/domain/orders.ts';
 import type { TradePlan } from '../../../src/domain/types.ts';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { accountFixture, ownCacheBy, planFixture, resetCache, seed, tradeFixture } from '../fixtures.ts';
+import { withFakeApi } from '../fakeApi.ts';
+import { accountFixture, planFixture, seed, tradeFixture } from '../fixtures.ts';
 
-let api: FakeApi;
+const api = withFakeApi();
 let PlanDetails: typeof import('../../../src/client/plans/PlanDetails.tsx').PlanDetails;
-let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
-let dbModule: typeof import('../../../src/client/db/db.ts');
 let orderCalls: typeof import('../../../src/client/serverData/orders.ts');
 
 beforeAll(async () => {
-  api = await startFakeApi();
   PlanDetails = (await import('../../../src/client/plans/PlanDetails.tsx')).PlanDetails;
-  connectivity = await import('../../../src/client/sync/connectivity.ts');
-  dbModule = await import('../../../src/client/db/db.ts');
   orderCalls = await import('../../../src/client/serverData/orders.ts');
 });
-afterAll(() => api.close());
 
 const MARGIN = '11111111-1111-4111-8111-111111111111';
 const IRA = '33333333-3333-4333-8333-333333333333';
@@ -69,11 +64,7 @@ const goOffline = () => window.dispatchEvent(new Event('offline'));
 const goOnline = () => window.dispatchEvent(new Event('online'));
 
 beforeEach(async () => {
-  api.reset();
   goOnline();
-  connectivity.reportApiReachable(true);
-  await resetCache();
-  await ownCacheBy('alex');
   await seed('accounts', [
     accountFixture({ id: MARGIN, accountName: 'Margin', ordersAllowed: true }),
     accountFixture({ id: IRA, accountName: 'IRA', accountHash: 'h2' }),
@@ -366,25 +357,39 @@ describe("the plan's orders", () => {
     expect(screen.queryByRole('button', { name: /^Place order in Margin/ }) !== null).toBe(another);
   });
 
-  it('reads them again every few seconds while one is open, and syncs the trade a fill made', {
-    timeout: 15_000,
-  }, async () => {
-    api.routes['GET /api/v1/orders'] = { status: 200, body: [orderOf()] };
-    showPlan();
-    await screen.findByText('Working');
-    api.routes['GET /api/v1/orders'] = {
-      status: 200,
-      body: [orderOf({ status: 'Filled', filledQuantity: 100 })],
-    };
-    expect(await screen.findByText('Filled', { selector: '.badge' }, { timeout: 8000 })).toBeTruthy();
-    // The fill made a trade on the server: a sync brings it to the device at once.
-    await waitFor(() => expect(api.received.some((r) => r.key.startsWith('GET /api/v1/sync'))).toBe(true));
-    const reads = api.received.filter((r) => r.key.startsWith('GET /api/v1/orders?planId=')).length;
-    // Nothing open now: no more reads.
-    await new Promise((r) => setTimeout(r, 5500));
-    expect(
-      api.received.filter((r) => r.key.startsWith('GET /api/v1/orders?planId=')).length,
-    ).toBeLessThanOrEqual(reads + 1);
+  it('reads them again every ORDER_POLL_MS while one is open, and syncs the trade a fill made', async () => {
+    // The poller's clock is the test's: a poll is a step of it, and "no more reads" is ten steps
+    // with none, not seconds of waiting.
+    const { ORDER_POLL_MS } = await import('../../../src/client/serverData/useFollowOrders.ts');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const reads = () => api.received.filter((r) => r.key.startsWith('GET /api/v1/orders?planId=')).length;
+      api.routes['GET /api/v1/orders'] = { status: 200, body: [orderOf()] };
+      showPlan();
+      // vi.waitFor steps the test's clock while it waits (the cache's reads set timers too).
+      await vi.waitFor(() => screen.getByText('Working'));
+      const before = reads();
+      api.routes['GET /api/v1/orders'] = {
+        status: 200,
+        body: [orderOf({ status: 'Filled', filledQuantity: 100 })],
+      };
+      // The next read is set once the answer is kept; a step of ORDER_POLL_MS makes it.
+      await vi.waitFor(async () => {
+        await vi.advanceTimersByTimeAsync(ORDER_POLL_MS);
+        expect(reads()).toBeGreaterThan(before);
+      });
+      expect(await vi.waitFor(() => screen.getByText('Filled', { selector: '.badge' }))).toBeTruthy();
+      // The fill made a trade on the server: a sync brings it to the device at once.
+      await vi.waitFor(() =>
+        expect(api.received.some((r) => r.key.startsWith('GET /api/v1/sync'))).toBe(true),
+      );
+      const after = reads();
+      // Nothing open now: no more reads, however long the plan stays open.
+      await vi.advanceTimersByTimeAsync(10 * ORDER_POLL_MS);
+      expect(reads()).toBeLessThanOrEqual(after + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('cancels a working order after asking, and keeps the focus on it', async () => {

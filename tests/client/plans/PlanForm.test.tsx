@@ -1,23 +1,18 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { accountFixture, ownCacheBy, planFixture, resetCache, seed, setupFixture } from '../fixtures.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { withFakeApi } from '../fakeApi.ts';
+import { accountFixture, planFixture, seed, setupFixture } from '../fixtures.ts';
 
 // Every write fails with a 500 and no message of its own.
-let api: FakeApi;
+const api = withFakeApi({ reachable: false });
 let PlanForm: typeof import('../../../src/client/plans/PlanForm.tsx').PlanForm;
 
 beforeAll(async () => {
-  api = await startFakeApi();
   PlanForm = (await import('../../../src/client/plans/PlanForm.tsx')).PlanForm;
 });
-afterAll(() => api.close());
 beforeEach(async () => {
-  api.reset();
   api.fallback = { status: 500, body: {} };
-  await resetCache();
-  await ownCacheBy('alex');
 });
 
 describe('the plan form when the server fails without a message', () => {

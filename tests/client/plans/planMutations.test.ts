@@ -1,35 +1,26 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as dbModule from '../../../src/client/db/db.ts';
+import * as connectivity from '../../../src/client/sync/connectivity.ts';
 import type { TradePlan } from '../../../src/domain/types.ts';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
+import { withFakeApi } from '../fakeApi.ts';
 import {
   accountFixture,
   deltaSync,
   marketCycleFixture,
-  ownCacheBy,
   planDtoFixture,
   planFixture,
   requestPaths,
-  resetCache,
   setupFixture,
 } from '../fixtures.ts';
 
-let api: FakeApi;
+const api = withFakeApi({ reachable: false });
 let mutations: typeof import('../../../src/client/plans/planMutations.ts');
-let dbModule: typeof import('../../../src/client/db/db.ts');
-let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 
 beforeAll(async () => {
-  api = await startFakeApi();
   mutations = await import('../../../src/client/plans/planMutations.ts');
-  dbModule = await import('../../../src/client/db/db.ts');
-  connectivity = await import('../../../src/client/sync/connectivity.ts');
 });
-afterAll(() => api.close());
 
 beforeEach(async () => {
-  api.reset();
-  await resetCache();
-  await ownCacheBy('alex');
   await dbModule.db.accounts.put(
     accountFixture({ currentBalance: 100_000, availableFundsForTrading: 40_000 }),
   );

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as dbModule from '../../../src/client/db/db.ts';
+import * as connectivity from '../../../src/client/sync/connectivity.ts';
 import type { Quote } from '../../../src/domain/quotes.ts';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { planFixture, resetCache, seed, tradeFixture } from '../fixtures.ts';
+import { withFakeApi } from '../fakeApi.ts';
+import { planFixture, seed, tradeFixture } from '../fixtures.ts';
 
-let api: FakeApi;
+const api = withFakeApi({ owner: null });
 let polling: typeof import('../../../src/client/serverData/quotes.ts');
-let dbModule: typeof import('../../../src/client/db/db.ts');
-let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 
 const quote = (symbol: string, last: number): Quote => ({
   symbol,
@@ -20,17 +20,10 @@ const quote = (symbol: string, last: number): Quote => ({
 });
 
 beforeAll(async () => {
-  api = await startFakeApi();
   polling = await import('../../../src/client/serverData/quotes.ts');
-  dbModule = await import('../../../src/client/db/db.ts');
-  connectivity = await import('../../../src/client/sync/connectivity.ts');
 });
-afterAll(() => api.close());
 
 beforeEach(async () => {
-  await resetCache();
-  api.reset();
-  connectivity.reportApiReachable(true);
   await seed('tradePlans', [
     planFixture({ id: 'p1', stock: 'AAPL', status: 'Ready' }),
     planFixture({ id: 'p2', stock: 'TSLA', status: 'Draft' }),

@@ -1,23 +1,21 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Trade } from '../../../src/domain/types.ts';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { ownCacheBy, resetCache, seed, tradeFixture } from '../fixtures.ts';
+import { withFakeApi } from '../fakeApi.ts';
+import { seed, tradeFixture } from '../fixtures.ts';
 
 // The date range in the address filters Review's figures and calendar and the Trades list, read
 // from the cache, and a reload (a new render from the address) shows the same.
 
-let api: FakeApi;
+const _api = withFakeApi({ reachable: false });
 let ReviewPage: typeof import('../../../src/client/review/ReviewPage.tsx').default;
 let TradesPage: typeof import('../../../src/client/trades/TradesPage.tsx').default;
 
 beforeAll(async () => {
-  api = await startFakeApi();
   ReviewPage = (await import('../../../src/client/review/ReviewPage.tsx')).default;
   TradesPage = (await import('../../../src/client/trades/TradesPage.tsx')).default;
 });
-afterAll(() => api.close());
 
 const closed = (symbol: string, closedAt: string, rMultiple: number | null, netPnl: number): Trade =>
   tradeFixture({
@@ -45,8 +43,6 @@ const TRADES = [
 ];
 
 beforeEach(async () => {
-  await resetCache();
-  await ownCacheBy('alex');
   await seed('trades', TRADES);
 });
 

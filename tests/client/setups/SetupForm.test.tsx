@@ -1,24 +1,19 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { ownCacheBy, resetCache, setupFixture } from '../fixtures.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { withFakeApi } from '../fakeApi.ts';
+import { setupFixture } from '../fixtures.ts';
 
 // docs/product.md, "Trade setups": the checklist switch. Every write fails with a 500, so the
 // form stays open and the bodies it sent can be read.
-let api: FakeApi;
+const api = withFakeApi({ reachable: false });
 let SetupForm: typeof import('../../../src/client/setups/SetupForm.tsx').SetupForm;
 
 beforeAll(async () => {
-  api = await startFakeApi();
   SetupForm = (await import('../../../src/client/setups/SetupForm.tsx')).SetupForm;
 });
-afterAll(() => api.close());
 beforeEach(async () => {
-  api.reset();
   api.fallback = { status: 500, body: {} };
-  await resetCache();
-  await ownCacheBy('alex');
 });
 
 const label = 'Require every entry criterion before Ready';

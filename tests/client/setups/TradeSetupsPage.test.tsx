@@ -2,17 +2,13 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import TradeSetupsPage from '../../../src/client/setups/TradeSetupsPage.tsx';
-import { resetCache, seed, setupFixture } from '../fixtures.ts';
+import { firstCells, resetCache, seed, setupFixture } from '../fixtures.ts';
 
 beforeEach(async () => {
   await resetCache();
 });
 
-const names = () =>
-  screen
-    .getAllByRole('row')
-    .slice(1)
-    .map((r) => r.querySelector('td')?.textContent);
+const names = firstCells;
 
 describe('Trade Setups page', () => {
   it('invites the first setup when there are none', async () => {

@@ -1,17 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as connectivity from '../../../src/client/sync/connectivity.ts';
+import { withFakeApi } from '../fakeApi.ts';
 
 // The API answering again is noticed by its answer, not only by the browser's `online` event:
 // Chromium 150 keeps navigator.onLine true through a reload made offline and then fires no
 // `online`, which left the app "Offline" with its changes queued for good (tests/browser/offlineEdits.test.ts).
-let api: FakeApi;
-let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
+const api = withFakeApi({ owner: null, reachable: false });
 
-beforeAll(async () => {
-  api = await startFakeApi();
-  connectivity = await import('../../../src/client/sync/connectivity.ts');
-});
-afterAll(() => api.close());
 afterEach(() => vi.useRealTimers());
 
 describe('an API that could not be reached', () => {

@@ -1,28 +1,23 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as dbModule from '../../../src/client/db/db.ts';
+import * as connectivity from '../../../src/client/sync/connectivity.ts';
+import { withFakeApi } from '../fakeApi.ts';
 import {
   accountFixture,
   deltaSync,
   edgeFixture,
   executionFixture,
-  ownCacheBy,
   planDtoFixture,
-  resetCache,
   setupFixture,
 } from '../fixtures.ts';
 
 // Issue 26: a record made offline was dated by the outbox's replay. Every create carries the time
 // it was made on this device, the same as its local row (docs/product.md, "Offline and sync").
 
-let api: FakeApi;
-let dbModule: typeof import('../../../src/client/db/db.ts');
-let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
+const api = withFakeApi({ reachable: false });
 let creates: [string, string, () => Promise<unknown>, unknown][];
 
 beforeAll(async () => {
-  api = await startFakeApi();
-  dbModule = await import('../../../src/client/db/db.ts');
-  connectivity = await import('../../../src/client/sync/connectivity.ts');
   const { saveEdge } = await import('../../../src/client/edges/edgeMutations.ts');
   const { saveSetup } = await import('../../../src/client/setups/setupMutations.ts');
   const { createPlan } = await import('../../../src/client/plans/planMutations.ts');
@@ -59,12 +54,8 @@ beforeAll(async () => {
     ],
   ];
 });
-afterAll(() => api.close());
 
 beforeEach(async () => {
-  api.reset();
-  await resetCache();
-  await ownCacheBy('alex');
   await dbModule.db.accounts.put(accountFixture());
 });
 

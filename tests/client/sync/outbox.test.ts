@@ -1,30 +1,22 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as dbModule from '../../../src/client/db/db.ts';
+import * as connectivity from '../../../src/client/sync/connectivity.ts';
 import type { Change } from '../../../src/client/sync/outbox.ts';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { edgeFixture, fullSync, ownCacheBy, resetCache, setupFixture } from '../fixtures.ts';
+import { withFakeApi } from '../fakeApi.ts';
+import { edgeFixture, fullSync, setupFixture } from '../fixtures.ts';
 
-let api: FakeApi;
+const api = withFakeApi();
 let outbox: typeof import('../../../src/client/sync/outbox.ts');
-let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
-let dbModule: typeof import('../../../src/client/db/db.ts');
 
 beforeAll(async () => {
-  api = await startFakeApi();
   outbox = await import('../../../src/client/sync/outbox.ts');
-  connectivity = await import('../../../src/client/sync/connectivity.ts');
-  dbModule = await import('../../../src/client/db/db.ts');
 });
-afterAll(() => api.close());
 
 const writes = () => api.received.map((r) => r.key);
 const namesSent = () => api.received.map((r) => (r.body as { name: string }).name);
 
 beforeEach(async () => {
-  api.reset();
   api.fallback = { status: 200, body: {} };
-  connectivity.reportApiReachable(true);
-  await resetCache();
-  await ownCacheBy('alex');
 });
 
 const edgeChange = (name: string, id = crypto.randomUUID()) => ({

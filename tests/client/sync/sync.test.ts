@@ -1,7 +1,8 @@
 import { renderHook, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as dbModule from '../../../src/client/db/db.ts';
 import type { SyncAnswer } from '../../../src/domain/types.ts';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
+import { withFakeApi } from '../fakeApi.ts';
 import {
   accountFixture,
   edgeFixture,
@@ -14,27 +15,22 @@ import {
   tradeFixture,
 } from '../fixtures.ts';
 
-let api: FakeApi;
+const api = withFakeApi({ owner: null, reachable: false });
 let sync: typeof import('../../../src/client/sync/sync.ts');
 let state: typeof import('../../../src/client/ui/useCollectionState.ts');
-let dbModule: typeof import('../../../src/client/db/db.ts');
 
 const cycle = marketCycleFixture();
 const plan = (id: string, stock: string) =>
   planDtoFixture({ id, stock, edges: [{ id: 'e1', name: 'Trend', weightFactor: 0.5 }] });
 
 beforeAll(async () => {
-  api = await startFakeApi();
   sync = await import('../../../src/client/sync/sync.ts');
   state = await import('../../../src/client/ui/useCollectionState.ts');
-  dbModule = await import('../../../src/client/db/db.ts');
 });
-afterAll(() => api.close());
 
 beforeEach(async () => {
   await sync.wipeCache();
   await sync.claimCacheFor('alex');
-  api.reset();
   api.routes = { 'GET /api/v1/sync': { status: 200, body: everything() } };
 });
 

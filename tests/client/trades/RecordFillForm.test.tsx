@@ -1,24 +1,19 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { accountFixture, ownCacheBy, resetCache, seed } from '../fixtures.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { withFakeApi } from '../fakeApi.ts';
+import { accountFixture, seed } from '../fixtures.ts';
 
 // Issue 40: an 11-character symbol was cut to 10 by the field, so the spec's message never showed
 // and a different symbol could be recorded. Every write fails, so what is sent can be read.
-let api: FakeApi;
+const api = withFakeApi({ reachable: false });
 let RecordFillForm: typeof import('../../../src/client/trades/RecordFillForm.tsx').RecordFillForm;
 
 beforeAll(async () => {
-  api = await startFakeApi();
   RecordFillForm = (await import('../../../src/client/trades/RecordFillForm.tsx')).RecordFillForm;
 });
-afterAll(() => api.close());
 beforeEach(async () => {
-  api.reset();
   api.fallback = { status: 500, body: {} };
-  await resetCache();
-  await ownCacheBy('alex');
   await seed('accounts', [accountFixture({ id: 'a', accountName: 'Margin' })]);
 });
 

@@ -1,33 +1,27 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as dbModule from '../../../src/client/db/db.ts';
+import * as connectivity from '../../../src/client/sync/connectivity.ts';
+import { withFakeApi } from '../fakeApi.ts';
 import {
   accountFixture,
   deltaSync,
   executionFixture,
-  ownCacheBy,
   planFixture,
   requestPaths,
-  resetCache,
   seed,
   tradeFixture,
 } from '../fixtures.ts';
 
-let api: FakeApi;
+const api = withFakeApi();
 let TradesPage: typeof import('../../../src/client/trades/TradesPage.tsx').default;
 let Notices: typeof import('../../../src/client/ui/Notices.tsx').Notices;
-let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
-let dbModule: typeof import('../../../src/client/db/db.ts');
 
 beforeAll(async () => {
-  api = await startFakeApi();
   TradesPage = (await import('../../../src/client/trades/TradesPage.tsx')).default;
   Notices = (await import('../../../src/client/ui/Notices.tsx')).Notices;
-  connectivity = await import('../../../src/client/sync/connectivity.ts');
-  dbModule = await import('../../../src/client/db/db.ts');
 });
-afterAll(() => api.close());
 
 const MARGIN = '11111111-1111-4111-8111-111111111111';
 const CASH = '33333333-3333-4333-8333-333333333333';
@@ -35,10 +29,6 @@ const PLAN = '22222222-2222-4222-8222-222222222222';
 const TRADE = '44444444-4444-4444-8444-444444444444';
 
 beforeEach(async () => {
-  api.reset();
-  connectivity.reportApiReachable(true);
-  await resetCache();
-  await ownCacheBy('alex');
   await seed('accounts', [
     accountFixture({ id: MARGIN, accountName: 'Margin' }),
     accountFixture({ id: CASH, accountName: 'Cash' }),

@@ -1,26 +1,22 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { fullSync, requestPaths, resetCache } from '../fixtures.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as dbModule from '../../../src/client/db/db.ts';
+import * as connectivity from '../../../src/client/sync/connectivity.ts';
+import { withFakeApi } from '../fakeApi.ts';
+import { fullSync, requestPaths } from '../fixtures.ts';
 
 // docs/product.md, "Trades": the broker's fills are imported when the app opens and when it
 // regains focus, online; the server imports at most once per trader every 2 minutes.
 
-let api: FakeApi;
+const api = withFakeApi({ owner: null });
 let gate: typeof import('../../../src/client/app/useAuthGate.ts');
 let session: typeof import('../../../src/client/serverData/session.ts');
-let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
-let dbModule: typeof import('../../../src/client/db/db.ts');
 
 beforeAll(async () => {
-  api = await startFakeApi();
   gate = await import('../../../src/client/app/useAuthGate.ts');
   session = await import('../../../src/client/serverData/session.ts');
-  connectivity = await import('../../../src/client/sync/connectivity.ts');
-  dbModule = await import('../../../src/client/db/db.ts');
 });
-afterAll(() => api.close());
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 const status = (fillsImportedAt: string | null) => ({
@@ -34,7 +30,6 @@ const status = (fillsImportedAt: string | null) => ({
 });
 
 beforeEach(async () => {
-  api.reset();
   // Every list answers empty; who is signed in, and the import, answer for real.
   api.fallback = { status: 200, body: [] };
   api.routes['GET /api/v1/auth/status'] = status(null);
@@ -45,8 +40,6 @@ beforeEach(async () => {
   };
   sessionStorage.clear();
   localStorage.clear();
-  connectivity.reportApiReachable(true);
-  await resetCache();
 });
 
 const imports = () => api.received.filter((r) => r.key === 'POST /api/v1/trades/import').length;

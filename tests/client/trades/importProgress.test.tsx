@@ -1,24 +1,18 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { ownCacheBy, resetCache } from '../fixtures.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { withFakeApi } from '../fakeApi.ts';
 
-let api: FakeApi;
+const api = withFakeApi();
 let SyncTrades: typeof import('../../../src/client/trades/SyncTrades.tsx').SyncTrades;
 let imports: typeof import('../../../src/client/serverData/importTrades.ts');
-let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 
 beforeAll(async () => {
-  api = await startFakeApi();
   SyncTrades = (await import('../../../src/client/trades/SyncTrades.tsx')).SyncTrades;
   imports = await import('../../../src/client/serverData/importTrades.ts');
-  connectivity = await import('../../../src/client/sync/connectivity.ts');
 });
-afterAll(() => api.close());
 
 beforeEach(async () => {
-  api.reset();
   api.fallback = { status: 200, body: [] };
   api.routes['POST /api/v1/trades/import'] = {
     status: 200,
@@ -31,9 +25,6 @@ beforeEach(async () => {
     },
     delayMs: 300,
   };
-  connectivity.reportApiReachable(true);
-  await resetCache();
-  await ownCacheBy('alex');
 });
 
 const progress = () => screen.queryByRole('progressbar', { name: 'Importing fills from your broker' });

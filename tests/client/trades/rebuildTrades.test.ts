@@ -1,35 +1,28 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
-import { accountFixture, executionFixture, ownCacheBy, planFixture, resetCache } from '../fixtures.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as dbModule from '../../../src/client/db/db.ts';
+import * as connectivity from '../../../src/client/sync/connectivity.ts';
+import { withFakeApi } from '../fakeApi.ts';
+import { accountFixture, executionFixture, planFixture } from '../fixtures.ts';
 
-let api: FakeApi;
+const api = withFakeApi({ reachable: false });
 let plans: typeof import('../../../src/client/plans/planMutations.ts');
 let fills: typeof import('../../../src/client/trades/executionMutations.ts');
 let trades: typeof import('../../../src/client/trades/tradeMutations.ts');
 let rebuild: typeof import('../../../src/client/trades/rebuildTrades.ts');
-let dbModule: typeof import('../../../src/client/db/db.ts');
-let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 
 beforeAll(async () => {
-  api = await startFakeApi();
   plans = await import('../../../src/client/plans/planMutations.ts');
   fills = await import('../../../src/client/trades/executionMutations.ts');
   trades = await import('../../../src/client/trades/tradeMutations.ts');
   rebuild = await import('../../../src/client/trades/rebuildTrades.ts');
-  dbModule = await import('../../../src/client/db/db.ts');
-  connectivity = await import('../../../src/client/sync/connectivity.ts');
 });
-afterAll(() => api.close());
 
 const buy = executionFixture({ id: 'b1', executedAt: '2026-11-20T15:00:00.000Z' });
 const sell = executionFixture({ id: 's1', side: 'Sell', price: 110, executedAt: '2026-11-21T15:00:00.000Z' });
 
 beforeEach(async () => {
-  api.reset();
   api.unreachable = true;
   connectivity.reportApiReachable(false);
-  await resetCache();
-  await ownCacheBy('alex');
   const { db } = dbModule;
   await db.accounts.put(accountFixture());
   await db.tradePlans.put(

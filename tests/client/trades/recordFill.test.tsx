@@ -1,45 +1,35 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as dbModule from '../../../src/client/db/db.ts';
+import * as connectivity from '../../../src/client/sync/connectivity.ts';
 import type { ExecutionInput } from '../../../src/domain/types.ts';
-import { type FakeApi, startFakeApi } from '../fakeApi.ts';
+import { withFakeApi } from '../fakeApi.ts';
 import {
   accountFixture,
   deltaSync,
   executionFixture,
-  ownCacheBy,
   planFixture,
   requestPaths,
-  resetCache,
   seed,
   tradeFixture,
 } from '../fixtures.ts';
 
-let api: FakeApi;
+const api = withFakeApi();
 let TradesPage: typeof import('../../../src/client/trades/TradesPage.tsx').default;
 let TradePlansPage: typeof import('../../../src/client/plans/TradePlansPage.tsx').default;
-let connectivity: typeof import('../../../src/client/sync/connectivity.ts');
 let sync: typeof import('../../../src/client/sync/sync.ts');
-let dbModule: typeof import('../../../src/client/db/db.ts');
 
 beforeAll(async () => {
-  api = await startFakeApi();
   TradesPage = (await import('../../../src/client/trades/TradesPage.tsx')).default;
   TradePlansPage = (await import('../../../src/client/plans/TradePlansPage.tsx')).default;
-  connectivity = await import('../../../src/client/sync/connectivity.ts');
   sync = await import('../../../src/client/sync/sync.ts');
-  dbModule = await import('../../../src/client/db/db.ts');
 });
-afterAll(() => api.close());
 
 const MARGIN = '11111111-1111-4111-8111-111111111111';
 const PLAN = '22222222-2222-4222-8222-222222222222';
 
 beforeEach(async () => {
-  api.reset();
-  connectivity.reportApiReachable(true);
-  await resetCache();
-  await ownCacheBy('alex');
   await seed('accounts', [accountFixture({ id: MARGIN, accountName: 'Margin' })]);
   // Ready before the trade opens: the trade is linked to it, with its $95 stop.
   await seed('tradePlans', [

@@ -103,47 +103,72 @@ export function junkValue(r: Random, ids: KnownIds, depth = 0): unknown {
   }
 }
 
-/** One mutation of a valid body; applied one to three times. */
-function mutate(r: Random, body: Record<string, unknown>, ids: KnownIds): Record<string, unknown> {
+/** The ways a mutation bends a body: a field dropped, a field added, the edges, a field replaced. */
+const MUTATIONS = ['drop', 'extra', 'edgeIds', 'field'] as const;
+type Mutation = (typeof MUTATIONS)[number];
+
+/** One mutation of a valid body, of the kind given or drawn (a field replaced twice as often). */
+function mutate(
+  r: Random,
+  body: Record<string, unknown>,
+  ids: KnownIds,
+  kind: Mutation = r.pick([...MUTATIONS, 'field']),
+): Record<string, unknown> {
   const keys = Object.keys(body);
   const key = keys.length > 0 ? r.pick(keys) : 'name';
-  switch (r.int(5)) {
-    case 0: {
+  switch (kind) {
+    case 'drop': {
       const { [key]: _dropped, ...rest } = body;
       return rest;
     }
-    case 1:
+    case 'extra':
       return {
         ...body,
         [r.pick(['isActive', 'userId', 'status', 'createdAt', 'constructor', 'extra'])]: junkValue(r, ids),
       };
-    case 2:
+    case 'edgeIds':
       return { ...body, edgeIds: junkValue(r, ids) };
     default:
       return { ...body, [key]: junkValue(r, ids) };
   }
 }
 
-/** A valid body bent by a few mutations, or now and then not an object or not JSON at all. */
-export function mutatedBody(r: Random, valid: Record<string, unknown>, ids: KnownIds): Body {
-  const roll = r.int(100);
-  if (roll < 3)
-    return {
-      raw: r.pick([
-        '',
-        '{',
-        '{"name": NaN}',
-        '[1,]',
-        'null',
-        '{"a":1}{',
-        '\u0000',
-        '{"name":"\\ud800"}',
-        `{"${r.pick(Object.keys(valid))}":${nestedArray(r.pick([33, 5_000, 100_000]))}}`,
-      ]),
-    };
-  if (roll < 6) return { json: r.pick([[], 'text', 42, null, true, [valid]]) };
-  if (roll < 12) return { json: valid }; // some bodies must reach the database unharmed
-  let body = valid;
-  for (let i = 0, n = 1 + r.int(3); i < n; i++) body = mutate(r, body, ids);
-  return { json: body };
+/**
+ * The kinds of bent body the random pass sends, each as often as the others to every call: not
+ * JSON, JSON but no object, the valid body (some must reach the database unharmed), each single
+ * mutation, and two or three of them at once.
+ */
+export const BODY_KINDS = ['raw', 'not an object', 'valid', ...MUTATIONS, 'two', 'three'] as const;
+export type BodyKind = (typeof BODY_KINDS)[number];
+
+/** A valid body bent the `kind` way, its details drawn from `r`. */
+export function mutatedBody(r: Random, valid: Record<string, unknown>, ids: KnownIds, kind: BodyKind): Body {
+  switch (kind) {
+    case 'raw':
+      return {
+        raw: r.pick([
+          '',
+          '{',
+          '{"name": NaN}',
+          '[1,]',
+          'null',
+          '{"a":1}{',
+          '\u0000',
+          '{"name":"\\ud800"}',
+          `{"${r.pick(Object.keys(valid))}":${nestedArray(r.pick([33, 5_000, 100_000]))}}`,
+        ]),
+      };
+    case 'not an object':
+      return { json: r.pick([[], 'text', 42, null, true, [valid]]) };
+    case 'valid':
+      return { json: valid };
+    case 'two':
+    case 'three': {
+      let body = valid;
+      for (let i = 0; i < (kind === 'two' ? 2 : 3); i++) body = mutate(r, body, ids);
+      return { json: body };
+    }
+    default:
+      return { json: mutate(r, valid, ids, kind) };
+  }
 }

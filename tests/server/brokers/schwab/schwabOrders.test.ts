@@ -21,13 +21,12 @@ import {
   schwabOrderStatus,
   schwabPreview,
 } from '../../../../src/server/brokers/schwab/schwabOrderJson.ts';
-import { FAKE_LOGINS, FakeSchwab } from './fakeSchwab.ts';
+import { bracketOrderFixture } from '../../../fixtures/records.ts';
+import { FAKE_LOGINS, type FakeSchwab } from './fakeSchwab.ts';
 import { fakeOrderProblem } from './fakeSchwabOrders.ts';
+import { schwabOptions, signInVia, startFakeSchwab } from './schwabApp.ts';
 
 // The real SchwabBroker over loopback HTTP to the fake, both on one test clock.
-const CALLBACK = 'https://127.0.0.1:8443/api/v1/auth/callback';
-const CLIENT_ID = 'A'.repeat(32);
-const CLIENT_SECRET = 'S'.repeat(16);
 const MARGIN = FAKE_LOGINS.alice?.accounts[0]?.hash as string; // $10,531.70 available
 const CASH = FAKE_LOGINS.alice?.accounts[1]?.hash as string; // $2,350 available
 
@@ -38,33 +37,10 @@ let tokens: BrokerTokens;
 let exchanges: BrokerExchange[];
 const log = (e: BrokerExchange) => exchanges.push(e);
 
-const options = (more: Partial<SchwabBrokerOptions> = {}): SchwabBrokerOptions => ({
-  clientId: CLIENT_ID,
-  clientSecret: CLIENT_SECRET,
-  callbackUrl: CALLBACK,
-  baseUrl: fake.url,
-  now: () => clock.now,
-  ...more,
-});
+const options = (more: Partial<SchwabBrokerOptions> = {}) => schwabOptions(fake, () => clock.now, more);
+const signIn = signInVia;
 
-async function signIn(via: Broker): Promise<BrokerTokens> {
-  const approved = await fetch(via.authorizeUrl('state', CALLBACK), { redirect: 'manual' });
-  const code = new URL(approved.headers.get('location') as string).searchParams.get('code') as string;
-  return (await via.exchangeCode(code, CALLBACK)).tokens;
-}
-
-const order = (fields: Partial<BracketOrder> = {}): BracketOrder => ({
-  symbol: 'NVDA',
-  direction: 'Long',
-  quantity: 66,
-  entryType: 'Limit',
-  entryPrice: 140,
-  entryLimitPrice: null,
-  duration: 'Day',
-  stopPrice: 135,
-  targetPrice: 150,
-  ...fields,
-});
+const order = bracketOrderFixture;
 // 10 × $140 fits the margin account's $10,531.70 of funds; 66 shares do not.
 const small = (fields: Partial<BracketOrder> = {}) => order({ quantity: 10, ...fields });
 
@@ -91,7 +67,7 @@ const targetExit = (price: string, quantity = 66) => ({
 });
 
 beforeAll(async () => {
-  fake = await new FakeSchwab(CLIENT_ID, CLIENT_SECRET, CALLBACK, () => clock.now).start();
+  fake = await startFakeSchwab(() => clock.now);
   broker = createSchwabBroker(options());
 });
 afterAll(() => fake.stop());

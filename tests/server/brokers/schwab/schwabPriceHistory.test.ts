@@ -2,12 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Broker, BrokerTokens } from '../../../../src/server/brokers/broker.ts';
 import { centralMidnight, createSchwabBroker } from '../../../../src/server/brokers/schwab/schwabBroker.ts';
 import { mapPriceHistory } from '../../../../src/server/brokers/schwab/schwabMapping.ts';
-import { FakeSchwab } from './fakeSchwab.ts';
+import type { FakeSchwab } from './fakeSchwab.ts';
+import { schwabOptions, signInVia, startFakeSchwab } from './schwabApp.ts';
 
 // The real SchwabBroker over loopback HTTP to the fake, both on one test clock.
-const CALLBACK = 'https://127.0.0.1:8443/api/v1/auth/callback';
-const CLIENT_ID = 'A'.repeat(32);
-const CLIENT_SECRET = 'S'.repeat(16);
 // Wednesday 2026-11-25, 10:30 New York: the session is open.
 const clock = { now: new Date('2026-11-25T15:30:00.000Z') };
 let fake: FakeSchwab;
@@ -15,17 +13,9 @@ let broker: Broker;
 let tokens: BrokerTokens;
 
 beforeAll(async () => {
-  fake = await new FakeSchwab(CLIENT_ID, CLIENT_SECRET, CALLBACK, () => clock.now).start();
-  broker = createSchwabBroker({
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    callbackUrl: CALLBACK,
-    baseUrl: fake.url,
-    now: () => clock.now,
-  });
-  const approved = await fetch(broker.authorizeUrl('state', CALLBACK), { redirect: 'manual' });
-  const code = new URL(approved.headers.get('location') as string).searchParams.get('code') as string;
-  tokens = (await broker.exchangeCode(code, CALLBACK)).tokens;
+  fake = await startFakeSchwab(() => clock.now);
+  broker = createSchwabBroker(schwabOptions(fake, () => clock.now));
+  tokens = await signInVia(broker);
 });
 afterAll(() => fake.stop());
 

@@ -9,13 +9,11 @@ import {
   createSchwabBroker,
   TRANSACTIONS_RANGE_MS,
 } from '../../../../src/server/brokers/schwab/schwabBroker.ts';
-import { FAKE_LOGINS, FakeSchwab } from './fakeSchwab.ts';
+import { FAKE_LOGINS, type FakeSchwab } from './fakeSchwab.ts';
+import { schwabOptions, signInVia, startFakeSchwab } from './schwabApp.ts';
 import { etf, fee, option, schwabTrade } from './schwabTrades.ts';
 
 // The real SchwabBroker over loopback HTTP to the fake, both on one test clock.
-const CALLBACK = 'https://127.0.0.1:8443/api/v1/auth/callback';
-const CLIENT_ID = 'A'.repeat(32);
-const CLIENT_SECRET = 'S'.repeat(16);
 const DAY = 86_400_000;
 const MARGIN = FAKE_LOGINS.alice?.accounts[0]?.hash as string;
 const CASH = FAKE_LOGINS.alice?.accounts[1]?.hash as string;
@@ -26,19 +24,8 @@ let fake: FakeSchwab;
 let broker: Broker;
 let tokens: BrokerTokens;
 
-const options = () => ({
-  clientId: CLIENT_ID,
-  clientSecret: CLIENT_SECRET,
-  callbackUrl: CALLBACK,
-  baseUrl: fake.url,
-  now: () => clock.now,
-});
-
-async function signIn(via: Broker): Promise<BrokerTokens> {
-  const approved = await fetch(via.authorizeUrl('state', CALLBACK), { redirect: 'manual' });
-  const code = new URL(approved.headers.get('location') as string).searchParams.get('code') as string;
-  return (await via.exchangeCode(code, CALLBACK)).tokens;
-}
+const options = () => schwabOptions(fake, () => clock.now);
+const signIn = signInVia;
 
 const daysAgo = (days: number, hourUtc = 15) => {
   const at = new Date(clock.now.getTime() - days * DAY);
@@ -51,7 +38,7 @@ function transactionCalls() {
 }
 
 beforeAll(async () => {
-  fake = await new FakeSchwab(CLIENT_ID, CLIENT_SECRET, CALLBACK, () => clock.now).start();
+  fake = await startFakeSchwab(() => clock.now);
   broker = createSchwabBroker(options());
   tokens = await signIn(broker);
 });
