@@ -121,8 +121,9 @@ for (const [layout, viewport] of [
 
       const trades = await textOf(await download(page, 'Trades (CSV)'));
       const xmpl = trades.split('\r\n').find((l) => l.includes(',XMPL,')) as string;
-      // A loss stays a number: 100 × (45 − 50) = −500, R empty without a stop.
-      expect(xmpl).toMatch(/,XMPL,Long,[^,]+,[^,]+,100,0,50,45,-500,0,-500,,,,false,,,,,false,,,$/);
+      // A loss stays a number: 100 × (45 − 50) = −500, R empty without a stop; the trader's
+      // annotation (plan, stop, own risk, notes, tags, mistakes) last, all empty.
+      expect(xmpl).toMatch(/,XMPL,Long,[^,]+,[^,]+,100,0,50,45,-500,0,-500,,,false,,,,false,,,,,,$/);
 
       const fills = await textOf(await download(page, 'Fills (CSV)'));
       const lines = fills.split('\r\n');
