@@ -36,9 +36,16 @@ describe('a delta sync', () => {
   it('with nothing new reads no rows, and still finds a change made after', async () => {
     const first = await alex.json<SyncAnswer>('GET', '/api/v1/sync');
     expect(first.status).toBe(200);
-    // The first sync stored the accounts' default settings after its cursor: the next one sends them.
-    const settled = await sync(first.body.cursor);
-    const quiet = await sync(settled.answer.cursor);
+    // The first sync stored the accounts' default settings after its cursor, and the sign-in's
+    // import of the demo broker's fills may still hold a transaction open under it (the cursor is
+    // the oldest open one): the syncs after it send those rows, until one finds nothing new.
+    let cursor = first.body.cursor;
+    for (let settling = 0; settling < 10; settling++) {
+      const next = await sync(cursor);
+      cursor = next.answer.cursor;
+      if (next.reads.length === 0) break;
+    }
+    const quiet = await sync(cursor);
     expect(quiet.reads).toEqual([]);
     // The cursor comes with the probe: one look at the snapshot, not two.
     expect(statements.filter((q) => q.includes('pg_snapshot_xmin'))).toHaveLength(1);
