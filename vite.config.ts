@@ -70,7 +70,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          maxWorkers: 2,
+          // On PostgreSQL one file at a time: the delta sync's cursor is the cluster's oldest open
+          // transaction (docs/architecture.md, "The sync protocol"), so another file's writes
+          // would make a quiet sync re-read rows. Each PGlite file is a database of its own.
+          maxWorkers: process.env.TEST_DATABASE_URL ? 1 : 2,
           sequence: { groupOrder: 0 },
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
