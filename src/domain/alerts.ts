@@ -3,7 +3,7 @@
 // are due; each has a crossing key that the database holds once, so it is sent once.
 
 import { define } from 'superstruct';
-import { NEAR_ENTRY_R_MAX, NEAR_ENTRY_R_MIN, PUSH_ENDPOINT_MAX_LENGTH } from './constants.ts';
+import { PUSH_ENDPOINT_MAX_LENGTH } from './constants.ts';
 import { formatPrice } from './format.ts';
 import { newYorkTime } from './marketHours.ts';
 import { alertTexts, messages } from './messages.ts';
@@ -61,9 +61,6 @@ export const validatePushSubscription = validator(pushSubscription);
 
 /** `DELETE /api/v1/push/subscription`: which device stops. */
 export const validatePushEndpoint = validator(object({ endpoint }));
-
-export const isNearEntryRInRange = (r: number): boolean =>
-  Number.isFinite(r) && r >= NEAR_ENTRY_R_MIN && r <= NEAR_ENTRY_R_MAX;
 
 // ---- What the server answers --------------------------------------------------------------------
 
