@@ -4,7 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { startScrollMemory } from './app/scrollMemory.ts';
-import { CACHE_SHAPE, db, fitShapeWith, metaKeys } from './db/db.ts';
+import { db, fitShapeWith, ofCacheShape } from './db/db.ts';
 import { startServiceWorker } from './pwa/serviceWorker.ts';
 import { prefetchAuthStatus } from './serverData/session.ts';
 
@@ -13,8 +13,7 @@ import { prefetchAuthStatus } from './serverData/session.ts';
 prefetchAuthStatus();
 // A cache of another shape is fitted before any query; the fitting is loaded only then.
 fitShapeWith(async (database) => {
-  if ((await database.meta.get(metaKeys.cacheShape))?.value !== CACHE_SHAPE)
-    await (await import('./db/cachedDefaults.ts')).fitToShape(database);
+  if (!(await ofCacheShape(database))) await (await import('./db/cachedDefaults.ts')).fitToShape(database);
 });
 db.open().catch(() => {}); // a failure resurfaces, with its cause, on the first query
 startScrollMemory();

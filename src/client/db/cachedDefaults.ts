@@ -6,7 +6,14 @@ import { setupDefaults } from '../../domain/setups.ts';
 import { unlinked } from '../../domain/tradeAnnotation.ts';
 import { planDefaults } from '../../domain/tradePlans.ts';
 import { SETTINGS_DEFAULTS } from '../../domain/traderSettings.ts';
-import { CACHE_SHAPE, type CollectionName, metaKeys, SYNCED, type TradeTrackerDb } from './db.ts';
+import {
+  CACHE_SHAPE,
+  type CollectionName,
+  metaKeys,
+  ofCacheShape,
+  SYNCED,
+  type TradeTrackerDb,
+} from './db.ts';
 
 const CACHED_DEFAULTS: Partial<Record<CollectionName, Readonly<Record<string, unknown>>>> = {
   executions: fillDefaults,
@@ -23,10 +30,9 @@ const CACHED_DEFAULTS: Partial<Record<CollectionName, Readonly<Record<string, un
  * the queued changes, the refused ones and the owner stay.
  */
 export async function fitToShape(database: TradeTrackerDb): Promise<void> {
-  const sameShape = async () => (await database.meta.get(metaKeys.cacheShape))?.value === CACHE_SHAPE;
   const records = SYNCED.map((name) => database.table(name));
   await database.transaction('rw', [...records, database.meta], async () => {
-    if (await sameShape()) return;
+    if (await ofCacheShape(database)) return;
     for (const [name, defaults] of Object.entries(CACHED_DEFAULTS)) {
       await database
         .table(name)

@@ -46,7 +46,7 @@ export const SYNCED: CollectionName[] = [
  * none (from before this check), has its synced rows given the defaults of the fields they lack as
  * it opens (`fitToShape`, db/cachedDefaults.ts), and the next sync is full: no read site patches a field a row lacks.
  */
-export const CACHE_SHAPE = '01959071';
+export const CACHE_SHAPE = 'e89e2805';
 
 /** The cached collections a trader can change; the market cycle is the server's alone. */
 export type EntityCollection = Exclude<CollectionName, 'marketCycle'>;
@@ -166,6 +166,9 @@ export class TradeTrackerDb extends Dexie {
  * the bundler's preload helper to this chunk of the first download.
  */
 let fitShape: ((database: TradeTrackerDb) => Promise<void>) | undefined;
+/** Whether the cached records were written in this app's CACHE_SHAPE. */
+export const ofCacheShape = async (database: TradeTrackerDb): Promise<boolean> =>
+  (await database.meta.get(metaKeys.cacheShape))?.value === CACHE_SHAPE;
 export const fitShapeWith = (fit: (database: TradeTrackerDb) => Promise<void>) => {
   fitShape = fit;
 };

@@ -8,6 +8,7 @@ import { setupRecord } from '../../../src/domain/setups.ts';
 import { unlinked } from '../../../src/domain/tradeAnnotation.ts';
 import { buildTrades } from '../../../src/domain/tradeLinks.ts';
 import { planDefaults, planRecord } from '../../../src/domain/tradePlans.ts';
+import { traderSettingsRecord } from '../../../src/domain/traderSettings.ts';
 import { ACCOUNT_1, day, fill } from '../../domain/fixtures.ts';
 
 // FNV-1a, 32 bits: a short name for the list of fields below.
@@ -32,6 +33,7 @@ describe('the shape of the cached records (src/client/db/db.ts, CACHE_SHAPE)', (
       tradePlans: Object.keys(planRecord.schema),
       executions: Object.keys(executionRecord.schema),
       trades: Object.keys(trade!),
+      traderSettings: Object.keys(traderSettingsRecord.schema),
     };
     const shape = fnv1a(
       Object.entries(fields)
