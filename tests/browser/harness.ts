@@ -301,6 +301,26 @@ export function indexedDbCounts(page: Page): Promise<Record<string, number>> {
   });
 }
 
+/** The rows the app keeps in one IndexedDB table (what a reload offline will draw from). */
+export function cachedRows<T = Record<string, unknown>>(page: Page, table: string): Promise<T[]> {
+  return page.evaluate(async (name) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('trade-tracker');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    try {
+      return await new Promise<unknown[]>((resolve, reject) => {
+        const req = db.transaction(name).objectStore(name).getAll();
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+    } finally {
+      db.close();
+    }
+  }, table) as Promise<T[]>;
+}
+
 /** Calls the API from the page, with the page's own cookie and origin: the status and the body. */
 export async function callApi<T = unknown>(
   page: Page,

@@ -1,7 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { QuoteAnswer } from '../../src/domain/quotes.ts';
 import type { TradePlanDto } from '../../src/domain/types.ts';
-import { apiBody as api, DESKTOP, on, PHONE, pageHeading, screenshot, signedInApp } from './harness.ts';
+import {
+  apiBody as api,
+  cachedRows,
+  DESKTOP,
+  on,
+  PHONE,
+  pageHeading,
+  screenshot,
+  signedInApp,
+} from './harness.ts';
 
 // Issue 28: the plan meets the market. Three Ready plans are placed around their stock's demo
 // price (1R = $50, so the price moving between two polls cannot carry a plan across a state):
@@ -113,6 +122,11 @@ for (const [layout, viewport] of [
         await api(page, 'PUT', `/settings/${user.id}`, { nearEntryR: 0.25 });
         await page.reload();
         await pageHeading(page, 'Trade Plans').waitFor();
+        // Until the sync brings 0.25 in, the page judges by the cached 0.1 (or the defaults while
+        // it reads them): the offline reload below must find 0.25 in the cache.
+        await expect
+          .poll(async () => (await cachedRows<{ nearEntryR: number }>(page, 'traderSettings'))[0]?.nearEntryR)
+          .toBe(0.25);
       }
       await page
         .getByRole('row', { name: /INTC/ })
