@@ -1,0 +1,119 @@
+// Reading the cells brokers write: amounts with $ and thousands separators or in parentheses,
+// dates in US or ISO order, times with or without seconds and AM/PM, sides in many words.
+import type { ExecutionSide } from '../types.ts';
+import { isStock, normalizeStock } from '../validation.ts';
+import { EASTERN, wallTimeToIso } from './wallTime.ts';
+
+/** A number as a statement writes it ("$1,234.50", "(12.00)", "-3", "1.5e2"), or null. */
+export function readAmount(cell: string | undefined): number | null {
+  if (cell === undefined) return null;
+  let text = cell.trim().replace(/[$,\s]/g, '');
+  if (text === '' || text === '-' || text === '--') return null;
+  let sign = 1;
+  if (/^\(.*\)$/.test(text)) {
+    sign = -1;
+    text = text.slice(1, -1);
+  }
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) return null;
+  const value = sign * Number(text);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** An amount, or 0 for an empty cell: fees and commissions left blank are none. */
+export const readFee = (cell: string | undefined): number | null =>
+  cell === undefined || /^\s*(-|--)?\s*$/.test(cell) ? 0 : readAmount(cell);
+
+export interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+}
+export interface ClockTime {
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** "03/15/2026", "3/15/26", "2026-03-15", "20260315" (the first of a cell's words), or null. */
+export function readDate(cell: string | undefined): CalendarDate | null {
+  const text = cell?.trim().split(/[\s,;T]/)[0] ?? '';
+  let m = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(text);
+  if (m) {
+    const year = Number(m[3]) + (m[3]?.length === 2 ? 2000 : 0);
+    return { year, month: Number(m[1]), day: Number(m[2]) };
+  }
+  m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(text);
+  if (m) return { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
+  return null;
+}
+
+/** "09:31", "9:31:05", "09:31:05 AM", "093105" (after a date's first word, if any), or null. */
+export function readTime(cell: string | undefined): ClockTime | null {
+  const text = (cell ?? '').trim();
+  const m = /(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*([AaPp][Mm])?/.exec(text) ?? compactTime(text);
+  if (!m) return null;
+  let hour = Number(m[1]);
+  const meridiem = m[4]?.toUpperCase();
+  if (meridiem) {
+    if (hour < 1 || hour > 12) return null;
+    hour = (hour % 12) + (meridiem === 'PM' ? 12 : 0);
+  }
+  return { hour, minute: Number(m[2]), second: Number(m[3] ?? 0) };
+}
+// IBKR's Flex writes "20260315;093105" or "20260315 093105".
+const compactTime = (text: string) => /^\d{8}[;\s](\d{2})(\d{2})(\d{2})$/.exec(text);
+
+/**
+ * A date and an optional time, in a zone (US Eastern unless told), as ISO UTC; a date alone is
+ * read as noon so that it stays on its day in every US zone. Null when either cannot be read.
+ */
+export function readInstant(
+  dateCell: string | undefined,
+  timeCell?: string,
+  timeZone: string = EASTERN,
+): string | null {
+  const date = readDate(dateCell);
+  if (!date) return null;
+  const timeText = timeCell ?? dateCell?.trim().replace(/^\S+[\s,;T]+/, '') ?? '';
+  const hasTime = timeText !== '' && timeText !== dateCell?.trim();
+  const time = hasTime ? readTime(timeText) : { hour: 12, minute: 0, second: 0 };
+  if (!time) return null;
+  return wallTimeToIso(date, time, timeZone);
+}
+
+const BUY =
+  /^(b|buy|bought|bot|buy to open|buy to cover|buy to close|btc|bto|cover|buy cover|buy_to_open|buy_to_close)$/;
+const SELL =
+  /^(s|sell|sold|sld|sell short|short|ss|sell to open|sell to close|sto|stc|sell_to_open|sell_to_close|short sell)$/;
+
+/** Buy or Sell from the words brokers use, or null. */
+export function readSide(cell: string | undefined): ExecutionSide | null {
+  const text = (cell ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+  if (BUY.test(text)) return 'Buy';
+  if (SELL.test(text)) return 'Sell';
+  return null;
+}
+
+/** A stock symbol as the journal holds it, or null for what is not one (an option, a CUSIP). */
+export function readStock(cell: string | undefined): string | null {
+  const text = normalizeStock(cell ?? '').replace('/', '.');
+  // A space is an option's symbol ("AAPL 250117C00150000"); a CUSIP is nine characters with digits.
+  if (/\s/.test(text) || /^(?=.*\d)[0-9A-Z]{9}$/.test(text)) return null;
+  return isStock(text) ? text : null;
+}
+
+/** The header cells in lower case without spaces or punctuation: what detectors compare. */
+export const headerKey = (cell: string): string => cell.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Index of each named column in a header row (by headerKey), or -1. */
+export function columnsOf<K extends string>(
+  header: readonly string[],
+  names: Record<K, readonly string[]>,
+): Record<K, number> {
+  const keys = header.map(headerKey);
+  const out = {} as Record<K, number>;
+  for (const [field, candidates] of Object.entries(names) as [K, readonly string[]][]) {
+    out[field] = keys.findIndex((key) => candidates.some((c) => headerKey(c) === key));
+  }
+  return out;
+}

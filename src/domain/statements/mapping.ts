@@ -1,0 +1,123 @@
+// Any other CSV (docs/product.md, "Importing statements"): the trader names the columns once and
+// the mapping is kept per trader, offered again for a file with the same header.
+import { array, define, type Infer, object, optional, size, string } from 'superstruct';
+import { headerKey, readAmount, readFee, readInstant, readSide, readStock } from './cells.ts';
+import type { ParsedStatement, SkippedRow, StatementFill, StatementTable } from './statement.ts';
+
+const COLUMN_MAX = 200;
+const column = size(string(), 1, COLUMN_MAX);
+const timeZone = define<string>('timeZone', (v) => {
+  if (typeof v !== 'string' || v.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: v });
+    return true;
+  } catch {
+    return false;
+  }
+});
+
+/** Which header names the fill's fields; the optional ones may be left out. */
+export const statementMapping = object({
+  /** The header, as the file writes it: a file with the same header is offered this mapping. */
+  header: size(array(size(string(), 0, COLUMN_MAX)), 1, 500),
+  executedAt: column,
+  /** A separate time column, when the date column has only the date. */
+  time: optional(column),
+  symbol: column,
+  /** Left out when the quantity's sign says the side (negative: a sale). */
+  side: optional(column),
+  quantity: column,
+  price: column,
+  fees: optional(size(array(column), 0, 5)),
+  account: optional(column),
+  /** The zone the file's times are written in, US Eastern when left out. */
+  timeZone: optional(timeZone),
+});
+export type StatementMapping = Infer<typeof statementMapping>;
+
+/** Whether a mapping was made for a file with this header (compared as detectors compare). */
+export const mappingFits = (mapping: Pick<StatementMapping, 'header'>, header: readonly string[]): boolean =>
+  mapping.header.length === header.length &&
+  mapping.header.every((h, i) => headerKey(h) === headerKey(header[i] ?? ''));
+
+/** The fills of a table read through the trader's mapping; the first row is the header. */
+export function parseMapped(table: StatementTable, mapping: StatementMapping): ParsedStatement {
+  const [header = [], ...rows] = table.rows;
+  const keys = header.map(headerKey);
+  const at = (name: string | undefined) => (name === undefined ? -1 : keys.indexOf(headerKey(name)));
+  const index = {
+    executedAt: at(mapping.executedAt),
+    time: at(mapping.time),
+    symbol: at(mapping.symbol),
+    side: at(mapping.side),
+    quantity: at(mapping.quantity),
+    price: at(mapping.price),
+    fees: (mapping.fees ?? []).map(at),
+    account: at(mapping.account),
+  };
+  const fills: StatementFill[] = [];
+  const skipped: SkippedRow[] = [];
+  for (const [i, cells] of rows.entries()) {
+    const line = table.lines[i + 1] ?? 0;
+    const unreadable = (detail: string) => void skipped.push({ line, reason: 'unreadable', detail });
+    const executedAt = readInstant(
+      cells[index.executedAt],
+      index.time >= 0 ? cells[index.time] : undefined,
+      mapping.timeZone,
+    );
+    if (executedAt === null) {
+      unreadable('Date or time cannot be read');
+      continue;
+    }
+    const symbol = readStock(cells[index.symbol]);
+    if (symbol === null) {
+      skipped.push({ line, reason: 'instrument', detail: cells[index.symbol] ?? '' });
+      continue;
+    }
+    const signed = readAmount(cells[index.quantity]);
+    if (signed === null || signed === 0) {
+      unreadable('Quantity is not a number');
+      continue;
+    }
+    const side = index.side >= 0 ? readSide(cells[index.side]) : signed < 0 ? 'Sell' : 'Buy';
+    if (side === null) {
+      unreadable('Side is neither a buy nor a sell');
+      continue;
+    }
+    const price = readAmount(cells[index.price]);
+    if (price === null || price <= 0) {
+      unreadable('Price is not a positive number');
+      continue;
+    }
+    const fees = sumFees(index.fees.map((f) => cells[f]));
+    if (fees === null) {
+      unreadable('Fees are not a number');
+      continue;
+    }
+    fills.push({
+      line,
+      kind: 'fill',
+      symbol,
+      side,
+      quantity: Math.abs(signed),
+      price,
+      fees,
+      executedAt,
+      positionEffect: null,
+      brokerId: null,
+      account: index.account >= 0 ? (cells[index.account] ?? null) : null,
+    });
+  }
+  return { fills, skipped };
+}
+
+/** Fees from several columns, each as a positive amount (brokers write them either sign), or null. */
+export function sumFees(cells: readonly (string | undefined)[]): number | null {
+  let total = 0;
+  for (const cell of cells) {
+    const fee = readFee(cell);
+    if (fee === null) return null;
+    total += Math.abs(fee);
+  }
+  return Math.round(total * 1e6) / 1e6;
+}
