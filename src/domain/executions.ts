@@ -38,7 +38,8 @@ import {
 } from './validation.ts';
 
 export const POSITION_EFFECTS = ['Open', 'Close'] as const;
-export const EXECUTION_SOURCES = ['manual', 'broker'] as const;
+// 'statement': imported from a broker's statement file (docs/product.md, "Importing statements").
+export const EXECUTION_SOURCES = ['manual', 'broker', 'statement'] as const;
 /**
  * What an execution is (docs/product.md, "Trades"): a `fill` (a trade at a price), or one of the
  * broker's position adjustments, which are not trades: a `split` (the shares a split or reverse

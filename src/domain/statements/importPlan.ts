@@ -1,0 +1,70 @@
+// What importing a statement into an account adds (docs/product.md, "Importing statements"): each
+// fill once by its identity, and none that the journal already holds from another source.
+import type { Execution } from '../executions.ts';
+import { identified, type StatementFill, statementFillId } from './statement.ts';
+
+/** A fill recorded by hand or from the broker's API within this of a statement's is the same one. */
+export const SAME_FILL_WITHIN_MS = 60_000;
+
+export interface ImportPlan {
+  /** The fills to add, as the journal stores them, in the file's order. */
+  add: Execution[];
+  /** The statement's fills the journal holds already: by their id, or as a fill from another source. */
+  alreadyHere: { line: number; id: string }[];
+}
+
+const sameFill = (fill: StatementFill, held: Execution): boolean =>
+  held.symbol === fill.symbol &&
+  held.side === fill.side &&
+  held.quantity === fill.quantity &&
+  held.price === fill.price &&
+  Math.abs(Date.parse(held.executedAt) - Date.parse(fill.executedAt)) <= SAME_FILL_WITHIN_MS;
+
+/**
+ * The plan for `fills` of one account against what it holds (`held`: the account's executions).
+ * A held fill from another source stands for at most one statement fill (two identical partial
+ * fills recorded by hand are two).
+ */
+export function planImport(
+  fills: readonly StatementFill[],
+  accountId: string,
+  held: readonly Execution[],
+  createdAt: string,
+): ImportPlan {
+  const heldIds = new Set(held.map((e) => e.id));
+  const others = held.filter((e) => e.source !== 'statement' && (e.kind ?? 'fill') === 'fill');
+  const claimed = new Set<string>();
+  const plan: ImportPlan = { add: [], alreadyHere: [] };
+  const adding = new Set<string>();
+  for (const { fill, identity } of identified(fills)) {
+    const id = statementFillId(accountId, identity);
+    if (heldIds.has(id) || adding.has(id)) {
+      plan.alreadyHere.push({ line: fill.line, id });
+      continue;
+    }
+    const twin =
+      fill.kind === 'fill' ? others.find((e) => !claimed.has(e.id) && sameFill(fill, e)) : undefined;
+    if (twin) {
+      claimed.add(twin.id);
+      plan.alreadyHere.push({ line: fill.line, id: twin.id });
+      continue;
+    }
+    adding.add(id);
+    plan.add.push({
+      id,
+      accountId,
+      symbol: fill.symbol,
+      side: fill.side,
+      quantity: fill.quantity,
+      price: fill.price,
+      fees: fill.fees,
+      executedAt: fill.executedAt,
+      kind: fill.kind,
+      source: 'statement',
+      brokerExecutionId: identity,
+      positionEffect: fill.positionEffect,
+      createdAt,
+    });
+  }
+  return plan;
+}
