@@ -201,3 +201,6 @@ export const PUSH_ENDPOINT_MAX_LENGTH = 2048;
 export const PUSH_SUBSCRIPTIONS_MAX = 10;
 /** The alerts sent that `GET /alerts` lists, newest first. */
 export const ALERTS_LISTED = 100;
+
+/** The largest statement file an import takes (docs/product.md, "Importing statements"). */
+export const STATEMENT_MAX_BYTES = 20 * 1024 * 1024;

@@ -121,3 +121,18 @@ export function identified(fills: readonly StatementFill[]): { fill: StatementFi
 /** The execution id of an imported fill: the same for the same account and identity, everywhere. */
 export const statementFillId = (accountId: string, identity: string): string =>
   uuidV5(`${accountId}/${identity}`, STATEMENT_NAMESPACE);
+
+/**
+ * `POST /api/v1/fills/import?account=<id>&format=auto|<format>[&dryRun=1]`, the file as the body
+ * (docs/product.md, "Importing statements"): what the import did, or with dryRun would do.
+ */
+export interface StatementImportAnswer {
+  format: StatementFormatId;
+  /** The format's name as the preview shows it. */
+  name: string;
+  added: number;
+  alreadyHere: number;
+  skipped: SkippedRow[];
+  /** The ids of the fills added (none on a dry run): what a device that applied the import offline keeps. */
+  addedIds: string[];
+}
