@@ -4,9 +4,10 @@ import { ibkrFlex } from './ibkrFlex.ts';
 import { mappingFits, parseMapped, type StatementMapping } from './mapping.ts';
 import type { ParsedStatement, StatementFormat, StatementFormatId, StatementTable } from './statement.ts';
 import { readTable } from './table.ts';
+import { tastytrade } from './tastytrade.ts';
 
 /** The brokers' formats, most specific detector first. */
-export const FORMATS: readonly StatementFormat[] = [ibkrFlex];
+export const FORMATS: readonly StatementFormat[] = [ibkrFlex, tastytrade];
 
 export const formatNamed = (id: StatementFormatId): StatementFormat | undefined =>
   FORMATS.find((f) => f.id === id);
