@@ -6,9 +6,10 @@ import { mappingFits, parseMapped, type StatementMapping } from './mapping.ts';
 import type { ParsedStatement, StatementFormat, StatementFormatId, StatementTable } from './statement.ts';
 import { readTable } from './table.ts';
 import { tastytrade } from './tastytrade.ts';
+import { tradestation } from './tradestation.ts';
 
 /** The brokers' formats, most specific detector first. */
-export const FORMATS: readonly StatementFormat[] = [ibkrFlex, tastytrade, ibkrActivity];
+export const FORMATS: readonly StatementFormat[] = [ibkrFlex, tastytrade, ibkrActivity, tradestation];
 
 export const formatNamed = (id: StatementFormatId): StatementFormat | undefined =>
   FORMATS.find((f) => f.id === id);
