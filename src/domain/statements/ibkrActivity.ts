@@ -16,6 +16,7 @@ import { EASTERN } from './wallTime.ts';
 const COLUMNS = {
   discriminator: ['DataDiscriminator'],
   category: ['Asset Category'],
+  currency: ['Currency'],
   account: ['Account'],
   symbol: ['Symbol'],
   dateTime: ['Date/Time'],
@@ -57,6 +58,10 @@ function readTrade({ cells, line, columns: c }: TradeRow): StatementFill | Skipp
   // IBKR writes a share class with a space ("BRK B"): the journal holds "BRK.B".
   const symbol = readStock(cell(c.symbol).replace(/^([A-Za-z]+) ([A-Za-z])$/, '$1.$2'));
   if (symbol === null) return { line, reason: 'instrument', detail: cell(c.symbol) };
+  // The journal's prices are dollars: a stock traded in another currency is another instrument.
+  const currency = cell(c.currency).toUpperCase();
+  if (currency !== '' && currency !== 'USD')
+    return { line, reason: 'instrument', detail: `${cell(c.symbol)} in ${currency}` };
   const executedAt = readDateTime(cell(c.dateTime), EASTERN);
   if (executedAt === null) return unreadable('Date/Time cannot be read');
   const signed = readAmount(cell(c.quantity));

@@ -3,7 +3,7 @@
 // or each row led by its type and section code ("HEADER","TRNT",… / "DATA","TRNT",…) between
 // BOF/BOS/EOS/EOF records. A Cash Transactions section, when the query has one, is skipped row by
 // row (dividends, cash); other sections (positions, NAV) are not fills and are passed over.
-import { columnsOf, headerKey, readAmount, readDateTime, readSide, readStock } from './cells.ts';
+import { columnsOf, headerKey, readAmount, readDateTime, readInstant, readSide, readStock } from './cells.ts';
 import { sumFees } from './mapping.ts';
 import type {
   ParsedStatement,
@@ -17,6 +17,7 @@ import { EASTERN } from './wallTime.ts';
 const TRADE_COLUMNS = {
   account: ['ClientAccountID', 'AccountAlias'],
   assetClass: ['AssetClass'],
+  currency: ['CurrencyPrimary', 'Currency'],
   symbol: ['Symbol'],
   quantity: ['Quantity'],
   price: ['TradePrice'],
@@ -125,7 +126,13 @@ const ZONE_OFFSETS: Record<string, string> = {
 /** The execution's instant: its DateTime (an offset or zone name honoured), else TradeDate + TradeTime. */
 function executedAtOf(cells: readonly string[], c: TradeColumns): string | null {
   let text = c.dateTime >= 0 ? (cells[c.dateTime] ?? '') : '';
-  if (text === '' && c.tradeDate >= 0) text = `${cells[c.tradeDate] ?? ''};${cells[c.tradeTime] ?? ''}`;
+  if (text === '') {
+    const date = c.tradeDate >= 0 ? cells[c.tradeDate] : undefined;
+    const time = c.tradeTime >= 0 ? (cells[c.tradeTime] ?? '') : '';
+    // A query without times: the trade date alone, read as noon (cells.ts, readInstant).
+    if (time === '') return readInstant(date);
+    text = `${date ?? ''};${time}`;
+  }
   const zone = /\s+([A-Z]{3})$/.exec(text);
   if (zone?.[1]) {
     const offset = ZONE_OFFSETS[zone[1]];
@@ -162,6 +169,10 @@ function readTrade(
     return { line, reason: 'notFilled' };
   const symbol = stockOf(cell(c.symbol));
   if (symbol === null) return { line, reason: 'instrument', detail: cell(c.symbol) };
+  // The journal's prices are dollars: a stock traded in another currency is another instrument.
+  const currency = cell(c.currency).toUpperCase();
+  if (currency !== '' && currency !== 'USD')
+    return { line, reason: 'instrument', detail: `${cell(c.symbol)} in ${currency}` };
   const executedAt = executedAtOf(cells, c);
   if (executedAt === null) return unreadable('Date or time cannot be read');
   const signed = readAmount(cell(c.quantity));
@@ -200,11 +211,10 @@ export const ibkrFlex: StatementFormat = {
   id: 'ibkr-flex',
   name: 'Interactive Brokers (Flex Query)',
   detect(table) {
-    for (const row of table.rows.slice(0, 50)) {
-      const header = row[0] === 'HEADER' ? row.slice(2) : row;
-      if (isTradesHeader(header)) return true;
-    }
-    return false;
+    // The Trades section may follow long ones (positions): every header row is looked at.
+    return table.rows.some((row) =>
+      row[0] === 'HEADER' ? isTradesHeader(row.slice(2)) : isHeaderRow(row) && isTradesHeader(row),
+    );
   },
   parse(table): ParsedStatement {
     const rows = [...sectionRows(table)];

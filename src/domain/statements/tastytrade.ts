@@ -134,7 +134,11 @@ function parse(table: StatementTable): ParsedStatement {
     const instrument = (cells[c.instrument] ?? '').toLowerCase();
     const what = whatOf(row, c);
     if (type === 'money movement') {
-      skipped.push({ line: row.line, reason: /dividend/i.test(what) ? 'dividend' : 'cash', detail: what });
+      skipped.push({
+        line: row.line,
+        reason: /dividend|withholding/i.test(what) ? 'dividend' : 'cash',
+        detail: what,
+      });
     } else if (OPTIONS.has(instrument)) {
       skipped.push({ line: row.line, reason: 'option', detail: cells[c.symbol] ?? '' });
     } else if (instrument !== 'equity') {

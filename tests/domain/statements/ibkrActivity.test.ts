@@ -78,3 +78,20 @@ describe('an Interactive Brokers Activity Statement (CSV)', () => {
     }
   });
 });
+
+describe('an Activity Statement’s less common rows', () => {
+  it('skips a stock traded in another currency, and a cancelled trade', () => {
+    const text = [
+      'Trades,Header,DataDiscriminator,Asset Category,Currency,Symbol,Date/Time,Quantity,T. Price,Comm/Fee,Code',
+      'Trades,Data,Order,Stocks,CAD,SHOP,"2026-07-10, 10:00:00",2,150,-1,O',
+      'Trades,Data,Order,Stocks,USD,AMD,"2026-07-10, 10:00:00",-2,150,-1,Ca',
+    ].join('\n');
+    expect(ibkrActivity.parse(readTable(text))).toEqual({
+      fills: [],
+      skipped: [
+        { line: 2, reason: 'instrument', detail: 'SHOP in CAD' },
+        { line: 3, reason: 'notFilled' },
+      ],
+    });
+  });
+});

@@ -100,3 +100,25 @@ describe('a Flex Query in the plain layout', () => {
     expect(ibkrFlex.detect(readTable(generic))).toBe(false);
   });
 });
+
+describe('a Flex Query’s less common shapes', () => {
+  it('finds the Trades section after a long one, and reads a trade date without a time as noon', () => {
+    const positions = Array.from({ length: 60 }, (_, i) => `"DATA","POST","U7","STK","P${i}","1"`);
+    const text = [
+      '"HEADER","POST","ClientAccountID","AssetClass","Symbol","Quantity"',
+      ...positions,
+      '"HEADER","TRNT","ClientAccountID","CurrencyPrimary","AssetClass","Symbol","Quantity","TradePrice","IBCommission","TradeDate"',
+      '"DATA","TRNT","U7","USD","STK","AMD","2","150","-1","20260710"',
+      '"DATA","TRNT","U7","CAD","STK","SHOP","2","150","-1","20260710"',
+    ].join('\n');
+    const table = readTable(text);
+    expect(ibkrFlex.detect(table)).toBe(true);
+    const read = ibkrFlex.parse(table);
+    // Noon in New York in July (UTC−4) is 16:00Z.
+    expect(read.fills.map((f) => [f.line, f.symbol, f.side, f.executedAt])).toEqual([
+      [63, 'AMD', 'Buy', '2026-07-10T16:00:00.000Z'],
+    ]);
+    // The journal's prices are dollars: a stock traded in another currency is another instrument.
+    expect(read.skipped).toEqual([{ line: 64, reason: 'instrument', detail: 'SHOP in CAD' }]);
+  });
+});

@@ -102,3 +102,22 @@ describe('a tastyworks transactions CSV (the header before Sub Type)', () => {
     expect(tastytrade.detect(readTable(near))).toBe(false);
   });
 });
+
+describe('tastytrade’s other money rows', () => {
+  it('counts a dividend’s withholding as a dividend, and reads an assignment’s shares as a fill', () => {
+    const text = [
+      'Date,Type,Sub Type,Action,Symbol,Instrument Type,Description,Value,Quantity,Average Price,Commissions,Fees,Multiplier,Root Symbol,Underlying Symbol,Expiration Date,Strike Price,Call or Put,Order #,Total,Currency',
+      '2026-05-14T16:00:00-0400,Money Movement,Withholding,,AAPL,Equity,APPLE INC - WITHHOLDING,-3.90,0,,0.00,0.00,,,AAPL,,,,,-3.90,USD',
+      '2026-05-15T16:00:00-0400,Receive Deliver,Assignment,BUY_TO_OPEN,F,Equity,Bought 100 F @ 12.00,"-1,200.00",100,-12.00,0.00,0.00,1,,F,,,,,"-1,200.00",USD',
+      '2026-05-16T16:00:00-0400,Receive Deliver,Symbol Change,BUY_TO_OPEN,FB,Equity,Symbol change,0.00,10,0.00,0.00,0.00,1,,FB,,,,,0.00,USD',
+    ].join('\n');
+    const read = tastytrade.parse(readTable(text));
+    expect(read.fills.map((f) => [f.line, f.symbol, f.side, f.quantity, f.price, f.positionEffect])).toEqual([
+      [3, 'F', 'Buy', 100, 12, 'Open'],
+    ]);
+    expect(read.skipped).toEqual([
+      { line: 2, reason: 'dividend', detail: 'Withholding' },
+      { line: 4, reason: 'unreadable', detail: 'Receive Deliver Symbol Change' },
+    ]);
+  });
+});
