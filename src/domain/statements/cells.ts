@@ -132,11 +132,14 @@ export function readDateTime(cell: string | undefined, timeZone: string = EASTER
   const time = readTime(wallText.replace(/^\S+?[\s,;T]+/, '')) ?? readTime(wallText);
   if (!date || !time) return null;
   if (!m?.[2]) return wallTimeToIso(date, time, timeZone);
-  const wall = wallTimeToIso(date, time, 'UTC');
-  if (wall === null) return null;
-  if (m[2].toUpperCase() === 'Z') return wall;
+  // With its offset the instant is plain arithmetic: no zone to look up (Intl is the slow part).
+  const wall = Date.UTC(date.year, date.month - 1, date.day, time.hour, time.minute, time.second);
+  const back = new Date(wall);
+  if (back.getUTCDate() !== date.day || back.getUTCMonth() !== date.month - 1) return null;
+  if (time.hour > 23 || time.minute > 59 || time.second > 59) return null;
+  if (m[2].toUpperCase() === 'Z') return back.toISOString();
   const sign = m[2].startsWith('-') ? -1 : 1;
   const digits = m[2].slice(1).replace(':', '');
   const minutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
-  return new Date(Date.parse(wall) - minutes * 60_000).toISOString();
+  return new Date(wall - minutes * 60_000).toISOString();
 }

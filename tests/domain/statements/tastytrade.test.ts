@@ -120,4 +120,22 @@ describe('tastytrade’s other money rows', () => {
       { line: 4, reason: 'unreadable', detail: 'Receive Deliver Symbol Change' },
     ]);
   });
+
+  it('refuses an impossible date or time even with its offset', () => {
+    const header = readFileSync(new URL('tastytrade.csv', fixtures), 'utf8').split('\n')[0];
+    const row = (date: string) =>
+      `${date},Trade,Buy to Open,BUY_TO_OPEN,F,Equity,x,-12.00,1,-12.00,0.00,0.00,1,,F,,,,1,-12.00,USD`;
+    const text = [
+      header,
+      row('2026-02-30T10:00:00-0500'),
+      row('2026-03-02T24:00:00-0500'),
+      row('2026-03-02T10:00:00Z'),
+    ].join('\n');
+    const read = tastytrade.parse(readTable(text));
+    expect(read.skipped.map((s) => [s.line, s.detail])).toEqual([
+      [2, 'Date cannot be read'],
+      [3, 'Date cannot be read'],
+    ]);
+    expect(read.fills.map((f) => f.executedAt)).toEqual(['2026-03-02T10:00:00.000Z']);
+  });
 });
