@@ -1,7 +1,8 @@
 // tastytrade's transactions CSV (docs/product.md, "Importing statements"): one row per fill or
 // money movement, newest first, each time with its offset. The current header has "Sub Type",
 // "Root Symbol", "Order #" and "Currency" (some exports "Total" too); the tastyworks header before
-// it has none of them, and its Description names what a money movement is.
+// it has none of them, and its Description names what a money movement is. The tastyworks desktop
+// history before both ("Date/Time", "Transaction Code", …) is rewritten into the current columns.
 import { columnsOf, headerKey, readAmount, readDateTime, readSide, readStock } from './cells.ts';
 import { sumFees } from './mapping.ts';
 import type {
@@ -162,12 +163,77 @@ function parse(table: StatementTable): ParsedStatement {
   return { fills, skipped };
 }
 
+// The tastyworks desktop history: its own names, no offset (its times are read as US Eastern).
+const LEGACY = {
+  date: ['Date/Time'],
+  type: ['Transaction Code'],
+  subType: ['Transaction Subcode'],
+  symbol: ['Symbol'],
+  side: ['Buy/Sell'],
+  effect: ['Open/Close'],
+  quantity: ['Quantity'],
+  strike: ['Strike'],
+  callPut: ['Call/Put'],
+  price: ['Price'],
+  fees: ['Fees'],
+  amount: ['Amount'],
+  description: ['Description'],
+  account: ['Account Reference'],
+} as const;
+
+const hasAll = (header: readonly string[], names: Record<string, readonly string[]>) =>
+  Object.values(columnsOf(header, names)).every((index) => index >= 0);
+
+/** A desktop history as the current layout: the same rules then read it. */
+function fromLegacy(table: StatementTable): StatementTable {
+  const [header = [], ...rest] = table.rows;
+  const l = columnsOf(header, LEGACY);
+  const current = [
+    'Date',
+    'Type',
+    'Sub Type',
+    'Action',
+    'Symbol',
+    'Instrument Type',
+    'Description',
+    'Value',
+    'Quantity',
+    'Average Price',
+    'Commissions',
+    'Fees',
+  ];
+  const rows = rest.map((cells) => {
+    const symbol = cells[l.symbol] ?? '';
+    const option = (cells[l.callPut] ?? '') !== '' || (cells[l.strike] ?? '') !== '';
+    const instrument = option ? 'Equity Option' : symbol.startsWith('/') ? 'Future' : 'Equity';
+    const action = [cells[l.side], cells[l.effect]].filter(Boolean).join(' to ');
+    return [
+      cells[l.date] ?? '',
+      cells[l.type] ?? '',
+      cells[l.subType] ?? '',
+      action,
+      symbol,
+      symbol === '' ? '' : instrument,
+      cells[l.description] ?? '',
+      cells[l.amount] ?? '',
+      cells[l.quantity] ?? '',
+      cells[l.price] ?? '',
+      '',
+      cells[l.fees] ?? '',
+    ];
+  });
+  return { rows: [current, ...rows], lines: table.lines };
+}
+
 export const tastytrade: StatementFormat = {
   id: 'tastytrade',
   name: 'tastytrade',
   detect(table) {
-    const keys = new Set((table.rows[0] ?? []).map(headerKey));
-    return REQUIRED.every((key) => keys.has(key));
+    const header = table.rows[0] ?? [];
+    const keys = new Set(header.map(headerKey));
+    return REQUIRED.every((key) => keys.has(key)) || hasAll(header, LEGACY);
   },
-  parse,
+  parse(table) {
+    return parse(hasAll(table.rows[0] ?? [], LEGACY) ? fromLegacy(table) : table);
+  },
 };

@@ -139,3 +139,47 @@ describe('tastytrade’s other money rows', () => {
     expect(read.fills.map((f) => f.executedAt)).toEqual(['2026-03-02T10:00:00.000Z']);
   });
 });
+
+describe('a tastyworks desktop history (the header before both)', () => {
+  const legacy = [
+    'Date/Time,Transaction Code,Transaction Subcode,Symbol,Buy/Sell,Open/Close,Quantity,Expiration Date,Strike,Call/Put,Price,Fees,Amount,Description,Account Reference',
+    '03/10/2021 03:00 PM,Trade,Sell to Close,TQQQ,Sell,Close,100,,,,80.50,0.12,8050.00,Sold 100 TQQQ @ 80.50,Individual...39',
+    '01/21/2021 12:39 PM,Receive Deliver,Forward Split,TQQQ,Buy,Open,100,,,,,0.00,-8000.00,Forward split: Open 100.0 TQQQ,Individual...39',
+    '01/21/2021 12:39 PM,Receive Deliver,Forward Split,TQQQ,Sell,Close,50,,,,,0.00,8000.00,Forward split: Close 50.0 TQQQ,Individual...39',
+    '01/15/2021 10:00 AM,Money Movement,Dividend,SPY,,,0,,,,,0.00,15.20,SPDR S&P 500 ETF DIVIDEND,Individual...39',
+    '01/14/2021 10:00 AM,Trade,Buy to Open,SPY,Buy,Open,1,1/15/2021,380,CALL,2.10,1.14,-210.00,Bought 1 SPY Call,Individual...39',
+    '01/12/2021 09:45 AM,Trade,Buy to Open,TQQQ,Buy,Open,50,,,,160.00,0.05,-8000.00,Bought 50 TQQQ @ 160.00,Individual...39',
+    '01/04/2021 09:00 AM,Money Movement,Deposit,,,,0,,,,,0.00,10000.00,ACH DEPOSIT,Individual...39',
+  ].join('\n');
+
+  it('is read with the same rules, its split as one adjustment', () => {
+    expect(tastytrade.detect(readTable(legacy))).toBe(true);
+    const read = tastytrade.parse(readTable(legacy));
+    expect(
+      read.fills.map((f) => [
+        f.line,
+        f.kind,
+        f.symbol,
+        f.side,
+        f.quantity,
+        f.price,
+        f.fees,
+        f.executedAt,
+        f.positionEffect,
+      ]),
+    ).toEqual([
+      // Times without an offset are US Eastern: March 10th 2021 is standard time (UTC−5).
+      [2, 'fill', 'TQQQ', 'Sell', 100, 80.5, 0.12, '2021-03-10T20:00:00.000Z', 'Close'],
+      // 100 delivered, 50 taken away: a 2-for-1 split adding 50.
+      [3, 'split', 'TQQQ', 'Buy', 50, 0, 0, '2021-01-21T17:39:00.000Z', null],
+      [7, 'fill', 'TQQQ', 'Buy', 50, 160, 0.05, '2021-01-12T14:45:00.000Z', 'Open'],
+    ]);
+    expect(read.skipped).toEqual([
+      { line: 5, reason: 'dividend', detail: 'Dividend' },
+      { line: 6, reason: 'option', detail: 'SPY' },
+      { line: 8, reason: 'cash', detail: 'Deposit' },
+    ]);
+    // 50 at 160 are 100 at 80 after the split; 100 × (80.50 − 80) = 50, less 0.05 + 0.12: 49.83.
+    expect(realisedBySymbol(read.fills)).toEqual({ TQQQ: 49.83 });
+  });
+});
