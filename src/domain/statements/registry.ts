@@ -4,9 +4,10 @@ import { mappingFits, parseMapped, type StatementMapping } from './mapping.ts';
 import { robinhood } from './robinhood.ts';
 import type { ParsedStatement, StatementFormat, StatementFormatId, StatementTable } from './statement.ts';
 import { readTable } from './table.ts';
+import { webull } from './webull.ts';
 
 /** The brokers' formats, most specific detector first. */
-export const FORMATS: readonly StatementFormat[] = [robinhood];
+export const FORMATS: readonly StatementFormat[] = [robinhood, webull];
 
 export const formatNamed = (id: StatementFormatId): StatementFormat | undefined =>
   FORMATS.find((f) => f.id === id);
