@@ -41,7 +41,14 @@ function readQuantity(cell: string | undefined): { quantity: number; out: boolea
 /** The cents between two amounts, as the statement would round them. */
 const cents = (value: number): number => Math.round(value * 100) / 100;
 
-function parseRow(cells: readonly string[], line: number, c: Columns): StatementFill | SkippedRow | null {
+type Instant = (date: string) => string | null;
+
+function parseRow(
+  cells: readonly string[],
+  line: number,
+  c: Columns,
+  instant: Instant,
+): StatementFill | SkippedRow | null {
   const cell = (index: number) => (cells[index] ?? '').trim();
   const code = cell(c.code).toUpperCase();
   // The disclaimer at the end fills one cell beyond the columns: it is no activity at all.
@@ -56,7 +63,7 @@ function parseRow(cells: readonly string[], line: number, c: Columns): Statement
     if (cell(c.quantity) === '') return { line, reason: 'cash' };
     return unreadable(`Trans Code ${code || '(empty)'} is not a trade the journal reads`);
   }
-  const executedAt = readInstant(cell(c.activityDate));
+  const executedAt = instant(cell(c.activityDate));
   if (executedAt === null) return unreadable('Activity Date cannot be read');
   const instrument = cell(c.instrument);
   if (instrument === '') return unreadable('Instrument is empty');
@@ -113,8 +120,14 @@ export const robinhood: StatementFormat = {
     const c = columnsIn(table);
     const fills: StatementFill[] = [];
     const skipped: SkippedRow[] = [];
+    // A day's rows share their date: each date is converted once (a large file has few).
+    const days = new Map<string, string | null>();
+    const instant: Instant = (date) => {
+      if (!days.has(date)) days.set(date, readInstant(date));
+      return days.get(date) ?? null;
+    };
     for (let i = 1; i < table.rows.length; i += 1) {
-      const row = parseRow(table.rows[i] ?? [], table.lines[i] ?? 0, c);
+      const row = parseRow(table.rows[i] ?? [], table.lines[i] ?? 0, c, instant);
       if (row === null) continue;
       if ('reason' in row) skipped.push(row);
       else fills.push(row);
