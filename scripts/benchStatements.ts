@@ -1,8 +1,9 @@
-// A statement import's preview, parsed in process (issue 42, "Performance": a 10,000-row statement
-// previews in ≤ 2 s): a Robinhood activity report of 10,000 rows (src/domain/statements/robinhood.ts)
-// read by `readStatement`, then `planImport` against an account holding 5,000 fills. The held
-// fills were typed by hand in the same symbols at other times, so each of the file's fills is
-// compared with every one of them (importPlan.ts): the costliest case. No server, no database.
+// A statement import's preview, parsed in process (issue 42, "Performance": a 10,000-row
+// statement previews in ≤ 2 s): a Robinhood activity report of 10,000 rows
+// (src/domain/statements/robinhood.ts) read by `readStatement`, then `planImport` against an
+// account holding 5,000 fills. The held fills were typed by hand in the same symbols at other
+// times, so each of the file's fills is compared with every one of them
+// (src/domain/statements/importPlan.ts): the costliest case. No server, no database.
 import { randomUUID } from 'node:crypto';
 import type { Execution } from '../src/domain/executions.ts';
 import { planImport } from '../src/domain/statements/importPlan.ts';
