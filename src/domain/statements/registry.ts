@@ -3,13 +3,22 @@
 import { ibkrActivity } from './ibkrActivity.ts';
 import { ibkrFlex } from './ibkrFlex.ts';
 import { mappingFits, parseMapped, type StatementMapping } from './mapping.ts';
+import { robinhood } from './robinhood.ts';
 import type { ParsedStatement, StatementFormat, StatementFormatId, StatementTable } from './statement.ts';
 import { readTable } from './table.ts';
 import { tastytrade } from './tastytrade.ts';
 import { tradestation } from './tradestation.ts';
+import { webull } from './webull.ts';
 
 /** The brokers' formats, most specific detector first. */
-export const FORMATS: readonly StatementFormat[] = [ibkrFlex, tastytrade, ibkrActivity, tradestation];
+export const FORMATS: readonly StatementFormat[] = [
+  ibkrFlex,
+  tastytrade,
+  ibkrActivity,
+  tradestation,
+  robinhood,
+  webull,
+];
 
 export const formatNamed = (id: StatementFormatId): StatementFormat | undefined =>
   FORMATS.find((f) => f.id === id);
