@@ -148,7 +148,7 @@ const optionalSettings = {
   dailyLossLimitUnit: optional(settingsFields.dailyLossLimitUnit),
   maxNewTradesPerDay: optional(settingsFields.maxNewTradesPerDay),
 };
-/** A manual account's own fields may come with its settings; a broker account's are refused (accountService.ts). */
+/** A manual account's own fields may come with its settings; a broker account's are refused on their field. */
 const accountSettingsInput = object({
   ...settingsFields,
   ...optionalSettings,
