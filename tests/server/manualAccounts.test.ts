@@ -169,6 +169,31 @@ describe('editing and deleting an account added by hand', () => {
     expect(refused.body).toMatchObject({ message: messages.brokerAccountNotDeleted });
   });
 
+  it('never loses a fill to a delete at the same time: one of the two is refused', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { id } = (await create(alex, manual({ accountName: `Race ${round}` }))).body;
+      const [removed, recorded] = await Promise.all([
+        alex.json('DELETE', `/api/v1/accounts/${id}`),
+        alex.json<Execution>('POST', '/api/v1/executions', {
+          accountId: id,
+          symbol: 'RACE',
+          side: 'Buy',
+          quantity: 1,
+          price: 10,
+          executedAt: new Date(t.clock.now.getTime() - 60_000).toISOString(),
+        }),
+      ]);
+      const outcome = [removed.status, recorded.status].join(' ');
+      expect(['204 400', '204 404', '409 201'], JSON.stringify(recorded.body)).toContain(outcome);
+      const listed = (await accountsOf(alex)).some((a) => a.id === id);
+      expect(listed).toBe(removed.status === 409);
+      if (recorded.status === 201) {
+        expect((await alex.json('DELETE', `/api/v1/executions/${recorded.body.id}`)).status).toBe(204);
+        expect((await alex.json('DELETE', `/api/v1/accounts/${id}`)).status).toBe(204);
+      }
+    }
+  });
+
   it('never takes orders: turning them on is refused with why, turning them off is fine', async () => {
     const { id } = (await create(alex, manual({ accountName: 'No orders' }))).body;
     const on = await alex.json('PUT', `/api/v1/accounts/${id}/orders`, { allowed: true });
