@@ -22,7 +22,6 @@ import {
   SCALE_OUT_FACTOR_MAX,
   SCALE_OUT_FACTOR_MIN,
 } from './constants.ts';
-import { maskAccountNumber } from './format.ts';
 import { messages } from './messages.ts';
 import {
   between,
@@ -187,29 +186,6 @@ export type ManualAccountInput = Infer<typeof manualAccountInput>;
 
 export const validateManualAccount = validator(manualAccountInput, lossLimitInPercent);
 
-/** What a new manual account is made of: its input over the defaults, its hash from its id. */
-export function newManualAccount(
-  id: string,
-  input: ManualAccountInput,
-): Omit<AccountRecord, 'id' | 'createdAt' | 'updatedAt'> {
-  const d = defaultAccountSettings(input.currentBalance);
-  return {
-    source: 'manual',
-    accountHash: manualAccountHash(id),
-    accountName: input.accountName,
-    lastDigits: input.lastDigits ?? '',
-    currentBalance: input.currentBalance,
-    originalBalance: input.originalBalance,
-    capitalRisk: input.capitalRisk,
-    maxTradeRisk: input.maxTradeRisk,
-    scaleOutFactor: input.scaleOutFactor ?? d.scaleOutFactor,
-    heatLimit: input.heatLimit ?? d.heatLimit,
-    dailyLossLimit: input.dailyLossLimit ?? d.dailyLossLimit,
-    dailyLossLimitUnit: input.dailyLossLimitUnit ?? d.dailyLossLimitUnit,
-    maxNewTradesPerDay: input.maxNewTradesPerDay ?? d.maxNewTradesPerDay,
-  };
-}
-
 /** `PUT /api/v1/accounts/{id}/orders`: orders from Trade Tracker on or off for the account. */
 export const validateOrdersAllowed = validator(
   object({
@@ -317,23 +293,6 @@ export interface LiveAccount extends AccountSettings {
   availableFundsForTrading: number;
   currentBalance: number;
   accountHash: string;
-}
-
-/**
- * An account added by hand as the API answers it and the app shows it: its balance is the trader's
- * figure, all of it free (what it holds in positions is not known: docs/product.md, "Accounts").
- */
-export function manualLiveAccount(
-  stored: Omit<AccountRecord, 'createdAt' | 'updatedAt'> & { ordersAllowed: boolean },
-): LiveAccount {
-  const balance = stored.currentBalance ?? 0;
-  return {
-    ...stored,
-    accountName: stored.accountName ?? '',
-    accountNumber: stored.lastDigits ? maskAccountNumber(stored.lastDigits) : '',
-    currentBalance: balance,
-    availableFundsForTrading: balance,
-  };
 }
 
 /** An account as `GET /api/v1/accounts` answers it: with its heat (docs/product.md, "Review"). */

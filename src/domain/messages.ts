@@ -1,9 +1,9 @@
 // Every message the app and the API show, in one place (docs/product.md, "Validation messages").
 // Limits come from the constants, so a message cannot drift from the rule it names.
 
+import { accountMessages } from './accountMessages.ts';
 import { frameMessages } from './appMessages.ts';
 import {
-  ACCOUNT_NAME_MAX_LENGTH,
   BALANCE_MAX,
   CANDLE_DAYS_MAX,
   CANDLE_FETCH_WEEKDAYS_PER_DAY,
@@ -19,7 +19,6 @@ import {
   JOURNAL_NOTES_MAX_BYTES,
   JSON_DEPTH_MAX,
   type LimitedCollection,
-  MANUAL_ACCOUNTS_MAX,
   MAX_NEW_TRADES_PER_DAY_MAX,
   MAX_NEW_TRADES_PER_DAY_MIN,
   NEAR_ENTRY_R_MAX,
@@ -202,27 +201,7 @@ export const messages = {
   checklistHint: `One criterion a line: plans of this setup tick the ones met (at most ${CHECKLIST_CRITERIA_MAX}).`,
   checklistIncomplete: (met: number, total: number) =>
     `This plan's setup requires every entry criterion before Ready: ${met} of ${total} ticked`,
-  originalBalanceInvalid: 'Original balance must be 0 or more',
-  // Accounts added by hand (docs/product.md, "Accounts").
-  accountNameRequired: 'Account name is required',
-  accountNameTooLong: `Account name must be at most ${ACCOUNT_NAME_MAX_LENGTH} characters`,
-  lastDigitsInvalid: 'Last digits must be up to 4 digits (0-9), or empty',
-  currentBalanceInvalid: 'Current balance must be 0 or more',
-  currentBalanceTooHigh: `Current balance must be at most ${grouped(BALANCE_MAX)}`,
-  accountSourceInvalid: 'Account source must be broker or manual',
-  brokerAccountByBroker: "A broker account's name, number and balance come from the broker",
-  manualAccountHashInvalid: "A manual account's hash must be manual: and its id",
-  manualAccountsFull: `You can add at most ${MANUAL_ACCOUNTS_MAX} accounts by hand`,
-  manualAccountHoldsFills: (fills: number) =>
-    `This account holds ${fills === 1 ? '1 fill' : `${fills} fills`}: delete them first, so no trade is lost`,
-  brokerAccountNotDeleted: 'A broker account cannot be deleted: it comes from your broker',
-  ordersNeedBroker: 'Orders need a broker: this account was added by hand',
-  manualAccountHelp:
-    'For an account whose broker has no connection: its trades come from its statements or by hand, and its balance is yours to keep up to date.',
-  manualOriginalBalanceHelp: 'What P&L is measured against.',
-  manualBalanceHelp: 'What it holds now: position sizes and heat are figured from it.',
-  lastDigitsHelp: 'Up to 4 digits, to tell your accounts apart; may stay empty.',
-  originalBalanceTooHigh: `Original balance must be at most ${grouped(BALANCE_MAX)}`,
+  ...accountMessages,
   capitalRiskOutOfRange: 'Capital risk must be more than 0 and at most 100',
   maxTradeRiskOutOfRange: 'Max trade risk must be more than 0 and at most 100',
   capitalRiskHelp: 'The most of the balance one position may cost.',

@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   BROKER_ACCOUNT_FIELDS,
   manualAccountHash,
-  manualLiveAccount,
-  newManualAccount,
   validateAccountRecord,
   validateManualAccount,
 } from '../../src/domain/accounts.ts';
+import { manualLiveAccount, newManualAccount } from '../../src/domain/manualAccounts.ts';
 import { messages } from '../../src/domain/messages.ts';
 import { computePositionSizes } from '../../src/domain/positionSize.ts';
 

@@ -1,4 +1,5 @@
-import { type ManualAccountInput, manualLiveAccount, newManualAccount } from '../../domain/accounts.ts';
+import type { ManualAccountInput } from '../../domain/accounts.ts';
+import { manualLiveAccount, newManualAccount } from '../../domain/manualAccounts.ts';
 import type { AccountSettingsInput, LiveAccount } from '../../domain/types.ts';
 import { resourceWrites } from '../sync/changes.ts';
 

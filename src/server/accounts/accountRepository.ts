@@ -10,9 +10,9 @@ import {
   BROKER_ACCOUNT_FIELDS,
   defaultAccountSettings,
   type ManualAccountInput,
-  newManualAccount,
 } from '../../domain/accounts.ts';
 import { MANUAL_ACCOUNTS_MAX } from '../../domain/constants.ts';
+import { newManualAccount } from '../../domain/manualAccounts.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';

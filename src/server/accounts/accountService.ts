@@ -1,10 +1,7 @@
-import {
-  type ManualAccountInput,
-  manualLiveAccount,
-  validateAccountSettingsForm,
-} from '../../domain/accounts.ts';
+import { type ManualAccountInput, validateAccountSettingsForm } from '../../domain/accounts.ts';
 import { maskAccountNumber } from '../../domain/format.ts';
 import { accountHeat, type HeatPlan } from '../../domain/heat.ts';
+import { manualLiveAccount } from '../../domain/manualAccounts.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Account, AccountSettingsInput, LiveAccount, Trade } from '../../domain/types.ts';
 import type { BrokerAccount } from '../brokers/broker.ts';

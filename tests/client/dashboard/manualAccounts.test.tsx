@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as dbModule from '../../../src/client/db/db.ts';
 import * as connectivity from '../../../src/client/sync/connectivity.ts';
-import { manualLiveAccount, newManualAccount } from '../../../src/domain/accounts.ts';
+import { manualLiveAccount, newManualAccount } from '../../../src/domain/manualAccounts.ts';
 import { messages } from '../../../src/domain/messages.ts';
 import type { Account, LiveAccount } from '../../../src/domain/types.ts';
 import { withFakeApi } from '../fakeApi.ts';
