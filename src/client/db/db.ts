@@ -62,7 +62,14 @@ export interface OutboxEntry {
   collection: EntityCollection;
   method: ChangeMethod;
   path: string;
+  /** JSON, or the text itself when `contentType` names it (a statement file, sent as it is). */
   body?: unknown;
+  contentType?: 'text/csv';
+  /**
+   * The rows this device applied for the change (a statement's fills): those the answer's
+   * `addedIds` leaves out were in the journal already, and go (src/client/sync/outbox.ts, `keepAnswer`).
+   */
+  localIds?: string[];
   /** What the trader did, in their words: "Create trade plan AAPL". */
   label: string;
   /** The record the change is about, whose row the server's answer replaces; absent on old rows. */
