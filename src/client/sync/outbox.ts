@@ -14,6 +14,8 @@ export interface Change extends Omit<OutboxEntry, 'seq' | 'queuedAt' | 'recordId
    * change made offline says (a plan's create carries the market cycle it was stamped with here).
    */
   queuedBody?: object;
+  /** Hears the answer of a change sent at once (an import's counts); a queued change is not heard. */
+  heard?: (answer: unknown) => void;
 }
 
 /** Sent and answered, or kept on this device until the API can be reached. */
@@ -45,7 +47,7 @@ export async function submitChange(
   applyLocally: () => Promise<void>,
   database: TradeTrackerDb = db,
 ): Promise<SaveOutcome> {
-  const { queuedBody, ...entry } = change;
+  const { queuedBody, heard, ...entry } = change;
   const queueIt = async () => {
     await database.transaction('rw', cacheTables(database), async () => {
       // Signed out in this tab or another: there is no trader to queue the change for.
@@ -74,7 +76,10 @@ export async function submitChange(
     }
     throw error;
   }
-  await keepAnswer(database, change, answer);
+  heard?.(answer);
+  // Sent at once: nothing was applied here, so no local row is the server's to drop.
+  const { localIds: _none, ...sent } = entry;
+  await keepAnswer(database, sent, answer);
   return 'saved';
 }
 
