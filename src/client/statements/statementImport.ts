@@ -2,7 +2,6 @@
 // device, previewed against the cached fills of the account, and imported on the one write path.
 import { type ImportPlan, planImport } from '../../domain/statements/importPlan.ts';
 import { mappingFits, type StatementMapping } from '../../domain/statements/mapping.ts';
-import type { ReadStatement } from '../../domain/statements/registry.ts';
 import type {
   SkippedRow,
   StatementFormatId,
@@ -15,6 +14,7 @@ import { saveSettings } from '../settings/settingsMutations.ts';
 import { type SaveOutcome, submitChange } from '../sync/outbox.ts';
 import { syncNow } from '../sync/sync.ts';
 import { rebuildTrades } from '../trades/rebuildTrades.ts';
+import type { ReadWithHeader } from './readWithHeader.ts';
 
 /** What the preview shows of a file read in a format, against one account's cached fills. */
 export interface StatementPreview {
@@ -22,9 +22,11 @@ export interface StatementPreview {
   name: string;
   plan: ImportPlan;
   skipped: SkippedRow[];
+  /** The file's first row: a saved mapping that fits it is the one to change. */
+  header: string[];
 }
 
-export type PreviewResult = ({ ok: true } & StatementPreview) | Extract<ReadStatement, { ok: false }>;
+export type PreviewResult = ({ ok: true } & StatementPreview) | Extract<ReadWithHeader, { ok: false }>;
 
 /**
  * The statement's fills and skipped rows, read off the page's thread when the browser has workers
@@ -34,12 +36,12 @@ export function readOnDevice(
   text: string,
   format: StatementFormatId | 'auto',
   mappings: readonly StatementMapping[],
-): Promise<ReadStatement> {
+): Promise<ReadWithHeader> {
   if (typeof Worker === 'undefined')
-    return import('../../domain/statements/registry.ts').then((r) => r.readStatement(text, format, mappings));
+    return import('./readWithHeader.ts').then((r) => r.readWithHeader(text, format, mappings));
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./statementWorker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (e: MessageEvent<ReadStatement>) => {
+    worker.onmessage = (e: MessageEvent<ReadWithHeader>) => {
       worker.terminate();
       resolve(e.data);
     };
@@ -52,11 +54,11 @@ export function readOnDevice(
 }
 
 /** What importing `read` into the account would do, by the same rule as the server (planImport). */
-export async function previewImport(read: ReadStatement, accountId: string): Promise<PreviewResult> {
+export async function previewImport(read: ReadWithHeader, accountId: string): Promise<PreviewResult> {
   if (!read.ok) return read;
   const held = await db.executions.where('accountId').equals(accountId).toArray();
   const plan = planImport(read.fills, accountId, held, new Date().toISOString());
-  return { ok: true, format: read.format, name: read.name, plan, skipped: read.skipped };
+  return { ok: true, format: read.format, name: read.name, plan, skipped: read.skipped, header: read.header };
 }
 
 /** The import's outcome as the summary shows it: the server's counts, or this device's while queued. */

@@ -21,6 +21,7 @@ export const statementTexts = {
   tooLarge: (megabytes: number) => `This file is larger than ${megabytes} MB: export a shorter period`,
   unreadableFile: 'This file cannot be read as text',
   mappingIncomplete: 'Choose the columns for date, symbol, quantity and price',
+  importFailed: 'Failed to import the statement',
 } as const;
 
 /** Why a row was skipped, in the trader's words. */
