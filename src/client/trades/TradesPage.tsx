@@ -111,8 +111,8 @@ export default function TradesPage() {
         newLabel="+ Record Fill"
         actions={
           <>
-            <SyncTrades />
             <ImportStatementButton />
+            <SyncTrades />
           </>
         }
         list={shown}
