@@ -77,9 +77,7 @@ export async function submitChange(
     throw error;
   }
   heard?.(answer);
-  // Sent at once: nothing was applied here, so no local row is the server's to drop.
-  const { localIds: _none, ...sent } = entry;
-  await keepAnswer(database, sent, answer);
+  await keepAnswer(database, change, answer);
   return 'saved';
 }
 
@@ -106,7 +104,11 @@ async function keepAnswer(
   await database.transaction('rw', [table, database.outbox, database.meta], async () => {
     if (done !== undefined) await database.outbox.delete(done);
     if (recordId === undefined || !(await cacheOwner(database))) return;
-    if (localIds !== undefined) return keepAdded(database, table, localIds, answer);
+    if (localIds !== undefined) {
+      // Only a replayed change applied rows here: one sent at once has none to drop.
+      if (done !== undefined) await keepAdded(database, table, localIds, answer);
+      return;
+    }
     const later = await database.outbox
       .filter((e) => e.collection === collection && e.recordId === recordId)
       .count();

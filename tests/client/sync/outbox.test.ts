@@ -442,12 +442,18 @@ describe('a change with a text body and an answer that is not a record (a statem
     addedIds,
   });
 
-  it('sends the text as it is with its content type, and writes no row from the answer', async () => {
+  it('sends the text as it is with its content type; the answer is the caller’s, no row', async () => {
     api.routes[`POST /api/v1${PATH}`] = { status: 200, body: answer(['f1']) };
-    expect(await outbox.submitChange(importChange([]), async () => {})).toBe('saved');
+    await dbModule.db.meta.put({ key: dbModule.metaKeys.syncCursor, value: 'sealed' });
+    const heard: unknown[] = [];
+    const change = { ...importChange(['f1', 'f2']), heard: (a: unknown) => heard.push(a) };
+    expect(await outbox.submitChange(change, async () => {})).toBe('saved');
     expect(api.received).toEqual([{ key: `POST /api/v1${PATH}`, body: CSV }]);
     expect(api.receivedHeaders[0]?.['content-type']).toBe('text/csv');
+    expect(heard).toEqual([answer(['f1'])]);
     expect(await dbModule.db.executions.count()).toBe(0);
+    // Nothing was applied here: the delta sync that follows brings what the server added.
+    expect((await dbModule.db.meta.get(dbModule.metaKeys.syncCursor))?.value).toBe('sealed');
   });
 
   it('offline: applies at once, queues the text, and drops on replay the fills the server did not add', async () => {
