@@ -20,6 +20,7 @@ import {
   type PreviewResult,
   previewImport,
   readOnDevice,
+  readText,
   saveMapping,
 } from './statementImport.ts';
 import './statements.css';
@@ -49,6 +50,8 @@ export default function ImportStatement({ onClose }: { onClose: () => void }) {
   const [format, setFormat] = useState<FormatChoice>('auto');
   const [result, setResult] = useState<PreviewResult>();
   const [busy, setBusy] = useState<'reading' | 'importing'>();
+  // How much of the file is read, while it is; then the reading of its rows has no measure.
+  const [loaded, setLoaded] = useState<number>();
   const [remap, setRemap] = useState(false);
   const [summary, setSummary] = useState<ImportSummary>();
   const [failure, setFailure] = useState<string>();
@@ -85,10 +88,12 @@ export default function ImportStatement({ onClose }: { onClose: () => void }) {
     }
     setBusy('reading');
     try {
-      setFile({ name: chosen.name, text: await chosen.text() });
+      setFile({ name: chosen.name, text: await readText(chosen, setLoaded) });
     } catch {
       setProblem(statementTexts.unreadableFile);
       setBusy(undefined);
+    } finally {
+      setLoaded(undefined);
     }
   }
 
@@ -150,7 +155,10 @@ export default function ImportStatement({ onClose }: { onClose: () => void }) {
           </Field>
           {busy && (
             <div className="import-progress" role="status">
-              <progress aria-label={busy === 'reading' ? 'Reading the file' : 'Importing the fills'} />
+              <progress
+                aria-label={busy === 'reading' ? 'Reading the file' : 'Importing the fills'}
+                {...(loaded === undefined ? {} : { value: loaded })}
+              />
               <small className="hint">
                 {busy === 'reading' ? 'Reading the file…' : 'Importing the fills…'}
               </small>

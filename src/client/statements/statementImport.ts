@@ -28,6 +28,19 @@ export interface StatementPreview {
 
 export type PreviewResult = ({ ok: true } & StatementPreview) | Extract<ReadWithHeader, { ok: false }>;
 
+/** A file's text, saying how much of it is read as it goes (a large file takes a moment). */
+export function readText(file: Blob, onProgress: (fraction: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+    };
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+}
+
 /**
  * The statement's fills and skipped rows, read off the page's thread when the browser has workers
  * (a 10,000-row file takes a while, and the page stays responsive), else here.
