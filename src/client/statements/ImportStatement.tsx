@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { STATEMENT_MAX_BYTES } from '../../domain/constants.ts';
 import { mappingFits, type StatementMapping } from '../../domain/statements/mapping.ts';
 import { FORMATS } from '../../domain/statements/registry.ts';
@@ -42,7 +42,12 @@ const MEGABYTES = STATEMENT_MAX_BYTES / 1024 / 1024;
 export default function ImportStatement({ onClose }: { onClose: () => void }) {
   const accounts = useAccounts() ?? [];
   const settings = useStoredSettings();
-  const mappings = settings?.statementMappings;
+  // The settings are read again at every sync: the file is read again only when the mappings change.
+  const mappingsText = settings && JSON.stringify(settings.statementMappings);
+  const mappings = useMemo(
+    () => (mappingsText === undefined ? undefined : (JSON.parse(mappingsText) as StatementMapping[])),
+    [mappingsText],
+  );
   const [file, setFile] = useState<{ name: string; text: string }>();
   const [problem, setProblem] = useState<string>();
   const [chosenAccount, setAccountId] = useState('');
