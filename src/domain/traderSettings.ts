@@ -3,6 +3,7 @@
 // the API's validator, the defaults a trader who never set one has, and the backup's check.
 import { NEAR_ENTRY_DEFAULT_R, NEAR_ENTRY_R_MAX, NEAR_ENTRY_R_MIN } from './constants.ts';
 import { messages } from './messages.ts';
+import { type StatementMapping, statementMappings } from './statements/mapping.ts';
 import {
   between,
   type Infer,
@@ -22,10 +23,15 @@ const settingsFields = {
     [NEAR_ENTRY_R_MIN, false, messages.nearEntryROutOfRange],
     [NEAR_ENTRY_R_MAX, messages.nearEntryROutOfRange],
   ),
+  /** The columns of the trader's own CSVs, offered for a file with the same header ("Importing statements"). */
+  statementMappings,
 };
 
 /** What a trader who never saved a setting has. */
-export const SETTINGS_DEFAULTS = { nearEntryR: NEAR_ENTRY_DEFAULT_R } as const;
+export const SETTINGS_DEFAULTS: { nearEntryR: number; statementMappings: StatementMapping[] } = {
+  nearEntryR: NEAR_ENTRY_DEFAULT_R,
+  statementMappings: [],
+};
 
 /**
  * `PUT /api/v1/settings/{id}`: the settings written, each left out kept as it is, so a device

@@ -387,13 +387,23 @@ export function validator<T>(
   };
 }
 
+/** A value as text with its objects' keys in order: two copies of one value read alike (jsonb reorders keys). */
+const canonical = (v: unknown): unknown =>
+  typeof v === 'object' && v !== null
+    ? JSON.stringify(v, (_k, x) =>
+        typeof x === 'object' && x !== null && !Array.isArray(x)
+          ? Object.fromEntries(Object.entries(x).sort(([p], [q]) => (p < q ? -1 : 1)))
+          : x,
+      )
+    : v;
+
 /** Whether two records hold the same values in `keys` (lists compared as sets, in any order). */
 export function sameValues<T extends object>(a: T, b: T, keys: readonly (keyof T)[]): boolean {
   return keys.every((key) => {
     const [x, y] = [a[key], b[key]];
     if (Array.isArray(x) && Array.isArray(y)) {
-      const set = new Set(y);
-      return new Set(x).size === set.size && x.every((v) => set.has(v));
+      const set = new Set(y.map(canonical));
+      return new Set(x.map(canonical)).size === set.size && x.every((v) => set.has(canonical(v)));
     }
     return x === y;
   });

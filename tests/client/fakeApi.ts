@@ -35,7 +35,9 @@ const readBody = (req: IncomingMessage) =>
     req.on('data', (chunk) => {
       text += chunk;
     });
-    req.on('end', () => resolve(text ? JSON.parse(text) : undefined));
+    // A statement import's body is the file's text; every other body is JSON.
+    const json = !/^text\//.test(req.headers['content-type'] ?? '');
+    req.on('end', () => resolve(text ? (json ? JSON.parse(text) : text) : undefined));
   });
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Backup, RestoreResult } from '../../src/domain/backup.ts';
 import { backupMessages } from '../../src/domain/backupMessages.ts';
 import { messages } from '../../src/domain/messages.ts';
+import { statementTexts } from '../../src/domain/statements/statementTexts.ts';
 import type { AuthStatus, SyncAnswer, TraderSettings } from '../../src/domain/types.ts';
 import { type Client, signedInServer } from './harness.ts';
 
@@ -150,5 +151,53 @@ describe('the old settings call and the quotes answer', () => {
   it('are gone: the threshold is the settings record only', async () => {
     expect((await alex.json('GET', '/api/v1/alerts/settings')).status).toBe(404);
     expect((await alex.json('PUT', '/api/v1/alerts/settings', { nearEntryR: 0.5 })).status).toBe(404);
+  });
+});
+
+describe("the trader's saved column mappings", () => {
+  const mapping = {
+    header: ['Date', 'Ticker', 'Qty', 'Price', 'Commission', 'Fee'],
+    executedAt: 'Date',
+    symbol: 'Ticker',
+    quantity: 'Qty',
+    price: 'Price',
+    fees: ['Commission', 'Fee'],
+    timeZone: 'America/Chicago',
+  };
+
+  it('are none until saved, then kept whole, synced, and refused with the message on the field', async () => {
+    const [alexId, samId] = [await idOf(alex), await idOf(sam)];
+    expect((await settingsOf(sam)).statementMappings).toEqual([]);
+    const full = await sync(alex);
+    t.clock.advance(1000);
+    const saved = await put(alex, alexId, { statementMappings: [mapping] });
+    expect(saved).toMatchObject({ status: 200, body: { statementMappings: [mapping] } });
+    // Another setting saved alone leaves the mappings as they are.
+    const near = (await put(alex, alexId, { nearEntryR: 0.75 })).body;
+    expect(near.statementMappings).toEqual([mapping]);
+    expect((await sync(alex, full.cursor)).traderSettings.upserted).toEqual([near]);
+    const bad = await put(alex, alexId, { statementMappings: [{ ...mapping, symbol: 'Tick\u0000er' }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toContainEqual({
+      field: 'statementMappings.0.symbol',
+      message: messages.textControlCharacters,
+    });
+    const many = await put(alex, alexId, { statementMappings: Array.from({ length: 21 }, () => mapping) });
+    expect(many.body.errors).toContainEqual({
+      field: 'statementMappings',
+      message: statementTexts.tooManyMappings,
+    });
+    expect((await settingsOf(alex)).statementMappings).toEqual([mapping]);
+    expect((await settingsOf(sam)).statementMappings).toEqual([]);
+    expect((await put(sam, samId, {})).body.statementMappings).toEqual([]);
+  });
+
+  it('travel in the backup and restore as they were, the same backup twice skipped', async () => {
+    const backup = settingsPart(await getBackup(alex));
+    expect(backup.traderSettings[0]?.statementMappings).toEqual([mapping]);
+    const into = await restore(sam, backup);
+    expect(into.body.restored.traderSettings).toBe(1);
+    expect((await settingsOf(sam)).statementMappings).toEqual([mapping]);
+    expect((await restore(sam, backup)).body.skipped.traderSettings).toBe(1);
   });
 });

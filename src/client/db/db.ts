@@ -46,7 +46,7 @@ export const SYNCED: CollectionName[] = [
  * none (from before this check), has its synced rows given the defaults of the fields they lack as
  * it opens (`fitToShape`, db/cachedDefaults.ts), and the next sync is full: no read site patches a field a row lacks.
  */
-export const CACHE_SHAPE = '8a048d17';
+export const CACHE_SHAPE = '72ee69f1';
 
 /** The cached collections a trader can change; the market cycle is the server's alone. */
 export type EntityCollection = Exclude<CollectionName, 'marketCycle'>;
@@ -62,7 +62,14 @@ export interface OutboxEntry {
   collection: EntityCollection;
   method: ChangeMethod;
   path: string;
+  /** JSON, or the text itself when `contentType` names it (a statement file, sent as it is). */
   body?: unknown;
+  contentType?: 'text/csv';
+  /**
+   * The rows this device applied for the change (a statement's fills): those the answer's
+   * `addedIds` leaves out were in the journal already, and go (src/client/sync/outbox.ts, `keepAnswer`).
+   */
+  localIds?: string[];
   /** What the trader did, in their words: "Create trade plan AAPL". */
   label: string;
   /** The record the change is about, whose row the server's answer replaces; absent on old rows. */

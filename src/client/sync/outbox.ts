@@ -1,6 +1,7 @@
+import type { Table } from 'dexie';
 import { fallbackMessages, frameMessages } from '../../domain/appMessages.ts';
 import { api, errorMessage, RefusedLocally, retryAfterOf, statusOf } from '../api/http.ts';
-import { cacheOwner, db, type OutboxEntry, type Pending, type TradeTrackerDb } from '../db/db.ts';
+import { cacheOwner, db, metaKeys, type OutboxEntry, type Pending, type TradeTrackerDb } from '../db/db.ts';
 import { toCachedRow } from './applySync.ts';
 import { askAgainIn } from './askAgain.ts';
 import { isNetworkError, isOffline, reportApiReachable } from './connectivity.ts';
@@ -13,6 +14,8 @@ export interface Change extends Omit<OutboxEntry, 'seq' | 'queuedAt' | 'recordId
    * change made offline says (a plan's create carries the market cycle it was stamped with here).
    */
   queuedBody?: object;
+  /** Hears the answer of a change sent at once (an import's counts); a queued change is not heard. */
+  heard?: (answer: unknown) => void;
 }
 
 /** Sent and answered, or kept on this device until the API can be reached. */
@@ -26,8 +29,12 @@ export type SaveOutcome = 'saved' | 'queued';
 const cacheTables = (d: TradeTrackerDb) => d.tables;
 
 /** One change to the API, as it was made or as it was queued. */
-const send = (change: Pick<OutboxEntry, 'path' | 'method' | 'body'>) =>
-  api(change.path, { method: change.method, body: change.body as Record<string, unknown> | undefined });
+const send = (change: Pick<OutboxEntry, 'path' | 'method' | 'body' | 'contentType'>) =>
+  api(change.path, {
+    method: change.method,
+    body: change.body as Record<string, unknown> | string | undefined,
+    ...(change.contentType ? { headers: { 'Content-Type': change.contentType } } : {}),
+  });
 
 /**
  * Sends a change to the API and keeps the server's answer, or, when the API cannot be reached,
@@ -40,7 +47,7 @@ export async function submitChange(
   applyLocally: () => Promise<void>,
   database: TradeTrackerDb = db,
 ): Promise<SaveOutcome> {
-  const { queuedBody, ...entry } = change;
+  const { queuedBody, heard, ...entry } = change;
   const queueIt = async () => {
     await database.transaction('rw', cacheTables(database), async () => {
       // Signed out in this tab or another: there is no trader to queue the change for.
@@ -69,6 +76,7 @@ export async function submitChange(
     }
     throw error;
   }
+  heard?.(answer);
   await keepAnswer(database, change, answer);
   return 'saved';
 }
@@ -87,15 +95,20 @@ export async function submitChange(
  */
 async function keepAnswer(
   database: TradeTrackerDb,
-  change: Pick<OutboxEntry, 'collection' | 'method' | 'recordId'>,
+  change: Pick<OutboxEntry, 'collection' | 'method' | 'recordId' | 'localIds'>,
   answer: unknown,
   done?: number,
 ): Promise<void> {
-  const { collection, method, recordId } = change;
+  const { collection, method, recordId, localIds } = change;
   const table = database.table(collection);
   await database.transaction('rw', [table, database.outbox, database.meta], async () => {
     if (done !== undefined) await database.outbox.delete(done);
     if (recordId === undefined || !(await cacheOwner(database))) return;
+    if (localIds !== undefined) {
+      // Only a replayed change applied rows here: one sent at once has none to drop.
+      if (done !== undefined) await keepAdded(database, table, localIds, answer);
+      return;
+    }
     const later = await database.outbox
       .filter((e) => e.collection === collection && e.recordId === recordId)
       .count();
@@ -108,6 +121,19 @@ async function keepAnswer(
       } else await table.delete(recordId);
     } else if (isRecord(answer)) await table.put(toCachedRow(collection, answer));
   });
+}
+
+/**
+ * A change that applied several rows here (a statement's fills) is answered with the ids the
+ * server added: the others it had already, under other ids, and go from the cache. The trades
+ * were rebuilt with them: dropping the cursor makes the next sync full, which brings them whole.
+ */
+async function keepAdded(database: TradeTrackerDb, table: Table, localIds: string[], answer: unknown) {
+  const added = new Set((answer as { addedIds?: unknown }).addedIds as string[] | undefined);
+  const gone = localIds.filter((id) => !added.has(id));
+  if (gone.length === 0) return;
+  await table.bulkDelete(gone);
+  await database.meta.delete(metaKeys.syncCursor);
 }
 
 /** An answer that is a record (it carries an id), not an empty body. */

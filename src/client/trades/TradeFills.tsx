@@ -22,9 +22,16 @@ const quantityOf = (fill: Execution) =>
 const priceOf = (fill: Execution) =>
   fill.kind !== undefined && fill.kind !== 'fill' && fill.price === 0 ? '—' : formatPrice(fill.price);
 
+/** Where a fill came from, in the trader's words: a statement's fills are theirs to delete, as their own. */
+const SOURCE_NAMES: Record<Execution['source'], string> = {
+  manual: 'Manual',
+  broker: 'Broker',
+  statement: 'Statement',
+};
+
 /**
  * A trade's fills in time order, with the broker's adjustments among them ("Split 1:100",
- * "Transfer in"); a manual fill can be deleted, the broker's are its record.
+ * "Transfer in"); a manual or a statement's fill can be deleted, the broker's are its record.
  */
 export function TradeFills({ executionIds }: { executionIds: string[] }) {
   const { fills, ratios } = useTradeFills(executionIds) ?? { fills: [], ratios: new Map<string, number>() };
@@ -47,9 +54,9 @@ export function TradeFills({ executionIds }: { executionIds: string[] }) {
                 <td data-label="Qty">{quantityOf(fill)}</td>
                 <td data-label="Price">{priceOf(fill)}</td>
                 <td data-label="Fees">{formatMoney(fill.fees)}</td>
-                <td data-label="Source">{fill.source === 'broker' ? 'Broker' : 'Manual'}</td>
+                <td data-label="Source">{SOURCE_NAMES[fill.source]}</td>
                 <td className="row-actions">
-                  {fill.source === 'manual' && (
+                  {fill.source !== 'broker' && (
                     <button
                       type="button"
                       className="outline danger"

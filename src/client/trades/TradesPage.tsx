@@ -6,6 +6,7 @@ import { tradeListOrder } from '../../domain/trade.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
 import { useLinkedPlans } from '../plans/useLinkedPlans.ts';
 import { useQuotes } from '../serverData/useQuotes.ts';
+import { ImportStatementButton } from '../statements/ImportStatementButton.tsx';
 import { tradeRows, useAccounts } from '../ui/cacheReads.ts';
 import { DateRangeFilter, DateRangeProblem } from '../ui/DateRangeFilter.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -108,7 +109,12 @@ export default function TradesPage() {
       <ListPage
         {...PAGE_HEADINGS['/trades']}
         newLabel="+ Record Fill"
-        actions={<SyncTrades />}
+        actions={
+          <>
+            <ImportStatementButton />
+            <SyncTrades />
+          </>
+        }
         list={shown}
         search={{ label: 'Search by symbol', placeholder: 'Search by symbol' }}
         filters={

@@ -1,25 +1,40 @@
 // Any other CSV (docs/product.md, "Importing statements"): the trader names the columns once and
 // the mapping is kept per trader, offered again for a file with the same header.
-import { array, define, type Infer, object, optional, size, string } from 'superstruct';
+import { array, define, type Infer, object, optional, refine } from 'superstruct';
+import { boundedText, text } from '../validation.ts';
 import { headerKey, readAmount, readFee, readInstant, readSide, readStock } from './cells.ts';
 import type { ParsedStatement, SkippedRow, StatementFill, StatementTable } from './statement.ts';
+import {
+  COLUMN_NAME_MAX_LENGTH,
+  MAPPED_HEADER_MAX,
+  MAPPING_FEES_MAX,
+  STATEMENT_MAPPINGS_MAX,
+  statementTexts,
+} from './statementTexts.ts';
 
-const COLUMN_MAX = 200;
-const column = size(string(), 1, COLUMN_MAX);
+export { STATEMENT_MAPPINGS_MAX };
+
+// Kept in the trader's settings: text as every stored text, no control character, bounded.
+const column = text(COLUMN_NAME_MAX_LENGTH, statementTexts.columnTooLong, statementTexts.columnRequired);
+const headerCell = boundedText(COLUMN_NAME_MAX_LENGTH, statementTexts.columnTooLong);
 const timeZone = define<string>('timeZone', (v) => {
-  if (typeof v !== 'string' || v.length > 64) return false;
+  if (typeof v !== 'string' || v.length > 64) return statementTexts.timeZoneUnknown;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: v });
     return true;
   } catch {
-    return false;
+    return statementTexts.timeZoneUnknown;
   }
 });
 
 /** Which header names the fill's fields; the optional ones may be left out. */
 export const statementMapping = object({
   /** The header, as the file writes it: a file with the same header is offered this mapping. */
-  header: size(array(size(string(), 0, COLUMN_MAX)), 1, 500),
+  header: refine(
+    array(headerCell),
+    'header',
+    (h) => (h.length >= 1 && h.length <= MAPPED_HEADER_MAX) || statementTexts.headerSize,
+  ),
   executedAt: column,
   /** A separate time column, when the date column has only the date. */
   time: optional(column),
@@ -28,12 +43,21 @@ export const statementMapping = object({
   side: optional(column),
   quantity: column,
   price: column,
-  fees: optional(size(array(column), 0, 5)),
+  fees: optional(
+    refine(array(column), 'fees', (f) => f.length <= MAPPING_FEES_MAX || statementTexts.tooManyFees),
+  ),
   account: optional(column),
   /** The zone the file's times are written in, US Eastern when left out. */
   timeZone: optional(timeZone),
 });
 export type StatementMapping = Infer<typeof statementMapping>;
+
+/** The trader's saved mappings (their settings' `statementMappings`), newest last. */
+export const statementMappings = refine(
+  array(statementMapping),
+  'statementMappings',
+  (list) => list.length <= STATEMENT_MAPPINGS_MAX || statementTexts.tooManyMappings,
+);
 
 /** Whether a mapping was made for a file with this header (compared as detectors compare). */
 export const mappingFits = (mapping: Pick<StatementMapping, 'header'>, header: readonly string[]): boolean =>

@@ -3,7 +3,7 @@ import * as dbModule from '../../../src/client/db/db.ts';
 import * as connectivity from '../../../src/client/sync/connectivity.ts';
 import type { Change } from '../../../src/client/sync/outbox.ts';
 import { withFakeApi } from '../fakeApi.ts';
-import { edgeFixture, fullSync, setupFixture } from '../fixtures.ts';
+import { edgeFixture, executionFixture, fullSync, setupFixture } from '../fixtures.ts';
 
 const api = withFakeApi();
 let outbox: typeof import('../../../src/client/sync/outbox.ts');
@@ -416,6 +416,79 @@ describe('the outbox', () => {
     await expect(outbox.submitChange(change, apply)).rejects.toThrow(/signed out/);
     expect(await dbModule.db.outbox.count()).toBe(0);
     expect(await dbModule.db.edges.count()).toBe(0);
+  });
+});
+
+describe('a change with a text body and an answer that is not a record (a statement import)', () => {
+  const CSV = 'Date,Symbol,Qty,Price\n2026-03-16 09:31,AAPL,10,150\n';
+  const PATH = '/fills/import?account=a1&format=mapped';
+  const importChange = (localIds: string[]) =>
+    ({
+      collection: 'executions',
+      method: 'POST',
+      path: PATH,
+      body: CSV,
+      contentType: 'text/csv',
+      localIds,
+      label: 'Import statement trades.csv',
+      recordId: crypto.randomUUID(),
+    }) satisfies Change;
+  const answer = (addedIds: string[]) => ({
+    format: 'mapped',
+    name: 'Your column mapping',
+    added: addedIds.length,
+    alreadyHere: 0,
+    skipped: [],
+    addedIds,
+  });
+
+  it('sends the text as it is with its content type; the answer is the caller’s, no row', async () => {
+    api.routes[`POST /api/v1${PATH}`] = { status: 200, body: answer(['f1']) };
+    await dbModule.db.meta.put({ key: dbModule.metaKeys.syncCursor, value: 'sealed' });
+    const heard: unknown[] = [];
+    const change = { ...importChange(['f1', 'f2']), heard: (a: unknown) => heard.push(a) };
+    expect(await outbox.submitChange(change, async () => {})).toBe('saved');
+    expect(api.received).toEqual([{ key: `POST /api/v1${PATH}`, body: CSV }]);
+    expect(api.receivedHeaders[0]?.['content-type']).toBe('text/csv');
+    expect(heard).toEqual([answer(['f1'])]);
+    expect(await dbModule.db.executions.count()).toBe(0);
+    // Nothing was applied here: the delta sync that follows brings what the server added.
+    expect((await dbModule.db.meta.get(dbModule.metaKeys.syncCursor))?.value).toBe('sealed');
+  });
+
+  it('offline: applies at once, queues the text, and drops on replay the fills the server did not add', async () => {
+    api.unreachable = true;
+    const ids = ['f1', 'f2', 'f3'];
+    const apply = async () => {
+      await dbModule.db.executions.bulkAdd(
+        ids.map((id) => ({ ...executionFixture({ id, source: 'statement' }), pendingSync: true }) as never),
+      );
+    };
+    expect(await outbox.submitChange(importChange(ids), apply)).toBe('queued');
+    expect(await dbModule.db.executions.count()).toBe(3);
+    expect((await dbModule.db.outbox.toArray())[0]).toMatchObject({ body: CSV, contentType: 'text/csv' });
+    await dbModule.db.meta.put({ key: dbModule.metaKeys.syncCursor, value: 'sealed' });
+    api.unreachable = false;
+    // f3 was in the journal already under another id (recorded by hand on another device).
+    api.routes[`POST /api/v1${PATH}`] = { status: 200, body: answer(['f1', 'f2']) };
+    expect(await outbox.flushOutbox()).toEqual({ saved: 1, refused: 0, dropped: 0 });
+    expect(api.received.map((r) => r.body)).toEqual([CSV]);
+    expect((await dbModule.db.executions.toArray()).map((e) => e.id)).toEqual(['f1', 'f2']);
+    // Its trades were built with f3: the next sync is a full one, which brings them whole.
+    expect(await dbModule.db.meta.get(dbModule.metaKeys.syncCursor)).toBeUndefined();
+  });
+
+  it('keeps the cursor when the server added every fill applied here', async () => {
+    api.unreachable = true;
+    await outbox.submitChange(importChange(['f1']), async () => {
+      await dbModule.db.executions.add({ ...executionFixture({ id: 'f1' }), pendingSync: true } as never);
+    });
+    await dbModule.db.meta.put({ key: dbModule.metaKeys.syncCursor, value: 'sealed' });
+    api.unreachable = false;
+    api.routes[`POST /api/v1${PATH}`] = { status: 200, body: answer(['f1']) };
+    await outbox.flushOutbox();
+    expect(await dbModule.db.executions.count()).toBe(1);
+    expect((await dbModule.db.meta.get(dbModule.metaKeys.syncCursor))?.value).toBe('sealed');
   });
 });
 

@@ -192,6 +192,32 @@ describe('the Trades page', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it("names a statement's fill as such, and offers its Delete as a manual one's", async () => {
+    const imported = executionFixture({
+      id: 'fill-statement',
+      accountId: MARGIN,
+      source: 'statement',
+      brokerExecutionId: 'row:fill|AAPL|Buy|100|100|2026-11-20T15:00:00.000Z|0',
+    });
+    await seed('executions', [imported]);
+    await seed('trades', [tradeFixture({ id: TRADE, executionIds: ['fill-statement'] })]);
+    api.routes['DELETE /api/v1/executions/fill-statement'] = { status: 204 };
+    api.routes['GET /api/v1/sync'] = { status: 200, body: deltaSync({ trades: [] }) };
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'AAPL' }));
+    const details = screen.getByRole('dialog', { name: 'AAPL Long trade' });
+    await waitFor(() => expect(within(details).getAllByRole('row')[1]?.textContent).toContain('Statement'));
+    await userEvent.click(within(details).getByRole('button', { name: 'Delete Buy 100 AAPL at $100.00' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete Fill' })).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText('Buy 100 AAPL at $100.00 deleted')).toBeTruthy();
+    expect(requestPaths(journalCalls())).toEqual([
+      'DELETE /api/v1/executions/fill-statement',
+      'GET /api/v1/sync',
+    ]);
+  });
+
   it("lists the broker's splits and transfers among a trade's fills", async () => {
     const broker = { accountId: MARGIN, symbol: 'ABCD', source: 'broker' as const };
     await seed('executions', [

@@ -23,6 +23,7 @@ import {
 } from '../../../domain/constants.ts';
 import { EXECUTION_KINDS, type ExecutionKind } from '../../../domain/executions.ts';
 import { PLAN_DIRECTIONS, type PlanDirection } from '../../../domain/planDirection.ts';
+import type { StatementMapping } from '../../../domain/statements/mapping.ts';
 import { ACTIVE_STATUSES } from '../../../domain/tradePlans.ts';
 import { SETTINGS_DEFAULTS } from '../../../domain/traderSettings.ts';
 import {
@@ -280,6 +281,10 @@ export const traderSettings = pgTable(
     id: uuid('id').primaryKey(),
     userId: belongsTo('user_id', () => users.id),
     nearEntryR: doublePrecision('near_entry_r').notNull().default(SETTINGS_DEFAULTS.nearEntryR),
+    statementMappings: jsonb('statement_mappings')
+      .$type<StatementMapping[]>()
+      .notNull()
+      .default(SETTINGS_DEFAULTS.statementMappings),
     ...recordStamps(),
   },
   (t) => [

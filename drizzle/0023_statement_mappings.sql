@@ -1,0 +1,1 @@
+ALTER TABLE "trader_settings" ADD COLUMN "statement_mappings" jsonb DEFAULT '[]'::jsonb NOT NULL;

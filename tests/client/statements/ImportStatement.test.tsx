@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { STATEMENT_MAX_BYTES } from '../../../src/domain/constants.ts';
+import { statementTexts } from '../../../src/domain/statements/statementTexts.ts';
+import { defaultSettings } from '../../../src/domain/traderSettings.ts';
+import { withFakeApi } from '../fakeApi.ts';
+import { accountFixture, deltaSync, seed } from '../fixtures.ts';
+
+// The import screen (docs/product.md, "Importing statements"): a file too large is refused before
+// it is read; a file read through the trader's mapping shows its preview; an unknown one offers
+// the mapping, saved as a setting, and the file is read with it at once.
+
+const api = withFakeApi();
+let ImportStatement: typeof import('../../../src/client/statements/ImportStatement.tsx').default;
+
+beforeAll(async () => {
+  ImportStatement = (await import('../../../src/client/statements/ImportStatement.tsx')).default;
+});
+
+const CSV = readFileSync('tests/fixtures/statements/trader-mapped.csv', 'utf8');
+const HEADER = CSV.split('\n')[0]?.split(',') ?? [];
+const MAPPING = {
+  header: HEADER,
+  executedAt: 'Trade Date',
+  time: 'Time',
+  symbol: 'Ticker',
+  side: 'Action',
+  quantity: 'Shares',
+  price: 'Fill Price',
+  fees: ['Commission', 'Reg Fee'],
+};
+const AT = '2026-11-20T15:00:00.000Z';
+
+const choose = (file: File) => userEvent.upload(screen.getByLabelText('Statement file'), file);
+const csvFile = () => new File([CSV], 'trades.csv', { type: 'text/csv' });
+
+describe('the import screen', () => {
+  it('refuses a file over the size limit with a clear message, before reading it', async () => {
+    await seed('accounts', [accountFixture()]);
+    render(<ImportStatement onClose={() => {}} />);
+    const big = new File(['x'], 'year.csv', { type: 'text/csv' });
+    Object.defineProperty(big, 'size', { value: STATEMENT_MAX_BYTES + 1 });
+    await choose(big);
+    expect(await screen.findByText(statementTexts.tooLarge(20))).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Preview' })).toBeNull();
+  });
+
+  it('previews a file read through the saved mapping: counts, each skipped row, the button', async () => {
+    await seed('accounts', [accountFixture()]);
+    await seed('traderSettings', [{ ...defaultSettings('alex', AT), statementMappings: [MAPPING] }]);
+    render(<ImportStatement onClose={() => {}} />);
+    await choose(csvFile());
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    expect(
+      within(preview)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      '2 fills to add',
+      '0 already here',
+      '2 rows skipped',
+      'Line 4: another instrument',
+      'Line 5: a row that cannot be read: Quantity is not a number',
+    ]);
+    expect(screen.getByText('Read as: Your column mapping')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Import 2 fills' })).toBeTruthy();
+  });
+
+  it('offers the column mapping for an unknown file, saves it, and reads the file with it', async () => {
+    await seed('accounts', [accountFixture()]);
+    const saved = {
+      ...defaultSettings('alex', AT),
+      statementMappings: [MAPPING],
+      updatedAt: '2026-11-20T15:01:00.000Z',
+    };
+    api.routes['PUT /api/v1/settings/alex'] = { status: 200, body: saved };
+    api.routes['GET /api/v1/sync'] = { status: 200, body: deltaSync() };
+    render(<ImportStatement onClose={() => {}} />);
+    await choose(csvFile());
+    await screen.findByText(/Trade Tracker could not recognise this file\./);
+    // Likely columns are chosen from their names; the fees are summed.
+    expect((screen.getByLabelText('Symbol') as HTMLSelectElement).value).toBe('Ticker');
+    expect((screen.getByLabelText('Price') as HTMLSelectElement).value).toBe('Fill Price');
+    expect((screen.getByRole('checkbox', { name: 'Reg Fee' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Save mapping' }));
+    await waitFor(() => expect(api.received[0]?.key).toBe('PUT /api/v1/settings/alex'));
+    expect(api.received[0]?.body).toEqual({ statementMappings: [MAPPING] });
+    expect(await screen.findByRole('button', { name: 'Import 2 fills' })).toBeTruthy();
+  });
+});
