@@ -117,3 +117,9 @@ export function columnsOf<K extends string>(
   }
   return out;
 }
+
+/**
+ * A US mutual or money-market fund's symbol: five letters ending in X ("SWVXX", "FXAIX"), which
+ * Nasdaq keeps for funds. Funds are not traded on the exchange, so the journal skips them.
+ */
+export const isFundSymbol = (symbol: string): boolean => /^[A-Z]{4}X$/.test(symbol);
