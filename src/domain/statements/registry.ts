@@ -1,12 +1,13 @@
 // Which format a statement is, and its fills (docs/product.md, "Importing statements"). Each
 // broker's parser is a StatementFormat; the first whose detector accepts the table reads it.
+import { fidelity } from './fidelity.ts';
 import { mappingFits, parseMapped, type StatementMapping } from './mapping.ts';
 import { schwab } from './schwab.ts';
 import type { ParsedStatement, StatementFormat, StatementFormatId, StatementTable } from './statement.ts';
 import { readTable } from './table.ts';
 
 /** The brokers' formats, most specific detector first. */
-export const FORMATS: readonly StatementFormat[] = [schwab];
+export const FORMATS: readonly StatementFormat[] = [schwab, fidelity];
 
 export const formatNamed = (id: StatementFormatId): StatementFormat | undefined =>
   FORMATS.find((f) => f.id === id);
