@@ -5,9 +5,10 @@ import { mappingFits, parseMapped, type StatementMapping } from './mapping.ts';
 import { schwab } from './schwab.ts';
 import type { ParsedStatement, StatementFormat, StatementFormatId, StatementTable } from './statement.ts';
 import { readTable } from './table.ts';
+import { thinkorswim } from './thinkorswim.ts';
 
 /** The brokers' formats, most specific detector first. */
-export const FORMATS: readonly StatementFormat[] = [schwab, fidelity];
+export const FORMATS: readonly StatementFormat[] = [schwab, fidelity, thinkorswim];
 
 export const formatNamed = (id: StatementFormatId): StatementFormat | undefined =>
   FORMATS.find((f) => f.id === id);
