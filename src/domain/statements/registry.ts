@@ -1,5 +1,6 @@
 // Which format a statement is, and its fills (docs/product.md, "Importing statements"). Each
 // broker's parser is a StatementFormat; the first whose detector accepts the table reads it.
+import { etrade } from './etrade.ts';
 import { fidelity } from './fidelity.ts';
 import { mappingFits, parseMapped, type StatementMapping } from './mapping.ts';
 import { schwab } from './schwab.ts';
@@ -8,7 +9,7 @@ import { readTable } from './table.ts';
 import { thinkorswim } from './thinkorswim.ts';
 
 /** The brokers' formats, most specific detector first. */
-export const FORMATS: readonly StatementFormat[] = [schwab, fidelity, thinkorswim];
+export const FORMATS: readonly StatementFormat[] = [schwab, fidelity, thinkorswim, etrade];
 
 export const formatNamed = (id: StatementFormatId): StatementFormat | undefined =>
   FORMATS.find((f) => f.id === id);
