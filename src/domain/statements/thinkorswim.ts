@@ -79,19 +79,17 @@ export const thinkorswim: StatementFormat = {
   parse: parseThinkorswim,
 };
 
-/** A Cash Balance trade row: what it traded and its fees, to be claimed by one fill. */
+/** A Cash Balance trade row's time and fees, to be claimed by one fill. */
 interface CashTrade {
-  day: string;
   seconds: number;
-  side: 'Buy' | 'Sell';
-  quantity: number;
-  symbol: string;
-  price: number;
   fees: number;
   used: boolean;
 }
 
 const dayKey = (d: { year: number; month: number; day: number }) => `${d.year}-${d.month}-${d.day}`;
+/** What a Cash Balance trade row and its fill have in common, to find it without a scan. */
+const cashKey = (day: string, side: string, quantity: number, symbol: string, price: number) =>
+  `${day}|${side}|${quantity}|${symbol}|${price}`;
 
 function parseThinkorswim(table: StatementTable): ParsedStatement {
   const sections = sectionsOf(table);
@@ -152,17 +150,9 @@ function parseThinkorswim(table: StatementTable): ParsedStatement {
     const quantity = Math.abs(signed);
     const seconds = clock.hour * 3600 + clock.minute * 60 + clock.second;
     // The Cash Balance may book the fill up to a second later than the trade history.
-    const match = cash.find(
-      (c) =>
-        !c.used &&
-        c.day === dayKey(date) &&
-        c.seconds - seconds >= 0 &&
-        c.seconds - seconds <= 1 &&
-        c.side === side &&
-        c.quantity === quantity &&
-        c.symbol === symbol &&
-        c.price === price,
-    );
+    const match = cash
+      .get(cashKey(dayKey(date), side, quantity, symbol, price))
+      ?.find((c) => !c.used && c.seconds - seconds >= 0 && c.seconds - seconds <= 1);
     if (match) match.used = true;
     fills.push({
       line,
@@ -183,10 +173,14 @@ function parseThinkorswim(table: StatementTable): ParsedStatement {
 }
 
 /** The Cash Balance's trades (for their fees); its dividends and cash movements are skipped. */
-function readCash(table: StatementTable, section: Section | undefined, skipped: SkippedRow[]): CashTrade[] {
-  if (!section) return [];
+function readCash(
+  table: StatementTable,
+  section: Section | undefined,
+  skipped: SkippedRow[],
+): Map<string, CashTrade[]> {
+  const trades = new Map<string, CashTrade[]>();
+  if (!section) return trades;
   const column = columnsOf(table.rows[section.header] ?? [], CASH_COLUMNS);
-  const trades: CashTrade[] = [];
   for (let i = section.header + 1; i < section.end; i++) {
     const cells = table.rows[i] ?? [];
     const line = table.lines[i] ?? 0;
@@ -204,16 +198,12 @@ function readCash(table: StatementTable, section: Section | undefined, skipped: 
     const fees = sumFees([cells[column.misc], cells[column.commissions]]);
     const symbol = readStock(m?.[3]);
     if (!m || !date || !clock || fees === null || symbol === null) continue;
-    trades.push({
-      day: dayKey(date),
-      seconds: clock.hour * 3600 + clock.minute * 60 + clock.second,
-      side: m[1]?.toUpperCase() === 'BOT' ? 'Buy' : 'Sell',
-      quantity: readAmount(m[2]) ?? 0,
-      symbol,
-      price: readAmount(m[4]) ?? 0,
-      fees,
-      used: false,
-    });
+    const side = m[1]?.toUpperCase() === 'BOT' ? 'Buy' : 'Sell';
+    const key = cashKey(dayKey(date), side, readAmount(m[2]) ?? 0, symbol, readAmount(m[4]) ?? 0);
+    const seconds = clock.hour * 3600 + clock.minute * 60 + clock.second;
+    const same = trades.get(key) ?? [];
+    same.push({ seconds, fees, used: false });
+    trades.set(key, same);
   }
   return trades;
 }
