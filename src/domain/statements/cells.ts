@@ -123,3 +123,9 @@ export function columnsOf<K extends string>(
  * Nasdaq keeps for funds. Funds are not traded on the exchange, so the journal skips them.
  */
 export const isFundSymbol = (symbol: string): boolean => /^[A-Z]{4}X$/.test(symbol);
+
+/** A symbol the journal holds: a stock or ETF, not a fund, a CUSIP or an option. */
+export const isStockSymbol = (cell: string | undefined): boolean => {
+  const symbol = readStock(cell);
+  return symbol !== null && !isFundSymbol(symbol);
+};

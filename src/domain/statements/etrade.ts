@@ -4,7 +4,15 @@
 // Description) and the 2025 activity export (title lines, then "Activity/Trade Date",
 // "Transaction Date","Settlement Date","Activity Type",…,"Quantity #","Price $","Amount $",
 // "Commission"). Dates carry no time (noon Eastern); quantities are negative on sales.
-import { columnsOf, headerKey, isFundSymbol, readAmount, readInstant, readStock } from './cells.ts';
+import {
+  columnsOf,
+  headerKey,
+  isFundSymbol,
+  isStockSymbol,
+  readAmount,
+  readInstant,
+  readStock,
+} from './cells.ts';
 import { sumFees } from './mapping.ts';
 import type {
   ParsedStatement,
@@ -114,6 +122,7 @@ function parseEtrade(table: StatementTable): ParsedStatement {
     const signed = readAmount(cell(column.quantity));
     if (!trade) {
       if (signed === null || signed === 0) skipped.push({ line, reason: 'cash' });
+      else if (!isStockSymbol(rawSymbol)) skipped.push({ line, reason: 'instrument', detail: rawSymbol });
       else unreadable(`Activity "${typeText}" is not imported`);
       continue;
     }

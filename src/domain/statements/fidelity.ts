@@ -3,7 +3,15 @@
 // disclaimer lines. The column set varies by year ("Price ($)" or "Price", an "Account" column for
 // several accounts, "Cash Balance ($)"), so columns are found by name. The Action says what the row
 // is in words: "YOU BOUGHT APPLE INC (AAPL) (Cash)". Dates carry no time (noon Eastern).
-import { columnsOf, headerKey, isFundSymbol, readAmount, readInstant, readStock } from './cells.ts';
+import {
+  columnsOf,
+  headerKey,
+  isFundSymbol,
+  isStockSymbol,
+  readAmount,
+  readInstant,
+  readStock,
+} from './cells.ts';
 import { sumFees } from './mapping.ts';
 import type {
   ParsedStatement,
@@ -90,6 +98,7 @@ function parseFidelity(table: StatementTable): ParsedStatement {
     const signed = readAmount(cell(column.quantity));
     if (!trade && !split) {
       if (signed === null || signed === 0) skipped.push({ line, reason: 'cash' });
+      else if (!isStockSymbol(rawSymbol)) skipped.push({ line, reason: 'instrument', detail: rawSymbol });
       else unreadable(`Action "${actionText}" is not imported`);
       continue;
     }

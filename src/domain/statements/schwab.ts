@@ -3,7 +3,16 @@
 // Older exports open with a "Transactions for account …" title and end with a "Transactions Total"
 // row. Dates carry no time (noon Eastern); a late booking reads "03/16/2026 as of 03/13/2026",
 // and the "as of" date is the day of the trade.
-import { columnsOf, headerKey, isFundSymbol, readAmount, readFee, readInstant, readStock } from './cells.ts';
+import {
+  columnsOf,
+  headerKey,
+  isFundSymbol,
+  isStockSymbol,
+  readAmount,
+  readFee,
+  readInstant,
+  readStock,
+} from './cells.ts';
 import type {
   ParsedStatement,
   SkippedRow,
@@ -104,6 +113,7 @@ function parseSchwab(table: StatementTable): ParsedStatement {
     const quantityCell = cell(column.quantity) ?? '';
     if (!trade && !moved) {
       if (quantityCell === '') skipped.push({ line, reason: 'cash' });
+      else if (!isStockSymbol(rawSymbol)) skipped.push({ line, reason: 'instrument', detail: rawSymbol });
       else unreadable(`Action "${cell(column.action) ?? ''}" is not imported`);
       continue;
     }

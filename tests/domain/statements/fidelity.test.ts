@@ -55,6 +55,8 @@ describe('Fidelity’s account history CSV', () => {
       { line: 14, reason: 'cash' },
       { line: 15, reason: 'instrument', detail: 'SPAXX' },
       { line: 16, reason: 'unreadable', detail: 'Price is not a positive number' },
+      // The money-market fund moving cash for the purchase above is no stock.
+      { line: 19, reason: 'instrument', detail: 'SPAXX' },
     ]);
   });
 

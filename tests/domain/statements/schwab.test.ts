@@ -88,6 +88,22 @@ describe('Charles Schwab’s transactions CSV', () => {
     expect(result.fills).toMatchObject([{ line: 3, symbol: 'BRK.B', quantity: 2, account: 'XXXX-1234' }]);
   });
 
+  it('skips a merger: the old CUSIP as no stock, the new shares as not imported', () => {
+    const merger = [
+      '"Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"',
+      '"07/26/2026","Stock Merger","LCID","LUCID GROUP INC","50","","",""',
+      '"07/26/2026","Stock Merger","171439102","CHURCHILL CAPITAL IV XXXMANDATORY MERGER","-50","","",""',
+    ].join('\n');
+    expect(readStatement(merger, 'auto')).toMatchObject({
+      ok: true,
+      fills: [],
+      skipped: [
+        { line: 2, reason: 'unreadable', detail: 'Action "Stock Merger" is not imported' },
+        { line: 3, reason: 'instrument', detail: '171439102' },
+      ],
+    });
+  });
+
   it('refuses every other broker’s sample', () => {
     const others = readdirSync(fixtures).filter((name) => name !== 'schwab.csv');
     expect(others).toContain('mapped.csv');
