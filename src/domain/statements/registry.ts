@@ -2,14 +2,27 @@
 // broker's parser is a StatementFormat; the first whose detector accepts the table reads it.
 import { etrade } from './etrade.ts';
 import { fidelity } from './fidelity.ts';
+import { ibkrActivity } from './ibkrActivity.ts';
+import { ibkrFlex } from './ibkrFlex.ts';
 import { mappingFits, parseMapped, type StatementMapping } from './mapping.ts';
 import { schwab } from './schwab.ts';
 import type { ParsedStatement, StatementFormat, StatementFormatId, StatementTable } from './statement.ts';
 import { readTable } from './table.ts';
+import { tastytrade } from './tastytrade.ts';
 import { thinkorswim } from './thinkorswim.ts';
+import { tradestation } from './tradestation.ts';
 
 /** The brokers' formats, most specific detector first. */
-export const FORMATS: readonly StatementFormat[] = [schwab, fidelity, thinkorswim, etrade];
+export const FORMATS: readonly StatementFormat[] = [
+  ibkrFlex,
+  tastytrade,
+  ibkrActivity,
+  tradestation,
+  schwab,
+  fidelity,
+  thinkorswim,
+  etrade,
+];
 
 export const formatNamed = (id: StatementFormatId): StatementFormat | undefined =>
   FORMATS.find((f) => f.id === id);
