@@ -5,12 +5,14 @@ import { fidelity } from './fidelity.ts';
 import { ibkrActivity } from './ibkrActivity.ts';
 import { ibkrFlex } from './ibkrFlex.ts';
 import { mappingFits, parseMapped, type StatementMapping } from './mapping.ts';
+import { robinhood } from './robinhood.ts';
 import { schwab } from './schwab.ts';
 import type { ParsedStatement, StatementFormat, StatementFormatId, StatementTable } from './statement.ts';
 import { readTable } from './table.ts';
 import { tastytrade } from './tastytrade.ts';
 import { thinkorswim } from './thinkorswim.ts';
 import { tradestation } from './tradestation.ts';
+import { webull } from './webull.ts';
 
 /** The brokers' formats, most specific detector first. */
 export const FORMATS: readonly StatementFormat[] = [
@@ -18,6 +20,8 @@ export const FORMATS: readonly StatementFormat[] = [
   tastytrade,
   ibkrActivity,
   tradestation,
+  robinhood,
+  webull,
   schwab,
   fidelity,
   thinkorswim,
