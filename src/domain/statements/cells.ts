@@ -155,3 +155,25 @@ export const isStockSymbol = (cell: string | undefined): boolean => {
   const symbol = readStock(cell);
   return symbol !== null && !isFundSymbol(symbol);
 };
+
+/**
+ * The fills of a file that lists the newest first and writes dates without times, each read at
+ * noon in New York: the day's further fills are put a second apart upward from the bottom one (the
+ * day's first), so a same-day buy and sell, or a short sale and its cover, keep their order when
+ * the trades are built. The fills are given in the file's order.
+ */
+export function spacedByDay<F extends { executedAt: string }>(fills: readonly F[]): F[] {
+  const seen = new Map<string, number>();
+  const spaced = [...fills];
+  for (let i = spaced.length - 1; i >= 0; i -= 1) {
+    const fill = spaced[i] as F;
+    const before = seen.get(fill.executedAt) ?? 0;
+    seen.set(fill.executedAt, before + 1);
+    if (before > 0)
+      spaced[i] = {
+        ...fill,
+        executedAt: new Date(Date.parse(fill.executedAt) + before * 1000).toISOString(),
+      };
+  }
+  return spaced;
+}

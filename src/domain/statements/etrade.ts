@@ -12,6 +12,7 @@ import {
   readAmount,
   readInstant,
   readStock,
+  spacedByDay,
 } from './cells.ts';
 import { sumFees } from './mapping.ts';
 import type {
@@ -163,5 +164,5 @@ function parseEtrade(table: StatementTable): ParsedStatement {
       account,
     });
   }
-  return { fills, skipped };
+  return { fills: spacedByDay(fills), skipped };
 }

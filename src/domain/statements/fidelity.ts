@@ -11,6 +11,7 @@ import {
   readAmount,
   readInstant,
   readStock,
+  spacedByDay,
 } from './cells.ts';
 import { sumFees } from './mapping.ts';
 import type {
@@ -137,5 +138,5 @@ function parseFidelity(table: StatementTable): ParsedStatement {
     }
     if (trade) fills.push({ ...base, kind: 'fill', ...trade, price, fees });
   }
-  return { fills, skipped };
+  return { fills: spacedByDay(fills), skipped };
 }

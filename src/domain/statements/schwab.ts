@@ -12,6 +12,7 @@ import {
   readFee,
   readInstant,
   readStock,
+  spacedByDay,
 } from './cells.ts';
 import type {
   ParsedStatement,
@@ -163,7 +164,7 @@ function parseSchwab(table: StatementTable): ParsedStatement {
   skipped.push(...paired.skipped);
   fills.sort((a, b) => a.line - b.line);
   skipped.sort((a, b) => a.line - b.line);
-  return { fills, skipped };
+  return { fills: spacedByDay(fills), skipped };
 }
 
 /**

@@ -32,7 +32,8 @@ describe('E*TRADE’s transactions CSV', () => {
       // New York left daylight time on November 1st 2026: noon is 17:00 UTC from then, 16:00 before.
       [8, 'TSLA', 'Buy', 25, 238.1, 0.01, '2026-11-05T17:00:00.000Z', 'Close'],
       [10, 'TSLA', 'Sell', 25, 245.3312, 0.08, '2026-11-03T17:00:00.000Z', 'Open'],
-      [11, 'AAPL', 'Sell', 40, 231.05, 0.02, '2026-11-02T17:00:00.000Z', null],
+      // Two sales of one day: the upper one is the later, a second after the lower one.
+      [11, 'AAPL', 'Sell', 40, 231.05, 0.02, '2026-11-02T17:00:01.000Z', null],
       [12, 'AAPL', 'Sell', 60, 231, 0.03, '2026-11-02T17:00:00.000Z', null],
       [13, 'AAPL', 'Buy', 100, 228.4, 4.95, '2026-10-30T16:00:00.000Z', null],
       // A reinvested dividend buys shares, fractional.
@@ -53,8 +54,7 @@ describe('E*TRADE’s transactions CSV', () => {
   });
 
   it('makes the round trips and P&L the statement shows', () => {
-    // Oldest first, as the trades happened (the file lists the newest first).
-    const results = resultsBySymbol([...read.fills].reverse());
+    const results = resultsBySymbol(read.fills);
     // AAPL: 40 × 231.05 + 60 × 231.00 − 100 × 228.40 = 9,242.00 + 13,860.00 − 22,840.00 = 262.00,
     // less 4.95 + 0.02 + 0.03 = 257.00 (the Amounts: 9,241.98 + 13,859.97 − 22,844.95).
     expect(results.AAPL).toEqual({ trips: 1, net: 257, openQuantity: 0 });
@@ -86,6 +86,21 @@ describe('E*TRADE’s transactions CSV', () => {
       { line: 6, reason: 'option', detail: 'PUT  NVDA   12/13/26   150.000' },
       { line: 7, reason: 'instrument', detail: 'JSPGX' },
     ]);
+  });
+
+  it('keeps a day’s trades in the file’s order, the newest at the top, a second apart', () => {
+    const day = [
+      'Activity/Trade Date,Transaction Date,Settlement Date,Activity Type,Description,Symbol,Cusip,Quantity #,Price $,Amount $,Commission,Category,Note',
+      '11/02/26,11/02/26,11/03/26,Bought To Cover,TESLA INC,TSLA,--,25.0,238.10,-5952.51,0.01,--,--',
+      '11/02/26,11/02/26,11/03/26,Sold Short,TESLA INC,TSLA,--,-25.0,245.3312,6133.20,0.08,--,--',
+    ].join('\n');
+    const result = readStatement(day, 'auto');
+    if (!result.ok) throw new Error('not read');
+    expect(result.fills.map((f) => f.executedAt)).toEqual([
+      '2026-11-02T17:00:01.000Z',
+      '2026-11-02T17:00:00.000Z',
+    ]);
+    expect(resultsBySymbol(result.fills)).toEqual({ TSLA: { trips: 1, net: 180.69, openQuantity: 0 } });
   });
 
   it('refuses every other broker’s sample', () => {

@@ -33,8 +33,9 @@ describe('Fidelity’s account history CSV', () => {
       // New York left daylight time on November 1st 2026: noon is 17:00 UTC from then, 16:00 before.
       [4, 'fill', 'TSLA', 'Buy', 25, 238.1, 0.01, '2026-11-05T17:00:00.000Z', 'Close'],
       [6, 'fill', 'TSLA', 'Sell', 25, 245.3312, 0.08, '2026-11-03T17:00:00.000Z', 'Open'],
-      [7, 'fill', 'NVDA', 'Sell', 30, 125.5, 0.04, '2026-11-02T17:00:00.000Z', null],
-      [8, 'fill', 'AAPL', 'Sell', 40, 231.05, 0.02, '2026-11-02T17:00:00.000Z', null],
+      // Three trades of one day, the bottom one first at noon, each above it a second later.
+      [7, 'fill', 'NVDA', 'Sell', 30, 125.5, 0.04, '2026-11-02T17:00:02.000Z', null],
+      [8, 'fill', 'AAPL', 'Sell', 40, 231.05, 0.02, '2026-11-02T17:00:01.000Z', null],
       [9, 'fill', 'AAPL', 'Sell', 60, 231, 0.03, '2026-11-02T17:00:00.000Z', null],
       // The commission column and the fees column both count.
       [10, 'fill', 'AAPL', 'Buy', 100, 228.4, 4.95, '2026-10-30T16:00:00.000Z', null],
@@ -61,8 +62,7 @@ describe('Fidelity’s account history CSV', () => {
   });
 
   it('makes the round trips and P&L the statement shows', () => {
-    // Oldest first, as the trades happened (the file lists the newest first).
-    const results = resultsBySymbol([...read.fills].reverse());
+    const results = resultsBySymbol(read.fills);
     // AAPL: 40 × 231.05 + 60 × 231.00 = 9,242.00 + 13,860.00 = 23,102.00 less 100 × 228.40 =
     // 22,840.00 → 262.00, less 4.95 + 0.02 + 0.03 = 257.00 (the Amounts: 9,241.98 + 13,859.97 −
     // 22,844.95).
@@ -85,6 +85,22 @@ describe('Fidelity’s account history CSV', () => {
     expect(result.fills).toMatchObject([
       { line: 2, symbol: 'MSFT', side: 'Buy', quantity: 2, price: 400.5, account: 'Z12345678' },
     ]);
+  });
+
+  it('keeps a day’s trades in the file’s order, the newest at the top, a second apart', () => {
+    const day = [
+      'Run Date,Action,Symbol,Description,Type,Quantity,Price ($),Commission ($),Fees ($),Accrued Interest ($),Amount ($),Settlement Date',
+      '11/02/2026,"YOU BOUGHT SHORT COVER TESLA INC COM (TSLA) (Short)",TSLA,"TESLA INC COM",Short,25,238.1,,0.01,,-5952.51,11/03/2026',
+      '11/02/2026,"YOU SOLD SHORT SALE TESLA INC COM (TSLA) (Short)",TSLA,"TESLA INC COM",Short,-25,245.3312,,0.08,,6133.20,11/03/2026',
+    ].join('\n');
+    const result = readStatement(day, 'auto');
+    if (!result.ok) throw new Error('not read');
+    // Noon is 17:00 UTC in November's standard time; the cover a second after the short sale.
+    expect(result.fills.map((f) => f.executedAt)).toEqual([
+      '2026-11-02T17:00:01.000Z',
+      '2026-11-02T17:00:00.000Z',
+    ]);
+    expect(resultsBySymbol(result.fills)).toEqual({ TSLA: { trips: 1, net: 180.69, openQuantity: 0 } });
   });
 
   it('refuses every other broker’s sample', () => {

@@ -35,7 +35,8 @@ describe('Charles Schwab’s transactions CSV', () => {
       [5, 'fill', 'TSLA', 'Buy', 30, 241.1, 0.01, '2026-03-17T16:00:00.000Z', 'Close'],
       // Booked on the 16th "as of" the 13th: the trade was on the 13th.
       [6, 'fill', 'TSLA', 'Sell', 30, 250.4567, 0.17, '2026-03-13T16:00:00.000Z', 'Open'],
-      [7, 'fill', 'AAPL', 'Sell', 60, 215.25, 0.02, '2026-03-16T16:00:00.000Z', null],
+      // Two sales of one day: the upper one is the later, a second after the lower one.
+      [7, 'fill', 'AAPL', 'Sell', 60, 215.25, 0.02, '2026-03-16T16:00:01.000Z', null],
       [8, 'fill', 'AAPL', 'Sell', 40, 215.3, 0.01, '2026-03-16T16:00:00.000Z', null],
       [9, 'fill', 'AAPL', 'Buy', 100, 212.5, 0, '2026-03-12T16:00:00.000Z', null],
       [10, 'fill', 'VOO', 'Buy', 0.5123, 520, 0, '2026-03-10T16:00:00.000Z', null],
@@ -61,8 +62,7 @@ describe('Charles Schwab’s transactions CSV', () => {
   });
 
   it('makes the round trips and P&L the statement shows', () => {
-    // Oldest first, as the trades happened (the file lists the newest first).
-    const results = resultsBySymbol([...read.fills].reverse());
+    const results = resultsBySymbol(read.fills);
     // AAPL: sold 60 × 215.25 + 40 × 215.30 = 12,915.00 + 8,612.00 = 21,527.00 for 100 × 212.50 =
     // 21,250.00 → 277.00, less 0.02 + 0.01 of fees = 276.97 (12,914.98 + 8,611.99 − 21,250.00).
     expect(results.AAPL).toEqual({ trips: 1, net: 276.97, openQuantity: 0 });
@@ -101,6 +101,30 @@ describe('Charles Schwab’s transactions CSV', () => {
         { line: 2, reason: 'unreadable', detail: 'Action "Stock Merger" is not imported' },
         { line: 3, reason: 'instrument', detail: '171439102' },
       ],
+    });
+  });
+
+  it('keeps a day’s trades in the file’s order, the newest at the top, a second apart', () => {
+    const day = [
+      '"Date","Action","Symbol","Description","Quantity","Price","Fees & Comm","Amount"',
+      '"03/16/2026","Buy to Cover","TSLA","TESLA INC","30","$241.10","$0.01","-$7,233.01"',
+      '"03/16/2026","Sell Short","TSLA","TESLA INC","30","$250.4567","$0.17","$7,513.53"',
+      '"03/16/2026","Sell","AAPL","APPLE INC","100","$215.00","","$21,500.00"',
+      '"03/16/2026","Buy","AAPL","APPLE INC","100","$212.00","","-$21,200.00"',
+    ].join('\n');
+    const result = readStatement(day, 'auto');
+    if (!result.ok) throw new Error('not read');
+    // The bottom row is the day's first, at noon (16:00 UTC in March's daylight time).
+    expect(result.fills.map((f) => f.executedAt)).toEqual([
+      '2026-03-16T16:00:03.000Z',
+      '2026-03-16T16:00:02.000Z',
+      '2026-03-16T16:00:01.000Z',
+      '2026-03-16T16:00:00.000Z',
+    ]);
+    // The short sale opens before its cover closes: one trade, 30 × (250.4567 − 241.10) − 0.18.
+    expect(resultsBySymbol(result.fills)).toEqual({
+      AAPL: { trips: 1, net: 300, openQuantity: 0 },
+      TSLA: { trips: 1, net: 280.52, openQuantity: 0 },
     });
   });
 

@@ -1,46 +1,30 @@
-// A statement's fills as the journal's trades: the domain's own FIFO engine (tradeMatching.ts)
-// run per symbol over the fills in the order given (oldest first), for P&L worked by hand.
-import type { Execution } from '../../../src/domain/executions.ts';
+// A statement's fills as the journal's trades: the import's own plan
+// (src/domain/statements/importPlan.ts) and the trade builder the app and the server run
+// (src/domain/tradeFigures.ts), in the file's order, so a test's P&L is the trader's.
+import { planImport } from '../../../src/domain/statements/importPlan.ts';
 import type { StatementFill } from '../../../src/domain/statements/statement.ts';
-import { matchFills } from '../../../src/domain/tradeMatching.ts';
+import { tradeFiguresOf } from '../../../src/domain/tradeFigures.ts';
 
 export interface SymbolResult {
   trips: number;
-  /** Realised P&L less fees of the closed trips, to the cent. */
-  net: number;
+  /** Net P&L of the closed trades, to the cent (null when one's entry cost is unknown). */
+  net: number | null;
   openQuantity: number;
 }
 
+const ACCOUNT = '00000000-0000-4000-8000-000000000001';
+
 export function resultsBySymbol(fills: readonly StatementFill[]): Record<string, SymbolResult> {
-  const bySymbol = new Map<string, Execution[]>();
-  fills.forEach((fill, i) => {
-    const execution: Execution = {
-      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-      accountId: '00000000-0000-4000-8000-000000000000',
-      symbol: fill.symbol,
-      side: fill.side,
-      quantity: fill.quantity,
-      price: fill.price,
-      fees: fill.fees,
-      executedAt: fill.executedAt,
-      kind: fill.kind,
-      source: 'statement',
-      brokerExecutionId: null,
-      positionEffect: fill.positionEffect,
-      createdAt: fill.executedAt,
-    };
-    bySymbol.set(fill.symbol, [...(bySymbol.get(fill.symbol) ?? []), execution]);
-  });
+  const { add } = planImport(fills, ACCOUNT, [], '2026-12-01T00:00:00.000Z');
   const out: Record<string, SymbolResult> = {};
-  for (const [symbol, executions] of bySymbol) {
-    const trips = matchFills(executions);
-    const closed = trips.filter((t) => t.closedAt !== null);
-    const net = closed.reduce((sum, t) => sum + t.grossPnl - t.fees, 0);
-    out[symbol] = {
-      trips: trips.length,
-      net: Math.round(net * 100) / 100,
-      openQuantity: trips.reduce((sum, t) => sum + t.openQuantity, 0),
-    };
+  for (const trade of tradeFiguresOf(add)) {
+    const known = out[trade.symbol] ?? { trips: 0, net: 0, openQuantity: 0 };
+    const closedNet = trade.closedAt === null ? 0 : trade.netPnl;
+    known.trips += 1;
+    known.net =
+      known.net === null || closedNet === null ? null : Math.round((known.net + closedNet) * 100) / 100;
+    known.openQuantity += trade.openQuantity;
+    out[trade.symbol] = known;
   }
   return out;
 }

@@ -58,8 +58,7 @@ describe('thinkorswim’s account statement', () => {
   });
 
   it('makes the round trips and P&L the statement shows', () => {
-    // Oldest first, as the trades happened (the trade history lists the newest first).
-    const results = resultsBySymbol([...read.fills].reverse());
+    const results = resultsBySymbol(read.fills);
     // AAPL: 60 × 215.25 + 40 × 215.30 − 100 × 212.50 = 12,915.00 + 8,612.00 − 21,250.00 = 277.00,
     // less 0.02 + 0.01 = 276.97 (the statement's P/L YTD, line 59).
     expect(results.AAPL).toEqual({ trips: 1, net: 276.97, openQuantity: 0 });
