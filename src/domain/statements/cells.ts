@@ -177,3 +177,20 @@ export function spacedByDay<F extends { executedAt: string }>(fills: readonly F[
   }
   return spaced;
 }
+
+/**
+ * readInstant for a file of dates without times, each date converted once: a large file has few
+ * days, and the zone's conversion is the costly part of reading a row. One reader per file.
+ */
+export function dateReader(): (cell: string | undefined) => string | null {
+  const days = new Map<string, string | null>();
+  return (cell) => {
+    const key = cell ?? '';
+    let at = days.get(key);
+    if (at === undefined) {
+      at = readInstant(cell);
+      days.set(key, at);
+    }
+    return at;
+  };
+}

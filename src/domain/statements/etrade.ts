@@ -6,11 +6,11 @@
 // "Commission"). Dates carry no time (noon Eastern); quantities are negative on sales.
 import {
   columnsOf,
+  dateReader,
   headerKey,
   isFundSymbol,
   isStockSymbol,
   readAmount,
-  readInstant,
   readStock,
   spacedByDay,
 } from './cells.ts';
@@ -96,6 +96,7 @@ function parseEtrade(table: StatementTable): ParsedStatement {
   const account = accountOf(table, at);
   const fills: StatementFill[] = [];
   const skipped: SkippedRow[] = [];
+  const readDay = dateReader();
   for (let i = at + 1; i < table.rows.length; i++) {
     const cells = table.rows[i] ?? [];
     const line = table.lines[i] ?? 0;
@@ -127,7 +128,7 @@ function parseEtrade(table: StatementTable): ParsedStatement {
       else unreadable(`Activity "${typeText}" is not imported`);
       continue;
     }
-    const executedAt = readInstant(cell(dateColumn));
+    const executedAt = readDay(cell(dateColumn));
     if (executedAt === null) {
       unreadable('Date cannot be read');
       continue;

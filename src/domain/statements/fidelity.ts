@@ -5,11 +5,11 @@
 // is in words: "YOU BOUGHT APPLE INC (AAPL) (Cash)". Dates carry no time (noon Eastern).
 import {
   columnsOf,
+  dateReader,
   headerKey,
   isFundSymbol,
   isStockSymbol,
   readAmount,
-  readInstant,
   readStock,
   spacedByDay,
 } from './cells.ts';
@@ -76,6 +76,7 @@ function parseFidelity(table: StatementTable): ParsedStatement {
   const column = columnsOf(header, COLUMNS);
   const fills: StatementFill[] = [];
   const skipped: SkippedRow[] = [];
+  const readDay = dateReader();
   for (let i = at + 1; i < table.rows.length; i++) {
     const cells = table.rows[i] ?? [];
     const line = table.lines[i] ?? 0;
@@ -103,7 +104,7 @@ function parseFidelity(table: StatementTable): ParsedStatement {
       else unreadable(`Action "${actionText}" is not imported`);
       continue;
     }
-    const executedAt = readInstant(cell(column.date));
+    const executedAt = readDay(cell(column.date));
     if (executedAt === null) {
       unreadable('Run Date cannot be read');
       continue;

@@ -5,6 +5,7 @@
 // and the "as of" date is the day of the trade.
 import {
   columnsOf,
+  dateReader,
   headerKey,
   isFundSymbol,
   isStockSymbol,
@@ -88,6 +89,7 @@ function parseSchwab(table: StatementTable): ParsedStatement {
   const account = /for account\s+(.+?)\s+as of/i.exec(title)?.[1] ?? null;
   const fills: StatementFill[] = [];
   const skipped: SkippedRow[] = [];
+  const readDay = dateReader();
   const reverseSplits: { line: number; cells: string[] }[] = [];
   for (let i = at + 1; i < table.rows.length; i++) {
     const cells = table.rows[i] ?? [];
@@ -118,7 +120,7 @@ function parseSchwab(table: StatementTable): ParsedStatement {
       else unreadable(`Action "${cell(column.action) ?? ''}" is not imported`);
       continue;
     }
-    const executedAt = readInstant(tradeDate(cell(column.date)));
+    const executedAt = readDay(tradeDate(cell(column.date)));
     if (executedAt === null) {
       unreadable('Date cannot be read');
       continue;
