@@ -143,3 +143,54 @@ export function readDateTime(cell: string | undefined, timeZone: string = EASTER
   const minutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
   return new Date(wall - minutes * 60_000).toISOString();
 }
+
+/**
+ * A US mutual or money-market fund's symbol: five letters ending in X ("SWVXX", "FXAIX"), which
+ * Nasdaq keeps for funds. Funds are not traded on the exchange, so the journal skips them.
+ */
+export const isFundSymbol = (symbol: string): boolean => /^[A-Z]{4}X$/.test(symbol);
+
+/** A symbol the journal holds: a stock or ETF, not a fund, a CUSIP or an option. */
+export const isStockSymbol = (cell: string | undefined): boolean => {
+  const symbol = readStock(cell);
+  return symbol !== null && !isFundSymbol(symbol);
+};
+
+/**
+ * The fills of a file that lists the newest first and writes dates without times, each read at
+ * noon in New York: the day's further fills are put a second apart upward from the bottom one (the
+ * day's first), so a same-day buy and sell, or a short sale and its cover, keep their order when
+ * the trades are built. The fills are given in the file's order.
+ */
+export function spacedByDay<F extends { executedAt: string }>(fills: readonly F[]): F[] {
+  const seen = new Map<string, number>();
+  const spaced = [...fills];
+  for (let i = spaced.length - 1; i >= 0; i -= 1) {
+    const fill = spaced[i] as F;
+    const before = seen.get(fill.executedAt) ?? 0;
+    seen.set(fill.executedAt, before + 1);
+    if (before > 0)
+      spaced[i] = {
+        ...fill,
+        executedAt: new Date(Date.parse(fill.executedAt) + before * 1000).toISOString(),
+      };
+  }
+  return spaced;
+}
+
+/**
+ * readInstant for a file of dates without times, each date converted once: a large file has few
+ * days, and the zone's conversion is the costly part of reading a row. One reader per file.
+ */
+export function dateReader(): (cell: string | undefined) => string | null {
+  const days = new Map<string, string | null>();
+  return (cell) => {
+    const key = cell ?? '';
+    let at = days.get(key);
+    if (at === undefined) {
+      at = readInstant(cell);
+      days.set(key, at);
+    }
+    return at;
+  };
+}

@@ -1,12 +1,16 @@
 // Which format a statement is, and its fills (docs/product.md, "Importing statements"). Each
 // broker's parser is a StatementFormat; the first whose detector accepts the table reads it.
+import { etrade } from './etrade.ts';
+import { fidelity } from './fidelity.ts';
 import { ibkrActivity } from './ibkrActivity.ts';
 import { ibkrFlex } from './ibkrFlex.ts';
 import { mappingFits, parseMapped, type StatementMapping } from './mapping.ts';
 import { robinhood } from './robinhood.ts';
+import { schwab } from './schwab.ts';
 import type { ParsedStatement, StatementFormat, StatementFormatId, StatementTable } from './statement.ts';
 import { readTable } from './table.ts';
 import { tastytrade } from './tastytrade.ts';
+import { thinkorswim } from './thinkorswim.ts';
 import { tradestation } from './tradestation.ts';
 import { webull } from './webull.ts';
 
@@ -18,6 +22,10 @@ export const FORMATS: readonly StatementFormat[] = [
   tradestation,
   robinhood,
   webull,
+  schwab,
+  fidelity,
+  thinkorswim,
+  etrade,
 ];
 
 export const formatNamed = (id: StatementFormatId): StatementFormat | undefined =>
