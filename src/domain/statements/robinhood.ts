@@ -1,7 +1,7 @@
 // Robinhood's activity report (docs/product.md, "Importing statements"): every activity of the
 // account newest first, one Trans Code a row, dates without times, money as "$1,212.50" or
 // "($1,212.50)" for a debit, and a disclaimer as the last line.
-import { columnsOf, readAmount, readInstant, readStock } from './cells.ts';
+import { columnsOf, readAmount, readInstant, readStock, spacedByDay } from './cells.ts';
 import type {
   ParsedStatement,
   SkippedRow,
@@ -88,28 +88,6 @@ function parseRow(
   return { ...base, kind: 'fill', side, quantity: read.quantity, price, fees };
 }
 
-/**
- * A date is read as noon in New York, and the day's fills a second apart in the file's order
- * (oldest at the bottom), so a same-day buy and sell, or a short sale and its cover, keep their
- * order when the trades are built.
- */
-function inDayOrder(fills: StatementFill[]): StatementFill[] {
-  const seen = new Map<string, number>();
-  const ordered = [...fills];
-  for (let i = ordered.length - 1; i >= 0; i -= 1) {
-    const fill = ordered[i] as StatementFill;
-    const before = seen.get(fill.executedAt) ?? 0;
-    seen.set(fill.executedAt, before + 1);
-    if (before > 0) {
-      ordered[i] = {
-        ...fill,
-        executedAt: new Date(Date.parse(fill.executedAt) + before * 1000).toISOString(),
-      };
-    }
-  }
-  return ordered;
-}
-
 export const robinhood: StatementFormat = {
   id: 'robinhood',
   name: 'Robinhood (activity report)',
@@ -132,6 +110,6 @@ export const robinhood: StatementFormat = {
       if ('reason' in row) skipped.push(row);
       else fills.push(row);
     }
-    return { fills: inDayOrder(fills), skipped };
+    return { fills: spacedByDay(fills), skipped };
   },
 };
