@@ -33,7 +33,7 @@ describe('the cache of an earlier version', () => {
 
     const db = new TradeTrackerDb('tt-upgrade');
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     expect(await db.tradePlans.where('status').equals('Ready').count()).toBe(1);
     expect(await db.outbox.count()).toBe(1);
     expect(await db.quotes.get('AAPL')).toMatchObject({ last: 100 });
@@ -71,13 +71,24 @@ describe('the cache of an earlier version', () => {
 
     const db = new TradeTrackerDb('tt-upgrade-5');
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     expect(await db.trades.where('symbol').equals('AAPL').count()).toBe(1);
     expect(await db.orders.where('planId').equals('p1').count()).toBe(1);
     expect(await db.meta.get('userId')).toEqual({ key: 'userId', value: 'alex' });
     // Version 7 added the trader's settings record.
     await db.traderSettings.put({ ...defaultSettings('alex', ''), nearEntryR: 0.5 });
     expect(await db.traderSettings.get('alex')).toMatchObject({ nearEntryR: 0.5 });
+    // Version 8 added the alerts sent, as the server last listed them.
+    await db.sentAlerts.put({
+      id: 'a1',
+      planId: 'p1',
+      tradeKey: null,
+      kind: 'entry',
+      symbol: 'AAPL',
+      price: 1,
+      sentAt: '',
+    });
+    expect(await db.sentAlerts.count()).toBe(1);
     const candle = { day: '2026-11-20', open: 10, high: 11, low: 9, close: 10.5, volume: 1 };
     await db.candles.bulkPut([
       { symbol: 'AAPL', day: '2026-11-20', candle, final: true },
