@@ -13,6 +13,11 @@ const repoRoot = join(import.meta.dirname, '../..');
 export { CHROMIUM_ARGS, CHROMIUM_PATH };
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
+/** The two layouts every screen is tested at (docs/product.md's sizes): a phone and a desktop. */
+export const LAYOUTS = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const;
 export const screenshotDir = join(import.meta.dirname, '../../test-artifacts/screenshots');
 
 export interface AppServer {

@@ -41,6 +41,41 @@ afterAll(async () => {
 });
 beforeEach(() => fake.orders.clear());
 
+/**
+ * Schwab's TRIGGER order the app sends for a plan: the entry (a limit for the day) with the
+ * instructions `[entry, exit]`, then an OCO of the stop and the target, good till cancelled.
+ */
+function triggerOrder(
+  symbol: string,
+  [entry, exit]: [string, string],
+  prices: { entry: string; stop: string; target: string },
+) {
+  const exitOrder = (fields: Record<string, string>) => ({
+    orderStrategyType: 'SINGLE',
+    session: 'NORMAL',
+    duration: 'GOOD_TILL_CANCEL',
+    ...fields,
+    orderLegCollection: [leg(exit, symbol)],
+  });
+  return {
+    orderStrategyType: 'TRIGGER',
+    session: 'NORMAL',
+    duration: 'DAY',
+    orderType: 'LIMIT',
+    price: prices.entry,
+    orderLegCollection: [leg(entry, symbol)],
+    childOrderStrategies: [
+      {
+        orderStrategyType: 'OCO',
+        childOrderStrategies: [
+          exitOrder({ orderType: 'STOP', stopPrice: prices.stop }),
+          exitOrder({ orderType: 'LIMIT', price: prices.target }),
+        ],
+      },
+    ],
+  };
+}
+
 let stocks = 0;
 async function readyPlan(
   targetPrice: number | null = 150,
@@ -89,30 +124,9 @@ describe('orders at Schwab', () => {
     const received = fake.orders.received(account.accountHash);
     expect(received).toHaveLength(1);
     expect(placed.body).toMatchObject({ status: 'Working', brokerOrderId: received[0]?.id });
-    const exit = (fields: Record<string, string>) => ({
-      orderStrategyType: 'SINGLE',
-      session: 'NORMAL',
-      duration: 'GOOD_TILL_CANCEL',
-      ...fields,
-      orderLegCollection: [leg('SELL', plan.stock)],
-    });
-    expect(received[0]?.sent).toEqual({
-      orderStrategyType: 'TRIGGER',
-      session: 'NORMAL',
-      duration: 'DAY',
-      orderType: 'LIMIT',
-      price: '140.00',
-      orderLegCollection: [leg('BUY', plan.stock)],
-      childOrderStrategies: [
-        {
-          orderStrategyType: 'OCO',
-          childOrderStrategies: [
-            exit({ orderType: 'STOP', stopPrice: '135.00' }),
-            exit({ orderType: 'LIMIT', price: '150.00' }),
-          ],
-        },
-      ],
-    });
+    expect(received[0]?.sent).toEqual(
+      triggerOrder(plan.stock, ['BUY', 'SELL'], { entry: '140.00', stop: '135.00', target: '150.00' }),
+    );
     // The log holds the placement, without a token.
     const log = await dana.json<BrokerExchange[]>('GET', `/api/v1/orders/${placed.body.id}/log`);
     expect(log.body.map((e) => `${e.method} ${e.status}`)).toEqual(['POST 201']);
@@ -240,30 +254,13 @@ describe('orders at Schwab', () => {
     const placed = await place(request(plan));
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     const received = fake.orders.received(account.accountHash);
-    const exit = (fields: Record<string, string>) => ({
-      orderStrategyType: 'SINGLE',
-      session: 'NORMAL',
-      duration: 'GOOD_TILL_CANCEL',
-      ...fields,
-      orderLegCollection: [leg('BUY_TO_COVER', plan.stock)],
-    });
-    expect(received[0]?.sent).toEqual({
-      orderStrategyType: 'TRIGGER',
-      session: 'NORMAL',
-      duration: 'DAY',
-      orderType: 'LIMIT',
-      price: '140.00',
-      orderLegCollection: [leg('SELL_SHORT', plan.stock)],
-      childOrderStrategies: [
-        {
-          orderStrategyType: 'OCO',
-          childOrderStrategies: [
-            exit({ orderType: 'STOP', stopPrice: '145.00' }),
-            exit({ orderType: 'LIMIT', price: '130.00' }),
-          ],
-        },
-      ],
-    });
+    expect(received[0]?.sent).toEqual(
+      triggerOrder(plan.stock, ['SELL_SHORT', 'BUY_TO_COVER'], {
+        entry: '140.00',
+        stop: '145.00',
+        target: '130.00',
+      }),
+    );
     t.clock.advance(60_000);
     fake.orders.fillEntry(placed.body.brokerOrderId as string);
     t.clock.advance(1_000);

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderConfirmFields, OrderDto } from '../../src/domain/orders.ts';
 import type { Account, TradePlanDto } from '../../src/domain/types.ts';
-import { loadConfig } from '../../src/server/config.ts';
 import { type RunningServer, startServer } from '../../src/server/server.ts';
 import type { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
 import { schwabEnv, startFakeSchwab } from './brokers/schwab/schwabApp.ts';
-import { type Client, clientFor, freshDatabase } from './harness.ts';
+import { type Client, clientFor, freshDatabase, testConfig } from './harness.ts';
 import { confirmOf, signInSchwab } from './orderBroker.ts';
 
 /**
@@ -31,16 +29,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('orders with two API servers on on
     fake = await startFakeSchwab(() => clock.now);
     const database = await freshDatabase();
     drop = database.drop;
-    const config = {
-      ...loadConfig({
-        DATA_DIR: database.dataDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        STATIC_DIR: join(database.dataDir, 'no-app'),
-        ...schwabEnv(fake),
-      }),
-      databaseUrl: database.databaseUrl,
-    };
+    const config = testConfig(database, schwabEnv(fake));
     const start = () => startServer({ config, now: () => clock.now, alerts: { everyMs: 3_600_000 } });
     a = await start();
     b = await start();

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SyncAnswer } from '../../src/domain/types.ts';
-import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
+import { signedInServer } from './harness.ts';
 
 // What a delta sync asks the database (src/server/sync/syncService.ts): with nothing new, one
 // probe of the journal's stamps, not a read of each collection.
 
-let t: TestServer;
-let alex: Client;
 const statements: string[] = [];
-
-beforeAll(async () => {
-  t = await startTestServer({}, { onQuery: (query) => statements.push(query) });
-  alex = await signIn(t.url, 'alex');
-});
-afterAll(() => t?.stop());
+const { alex } = signedInServer({}, { onQuery: (query) => statements.push(query) });
 
 const JOURNAL_READ =
   /from "(edges|trade_setups|trade_plans|executions|trade_annotations|account_settings|tombstones)"/;
