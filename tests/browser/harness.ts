@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
 import type { TradePlanDto } from '../../src/domain/types.ts';
@@ -171,11 +171,25 @@ function standIn<T extends object>(get: () => T): T {
 /** The object itself behind a stand-in of signedInApp or runningApp (or the object, if none). */
 export const real = <T extends object>(it: T): T => (it as { [STOOD_FOR]?: T })[STOOD_FOR] ?? it;
 
+/** Where `locator` is drawn; it must be. */
+export async function boxOf(
+  locator: Locator,
+): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not rendered');
+  return box;
+}
+
 /** What a trader does on any page, as the browser tests say it. */
 export const on = (page: Page) => ({
   dialog: () => page.getByRole('dialog'),
   /** Follows a link of the main navigation (the sidebar, or the phone's bottom bar). */
   nav: (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click(),
+  /** Follows a link of the main navigation and waits for its page's heading. */
+  async go(name: string) {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+    await pageHeading(page, name).waitFor();
+  },
   /** A table row on a desktop, a card (also a row to assistive technology) on a phone. */
   rowOf: (name: string, exact = false) =>
     page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact }) }),

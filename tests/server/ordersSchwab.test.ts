@@ -12,7 +12,7 @@ import type { BrokerExchange } from '../../src/server/brokers/broker.ts';
 import type { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
 import { schwabEnv, startFakeSchwab } from './brokers/schwab/schwabApp.ts';
 import { type Client, startTestServer, type TestServer } from './harness.ts';
-import { confirmOf, signInSchwab } from './orderBroker.ts';
+import { confirmOf, limitRequest, signInSchwab } from './orderBroker.ts';
 
 /**
  * Orders through the real server with BROKER=schwab against the fake Schwab (its order endpoints
@@ -96,14 +96,7 @@ async function readyPlan(
 
 /** A request for the plan, with the order its preview shows (a preview's body ignores it). */
 const request = (plan: TradePlanDto, over: Partial<OrderRequestFields> = {}): OrderConfirmFields =>
-  confirmOf(plan, {
-    planId: plan.id,
-    accountId: account.id,
-    quantity: 20,
-    entryType: 'Limit',
-    duration: 'Day',
-    ...over,
-  });
+  confirmOf(plan, limitRequest(plan, account.id, { quantity: 20, ...over }));
 
 async function place(body: unknown, key = randomUUID()) {
   const res = await dana.call('POST', '/api/v1/orders', body, { headers: { 'Idempotency-Key': key } });

@@ -6,7 +6,7 @@ import { type RunningServer, startServer } from '../../src/server/server.ts';
 import type { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
 import { schwabEnv, startFakeSchwab } from './brokers/schwab/schwabApp.ts';
 import { type Client, clientFor, freshDatabase, testConfig } from './harness.ts';
-import { confirmOf, signInSchwab } from './orderBroker.ts';
+import { confirmOf, limitRequest, signInSchwab } from './orderBroker.ts';
 
 /**
  * Two API servers on one PostgreSQL, each with its own pool and its own Schwab client, taking the
@@ -60,14 +60,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('orders with two API servers on on
     return created.body;
   }
 
-  const request = (plan: TradePlanDto): OrderConfirmFields =>
-    confirmOf(plan, {
-      planId: plan.id,
-      accountId: account.id,
-      quantity: 10,
-      entryType: 'Limit',
-      duration: 'Day',
-    });
+  const request = (plan: TradePlanDto): OrderConfirmFields => confirmOf(plan, limitRequest(plan, account.id));
 
   async function place(client: Client, plan: TradePlanDto, key: string) {
     const res = await client.call('POST', '/api/v1/orders', request(plan), {
@@ -144,13 +137,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('orders with two API servers on on
           (k === 0 ? bobA : bobB).call(
             'POST',
             '/api/v1/orders',
-            confirmOf(plan, {
-              planId: plan.id,
-              accountId: bobs.id,
-              quantity: 5,
-              entryType: 'Limit',
-              duration: 'Day',
-            }),
+            confirmOf(plan, limitRequest(plan, bobs.id, { quantity: 5 })),
             { headers: { 'Idempotency-Key': randomUUID() } },
           ),
         ),
