@@ -421,18 +421,28 @@ describe('restoring into a fresh journal (another data folder)', () => {
   });
 });
 
-describe('a conflicting backup changes nothing and says why', () => {
-  const newId = () => crypto.randomUUID();
+/**
+ * Restores refused with `status` that change nothing: Alex's backup after each is the one read
+ * before the block's tests (or again by `readBefore`, after a restore that took).
+ */
+function refusedRestores(status: number) {
   let before: Backup;
-  beforeAll(async () => {
+  const readBefore = async () => {
     before = await getBackup(alex);
-  });
-  const refused = async (body: Backup) => {
+  };
+  beforeAll(readBefore);
+  const refused = async (body: unknown) => {
     const res = await restore(alex, body);
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(status);
     expect(withoutTime(await getBackup(alex))).toEqual(withoutTime(before));
     return res.body as unknown as { message: string; errors: { field: string; message: string }[] };
   };
+  return { refused, readBefore };
+}
+
+describe('a conflicting backup changes nothing and says why', () => {
+  const newId = () => crypto.randomUUID();
+  const { refused, readBefore } = refusedRestores(409);
   const plans = (change: (p: BackupTradePlan, i: number) => BackupTradePlan) => ({
     ...backup,
     tradePlans: backup.tradePlans.map(change),
@@ -484,7 +494,7 @@ describe('a conflicting backup changes nothing and says why', () => {
     const retiredAgain = { ...(backup.edges[1] as Backup['edges'][number]), id: newId(), name: 'Trend' };
     expect(retiredAgain.isActive).toBe(false);
     expect((await restore(alex, only({ edges: [retiredAgain] }))).status).toBe(200);
-    before = await getBackup(alex);
+    await readBefore();
   });
 
   it('a second active plan for a stock', async () => {
@@ -604,16 +614,7 @@ describe("another trader's ids are never touched", () => {
 });
 
 describe('a tampered backup changes nothing and says why', () => {
-  let before: Backup;
-  beforeAll(async () => {
-    before = await getBackup(alex);
-  });
-  const invalid = async (body: unknown) => {
-    const res = await restore(alex, body);
-    expect(res.status).toBe(400);
-    expect(withoutTime(await getBackup(alex))).toEqual(withoutTime(before));
-    return res.body as unknown as { message: string; errors: { field: string; message: string }[] };
-  };
+  const { refused: invalid } = refusedRestores(400);
 
   it('refuses a backup from a newer format version, saying so', async () => {
     const body = await invalid({ ...backup, formatVersion: BACKUP_FORMAT_VERSION + 1 });
