@@ -10,7 +10,15 @@ import {
 } from '../../../src/client/review/statsFormat.ts';
 import { computeStats, type GroupStats, STATS_GROUPINGS } from '../../../src/domain/stats.ts';
 import { closedTradeFixture } from '../../fixtures/records.ts';
-import { edgeFixture, planFixture, resetCache, seed, setupFixture, tradeFixture } from '../fixtures.ts';
+import {
+  edgeFixture,
+  groupRowOf,
+  planFixture,
+  resetCache,
+  seed,
+  setupFixture,
+  tradeFixture,
+} from '../fixtures.ts';
 
 const edges = [
   edgeFixture({ id: 'e-trend', name: 'Trend' }),
@@ -50,16 +58,7 @@ beforeEach(async () => {
   await seed('tradePlans', plans);
 });
 
-/** The cells of a group's row as the page shows them, by column. */
-function rowOf(table: HTMLElement, label: string) {
-  const header = within(table)
-    .getAllByRole('rowheader')
-    .find((th) => th.firstChild?.textContent === label);
-  if (!header) throw new Error(`no row ${label}`);
-  const row = header.closest('tr') as HTMLElement;
-  const cell = (name: string) => (row.querySelector(`[data-label="${name}"]`) as HTMLElement).textContent;
-  return { header, row, cell };
-}
+const rowOf = groupRowOf;
 
 /** Shows one more breakdown, by the title its select offers it under. */
 async function chooseBreakdown(title: string) {
