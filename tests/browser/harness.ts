@@ -80,15 +80,26 @@ export interface SignedInApp {
   close(): Promise<void>;
 }
 
+/** Chromium at `viewport` with a trader signed in to `server`; `prepare` sets the context up first. */
+async function signedInBrowser(
+  server: AppServer,
+  viewport: { width: number; height: number },
+  prepare: (context: BrowserContext) => Promise<void> = async () => {},
+) {
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport });
+  await prepare(context);
+  const page = await context.newPage();
+  await signInAs(page, server.url);
+  return { browser, context, page };
+}
+
 export async function openSignedInApp(
   viewport: { width: number; height: number },
   env: Record<string, string> = {},
 ): Promise<SignedInApp> {
   const server = await startAppServer(env);
-  const browser = await launchChromium();
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await signInAs(page, server.url);
+  const { browser, context, page } = await signedInBrowser(server, viewport);
   return {
     server,
     browser,
@@ -233,11 +244,9 @@ export async function openClockedApp(
   viewport: { width: number; height: number },
 ): Promise<ClockedApp> {
   const server = await startClockedAppServer(new Date(start));
-  const browser = await launchChromium();
-  const context = await browser.newContext({ viewport });
-  await context.clock.setFixedTime(start);
-  const page = await context.newPage();
-  await signInAs(page, server.url);
+  const { browser, context, page } = await signedInBrowser(server, viewport, (c) =>
+    c.clock.setFixedTime(start),
+  );
   return {
     server,
     context,

@@ -17,7 +17,7 @@ import type {
   TradePlanDto,
   TradeSetup,
 } from '../../src/domain/types.ts';
-import { planFixture } from '../fixtures/records.ts';
+import { backupCountsFixture, planFixture } from '../fixtures/records.ts';
 import { type Client, signedInServer, signIn, startTestServer, type TestServer } from './harness.ts';
 
 // The backup of docs/product.md, "Export and backup": a journal with every kind of record is
@@ -340,15 +340,7 @@ describe('restoring into a fresh journal (another data folder)', () => {
         tradeAnnotations: backup.tradeAnnotations.length,
         traderSettings: 1,
       },
-      skipped: {
-        accounts: 0,
-        edges: 0,
-        tradeSetups: 0,
-        tradePlans: 0,
-        executions: 0,
-        tradeAnnotations: 0,
-        traderSettings: 0,
-      },
+      skipped: backupCountsFixture(),
     });
     expect(inAnyJournal(await getBackup(target.alex))).toEqual(inAnyJournal(backup));
     expect(backup.traderSettings).toMatchObject([{ nearEntryR: 0.4 }]);
@@ -374,15 +366,7 @@ describe('restoring into a fresh journal (another data folder)', () => {
     expect((await restore(target.alex, backup)).status).toBe(200);
     const again = await restore(target.alex, backup);
     expect(again.status).toBe(200);
-    expect(again.body.restored).toEqual({
-      accounts: 0,
-      edges: 0,
-      tradeSetups: 0,
-      tradePlans: 0,
-      executions: 0,
-      tradeAnnotations: 0,
-      traderSettings: 0,
-    });
+    expect(again.body.restored).toEqual(backupCountsFixture());
     expect(again.body.skipped.tradePlans).toBe(4);
     expect(again.body.skipped.tradeAnnotations).toBe(backup.tradeAnnotations.length);
     expect(again.body.skipped.traderSettings).toBe(1);
@@ -730,15 +714,7 @@ describe('restoring into the same journal', () => {
 
     const res = await restore(alex, backup);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.restored).toEqual({
-      accounts: 0,
-      edges: 0,
-      tradeSetups: 0,
-      tradePlans: 1,
-      executions: 0,
-      tradeAnnotations: 0,
-      traderSettings: 0,
-    });
+    expect(res.body.restored).toEqual(backupCountsFixture({ tradePlans: 1 }));
     expect((await getBackup(alex)).tradePlans).toContainEqual(nvda);
     expect((await alex.json('POST', '/api/v1/tradeplans', replay)).status).toBe(200);
   });

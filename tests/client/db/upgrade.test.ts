@@ -8,17 +8,20 @@ import { defaultSettings } from '../../../src/domain/traderSettings.ts';
 // written at version 5 (orders, no candles) opens with its rows and gains the candles table (and,
 // at 7, the trader's settings). Each records this app's CACHE_SHAPE: one of another shape is
 // dropped (cacheShape.test.ts).
+/** The tables of the cache's first version. */
+const VERSION_1 = {
+  accounts: 'id, accountName',
+  edges: 'id',
+  tradeSetups: 'id',
+  tradePlans: 'id, stock, status',
+  marketCycle: 'key',
+  meta: 'key',
+};
+
 describe('the cache of an earlier version', () => {
   it('opens at version 5 with its rows, and keeps orders by plan', async () => {
     const old = new Dexie('tt-upgrade');
-    old.version(1).stores({
-      accounts: 'id, accountName',
-      edges: 'id',
-      tradeSetups: 'id',
-      tradePlans: 'id, stock, status',
-      marketCycle: 'key',
-      meta: 'key',
-    });
+    old.version(1).stores(VERSION_1);
     old.version(2).stores({ outbox: '++seq', refusedChanges: '++id' });
     old.version(3).stores({ executions: 'id, accountId, symbol', trades: 'id, symbol, planId' });
     old.version(4).stores({ quotes: 'symbol' });
@@ -47,12 +50,7 @@ describe('the cache of an earlier version', () => {
   it('opens a version 5 cache with its rows, and keeps candles by symbol and day', async () => {
     const old = new Dexie('tt-upgrade-5');
     old.version(5).stores({
-      accounts: 'id, accountName',
-      edges: 'id',
-      tradeSetups: 'id',
-      tradePlans: 'id, stock, status',
-      marketCycle: 'key',
-      meta: 'key',
+      ...VERSION_1,
       outbox: '++seq',
       refusedChanges: '++id',
       executions: 'id, accountId, symbol',
