@@ -253,4 +253,24 @@ describe('the server folders (docs/architecture.md, "The server")', () => {
     }
     expect(outside).toEqual([]);
   });
+
+  it('give every repository one shape: a factory of the database (and the clock)', () => {
+    // Being converted by issue 42 (docs/architecture.md, "The server"): remove each as it is.
+    const converting = [
+      'trades/fillRepository.ts',
+      'trades/annotationRepository.ts',
+      'accounts/accountRepository.ts',
+    ];
+    const plain = files
+      .filter((f) => f.endsWith('Repository.ts'))
+      .map((f) => relative(server, f))
+      .filter((name) => !converting.includes(name))
+      .filter((name) => {
+        const factory = `create${(name.split('/').pop() as string).replace(/^\w/, (c) => c.toUpperCase()).replace(/\.ts$/, '')}`;
+        return !new RegExp(`^export function ${factory}\\(db: Database`, 'm').test(
+          readFileSync(join(server, name), 'utf8'),
+        );
+      });
+    expect(plain).toEqual([]);
+  });
 });

@@ -18,6 +18,7 @@ import { backupRoutes } from './backup/backupRoutes.ts';
 import { createBackupService } from './backup/backupService.ts';
 import type { Broker } from './brokers/broker.ts';
 import { createBrokerAccess } from './brokers/brokerAccess.ts';
+import { createCandleRepository } from './candles/candleRepository.ts';
 import { candleRoutes } from './candles/candleRoutes.ts';
 import { createCandleService } from './candles/candleService.ts';
 import type { ServerConfig } from './config.ts';
@@ -219,7 +220,10 @@ export function createApp(appDeps: AppDeps): {
   );
   guarded.route('/stats', statsRoutes(createStatsService(db), accounts, now));
   guarded.route('/quotes', quoteRoutes(createQuoteService(ownSymbols, brokerAccess, now)));
-  guarded.route('/candles', candleRoutes(createCandleService(db, ownSymbols, brokerAccess, now)));
+  guarded.route(
+    '/candles',
+    candleRoutes(createCandleService(db, createCandleRepository(db, now), ownSymbols, brokerAccess, now)),
+  );
   guarded.route('/push', pushRoutes(alerts, deps.vapidKeys.publicKey, config.pushServiceHosts));
   guarded.route('/alerts', alertRoutes(alerts));
   guarded.route('/orders', orderRoutes(orders));

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   axeViolations,
   controlledBy,
-  DESKTOP,
   describeViolations,
-  PHONE,
+  LAYOUTS,
   pageHeading,
   runningApp,
   seedJournal,
@@ -141,10 +140,7 @@ async function seed(page: Page): Promise<void> {
   await seedJournal(page);
 }
 
-for (const [size, viewport] of [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const) {
+for (const [size, viewport] of LAYOUTS) {
   describe(`axe-core, WCAG 2.1 A and AA, at ${size} size`, () => {
     let context: BrowserContext;
     let page: Page;

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PAGE_HEADINGS } from '../../src/domain/pages.ts';
-import { DESKTOP, PHONE, pageHeading, runningApp, screenshot, signInAs } from './harness.ts';
+import { LAYOUTS, pageHeading, runningApp, screenshot, signInAs } from './harness.ts';
 
 // The frame and the page's heading are in the HTML (index.html, the server's heading): they paint
 // before the script, and the app then draws the same frame and heading in the same place.
@@ -25,10 +25,7 @@ const boxOf = async (page: Page, selector: string) => {
   return box && { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width) };
 };
 
-for (const [size, viewport] of [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const) {
+for (const [size, viewport] of LAYOUTS) {
   describe(`the first paint at ${size} size`, () => {
     it('shows the frame and the page heading without the script, where the app then draws them', async () => {
       const path = '/trade-plans';

@@ -7,9 +7,8 @@ import type { Account, Edge, Execution, TradePlanDto, TradeSetup } from '../../s
 import {
   type AppServer,
   apiBody as api,
-  DESKTOP,
+  LAYOUTS,
   launchChromium,
-  PHONE,
   pageHeading,
   screenshot,
   signedInApp,
@@ -27,10 +26,7 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).
 /** What a download saved, as text. */
 const textOf = async (download: Download) => readFileSync((await download.path()) as string, 'utf8');
 
-for (const [layout, viewport] of [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const) {
+for (const [layout, viewport] of LAYOUTS) {
   describe(`export and backup on a ${layout}`, () => {
     const { context, page } = signedInApp(viewport);
     let backupText: string;

@@ -1,13 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiBody as api, DESKTOP, on, PHONE, screenshot, signedInApp } from './harness.ts';
+import { apiBody as api, LAYOUTS, on, screenshot, signedInApp } from './harness.ts';
 
 // Feedback where the trader acted, focus that follows the trader, and a plan's details, on a phone
 // and on a desktop.
 
-for (const [layout, viewport] of [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const) {
+for (const [layout, viewport] of LAYOUTS) {
   describe(`feedback and details on a ${layout}`, () => {
     const { context, page } = signedInApp(viewport);
     const { dialog } = on(page);

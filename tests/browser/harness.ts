@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
 import type { TradePlanDto } from '../../src/domain/types.ts';
@@ -13,6 +13,11 @@ const repoRoot = join(import.meta.dirname, '../..');
 export { CHROMIUM_ARGS, CHROMIUM_PATH };
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
+/** The two layouts every screen is tested at (docs/product.md's sizes): a phone and a desktop. */
+export const LAYOUTS = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const;
 export const screenshotDir = join(import.meta.dirname, '../../test-artifacts/screenshots');
 
 export interface AppServer {
@@ -75,15 +80,26 @@ export interface SignedInApp {
   close(): Promise<void>;
 }
 
+/** Chromium at `viewport` with a trader signed in to `server`; `prepare` sets the context up first. */
+async function signedInBrowser(
+  server: AppServer,
+  viewport: { width: number; height: number },
+  prepare: (context: BrowserContext) => Promise<void> = async () => {},
+) {
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport });
+  await prepare(context);
+  const page = await context.newPage();
+  await signInAs(page, server.url);
+  return { browser, context, page };
+}
+
 export async function openSignedInApp(
   viewport: { width: number; height: number },
   env: Record<string, string> = {},
 ): Promise<SignedInApp> {
   const server = await startAppServer(env);
-  const browser = await launchChromium();
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await signInAs(page, server.url);
+  const { browser, context, page } = await signedInBrowser(server, viewport);
   return {
     server,
     browser,
@@ -166,11 +182,25 @@ function standIn<T extends object>(get: () => T): T {
 /** The object itself behind a stand-in of signedInApp or runningApp (or the object, if none). */
 export const real = <T extends object>(it: T): T => (it as { [STOOD_FOR]?: T })[STOOD_FOR] ?? it;
 
+/** Where `locator` is drawn; it must be. */
+export async function boxOf(
+  locator: Locator,
+): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not rendered');
+  return box;
+}
+
 /** What a trader does on any page, as the browser tests say it. */
 export const on = (page: Page) => ({
   dialog: () => page.getByRole('dialog'),
   /** Follows a link of the main navigation (the sidebar, or the phone's bottom bar). */
   nav: (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click(),
+  /** Follows a link of the main navigation and waits for its page's heading. */
+  async go(name: string) {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+    await pageHeading(page, name).waitFor();
+  },
   /** A table row on a desktop, a card (also a row to assistive technology) on a phone. */
   rowOf: (name: string, exact = false) =>
     page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact }) }),
@@ -214,11 +244,9 @@ export async function openClockedApp(
   viewport: { width: number; height: number },
 ): Promise<ClockedApp> {
   const server = await startClockedAppServer(new Date(start));
-  const browser = await launchChromium();
-  const context = await browser.newContext({ viewport });
-  await context.clock.setFixedTime(start);
-  const page = await context.newPage();
-  await signInAs(page, server.url);
+  const { browser, context, page } = await signedInBrowser(server, viewport, (c) =>
+    c.clock.setFixedTime(start),
+  );
   return {
     server,
     context,

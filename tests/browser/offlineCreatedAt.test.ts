@@ -1,20 +1,51 @@
-import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trade, TradePlanDto } from '../../src/domain/types.ts';
-import { apiBody as api, on, PHONE, pageHeading, screenshot, signedInApp } from './harness.ts';
+import {
+  apiBody as api,
+  type ClockedApp,
+  cachedRows,
+  controlledBy,
+  on,
+  openClockedApp,
+  PHONE,
+  pageHeading,
+  screenshot,
+} from './harness.ts';
 
 // Issue 26: a plan made offline got the time the outbox replayed it, so a fill recorded offline a
 // minute after the plan looked older than the plan: the phone showed "Plan: COST Ready", the
 // server "Unplanned", no stop and no R. Creates carry the time they were made on the device.
-// (WMT here: the demo trader Alex trades COST already.)
+// (WMT here: the demo trader Alex trades COST already.) The server and the device run on a clock
+// the test sets (clockedServer.ts): the minute between the buy and the replay is a step of it.
 
-const { context, page } = signedInApp(PHONE, { controlled: true });
-const { dialog, nav, rowOf: tradeRow } = on(page);
+const MINUTE = 60_000;
+/** Now, to the minute: a time the server's clock starts at. */
+const START = Math.floor(Date.now() / MINUTE) * MINUTE;
+
+let app: ClockedApp;
+let context: BrowserContext;
+let page: Page;
+beforeAll(async () => {
+  app = await openClockedApp(START, PHONE);
+  ({ context, page } = app);
+  await controlledBy(page);
+}, 120_000);
+afterAll(() => app?.close());
+
 const recordFill = (side: 'Buy' | 'Sell', price: string) => on(page).recordFill('WMT', side, '10', price);
+const tradeRow = (symbol: string) => on(page).rowOf(symbol);
+const dialog = () => on(page).dialog();
+const nav = (name: string) => on(page).nav(name);
 
 describe('a plan and then a fill made offline, replayed more than a minute later', () => {
   it('stay linked after the replay: the server saves what the phone showed', {
-    timeout: 240_000,
+    timeout: 120_000,
   }, async () => {
+    // A minute after the sign-in, to the minute (a time made on the device is never taken from
+    // before the trader's first sign-in, and a fill typed by hand counts to the minute).
+    const madeAt = START + 2 * MINUTE;
+    await app.setClock(madeAt);
     await nav('Trade Plans');
     await pageHeading(page, 'Trade Plans').waitFor();
     await context.setOffline(true);
@@ -29,9 +60,7 @@ describe('a plan and then a fill made offline, replayed more than a minute later
     await page.getByRole('combobox', { name: 'Change status of WMT' }).selectOption('Ready');
     await page.getByRole('row', { name: /WMT/ }).locator('.badge', { hasText: 'Ready' }).waitFor();
 
-    // Then the buy. (Moving the device's clock on would only lengthen the wait below: a device
-    // time must not be before the trader's first sign-in, so the replay must still come a minute
-    // after the buy in real time.)
+    // Then the buy, at the same minute on the device.
     await nav('Trades');
     await pageHeading(page, 'Trades').waitFor();
     await recordFill('Buy', '900');
@@ -40,31 +69,24 @@ describe('a plan and then a fill made offline, replayed more than a minute later
     expect(onPhone).toContain('Ready');
     expect(onPhone).not.toContain('Unplanned');
 
-    // The replay comes more than a minute after the buy's time (fills typed by hand count to the
-    // minute): before the fix the plan was dated then, after the buy, and the server left the
-    // trade unplanned.
-    const queued = await page.evaluate(async () => {
-      const db = await new Promise<IDBDatabase>((resolve) => {
-        const req = indexedDB.open('trade-tracker');
-        req.onsuccess = () => resolve(req.result);
-      });
-      const rows = await new Promise<{ path: string; body: { executedAt?: string } }[]>((resolve) => {
-        const req = db.transaction('outbox').objectStore('outbox').getAll();
-        req.onsuccess = () => resolve(req.result);
-      });
-      db.close();
-      return rows.map((r) => ({ path: r.path, executedAt: r.body?.executedAt }));
-    });
-    const buyAt = Date.parse(queued.find((q) => q.path === '/executions')?.executedAt as string);
-    const wait = buyAt + 60_000 + 3_000 - Date.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    // The replay comes more than a minute after the buy's time: before the fix the plan was dated
+    // then, after the buy, and the server left the trade unplanned.
+    const queued = await cachedRows<{ path: string; body: { executedAt?: string } }>(page, 'outbox');
+    const buyAt = Date.parse(queued.find((q) => q.path === '/executions')?.body.executedAt as string);
+    expect(buyAt).toBeLessThanOrEqual(madeAt);
+    await app.setClock(madeAt + MINUTE + 3_000);
 
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await tradeRow('WMT').getByText('(not yet saved)').waitFor({ state: 'detached', timeout: 15_000 });
     // The replay's sync has written the server's trades: still linked, on the phone as on the server.
+    const syncedAt = async () =>
+      (await cachedRows<{ key: string; value: string }>(page, 'meta')).find((m) => m.key === 'lastSyncAt')
+        ?.value;
+    const before = await syncedAt();
+    await app.setClock(madeAt + MINUTE + 4_000);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-    await page.waitForTimeout(1_000);
+    await expect.poll(syncedAt, { timeout: 15_000 }).not.toBe(before);
     const afterSync = await tradeRow('WMT').innerText();
     expect(afterSync).not.toContain('Unplanned');
     expect(afterSync).toContain('Ready');

@@ -1,15 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Account, Edge, TradePlanDto, TraderSettings, TradeSetup } from '../../src/domain/types.ts';
-import { apiBody as api, DESKTOP, on, PHONE, screenshot, signedInApp } from './harness.ts';
+import { apiBody as api, LAYOUTS, on, screenshot, signedInApp } from './harness.ts';
 
 // Every entity, every kind of change, made with the network off: each shows at once as not yet
 // saved, survives a reload, and reaches the server after reconnecting. Run on a phone and on a
 // desktop, since the two layouts put the controls in different places.
 
-for (const [layout, viewport] of [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const) {
+for (const [layout, viewport] of LAYOUTS) {
   describe(`offline changes on a ${layout}`, () => {
     const { context, page } = signedInApp(viewport, { controlled: true });
     const { dialog } = on(page);

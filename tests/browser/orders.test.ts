@@ -5,9 +5,8 @@ import type { Account, TradePlanDto } from '../../src/domain/types.ts';
 import {
   apiBody as api,
   axeViolations,
-  DESKTOP,
   describeViolations,
-  PHONE,
+  LAYOUTS,
   pageHeading,
   screenshot,
   signedInApp,
@@ -19,10 +18,7 @@ import {
 
 const STOCK = 'NVDA';
 
-for (const [layout, viewport] of [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const) {
+for (const [layout, viewport] of LAYOUTS) {
   describe(`orders on a ${layout}`, () => {
     const { context, page } = signedInApp(viewport);
     let account: Account;

@@ -1,9 +1,8 @@
-import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/domain/format.ts';
 import { planPositionFigures } from '../../src/domain/positionSize.ts';
 import type { Account } from '../../src/domain/types.ts';
-import { apiBody, DESKTOP, PHONE, pageHeading, screenshot, signedInApp } from './harness.ts';
+import { apiBody, boxOf, DESKTOP, on, PHONE, screenshot, signedInApp } from './harness.ts';
 
 // The layout of issue 13: the phone (390 × 844) first, the desktop (1280 × 800) as it was.
 
@@ -52,15 +51,7 @@ beforeAll(async () => {
 });
 
 const nav = () => page.getByRole('navigation', { name: 'Main' });
-const go = async (link: string) => {
-  await nav().getByRole('link', { name: link }).click();
-  await pageHeading(page, link).waitFor();
-};
-const box = async (locator: Locator) => {
-  const b = await locator.boundingBox();
-  if (!b) throw new Error('not rendered');
-  return b;
-};
+const { go } = on(page);
 const stocks = () => page.getByRole('rowheader').allInnerTexts();
 /** Nothing sticks out sideways: the page does not scroll horizontally. */
 const scrollsSideways = () =>
@@ -87,7 +78,7 @@ async function tabToButton() {
 
 describe('on a 390 × 844 phone', () => {
   it('navigates with a tab bar fixed at the bottom, not a sidebar', async () => {
-    const bar = await box(nav());
+    const bar = await boxOf(nav());
     expect(bar.y + bar.height).toBeCloseTo(PHONE.height, 0);
     expect(bar.width).toBe(PHONE.width);
     expect(bar.height).toBeLessThan(90);
@@ -95,7 +86,7 @@ describe('on a 390 × 844 phone', () => {
     for (const name of ['Dashboard', 'Trade Setups', 'Trade Plans', 'Edge Definition']) {
       const link = page.getByRole('link', { name });
       expect(await link.count()).toBe(1);
-      const b = await box(link);
+      const b = await boxOf(link);
       expect(b.y).toBeGreaterThanOrEqual(bar.y);
       expect(b.height).toBeGreaterThanOrEqual(44);
     }
@@ -108,14 +99,14 @@ describe('on a 390 × 844 phone', () => {
   it('opens the Dashboard with the market cycle chip, above the accounts with their risk settings', async () => {
     const chip = page.locator('.cycle-card');
     await chip.waitFor();
-    const summary = await box(page.getByRole('heading', { name: 'Account Summary' }));
-    const chipBox = await box(chip);
+    const summary = await boxOf(page.getByRole('heading', { name: 'Account Summary' }));
+    const chipBox = await boxOf(chip);
     expect(chipBox.y + chipBox.height).toBeLessThanOrEqual(summary.y);
     expect(chipBox.height).toBeLessThan(110);
     expect(chipBox.y).toBeLessThan(PHONE.height / 2);
     // "Last updated" sits below the heading's text, not over it.
-    const heading = await box(page.locator('.dashboard hgroup'));
-    const updated = await box(page.locator('.last-updated'));
+    const heading = await boxOf(page.locator('.dashboard hgroup'));
+    const updated = await boxOf(page.locator('.last-updated'));
     expect(updated.y).toBeGreaterThanOrEqual(heading.y + heading.height - 1);
 
     const cash = page.getByRole('row', { name: /Alex Cash/ });
@@ -127,10 +118,10 @@ describe('on a 390 × 844 phone', () => {
     // Tapping the card anywhere opens the settings. Centred first: below the chart, its foot can
     // lie under the tab bar or past the screen's edge.
     await cash.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    const card = await box(cash);
+    const card = await boxOf(cash);
     await page.mouse.click(card.x + card.width / 2, card.y + card.height - 12);
     await page.getByRole('dialog', { name: 'Account Settings: Alex Cash' }).waitFor();
-    const close = await box(page.getByRole('dialog').getByRole('button', { name: 'Close' }));
+    const close = await boxOf(page.getByRole('dialog').getByRole('button', { name: 'Close' }));
     expect(close.width).toBeGreaterThanOrEqual(44);
     expect(close.height).toBeGreaterThanOrEqual(44);
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
@@ -149,7 +140,7 @@ describe('on a 390 × 844 phone', () => {
       // 220: the risk says it is a share's ("Risk $5.00/share", issue 26), a line of its own.
       // A plan with a price (issue 28) has its price and distance on two lines more.
       const priced = (await row.locator('td.card-price').count()) > 0;
-      expect((await box(row)).height, `${stock}'s card`).toBeLessThanOrEqual(priced ? 270 : 220);
+      expect((await boxOf(row)).height, `${stock}'s card`).toBeLessThanOrEqual(priced ? 270 : 220);
     }
     const aapl = page.getByRole('row', { name: /AAPL/ });
     const text = await aapl.innerText();
@@ -157,9 +148,9 @@ describe('on a 390 × 844 phone', () => {
       expect(text).toContain(figure);
     }
     // Stock and status badge on the first line; the status dropdown, Edit and Delete inside the card.
-    const card = await box(aapl);
-    const stock = await box(page.getByRole('rowheader', { name: 'AAPL' }));
-    const badge = await box(aapl.locator('.badge', { hasText: 'Draft' }));
+    const card = await boxOf(aapl);
+    const stock = await boxOf(page.getByRole('rowheader', { name: 'AAPL' }));
+    const badge = await boxOf(aapl.locator('.badge', { hasText: 'Draft' }));
     expect(Math.abs(badge.y + badge.height / 2 - (stock.y + stock.height / 2))).toBeLessThan(8);
     expect(badge.width).toBeLessThan(100);
     for (const control of [
@@ -167,7 +158,7 @@ describe('on a 390 × 844 phone', () => {
       aapl.getByRole('button', { name: 'Edit' }),
       aapl.getByRole('button', { name: 'Delete' }),
     ]) {
-      const b = await box(control);
+      const b = await boxOf(control);
       expect(b.height).toBeGreaterThanOrEqual(44);
       expect(b.y + b.height).toBeLessThanOrEqual(card.y + card.height);
       expect(b.x + b.width).toBeLessThanOrEqual(card.x + card.width);
@@ -208,10 +199,10 @@ describe('on a 390 × 844 phone', () => {
   it('opens the create form from the floating "+" button', async () => {
     const fab = page.getByRole('button', { name: '+ New Trade Plan' });
     expect(await fab.count()).toBe(1);
-    const b = await box(fab);
+    const b = await boxOf(fab);
     expect(b.width).toBeGreaterThanOrEqual(44);
     expect(b.x + b.width).toBeGreaterThan(PHONE.width - 40);
-    expect(b.y + b.height).toBeLessThanOrEqual((await box(nav())).y);
+    expect(b.y + b.height).toBeLessThanOrEqual((await boxOf(nav())).y);
     expect(await fab.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
     await fab.click();
     await page.getByRole('dialog', { name: 'New Trade Plan' }).waitFor();
@@ -232,7 +223,7 @@ describe('on a 390 × 844 phone', () => {
       const preview = dialog.locator('.risk-preview');
       const lines = preview.locator('.position-preview li');
       await expect.poll(() => lines.count()).toBe(accounts.length);
-      const outer = await box(preview);
+      const outer = await boxOf(preview);
       expect(outer.x + outer.width).toBeLessThanOrEqual(PHONE.width);
       for (const f of planPositionFigures(accounts, prices)) {
         expect(f.shares, f.accountName).toBeGreaterThan(0);
@@ -271,9 +262,9 @@ describe('on a 390 × 844 phone', () => {
     const flag = page.getByRole('row', { name: /Bull flag/ });
     await flag.waitFor();
     expect(await page.getByRole('cell', { name: 'Bull flag' }).count()).toBe(1);
-    const card = await box(flag);
+    const card = await boxOf(flag);
     for (const part of [flag.getByRole('button', { name: 'Delete' }), flag.getByText('Exit:')]) {
-      const b = await box(part);
+      const b = await boxOf(part);
       expect(b.x + b.width).toBeLessThanOrEqual(card.x + card.width);
     }
     expect(await scrollsSideways()).toBe(false);
@@ -287,10 +278,10 @@ describe('on a 390 × 844 phone', () => {
     await go('Edge Definition');
     const trend = page.getByRole('row', { name: /Trend/ });
     await trend.waitFor();
-    const weight = await box(trend.locator('.badge'));
+    const weight = await boxOf(trend.locator('.badge'));
     expect(weight.width).toBeLessThan(80);
     // The card holds the expectancy line under the weight ("No trades yet") since the review issue.
-    expect((await box(trend)).height).toBeLessThanOrEqual(240);
+    expect((await boxOf(trend)).height).toBeLessThanOrEqual(240);
     expect(await page.getByRole('button', { name: '+ New Edge' }).count()).toBe(1);
     expect(await scrollsSideways()).toBe(false);
     await screenshot(context, page, 'layout-edges-phone');
@@ -341,7 +332,7 @@ describe('on a 1280 × 800 desktop', () => {
   });
 
   it('keeps the sidebar, and no tab bar', async () => {
-    const side = await box(nav());
+    const side = await boxOf(nav());
     expect(side.x).toBe(0);
     expect(side.width).toBeLessThan(300);
     expect(side.height).toBeGreaterThan(400);
@@ -353,8 +344,8 @@ describe('on a 1280 × 800 desktop', () => {
 
   it('shows the market cycle after the account summary, as before', async () => {
     await page.locator('.cycle-card').waitFor();
-    const summary = await box(page.getByRole('heading', { name: 'Account Summary' }));
-    expect((await box(page.locator('.cycle-card'))).y).toBeGreaterThan(summary.y);
+    const summary = await boxOf(page.getByRole('heading', { name: 'Account Summary' }));
+    expect((await boxOf(page.locator('.cycle-card'))).y).toBeGreaterThan(summary.y);
     expect(await page.getByText('Settings ›').first().isVisible()).toBe(false);
     expect(await page.getByText('Capital risk 10.00%').first().isVisible()).toBe(true);
     await screenshot(context, page, 'layout-dashboard-desktop');
@@ -399,16 +390,16 @@ describe('on a 1280 × 800 desktop', () => {
       await go('Trade Plans');
       await page.getByRole('rowheader', { name: 'GOOGL' }).waitFor();
       const wrap = page.locator('.table-wrap', { has: page.locator('table.plans-table') });
-      const area = await box(wrap);
+      const area = await boxOf(wrap);
       expect(area.x + area.width).toBeLessThanOrEqual(DESKTOP.width);
       expect(await wrap.evaluate((w) => w.scrollWidth - w.clientWidth)).toBeLessThanOrEqual(0);
       const cells = await page.locator('.plans-table tbody td.row-actions').all();
       expect(cells.length).toBe(6);
       for (const cell of cells) {
-        const b = await box(cell);
+        const b = await boxOf(cell);
         expect(b.x + b.width).toBeLessThanOrEqual(area.x + area.width + 0.5);
         for (const control of await cell.locator('select, button').all()) {
-          const c = await box(control);
+          const c = await boxOf(control);
           expect(c.x + c.width).toBeLessThanOrEqual(b.x + b.width + 0.5);
         }
       }

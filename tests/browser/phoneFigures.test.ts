@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { QuoteAnswer } from '../../src/domain/quotes.ts';
 import type { Account, TradePlanDto } from '../../src/domain/types.ts';
-import { apiBody as api, DESKTOP, PHONE, pageHeading, screenshot, signedInApp } from './harness.ts';
+import { apiBody as api, LAYOUTS, pageHeading, screenshot, signedInApp } from './harness.ts';
 
 // Issue 40: the numbers a trader scans (the distance to the entry, R, the calendar's days, the
 // unrealised P&L) were the smallest text on a phone, 11.5 to 12 px. At 390 px each is at least the
@@ -51,10 +51,7 @@ const smallestFont = (page: Page, selector: string) =>
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
-for (const [layout, viewport] of [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const) {
+for (const [layout, viewport] of LAYOUTS) {
   describe(`the figures a trader scans, on a ${layout}`, () => {
     const app = signedInApp(viewport);
     const { context, page } = app;

@@ -1,6 +1,5 @@
-import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiBody, PHONE, pageHeading, screenshot, signedInApp } from './harness.ts';
+import { apiBody, boxOf, on, PHONE, pageHeading, screenshot, signedInApp } from './harness.ts';
 
 // The phone's frame around the lists (issue 27): one notice at a time, clear of the tab bar and
 // the floating "+"; the "+" clear of the last card; a tab opens its page at the top, and Back
@@ -28,15 +27,7 @@ beforeAll(async () => {
 });
 
 const nav = () => page.getByRole('navigation', { name: 'Main' });
-const go = async (link: string) => {
-  await nav().getByRole('link', { name: link }).click();
-  await pageHeading(page, link).waitFor();
-};
-const box = async (locator: Locator) => {
-  const b = await locator.boundingBox();
-  if (!b) throw new Error('not rendered');
-  return b;
-};
+const { go } = on(page);
 type Box = { x: number; y: number; width: number; height: number };
 const intersects = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -54,10 +45,10 @@ describe('notices on a 390 × 844 phone', () => {
     await page.getByRole('combobox', { name: 'Change status of TB' }).selectOption('Ready');
     await page.getByText('TB is now Ready').waitFor();
     expect(await page.getByText(/ is now Ready$/).count()).toBe(1);
-    const notice = await box(page.locator('.notices'));
-    const bar = await box(nav());
+    const notice = await boxOf(page.locator('.notices'));
+    const bar = await boxOf(nav());
     expect(notice.y + notice.height).toBeLessThanOrEqual(bar.y);
-    expect(intersects(notice, await box(plus()))).toBe(false);
+    expect(intersects(notice, await boxOf(plus()))).toBe(false);
     await screenshot(context, page, 'notice-phone', { viewportOnly: true });
     // It can be closed at once, so it never hides a card for long.
     await page.getByRole('button', { name: 'Close notice' }).click();
@@ -71,9 +62,9 @@ describe('notices on a 390 × 844 phone', () => {
     await context.setOffline(false);
     await page.getByText('Back online: 1 change saved').waitFor({ timeout: 15_000 });
     expect(await page.getByText(/saved on this device|is now Ready|Back online/).count()).toBe(1);
-    const notice = await box(page.locator('.notices'));
-    expect(notice.y + notice.height).toBeLessThanOrEqual((await box(nav())).y);
-    expect(intersects(notice, await box(plus()))).toBe(false);
+    const notice = await boxOf(page.locator('.notices'));
+    expect(notice.y + notice.height).toBeLessThanOrEqual((await boxOf(nav())).y);
+    expect(intersects(notice, await boxOf(plus()))).toBe(false);
   });
 });
 
@@ -91,8 +82,8 @@ describe('the floating "+" on a 390 × 844 phone', () => {
       await page.waitForFunction(
         () => Math.abs(window.scrollY + window.innerHeight - document.documentElement.scrollHeight) < 2,
       );
-      const last = await box(page.locator('tbody tr').last());
-      const fab = await box(plus());
+      const last = await boxOf(page.locator('tbody tr').last());
+      const fab = await boxOf(plus());
       expect(intersects(last, fab)).toBe(false);
       // Clear of its shadow too (src/client/ui/page.css: 12 px of blur, 4 px down): a gap above the "+".
       expect(last.y + last.height + 8).toBeLessThanOrEqual(fab.y);

@@ -1,16 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { QuoteAnswer } from '../../src/domain/quotes.ts';
 import type { TradePlanDto } from '../../src/domain/types.ts';
-import {
-  apiBody as api,
-  cachedRows,
-  DESKTOP,
-  on,
-  PHONE,
-  pageHeading,
-  screenshot,
-  signedInApp,
-} from './harness.ts';
+import { apiBody as api, cachedRows, LAYOUTS, on, pageHeading, screenshot, signedInApp } from './harness.ts';
 
 // Issue 28: the plan meets the market. Three Ready plans are placed around their stock's demo
 // price (1R = $50, so the price moving between two polls cannot carry a plan across a state):
@@ -23,10 +14,7 @@ const STATES = [
   { stock: 'QCOM', offset: 40, state: 'Waiting' }, // 0.8R above it
 ] as const;
 
-for (const [layout, viewport] of [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const) {
+for (const [layout, viewport] of LAYOUTS) {
   describe(`prices on a ${layout}`, () => {
     const { context, page } = signedInApp(viewport, { controlled: true });
     const { nav } = on(page);

@@ -8,16 +8,13 @@ import {
 import { formatMoney } from '../../src/domain/format.ts';
 import type { GroupStats } from '../../src/domain/stats.ts';
 import type { Account, Edge, TradePlanDto } from '../../src/domain/types.ts';
-import { apiBody as api, callApi, DESKTOP, on, PHONE, screenshot, signedInApp } from './harness.ts';
+import { apiBody as api, callApi, LAYOUTS, on, screenshot, signedInApp } from './harness.ts';
 
 // What the review issue promises a newcomer: with the demo broker, Review shows figures, a curve
 // and tables that are the server's statistics; an edge's expectancy is on the Edge Definition
 // page; the Dashboard shows open risk against the limit and the cycle chart; all of it offline too.
 
-for (const [layout, viewport] of [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const) {
+for (const [layout, viewport] of LAYOUTS) {
   describe(`review on a ${layout}`, () => {
     const { context, page } = signedInApp(viewport, { controlled: true });
     const { nav } = on(page);

@@ -2,26 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { monthPerformance, openPositionsText } from '../../src/domain/dashboardFigures.ts';
 import { formatSignedMoney } from '../../src/domain/format.ts';
 import type { Account, Execution, ImportResult, Trade } from '../../src/domain/types.ts';
-import {
-  apiBody as api,
-  callApi,
-  DESKTOP,
-  on,
-  PHONE,
-  pageHeading,
-  screenshot,
-  signedInApp,
-} from './harness.ts';
+import { apiBody as api, callApi, LAYOUTS, on, pageHeading, screenshot, signedInApp } from './harness.ts';
 
 // The loop the trades issue closes, as a newcomer meets it: the demo broker's fills are on the
 // Trades page after the sign-in; a buy and a sell recorded by hand (online, then offline) make a
 // round trip with its P&L and R, linked to the active plan of that stock; the plan shows the
 // outcome; importing again brings no duplicates.
 
-for (const [layout, viewport] of [
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const) {
+for (const [layout, viewport] of LAYOUTS) {
   describe(`trades on a ${layout}`, () => {
     const { context, page } = signedInApp(viewport, { controlled: true });
     const { dialog, nav, recordFill, rowOf: tradeRow } = on(page);

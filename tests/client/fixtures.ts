@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { type CollectionName, db, metaKeys } from '../../src/client/db/db.ts';
 import { resetSyncState } from '../../src/client/sync/syncState.ts';
 import type {
@@ -21,6 +21,7 @@ export {
   marketCycleFixture,
   planDtoFixture,
   planFixture,
+  quoteFixture,
   setupFixture,
   tradeFixture,
 } from '../fixtures/records.ts';
@@ -87,3 +88,14 @@ export const firstCells = () =>
     .getAllByRole('row')
     .slice(1)
     .map((r) => r.querySelector('td')?.textContent);
+
+/** The row of a group (its header's own text `label`) in a statistics table, and its cells by column. */
+export function groupRowOf(table: HTMLElement, label: string) {
+  const header = within(table)
+    .getAllByRole('rowheader')
+    .find((th) => th.firstChild?.textContent === label);
+  if (!header) throw new Error(`no row ${label}`);
+  const row = header.closest('tr') as HTMLElement;
+  const cell = (name: string) => (row.querySelector(`[data-label="${name}"]`) as HTMLElement).textContent;
+  return { header, row, cell };
+}

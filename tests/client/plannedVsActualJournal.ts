@@ -1,6 +1,7 @@
 // One journal for the planned-against-actual tests of Review and of a trade's details.
 import type { Trade } from '../../src/domain/types.ts';
-import { accountFixture, planFixture, resetCache, seed, setupFixture, tradeFixture } from './fixtures.ts';
+import { closedTradeFixture } from '../fixtures/records.ts';
+import { accountFixture, planFixture, resetCache, seed, setupFixture } from './fixtures.ts';
 
 // The Margin account sizes a plan at 100 entry, 95 stop: risk $1,000 ÷ 5 = 200, capital $10,000 ÷
 // 100 = 100, funds $40,000 ÷ 100 = 400, so 100 shares.
@@ -11,16 +12,7 @@ const plans = [
   planFixture({ id: 'p-msft', stock: 'MSFT', status: 'Ready' }),
 ];
 const closed = (symbol: string, day: number, o: Partial<Trade>) =>
-  tradeFixture({
-    symbol,
-    openedAt: `2026-10-0${day}T14:00:00.000Z`,
-    closedAt: `2026-10-0${day}T19:00:00.000Z`,
-    openQuantity: 0,
-    initialStop: 95,
-    initialRisk: 500,
-    rMultiple: 1,
-    ...o,
-  });
+  closedTradeFixture(symbol, day, { rMultiple: 1, ...o });
 export const trades = [
   // Paid 100.50: +0.1R; 120 of 100 shares; sold at the target.
   closed('AAPL', 1, {

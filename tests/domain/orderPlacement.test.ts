@@ -9,19 +9,9 @@ import {
   riskPercentOf,
 } from '../../src/domain/orderPlacement.ts';
 import type { BracketOrder } from '../../src/domain/orders.ts';
+import { bracketOrderFixture } from '../fixtures/records.ts';
 
-const order = (fields: Partial<BracketOrder> = {}): BracketOrder => ({
-  symbol: 'NVDA',
-  direction: 'Long',
-  quantity: 66,
-  entryType: 'Limit',
-  entryPrice: 140,
-  entryLimitPrice: null,
-  duration: 'Day',
-  stopPrice: 135,
-  targetPrice: 150,
-  ...fields,
-});
+const order = bracketOrderFixture;
 
 describe('planOrderRefusal', () => {
   it.each([

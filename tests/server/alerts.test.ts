@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AlertPayload, SentAlert } from '../../src/domain/alerts.ts';
 import type { Account, Trade, TradePlanDto } from '../../src/domain/types.ts';
 import { PUSH_TTL_SECONDS } from '../../src/server/alerts/pushSender.ts';
@@ -7,13 +7,12 @@ import { pushSubscriptions } from '../../src/server/db/schema.ts';
 import { type RunningServer, startServer } from '../../src/server/server.ts';
 import {
   decryptPush,
-  type FakePushService,
-  startFakePushService,
+  signedInServerWithPush,
   type TestSubscription,
   testSubscription,
   vapidClaims,
 } from './fakePushService.ts';
-import { type Client, clientFor, signIn, startTestServer, type TestServer } from './harness.ts';
+import { type Client, clientFor } from './harness.ts';
 
 // The test clock starts on Friday 2026-11-20 at 10:30 in New York: the session is open. The demo
 // broker's price of a symbol at that moment is `demoQuote(symbol, clock)`: plans are made around it.
@@ -21,26 +20,12 @@ const HOUR = 3_600_000;
 /** The waits before a failed push is tried again: short, so the test need not wait seconds. */
 const RETRY_DELAYS_MS = [50, 100];
 
-let push: FakePushService;
-let t: TestServer;
-let alex: Client;
-let sam: Client;
+// The watcher is driven by the test's ticks, not by its interval.
+const { push, t, alex, sam } = signedInServerWithPush({ retryDelaysMs: RETRY_DELAYS_MS });
 let publicKey: string;
 
 beforeAll(async () => {
-  push = await startFakePushService();
-  t = await startTestServer(
-    { PUSH_SERVICE_HOSTS: push.hosts },
-    // The watcher is driven by the test's ticks, not by its interval.
-    { alerts: { everyMs: HOUR, ...push.sending, retryDelaysMs: RETRY_DELAYS_MS } },
-  );
-  alex = await signIn(t.url, 'alex');
-  sam = await signIn(t.url, 'sam');
   publicKey = (await alex.json<{ publicKey: string }>('GET', '/api/v1/push/key')).body.publicKey;
-});
-afterAll(async () => {
-  await t?.stop();
-  await push?.close();
 });
 
 const priceOf = (symbol: string) => demoQuote(symbol, t.clock.now).last;

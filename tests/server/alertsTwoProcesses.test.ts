@@ -1,10 +1,8 @@
 import { Agent } from 'node:https';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertPayload } from '../../src/domain/alerts.ts';
 import type { TradePlanDto } from '../../src/domain/types.ts';
 import { demoQuote } from '../../src/server/brokers/demo/demoQuotes.ts';
-import { loadConfig } from '../../src/server/config.ts';
 import { type RunningServer, startServer } from '../../src/server/server.ts';
 import {
   decryptPush,
@@ -12,7 +10,7 @@ import {
   startFakePushService,
   testSubscription,
 } from './fakePushService.ts';
-import { freshDatabase, signIn } from './harness.ts';
+import { freshDatabase, signIn, testConfig } from './harness.ts';
 
 /**
  * Two API servers on one PostgreSQL, each with its own pool, quote cache and watcher, looking at
@@ -31,16 +29,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('alerts with two API servers on on
     push = await startFakePushService();
     const database = await freshDatabase();
     drop = database.drop;
-    const config = {
-      ...loadConfig({
-        DATA_DIR: database.dataDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        STATIC_DIR: join(database.dataDir, 'no-app'),
-        PUSH_SERVICE_HOSTS: push.hosts,
-      }),
-      databaseUrl: database.databaseUrl,
-    };
+    const config = testConfig(database, { PUSH_SERVICE_HOSTS: push.hosts });
     const start = () =>
       startServer({
         config,

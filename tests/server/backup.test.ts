@@ -17,7 +17,7 @@ import type {
   TradePlanDto,
   TradeSetup,
 } from '../../src/domain/types.ts';
-import { planFixture } from '../fixtures/records.ts';
+import { backupCountsFixture, planFixture } from '../fixtures/records.ts';
 import { type Client, signedInServer, signIn, startTestServer, type TestServer } from './harness.ts';
 
 // The backup of docs/product.md, "Export and backup": a journal with every kind of record is
@@ -340,15 +340,7 @@ describe('restoring into a fresh journal (another data folder)', () => {
         tradeAnnotations: backup.tradeAnnotations.length,
         traderSettings: 1,
       },
-      skipped: {
-        accounts: 0,
-        edges: 0,
-        tradeSetups: 0,
-        tradePlans: 0,
-        executions: 0,
-        tradeAnnotations: 0,
-        traderSettings: 0,
-      },
+      skipped: backupCountsFixture(),
     });
     expect(inAnyJournal(await getBackup(target.alex))).toEqual(inAnyJournal(backup));
     expect(backup.traderSettings).toMatchObject([{ nearEntryR: 0.4 }]);
@@ -374,15 +366,7 @@ describe('restoring into a fresh journal (another data folder)', () => {
     expect((await restore(target.alex, backup)).status).toBe(200);
     const again = await restore(target.alex, backup);
     expect(again.status).toBe(200);
-    expect(again.body.restored).toEqual({
-      accounts: 0,
-      edges: 0,
-      tradeSetups: 0,
-      tradePlans: 0,
-      executions: 0,
-      tradeAnnotations: 0,
-      traderSettings: 0,
-    });
+    expect(again.body.restored).toEqual(backupCountsFixture());
     expect(again.body.skipped.tradePlans).toBe(4);
     expect(again.body.skipped.tradeAnnotations).toBe(backup.tradeAnnotations.length);
     expect(again.body.skipped.traderSettings).toBe(1);
@@ -421,18 +405,28 @@ describe('restoring into a fresh journal (another data folder)', () => {
   });
 });
 
-describe('a conflicting backup changes nothing and says why', () => {
-  const newId = () => crypto.randomUUID();
+/**
+ * Restores refused with `status` that change nothing: Alex's backup after each is the one read
+ * before the block's tests (or again by `readBefore`, after a restore that took).
+ */
+function refusedRestores(status: number) {
   let before: Backup;
-  beforeAll(async () => {
+  const readBefore = async () => {
     before = await getBackup(alex);
-  });
-  const refused = async (body: Backup) => {
+  };
+  beforeAll(readBefore);
+  const refused = async (body: unknown) => {
     const res = await restore(alex, body);
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(status);
     expect(withoutTime(await getBackup(alex))).toEqual(withoutTime(before));
     return res.body as unknown as { message: string; errors: { field: string; message: string }[] };
   };
+  return { refused, readBefore };
+}
+
+describe('a conflicting backup changes nothing and says why', () => {
+  const newId = () => crypto.randomUUID();
+  const { refused, readBefore } = refusedRestores(409);
   const plans = (change: (p: BackupTradePlan, i: number) => BackupTradePlan) => ({
     ...backup,
     tradePlans: backup.tradePlans.map(change),
@@ -484,7 +478,7 @@ describe('a conflicting backup changes nothing and says why', () => {
     const retiredAgain = { ...(backup.edges[1] as Backup['edges'][number]), id: newId(), name: 'Trend' };
     expect(retiredAgain.isActive).toBe(false);
     expect((await restore(alex, only({ edges: [retiredAgain] }))).status).toBe(200);
-    before = await getBackup(alex);
+    await readBefore();
   });
 
   it('a second active plan for a stock', async () => {
@@ -604,16 +598,7 @@ describe("another trader's ids are never touched", () => {
 });
 
 describe('a tampered backup changes nothing and says why', () => {
-  let before: Backup;
-  beforeAll(async () => {
-    before = await getBackup(alex);
-  });
-  const invalid = async (body: unknown) => {
-    const res = await restore(alex, body);
-    expect(res.status).toBe(400);
-    expect(withoutTime(await getBackup(alex))).toEqual(withoutTime(before));
-    return res.body as unknown as { message: string; errors: { field: string; message: string }[] };
-  };
+  const { refused: invalid } = refusedRestores(400);
 
   it('refuses a backup from a newer format version, saying so', async () => {
     const body = await invalid({ ...backup, formatVersion: BACKUP_FORMAT_VERSION + 1 });
@@ -729,15 +714,7 @@ describe('restoring into the same journal', () => {
 
     const res = await restore(alex, backup);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.restored).toEqual({
-      accounts: 0,
-      edges: 0,
-      tradeSetups: 0,
-      tradePlans: 1,
-      executions: 0,
-      tradeAnnotations: 0,
-      traderSettings: 0,
-    });
+    expect(res.body.restored).toEqual(backupCountsFixture({ tradePlans: 1 }));
     expect((await getBackup(alex)).tradePlans).toContainEqual(nvda);
     expect((await alex.json('POST', '/api/v1/tradeplans', replay)).status).toBe(200);
   });

@@ -4,9 +4,11 @@ import { Agent, createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { Resolve } from '../../src/server/alerts/publicAddress.ts';
 import type { StartOptions } from '../../src/server/server.ts';
 import { makeCertificate } from './certificate.ts';
+import { type Client, type SignedInServer, signIn, startTestServer, type TestServer } from './harness.ts';
 
 /** The push service's host name, which only the tests' resolver knows (`.test` is reserved, RFC 2606). */
 export const PUSH_HOST = 'push.test';
@@ -176,4 +178,33 @@ export function vapidClaims(
   );
   if (!signed) throw new Error('The VAPID signature does not check');
   return JSON.parse(Buffer.from(claims, 'base64url').toString());
+}
+
+/**
+ * A test file's server whose alerts go to this fake push service: both started before its tests,
+ * with alex and sam signed in, and stopped after them. The watcher looks only when a test ticks
+ * it (its interval is an hour); `alerts` adds to its options. Destructure at the top, as
+ * `signedInServer`.
+ */
+export function signedInServerWithPush(
+  alerts: Partial<NonNullable<StartOptions['alerts']>> = {},
+): SignedInServer & { push: FakePushService } {
+  const s = { t: {} as TestServer, alex: {} as Client, sam: {} as Client, push: {} as FakePushService };
+  beforeAll(async () => {
+    Object.assign(s.push, await startFakePushService());
+    Object.assign(
+      s.t,
+      await startTestServer(
+        { PUSH_SERVICE_HOSTS: s.push.hosts },
+        { alerts: { everyMs: 3_600_000, ...s.push.sending, ...alerts } },
+      ),
+    );
+    Object.assign(s.alex, await signIn(s.t.url, 'alex'));
+    Object.assign(s.sam, await signIn(s.t.url, 'sam'));
+  });
+  afterAll(async () => {
+    await s.t.stop?.();
+    await s.push.close?.();
+  });
+  return s;
 }

@@ -65,6 +65,25 @@ export async function freshDatabase(): Promise<{
   };
 }
 
+/**
+ * A test server's configuration on a database of `freshDatabase`: loopback, a port of the
+ * system's choosing, no built app; `env` adds or overrides settings. Two servers given the same
+ * one share the database and DATA_DIR, as two processes do.
+ */
+export const testConfig = (
+  db: { dataDir: string; databaseUrl?: string },
+  env: Record<string, string> = {},
+): ServerConfig => ({
+  ...loadConfig({
+    DATA_DIR: db.dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    STATIC_DIR: join(db.dataDir, 'no-app'),
+    ...env,
+  }),
+  databaseUrl: db.databaseUrl,
+});
+
 export interface TestServerOptions {
   /** How often the order follower looks (an hour unless a test says so: tests call its tick). */
   orderFollowEveryMs?: number;
@@ -97,16 +116,7 @@ export async function startTestServer(
       this.now = new Date(this.now.getTime() + ms);
     },
   };
-  const config = {
-    ...loadConfig({
-      DATA_DIR: db.dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      STATIC_DIR: join(db.dataDir, 'no-app'),
-      ...env,
-    }),
-    databaseUrl: db.databaseUrl,
-  };
+  const config = testConfig(db, env);
   const server = await startServer({
     config,
     now: () => clock.now,
@@ -142,10 +152,13 @@ export interface SignedInServer {
  * the demo broker, stopped after them. The three objects are filled in by that beforeAll, so
  * destructure them at the top and use them in tests and later hooks.
  */
-export function signedInServer(env: Record<string, string> = {}): SignedInServer {
+export function signedInServer(
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): SignedInServer {
   const s: SignedInServer = { t: {} as TestServer, alex: {} as Client, sam: {} as Client };
   beforeAll(async () => {
-    Object.assign(s.t, await startTestServer(env));
+    Object.assign(s.t, await startTestServer(env, options));
     Object.assign(s.alex, await signIn(s.t.url, 'alex'));
     Object.assign(s.sam, await signIn(s.t.url, 'sam'));
   });

@@ -15,7 +15,7 @@ import type {
   TradeSetup,
 } from '../../src/domain/types.ts';
 import { edges, executions, tradePlans, tradeSetups } from '../../src/server/db/schema.ts';
-import { planFixture } from '../fixtures/records.ts';
+import { backupSetupFixture, planFixture } from '../fixtures/records.ts';
 import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
 
 // docs/product.md, "Journal limits" (issue 26, item 12): each limit refuses with its message,
@@ -261,17 +261,7 @@ describe("a setup's criteria in the notes budget (issue 40)", () => {
     // A restore counts the criteria it adds with those held (5 bytes of room), as a backup's own
     // check counts those it holds.
     const backup = (await sam.json<Backup>('GET', '/api/v1/backup')).body;
-    const setupOf = (entryCriteria: string) => ({
-      id: randomUUID(),
-      name: `Restored ${entryCriteria.length}`,
-      description: '',
-      entryCriteria,
-      exitCriteria: '',
-      notes: '',
-      checklistRequired: false,
-      createdAt: backup.exportedAt,
-      updatedAt: backup.exportedAt,
-    });
+    const setupOf = (entryCriteria: string) => backupSetupFixture(entryCriteria, backup.exportedAt);
     const wholeOver = await sam.json<{ errors: unknown[] }>('POST', '/api/v1/backup', {
       ...backup,
       tradeSetups: [...backup.tradeSetups, setupOf('z'.repeat(6))],

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Account, ImportResult, Trade } from '../../src/domain/types.ts';
-import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
+import { signedInServer } from './harness.ts';
 
 // What a read of the trades asks the database (src/server/trades/keptTrades.ts): the whole journal
 // once, then only what changed since the last read.
 
-let t: TestServer;
-let alex: Client;
 const statements: string[] = [];
-
-beforeAll(async () => {
-  t = await startTestServer({}, { onQuery: (query) => statements.push(query) });
-  alex = await signIn(t.url, 'alex');
-});
-afterAll(() => t?.stop());
+const { t, alex } = signedInServer({}, { onQuery: (query) => statements.push(query) });
 
 /** The statements a call sends that read the rows trades are built from. */
 async function sourceReads(call: () => Promise<unknown>): Promise<string[]> {

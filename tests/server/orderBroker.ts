@@ -68,29 +68,17 @@ export function scriptedOrders(now: () => Date): ScriptedOrders {
     },
     async placeOrder(_tokens, accountHash, order, log) {
       const path = `/accounts/${accountHash}/orders`;
+      const logPost = (status: number | null, responseBody: unknown) =>
+        log({ method: 'POST', path, requestBody: order, status, responseBody, at: now().toISOString() });
       const next = s.next;
       s.next = null;
       if (s.placeDelayMs > 0) await new Promise((r) => setTimeout(r, s.placeDelayMs));
       if (next === 'neverArrives') {
-        log({
-          method: 'POST',
-          path,
-          requestBody: order,
-          status: null,
-          responseBody: null,
-          at: now().toISOString(),
-        });
+        logPost(null, null);
         throw new BrokerUnavailableError('timeout');
       }
       if (next !== null && typeof next === 'object') {
-        log({
-          method: 'POST',
-          path,
-          requestBody: order,
-          status: 400,
-          responseBody: { message: next.reject },
-          at: now().toISOString(),
-        });
+        logPost(400, { message: next.reject });
         throw new OrderRejectedError(next.reject);
       }
       const brokerOrderId = String(1000 + s.received.length);
@@ -107,24 +95,10 @@ export function scriptedOrders(now: () => Date): ScriptedOrders {
         },
       });
       if (next === 'loseAnswer') {
-        log({
-          method: 'POST',
-          path,
-          requestBody: order,
-          status: null,
-          responseBody: null,
-          at: now().toISOString(),
-        });
+        logPost(null, null);
         throw new BrokerUnavailableError('the answer was lost');
       }
-      log({
-        method: 'POST',
-        path,
-        requestBody: order,
-        status: 201,
-        responseBody: null,
-        at: now().toISOString(),
-      });
+      logPost(201, null);
       return brokerOrderId;
     },
     async getOrder(_tokens, accountHash, brokerOrderId, log) {
@@ -193,6 +167,20 @@ export async function signInSchwab(baseUrl: string, schwab: FakeSchwab, login: s
   expect(res.headers.get('location')).toBe('/?status=success');
   return clientFor(baseUrl, cookieNamed(res, '__Host-tt_session'));
 }
+
+/** The usual request for a plan in an account: 10 shares (unless `over` says), a limit for the day. */
+export const limitRequest = (
+  plan: TradePlanDto,
+  accountId: string,
+  over: Partial<OrderRequestFields> = {},
+): OrderRequestFields => ({
+  planId: plan.id,
+  accountId,
+  quantity: 10,
+  entryType: 'Limit',
+  duration: 'Day',
+  ...over,
+});
 
 /** A confirm as the app sends it: the request and the order its preview showed for the plan. */
 export const confirmOf = (plan: TradePlanDto, request: OrderRequestFields): OrderConfirmFields => ({

@@ -5,7 +5,7 @@ import type { OrderDto, OrderPreview, OrderRequestFields } from '../../src/domai
 import { computePositionSizes } from '../../src/domain/positionSize.ts';
 import type { Account, TradePlanDto } from '../../src/domain/types.ts';
 import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
-import { type ScriptedOrders, scriptedOrders } from './orderBroker.ts';
+import { limitRequest, type ScriptedOrders, scriptedOrders } from './orderBroker.ts';
 
 // What an order may be, decided where it is recorded (issue 39): the risk guard counts the orders
 // sent today, decided one placement after another; a plan already held takes no second position;
@@ -73,14 +73,7 @@ const request = (
   plan: TradePlanDto,
   account: Account,
   over: Partial<OrderRequestFields> = {},
-): OrderRequestFields => ({
-  planId: plan.id,
-  accountId: account.id,
-  quantity: 10,
-  entryType: 'Limit',
-  duration: 'Day',
-  ...over,
-});
+): OrderRequestFields => limitRequest(plan, account.id, over);
 
 /** Previews the order, then confirms what the preview showed: what the app does. */
 async function previewAndPlace(who: Client, body: OrderRequestFields, key = randomUUID()) {

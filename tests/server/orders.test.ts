@@ -14,7 +14,7 @@ import { orders } from '../../src/server/db/schema.ts';
 import { ORDER_RESEND_WITHIN_SECONDS } from '../../src/server/orders/orderService.ts';
 import { bracketOrderFixture } from '../fixtures/records.ts';
 import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
-import { confirmOf, type ScriptedOrders, scriptedOrders } from './orderBroker.ts';
+import { confirmOf, limitRequest, type ScriptedOrders, scriptedOrders } from './orderBroker.ts';
 
 // The order service against a broker whose order calls the test steers (orderBroker.ts): the
 // checks, exactly-once under a double tap, a retry after a lost answer and a second tab, cancel,
@@ -75,14 +75,7 @@ const sizeOf = (plan: TradePlanDto, accountId = account.id) =>
 
 /** A request for the plan, with the order its preview shows (a preview's body ignores it). */
 const request = (plan: TradePlanDto, over: Partial<OrderRequestFields> = {}): OrderConfirmFields =>
-  confirmOf(plan, {
-    planId: plan.id,
-    accountId: account.id,
-    quantity: 10,
-    entryType: 'Limit',
-    duration: 'Day',
-    ...over,
-  });
+  confirmOf(plan, limitRequest(plan, account.id, over));
 
 async function place(body: unknown, key: string | null = randomUUID(), who: Client = alex) {
   const res = await who.call(

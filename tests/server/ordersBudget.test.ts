@@ -9,7 +9,7 @@ import { SCHWAB_REQUESTS_PER_MINUTE } from '../../src/server/brokers/schwab/schw
 import type { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
 import { schwabEnv, schwabOptions, startFakeSchwab } from './brokers/schwab/schwabApp.ts';
 import { type Client, startTestServer, type TestServer } from './harness.ts';
-import { confirmOf, signInSchwab } from './orderBroker.ts';
+import { confirmOf, limitRequest, signInSchwab } from './orderBroker.ts';
 
 /**
  * Schwab's budgets under pressure (docs/product.md, "Fair sharing"), through the real server
@@ -70,13 +70,7 @@ async function readyPlan({ client }: Trader): Promise<TradePlanDto> {
 }
 
 async function place({ client, account }: Trader, plan: TradePlanDto) {
-  const body = confirmOf(plan, {
-    planId: plan.id,
-    accountId: account.id,
-    quantity: 5,
-    entryType: 'Limit',
-    duration: 'Day',
-  });
+  const body = confirmOf(plan, limitRequest(plan, account.id, { quantity: 5 }));
   const res = await client.call('POST', '/api/v1/orders', body, {
     headers: { 'Idempotency-Key': randomUUID() },
   });

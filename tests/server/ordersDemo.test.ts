@@ -4,7 +4,7 @@ import type { OrderDto } from '../../src/domain/orders.ts';
 import type { Account, ImportResult, Trade, TradePlanDto } from '../../src/domain/types.ts';
 import { demoQuote } from '../../src/server/brokers/demo/demoQuotes.ts';
 import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
-import { confirmOf } from './orderBroker.ts';
+import { confirmOf, limitRequest } from './orderBroker.ts';
 
 // What a newcomer does with the demo broker (issue 29, "Done when"): turns orders on, places a
 // bracket order from a Ready plan, sees it working, sees it fill as the price crosses, and finds
@@ -79,13 +79,7 @@ describe('an order with the demo broker, from plan to trade', () => {
     const placed = await alex.call(
       'POST',
       '/api/v1/orders',
-      confirmOf(created.body, {
-        planId: created.body.id,
-        accountId: account.id,
-        quantity: 10,
-        entryType: 'Limit',
-        duration: 'Day',
-      }),
+      confirmOf(created.body, limitRequest(created.body, account.id)),
       { headers: { 'Idempotency-Key': randomUUID() } },
     );
     expect(placed.status).toBe(201);

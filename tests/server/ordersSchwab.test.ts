@@ -12,7 +12,7 @@ import type { BrokerExchange } from '../../src/server/brokers/broker.ts';
 import type { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
 import { schwabEnv, startFakeSchwab } from './brokers/schwab/schwabApp.ts';
 import { type Client, startTestServer, type TestServer } from './harness.ts';
-import { confirmOf, signInSchwab } from './orderBroker.ts';
+import { confirmOf, limitRequest, signInSchwab } from './orderBroker.ts';
 
 /**
  * Orders through the real server with BROKER=schwab against the fake Schwab (its order endpoints
@@ -41,6 +41,41 @@ afterAll(async () => {
 });
 beforeEach(() => fake.orders.clear());
 
+/**
+ * Schwab's TRIGGER order the app sends for a plan: the entry (a limit for the day) with the
+ * instructions `[entry, exit]`, then an OCO of the stop and the target, good till cancelled.
+ */
+function triggerOrder(
+  symbol: string,
+  [entry, exit]: [string, string],
+  prices: { entry: string; stop: string; target: string },
+) {
+  const exitOrder = (fields: Record<string, string>) => ({
+    orderStrategyType: 'SINGLE',
+    session: 'NORMAL',
+    duration: 'GOOD_TILL_CANCEL',
+    ...fields,
+    orderLegCollection: [leg(exit, symbol)],
+  });
+  return {
+    orderStrategyType: 'TRIGGER',
+    session: 'NORMAL',
+    duration: 'DAY',
+    orderType: 'LIMIT',
+    price: prices.entry,
+    orderLegCollection: [leg(entry, symbol)],
+    childOrderStrategies: [
+      {
+        orderStrategyType: 'OCO',
+        childOrderStrategies: [
+          exitOrder({ orderType: 'STOP', stopPrice: prices.stop }),
+          exitOrder({ orderType: 'LIMIT', price: prices.target }),
+        ],
+      },
+    ],
+  };
+}
+
 let stocks = 0;
 async function readyPlan(
   targetPrice: number | null = 150,
@@ -61,14 +96,7 @@ async function readyPlan(
 
 /** A request for the plan, with the order its preview shows (a preview's body ignores it). */
 const request = (plan: TradePlanDto, over: Partial<OrderRequestFields> = {}): OrderConfirmFields =>
-  confirmOf(plan, {
-    planId: plan.id,
-    accountId: account.id,
-    quantity: 20,
-    entryType: 'Limit',
-    duration: 'Day',
-    ...over,
-  });
+  confirmOf(plan, limitRequest(plan, account.id, { quantity: 20, ...over }));
 
 async function place(body: unknown, key = randomUUID()) {
   const res = await dana.call('POST', '/api/v1/orders', body, { headers: { 'Idempotency-Key': key } });
@@ -89,30 +117,9 @@ describe('orders at Schwab', () => {
     const received = fake.orders.received(account.accountHash);
     expect(received).toHaveLength(1);
     expect(placed.body).toMatchObject({ status: 'Working', brokerOrderId: received[0]?.id });
-    const exit = (fields: Record<string, string>) => ({
-      orderStrategyType: 'SINGLE',
-      session: 'NORMAL',
-      duration: 'GOOD_TILL_CANCEL',
-      ...fields,
-      orderLegCollection: [leg('SELL', plan.stock)],
-    });
-    expect(received[0]?.sent).toEqual({
-      orderStrategyType: 'TRIGGER',
-      session: 'NORMAL',
-      duration: 'DAY',
-      orderType: 'LIMIT',
-      price: '140.00',
-      orderLegCollection: [leg('BUY', plan.stock)],
-      childOrderStrategies: [
-        {
-          orderStrategyType: 'OCO',
-          childOrderStrategies: [
-            exit({ orderType: 'STOP', stopPrice: '135.00' }),
-            exit({ orderType: 'LIMIT', price: '150.00' }),
-          ],
-        },
-      ],
-    });
+    expect(received[0]?.sent).toEqual(
+      triggerOrder(plan.stock, ['BUY', 'SELL'], { entry: '140.00', stop: '135.00', target: '150.00' }),
+    );
     // The log holds the placement, without a token.
     const log = await dana.json<BrokerExchange[]>('GET', `/api/v1/orders/${placed.body.id}/log`);
     expect(log.body.map((e) => `${e.method} ${e.status}`)).toEqual(['POST 201']);
@@ -240,30 +247,13 @@ describe('orders at Schwab', () => {
     const placed = await place(request(plan));
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     const received = fake.orders.received(account.accountHash);
-    const exit = (fields: Record<string, string>) => ({
-      orderStrategyType: 'SINGLE',
-      session: 'NORMAL',
-      duration: 'GOOD_TILL_CANCEL',
-      ...fields,
-      orderLegCollection: [leg('BUY_TO_COVER', plan.stock)],
-    });
-    expect(received[0]?.sent).toEqual({
-      orderStrategyType: 'TRIGGER',
-      session: 'NORMAL',
-      duration: 'DAY',
-      orderType: 'LIMIT',
-      price: '140.00',
-      orderLegCollection: [leg('SELL_SHORT', plan.stock)],
-      childOrderStrategies: [
-        {
-          orderStrategyType: 'OCO',
-          childOrderStrategies: [
-            exit({ orderType: 'STOP', stopPrice: '145.00' }),
-            exit({ orderType: 'LIMIT', price: '130.00' }),
-          ],
-        },
-      ],
-    });
+    expect(received[0]?.sent).toEqual(
+      triggerOrder(plan.stock, ['SELL_SHORT', 'BUY_TO_COVER'], {
+        entry: '140.00',
+        stop: '145.00',
+        target: '130.00',
+      }),
+    );
     t.clock.advance(60_000);
     fake.orders.fillEntry(placed.body.brokerOrderId as string);
     t.clock.advance(1_000);

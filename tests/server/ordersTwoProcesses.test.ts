@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderConfirmFields, OrderDto } from '../../src/domain/orders.ts';
 import type { Account, TradePlanDto } from '../../src/domain/types.ts';
-import { loadConfig } from '../../src/server/config.ts';
 import { type RunningServer, startServer } from '../../src/server/server.ts';
 import type { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
 import { schwabEnv, startFakeSchwab } from './brokers/schwab/schwabApp.ts';
-import { type Client, clientFor, freshDatabase } from './harness.ts';
-import { confirmOf, signInSchwab } from './orderBroker.ts';
+import { type Client, clientFor, freshDatabase, testConfig } from './harness.ts';
+import { confirmOf, limitRequest, signInSchwab } from './orderBroker.ts';
 
 /**
  * Two API servers on one PostgreSQL, each with its own pool and its own Schwab client, taking the
@@ -31,16 +29,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('orders with two API servers on on
     fake = await startFakeSchwab(() => clock.now);
     const database = await freshDatabase();
     drop = database.drop;
-    const config = {
-      ...loadConfig({
-        DATA_DIR: database.dataDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        STATIC_DIR: join(database.dataDir, 'no-app'),
-        ...schwabEnv(fake),
-      }),
-      databaseUrl: database.databaseUrl,
-    };
+    const config = testConfig(database, schwabEnv(fake));
     const start = () => startServer({ config, now: () => clock.now, alerts: { everyMs: 3_600_000 } });
     a = await start();
     b = await start();
@@ -71,14 +60,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('orders with two API servers on on
     return created.body;
   }
 
-  const request = (plan: TradePlanDto): OrderConfirmFields =>
-    confirmOf(plan, {
-      planId: plan.id,
-      accountId: account.id,
-      quantity: 10,
-      entryType: 'Limit',
-      duration: 'Day',
-    });
+  const request = (plan: TradePlanDto): OrderConfirmFields => confirmOf(plan, limitRequest(plan, account.id));
 
   async function place(client: Client, plan: TradePlanDto, key: string) {
     const res = await client.call('POST', '/api/v1/orders', request(plan), {
@@ -155,13 +137,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('orders with two API servers on on
           (k === 0 ? bobA : bobB).call(
             'POST',
             '/api/v1/orders',
-            confirmOf(plan, {
-              planId: plan.id,
-              accountId: bobs.id,
-              quantity: 5,
-              entryType: 'Limit',
-              duration: 'Day',
-            }),
+            confirmOf(plan, limitRequest(plan, bobs.id, { quantity: 5 })),
             { headers: { 'Idempotency-Key': randomUUID() } },
           ),
         ),

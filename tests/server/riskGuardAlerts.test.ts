@@ -1,27 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Account, TradePlanDto } from '../../src/domain/types.ts';
 import { demoQuote } from '../../src/server/brokers/demo/demoQuotes.ts';
-import { type FakePushService, startFakePushService, testSubscription } from './fakePushService.ts';
-import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
+import { signedInServerWithPush, testSubscription } from './fakePushService.ts';
 
 // Entry alerts are muted while every account of the trader has its risk guard reached
 // (docs/product.md, "Orders"). The test clock is Friday 2026-11-20, 10:30 in New York: in session.
-let push: FakePushService;
-let t: TestServer;
-let alex: Client;
-
-beforeAll(async () => {
-  push = await startFakePushService();
-  t = await startTestServer(
-    { PUSH_SERVICE_HOSTS: push.hosts },
-    { alerts: { everyMs: 3_600_000, ...push.sending } },
-  );
-  alex = await signIn(t.url, 'alex');
-});
-afterAll(async () => {
-  await t?.stop();
-  await push?.close();
-});
+const { push, t, alex } = signedInServerWithPush();
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 const priceOf = (symbol: string) => demoQuote(symbol, t.clock.now).last;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Backup } from '../../src/domain/backup.ts';
 import { successScore } from '../../src/domain/setups.ts';
@@ -8,6 +7,7 @@ import {
   type TradePlanStatus,
   type TradeSetup,
 } from '../../src/domain/types.ts';
+import { backupSetupFixture } from '../fixtures/records.ts';
 import { seededRandom } from './fuzz/random.ts';
 import { signedInServer } from './harness.ts';
 
@@ -105,17 +105,7 @@ describe('trade setups', () => {
 
   it('restores long playbooks exactly as the API takes them (issue 40)', async () => {
     const backup = (await sam.json<Backup>('GET', '/api/v1/backup')).body;
-    const record = (entryCriteria: string) => ({
-      id: randomUUID(),
-      name: `Restored ${entryCriteria.length}`,
-      description: '',
-      entryCriteria,
-      exitCriteria: '',
-      notes: '',
-      checklistRequired: false,
-      createdAt: backup.exportedAt,
-      updatedAt: backup.exportedAt,
-    });
+    const record = (entryCriteria: string) => backupSetupFixture(entryCriteria, backup.exportedAt);
     const refused = await sam.json<{ errors: { field: string; message: string }[] }>(
       'POST',
       '/api/v1/backup',

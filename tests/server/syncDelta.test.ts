@@ -14,6 +14,7 @@ import type {
 import { executions } from '../../src/server/db/schema.ts';
 import { uuidv7 } from '../../src/server/db/uuidv7.ts';
 import { fillRow } from '../../src/server/trades/fillRepository.ts';
+import { generator } from '../fixtures/seeded.ts';
 import { signedInServer } from './harness.ts';
 
 // A delta sync resends trades and setups only when a change can affect them
@@ -25,21 +26,6 @@ const { t, alex } = signedInServer({ TRADER_REQUESTS_PER_SECOND: '100000' });
 const SEQUENCES = 3;
 const STEPS = 40;
 const STOCKS = ['AA', 'BB', 'CC'];
-
-/** mulberry32, as in keptTrades.test.ts: a failing sequence reproduces from its seed. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(items: readonly T[]): T | undefined => items[int(items.length)];
-  return { next, int, pick };
-}
 
 const sync = async (since?: string) => {
   const res = await alex.json<SyncAnswer>('GET', `/api/v1/sync${since ? `?since=${since}` : ''}`);
@@ -119,8 +105,9 @@ describe('a delta sync after a plan change', () => {
     // A fill no write of trades froze a link for: its trade follows the Ready plan as it is now.
     t.clock.advance(60_000);
     await insertFillDirectly(me, { accountId: account.id, symbol: 'RDY', side: 'Buy', quantity: 10 });
-    // On PostgreSQL the cursor is the oldest open transaction, which a write still in flight (the
-    // sign-in's) can hold back: take it once a delta sync finds nothing new.
+    // On PostgreSQL the cursor is the whole server's oldest open transaction (docs/architecture.md,
+    // "The sync protocol"), which another test file's, on another database, can hold back: take it
+    // once a delta sync finds nothing new (on PGlite, and on PostgreSQL alone, the first does).
     let { cursor } = await sync();
     for (let settling = 0; settling < 10; settling++) {
       const next = await sync(cursor);

@@ -1,31 +1,21 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
-import { planUrl, type SentAlert } from '../../domain/alerts.ts';
+import { planUrl } from '../../domain/alerts.ts';
 import { formatPrice, formatTimestamp } from '../../domain/format.ts';
 import { alertTexts, notificationTexts } from '../../domain/messages.ts';
 import { errorMessage } from '../api/http.ts';
 import {
-  currentSubscription,
-  notificationPermission,
   PushServiceSilent,
-  pushSupported,
-  sentAlerts,
-  turnOff,
-  turnOn,
+  refreshDeviceState,
+  refreshSentAlerts,
+  turnOffAndKeep,
+  turnOnAndKeep,
 } from '../serverData/pushSubscription.ts';
+import { useDeviceState, useSentAlerts } from '../serverData/useAlerts.ts';
 import SettingsForm from '../settings/SettingsForm.tsx';
 import { ErrorBanner } from '../ui/ErrorBanner.tsx';
 import { useOffline } from '../ui/useOffline.ts';
 import './alerts.css';
-
-type DeviceState = 'checking' | 'unsupported' | 'blocked' | 'off' | 'on';
-
-async function deviceState(): Promise<DeviceState> {
-  if (!pushSupported()) return 'unsupported';
-  const permission = notificationPermission();
-  if (permission === 'denied') return 'blocked';
-  return permission === 'granted' && (await currentSubscription()) !== null ? 'on' : 'off';
-}
 
 /**
  * Notifications (docs/product.md, "Alerts"): this device on or off (the permission is asked only
@@ -33,7 +23,8 @@ async function deviceState(): Promise<DeviceState> {
  */
 export default function NotificationsSection() {
   const offline = useOffline();
-  const [state, setState] = useState<DeviceState>('checking');
+  // The state last seen shows at once (after a reload too) while the browser is asked again.
+  const state = useDeviceState() ?? 'checking';
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [sentVersion, setSentVersion] = useState(0);
@@ -41,25 +32,15 @@ export default function NotificationsSection() {
   const hintId = useId();
 
   useEffect(() => {
-    let live = true;
-    void deviceState().then((s) => live && setState(s));
-    return () => {
-      live = false;
-    };
+    void refreshDeviceState();
   }, []);
 
   async function toggle() {
     setBusy(true);
     setError(undefined);
     try {
-      if (state === 'on') {
-        await turnOff();
-        setState('off');
-      } else {
-        const result = await turnOn();
-        setState(result === 'on' ? 'on' : notificationPermission() === 'denied' ? 'blocked' : 'off');
-        if (result === 'denied') setError(notificationTexts.notAllowed);
-      }
+      if (state === 'on') await turnOffAndKeep();
+      else if ((await turnOnAndKeep()) === 'denied') setError(notificationTexts.notAllowed);
       setSentVersion((v) => v + 1);
     } catch (e) {
       setError(
@@ -114,15 +95,15 @@ export default function NotificationsSection() {
 }
 
 function AlertsSent({ offline, version }: { offline: boolean; version: number }) {
-  const [alerts, setAlerts] = useState<SentAlert[]>();
+  const sent = useSentAlerts();
   const [failed, setFailed] = useState(false);
   const titleId = useId();
+  // Never read on this device: nothing to show until the server answers.
+  const alerts = sent?.readAt === undefined ? undefined : sent.alerts;
 
   const load = useCallback(() => {
     setFailed(false);
-    sentAlerts()
-      .then(setAlerts)
-      .catch(() => setFailed(true));
+    refreshSentAlerts().catch(() => setFailed(true));
   }, []);
   // Loaded again after the device was turned on or off (`version`): the list may have changed.
   useEffect(() => {

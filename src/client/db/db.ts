@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { SentAlert } from '../../domain/alerts.ts';
 import type { Candle } from '../../domain/candles.ts';
 import type { OrderDto } from '../../domain/orders.ts';
 import type { Quote } from '../../domain/quotes.ts';
@@ -133,6 +134,8 @@ export class TradeTrackerDb extends Dexie {
   orders!: EntityTable<CachedOrder, 'id'>;
   /** Daily candles of the trades' symbols (market data, not the journal's), for their charts offline. */
   candles!: Table<CachedCandleDay, [string, string]>;
+  /** The alerts sent to the trader as the server last listed them (when: meta `alertsReadAt`). */
+  sentAlerts!: EntityTable<SentAlert, 'id'>;
   meta!: EntityTable<MetaEntry, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   refusedChanges!: EntityTable<RefusedChange, 'id'>;
@@ -145,8 +148,8 @@ export class TradeTrackerDb extends Dexie {
     // Dexie diffs an installed database against the whole schema of the newest version, so only
     // a version with an upgrade function needs keeping (none has one): 1 held the collections,
     // 2 added outbox and refusedChanges, 3 executions and trades, 4 quotes, 5 orders, 6 candles,
-    // 7 traderSettings.
-    this.version(7).stores({
+    // 7 traderSettings, 8 sentAlerts.
+    this.version(8).stores({
       accounts: 'id, accountName',
       edges: 'id',
       tradeSetups: 'id',
@@ -161,6 +164,7 @@ export class TradeTrackerDb extends Dexie {
       orders: 'id, planId',
       candles: '[symbol+day]',
       traderSettings: 'id',
+      sentAlerts: 'id',
     });
     // Before any other query: a page never reads a row of another shape.
     this.on('ready', (vip) => fitShape?.(vip as TradeTrackerDb), true);
@@ -196,6 +200,10 @@ export const metaKeys = {
   fillsImportedAt: 'fillsImportedAt',
   /** The CACHE_SHAPE the cached records were written in. */
   cacheShape: 'cacheShape',
+  /** When the server last listed the alerts sent (`sentAlerts`); absent, the list was never read. */
+  alertsReadAt: 'alertsReadAt',
+  /** This device's notifications as last seen (serverData/pushSubscription.ts `DeviceState`). */
+  notificationsDevice: 'notificationsDevice',
 } as const;
 
 /** The trader the cache belongs to: none before a sign-in check claims it, or after a wipe. */

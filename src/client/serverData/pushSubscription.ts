@@ -1,8 +1,12 @@
 // This device's notifications (docs/product.md, "Alerts"): the browser's push subscription, made
-// with the server's VAPID key and stored on the server, and the alerts sent. Loaded with the
-// Notifications section only, never with the app's first screen.
+// with the server's VAPID key and stored on the server, and the alerts sent. Both are kept in the
+// cache (serverData/keep.ts) and read with serverData/useAlerts.ts, so offline and after a reload
+// the last known state shows. Loaded with the Notifications section only, never with the app's
+// first screen.
 import type { SentAlert } from '../../domain/alerts.ts';
 import { api } from '../api/http.ts';
+import { cacheOwner, db, metaKeys, type TradeTrackerDb } from '../db/db.ts';
+import { keepForOwner } from './keep.ts';
 
 /** Whether this browser can get pushes: a service worker, the Push API and notifications. */
 export const pushSupported = (): boolean =>
@@ -34,6 +38,26 @@ const keyBytes = (base64url: string): Uint8Array<ArrayBuffer> => {
 };
 
 export type TurnOnResult = 'on' | 'denied';
+
+/** This device's notifications: no Push API, blocked by the trader, off, or on. */
+export type DeviceState = 'unsupported' | 'blocked' | 'off' | 'on';
+
+async function deviceState(): Promise<DeviceState> {
+  if (!pushSupported()) return 'unsupported';
+  const permission = notificationPermission();
+  if (permission === 'denied') return 'blocked';
+  return permission === 'granted' && (await currentSubscription()) !== null ? 'on' : 'off';
+}
+
+/** Reads this device's state from the browser and keeps it, while the cache is the trader's it was. */
+export async function refreshDeviceState(database: TradeTrackerDb = db): Promise<DeviceState> {
+  const owner = await cacheOwner(database);
+  const state = await deviceState();
+  await keepForOwner(database, owner, [], () =>
+    database.meta.put({ key: metaKeys.notificationsDevice, value: state }),
+  );
+  return state;
+}
 
 /**
  * How long the browser's own part of turning notifications on or off may take: a push service it
@@ -84,6 +108,13 @@ export async function turnOn(): Promise<TurnOnResult> {
   return 'on';
 }
 
+/** Turns this device's notifications on (`turnOn`), then keeps the state the browser is left in. */
+export async function turnOnAndKeep(database: TradeTrackerDb = db): Promise<TurnOnResult> {
+  const result = await turnOn();
+  await refreshDeviceState(database);
+  return result;
+}
+
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Stops this device: the server forgets it first, then the browser drops the subscription. */
@@ -92,6 +123,12 @@ export async function turnOff(): Promise<void> {
   if (!subscription) return;
   await api('/push/subscription', { method: 'DELETE', body: { endpoint: subscription.endpoint } });
   await withinTimeLimit(subscription.unsubscribe());
+}
+
+/** Turns this device's notifications off (`turnOff`), then keeps the state it is left in. */
+export async function turnOffAndKeep(database: TradeTrackerDb = db): Promise<void> {
+  await turnOff();
+  await refreshDeviceState(database);
 }
 
 /**
@@ -112,4 +149,17 @@ export async function forgetDeviceAtLogout(online: boolean): Promise<void> {
   await subscription.unsubscribe().catch(() => false);
 }
 
-export const sentAlerts = (): Promise<SentAlert[]> => api<SentAlert[]>('/alerts');
+/**
+ * Reads the alerts sent (newest first, at most 100) and keeps them as the whole list, with when
+ * they were read; nothing is kept when the cache changed hands meanwhile.
+ */
+export async function refreshSentAlerts(database: TradeTrackerDb = db): Promise<void> {
+  const owner = await cacheOwner(database);
+  const alerts = await api<SentAlert[]>('/alerts');
+  const readAt = new Date().toISOString();
+  await keepForOwner(database, owner, [database.sentAlerts], async () => {
+    await database.sentAlerts.clear();
+    await database.sentAlerts.bulkPut(alerts);
+    await database.meta.put({ key: metaKeys.alertsReadAt, value: readAt });
+  });
+}

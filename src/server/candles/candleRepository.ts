@@ -18,35 +18,6 @@ export function toStoredDay(row: CandleRow): StoredDay {
   return { candle: { day, open, high, low, close, volume }, fetchedAt };
 }
 
-/** The stored sessions of `symbol` from `from` to `to`, oldest first (at most a window's ~290 rows). */
-export async function storedDays(
-  db: Database,
-  symbol: string,
-  from: string,
-  to: string,
-): Promise<StoredDay[]> {
-  const rows = await db
-    .select()
-    .from(candles)
-    .where(and(eq(candles.symbol, symbol), between(candles.day, from, to)))
-    .orderBy(asc(candles.day));
-  return rows.map(toStoredDay);
-}
-
-/** The spans of `symbol` held for good that meet the days from `from` to `to`. */
-export async function heldSpans(
-  db: Database,
-  symbol: string,
-  from: string,
-  to: string,
-): Promise<CandleWindow[]> {
-  return db
-    .select({ from: candleSpans.fromDay, to: candleSpans.toDay })
-    .from(candleSpans)
-    .where(and(eq(candleSpans.symbol, symbol), lte(candleSpans.fromDay, to), gte(candleSpans.toDay, from)))
-    .orderBy(asc(candleSpans.fromDay));
-}
-
 /** Spans that overlap or follow one another with no weekday between, as one each. */
 export function mergeSpans(spans: readonly CandleWindow[]): CandleWindow[] {
   const merged: CandleWindow[] = [];
@@ -62,60 +33,86 @@ export function mergeSpans(spans: readonly CandleWindow[]): CandleWindow[] {
 }
 
 /**
- * Writes what the broker answered: its sessions, over what was stored (today's candle moves), and
- * `final`, the days it answered for good, joined to the spans it meets. Two processes writing
- * one symbol at once may leave two spans that overlap: the next write of that symbol joins them.
+ * The candle tables' rows (docs/product.md, "Candles"): market data with no owner, the
+ * sessions each symbol had and the spans of days answered for good.
  */
-export async function saveAnswer(
-  db: Database,
-  symbol: string,
-  sessions: readonly Candle[],
-  final: CandleWindow | null,
-  fetchedAt: Date,
-): Promise<void> {
-  const rows: CandleRow[] = sessions.map((c) => ({ symbol, ...c, fetchedAt }));
-  await db.transaction(async (tx) => {
-    await forChunks(rows, (chunk) =>
-      tx
-        .insert(candles)
-        .values(chunk)
-        .onConflictDoUpdate({
-          target: [candles.symbol, candles.day],
-          set: {
-            open: sql`excluded.open`,
-            high: sql`excluded.high`,
-            low: sql`excluded.low`,
-            close: sql`excluded.close`,
-            volume: sql`excluded.volume`,
-            fetchedAt: sql`excluded.fetched_at`,
-          },
-        }),
-    );
-    if (final === null) return;
-    // A span ending on a Friday meets one starting on the Monday after: 3 days either side.
-    const near = await heldSpans(
-      tx as unknown as Database,
-      symbol,
-      addDays(final.from, -3),
-      addDays(final.to, 3),
-    );
-    const merged = mergeSpans([...near, final]);
-    if (near.length > 0)
-      await tx.delete(candleSpans).where(
-        and(
-          eq(candleSpans.symbol, symbol),
-          inArray(
-            candleSpans.fromDay,
-            near.map((s) => s.from),
-          ),
-        ),
-      );
-    await tx
-      .insert(candleSpans)
-      .values(merged.map((s) => ({ symbol, fromDay: s.from, toDay: s.to })))
-      .onConflictDoUpdate({
-        target: [candleSpans.symbol, candleSpans.fromDay],
-        set: { toDay: sql`greatest(${candleSpans.toDay}, excluded.to_day)` },
+export function createCandleRepository(db: Database, now: () => Date) {
+  /** The spans of `symbol` held for good that meet the days from `from` to `to`. */
+  const heldSpans = (q: Database, symbol: string, from: string, to: string): Promise<CandleWindow[]> =>
+    q
+      .select({ from: candleSpans.fromDay, to: candleSpans.toDay })
+      .from(candleSpans)
+      .where(and(eq(candleSpans.symbol, symbol), lte(candleSpans.fromDay, to), gte(candleSpans.toDay, from)))
+      .orderBy(asc(candleSpans.fromDay));
+
+  return {
+    /** The stored sessions of `symbol` from `from` to `to`, oldest first (at most a window's ~290 rows). */
+    async storedDays(symbol: string, from: string, to: string): Promise<StoredDay[]> {
+      const rows = await db
+        .select()
+        .from(candles)
+        .where(and(eq(candles.symbol, symbol), between(candles.day, from, to)))
+        .orderBy(asc(candles.day));
+      return rows.map(toStoredDay);
+    },
+
+    heldSpans: (symbol: string, from: string, to: string) => heldSpans(db, symbol, from, to),
+
+    /**
+     * Writes what the broker answered, fetched now: its sessions, over what was stored (today's
+     * candle moves), and `final`, the days it answered for good, joined to the spans it meets. Two
+     * processes writing one symbol at once may leave two spans that overlap: the next write of
+     * that symbol joins them.
+     */
+    async saveAnswer(symbol: string, sessions: readonly Candle[], final: CandleWindow | null): Promise<void> {
+      const fetchedAt = now();
+      const rows: CandleRow[] = sessions.map((c) => ({ symbol, ...c, fetchedAt }));
+      await db.transaction(async (tx) => {
+        await forChunks(rows, (chunk) =>
+          tx
+            .insert(candles)
+            .values(chunk)
+            .onConflictDoUpdate({
+              target: [candles.symbol, candles.day],
+              set: {
+                open: sql`excluded.open`,
+                high: sql`excluded.high`,
+                low: sql`excluded.low`,
+                close: sql`excluded.close`,
+                volume: sql`excluded.volume`,
+                fetchedAt: sql`excluded.fetched_at`,
+              },
+            }),
+        );
+        if (final === null) return;
+        // A span ending on a Friday meets one starting on the Monday after: 3 days either side.
+        const near = await heldSpans(
+          tx as unknown as Database,
+          symbol,
+          addDays(final.from, -3),
+          addDays(final.to, 3),
+        );
+        const merged = mergeSpans([...near, final]);
+        if (near.length > 0)
+          await tx.delete(candleSpans).where(
+            and(
+              eq(candleSpans.symbol, symbol),
+              inArray(
+                candleSpans.fromDay,
+                near.map((s) => s.from),
+              ),
+            ),
+          );
+        await tx
+          .insert(candleSpans)
+          .values(merged.map((s) => ({ symbol, fromDay: s.from, toDay: s.to })))
+          .onConflictDoUpdate({
+            target: [candleSpans.symbol, candleSpans.fromDay],
+            set: { toDay: sql`greatest(${candleSpans.toDay}, excluded.to_day)` },
+          });
       });
-  });
+    },
+  };
 }
+
+export type CandleRepository = ReturnType<typeof createCandleRepository>;

@@ -18,7 +18,7 @@ import type { Database } from '../db/database.ts';
 import { invalid, limited } from '../refusals.ts';
 import type { OwnSymbols } from '../trades/ownSymbols.ts';
 import { giveBackWeekdays, takeWeekdays } from './candleBudget.ts';
-import { heldSpans, saveAnswer, storedDays } from './candleRepository.ts';
+import type { CandleRepository } from './candleRepository.ts';
 
 export interface CandleQuery {
   symbol: string;
@@ -69,6 +69,7 @@ const inSpans = (spans: readonly CandleWindow[], day: string) =>
  */
 export function createCandleService(
   db: Database,
+  repository: CandleRepository,
   ownSymbols: OwnSymbols,
   brokerAccess: BrokerAccess,
   now: () => Date,
@@ -88,10 +89,10 @@ export function createCandleService(
   }
 
   async function load(userId: string, { symbol, from, to }: CandleQuery, today: string): Promise<void> {
-    const spans = await heldSpans(db, symbol, from, to);
+    const spans = await repository.heldSpans(symbol, from, to);
     const at = now();
     const fresh = new Set(
-      (await storedDays(db, symbol, from, to))
+      (await repository.storedDays(symbol, from, to))
         .filter((d) => at.getTime() - d.fetchedAt.getTime() < CANDLE_TODAY_FRESH_SECONDS * 1000)
         .map((d) => d.candle.day),
     );
@@ -112,12 +113,10 @@ export function createCandleService(
     // without one are known from the span, so they are not asked again.
     const asked = new Set(weekdaysBetween(first, last));
     const lastFinal = [addDays(today, -1), last].sort()[0] as string;
-    await saveAnswer(
-      db,
+    await repository.saveAnswer(
       symbol,
       answer.filter((c) => asked.has(c.day)),
       first <= lastFinal ? { from: first, to: lastFinal } : null,
-      now(),
     );
   }
 
@@ -136,7 +135,7 @@ export function createCandleService(
       if (query.from > to) return answer;
       const asked = { ...query, to };
       await inTurn(query.symbol, () => load(userId, asked, today));
-      const stored = await storedDays(db, query.symbol, query.from, to);
+      const stored = await repository.storedDays(query.symbol, query.from, to);
       return { ...answer, candles: stored.map((d) => d.candle) };
     },
   };

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import * as connectivity from '../../../src/client/sync/connectivity.ts';
@@ -6,7 +6,7 @@ import type { SentAlert } from '../../../src/domain/alerts.ts';
 import { notificationTexts } from '../../../src/domain/messages.ts';
 import { withFakeApi } from '../fakeApi.ts';
 
-const api = withFakeApi({ owner: null, reachable: false });
+const api = withFakeApi({ reachable: false });
 let NotificationsSection: typeof import('../../../src/client/alerts/NotificationsSection.tsx').default;
 
 beforeAll(async () => {
@@ -203,5 +203,33 @@ describe('Notifications', () => {
     const entry = await screen.findByRole('link', { name: 'NVDA reached its entry' });
     expect(entry.getAttribute('href')).toBe(`/trade-plans?plan=${alert().planId}`);
     expect(screen.getByRole('link', { name: 'AMD reached its stop' })).toBeTruthy();
+  });
+
+  it('shows the last known alerts sent offline, and after a reload, as the server last listed them', async () => {
+    fakeBrowser();
+    api.routes['GET /api/v1/alerts'] = { status: 200, body: [alert()] };
+    render(<NotificationsSection />);
+    await screen.findByRole('link', { name: 'NVDA reached its entry' });
+    cleanup();
+    // Offline, the page opened again (a reload keeps the cache): the list the server last gave.
+    window.dispatchEvent(new Event('offline'));
+    render(<NotificationsSection />);
+    expect(await screen.findByRole('link', { name: 'NVDA reached its entry' })).toBeTruthy();
+    expect(screen.queryByText(notificationTexts.alertsNeedConnection)).toBeNull();
+    expect(requests('GET /api/v1/alerts')).toHaveLength(1);
+  });
+
+  it('shows the device’s last known state at once while the browser is still asked', async () => {
+    fakeBrowser({ permission: 'granted', subscribed: true });
+    render(<NotificationsSection />);
+    await screen.findByRole('switch', { name: 'Turn notifications off' });
+    cleanup();
+    // After a reload the service worker is not ready yet: the state kept shows meanwhile.
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { ready: new Promise(() => undefined) },
+    });
+    render(<NotificationsSection />);
+    expect(await screen.findByRole('switch', { name: 'Turn notifications off' })).toBeTruthy();
   });
 });

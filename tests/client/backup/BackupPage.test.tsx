@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import * as connectivity from '../../../src/client/sync/connectivity.ts';
 import { BROKER_ACCOUNT_FIELDS } from '../../../src/domain/accounts.ts';
 import type { Backup, RestoreResult } from '../../../src/domain/backup.ts';
+import { backupCountsFixture } from '../../fixtures/records.ts';
 import { withFakeApi } from '../fakeApi.ts';
 import { planFixture, seed, setupFixture } from '../fixtures.ts';
 
@@ -104,24 +105,8 @@ const backup = (): Backup => ({
 const fileOf = (body: unknown, name = 'backup.json') =>
   new File([typeof body === 'string' ? body : JSON.stringify(body)], name, { type: 'application/json' });
 const result = (plans: number): RestoreResult => ({
-  restored: {
-    accounts: 0,
-    edges: 0,
-    tradeSetups: 0,
-    tradePlans: plans,
-    executions: 0,
-    tradeAnnotations: 0,
-    traderSettings: 0,
-  },
-  skipped: {
-    accounts: 1,
-    edges: 0,
-    tradeSetups: 0,
-    tradePlans: 0,
-    executions: 0,
-    tradeAnnotations: 0,
-    traderSettings: 0,
-  },
+  restored: backupCountsFixture({ tradePlans: plans }),
+  skipped: backupCountsFixture({ accounts: 1 }),
 });
 
 describe('CSV export', () => {

@@ -5,7 +5,7 @@ import * as dbModule from '../../../src/client/db/db.ts';
 import type { BracketOrder, OrderDto, OrderPreview, OrderStatus } from '../../../src/domain/orders.ts';
 import type { TradePlan } from '../../../src/domain/types.ts';
 import { withFakeApi } from '../fakeApi.ts';
-import { accountFixture, planFixture, seed, tradeFixture } from '../fixtures.ts';
+import { accountFixture, planFixture, quoteFixture, seed, tradeFixture } from '../fixtures.ts';
 
 const api = withFakeApi();
 let PlanDetails: typeof import('../../../src/client/plans/PlanDetails.tsx').PlanDetails;
@@ -465,16 +465,7 @@ describe("the plan's orders", () => {
 });
 
 describe('the entry against the market (issue 40)', () => {
-  const quote = (last: number) => ({
-    symbol: 'AAPL',
-    last,
-    bid: null,
-    ask: null,
-    close: null,
-    netChange: null,
-    tradeTime: null,
-    fetchedAt: at,
-  });
+  const quote = (last: number) => quoteFixture('AAPL', last, { fetchedAt: at });
 
   it('starts a breakout (the entry above the last price) as a stop (each case: tests/domain/orders.test.ts)', async () => {
     await dbModule.db.quotes.put(quote(97.2));

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../src/client/db/db.ts';
 import WatchList, { WATCH_ROWS } from '../../../src/client/quotes/WatchList.tsx';
 import { isMarketOpen } from '../../../src/domain/marketHours.ts';
-import { planFixture, resetCache, seed } from '../fixtures.ts';
+import { planFixture, quoteFixture, resetCache, seed } from '../fixtures.ts';
 
 // The place the Watch shows at now: the test does not depend on the hour it runs.
 const place = isMarketOpen(new Date()) ? 'inSession' : 'outOfSession';
@@ -15,18 +15,7 @@ async function readyPlans(n: number) {
     planFixture({ id: `plan-${i}`, stock: `S${i}`, status: 'Ready', entryPrice: 100 + i, stopLossPrice: 90 }),
   );
   await seed('tradePlans', plans);
-  await db.quotes.bulkPut(
-    plans.map((p) => ({
-      symbol: p.stock,
-      last: 100,
-      bid: null,
-      ask: null,
-      close: null,
-      netChange: null,
-      tradeTime: null,
-      fetchedAt,
-    })),
-  );
+  await db.quotes.bulkPut(plans.map((p) => quoteFixture(p.stock, 100, { fetchedAt })));
 }
 
 beforeEach(resetCache);

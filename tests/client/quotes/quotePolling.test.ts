@@ -3,21 +3,13 @@ import * as dbModule from '../../../src/client/db/db.ts';
 import * as connectivity from '../../../src/client/sync/connectivity.ts';
 import type { Quote } from '../../../src/domain/quotes.ts';
 import { withFakeApi } from '../fakeApi.ts';
-import { planFixture, seed, tradeFixture } from '../fixtures.ts';
+import { planFixture, quoteFixture, seed, tradeFixture } from '../fixtures.ts';
 
 const api = withFakeApi({ owner: null });
 let polling: typeof import('../../../src/client/serverData/quotes.ts');
 
-const quote = (symbol: string, last: number): Quote => ({
-  symbol,
-  last,
-  bid: null,
-  ask: null,
-  close: null,
-  netChange: null,
-  tradeTime: null,
-  fetchedAt: '2026-11-24T15:00:00.000Z',
-});
+const quote = (symbol: string, last: number): Quote =>
+  quoteFixture(symbol, last, { fetchedAt: '2026-11-24T15:00:00.000Z' });
 
 beforeAll(async () => {
   polling = await import('../../../src/client/serverData/quotes.ts');

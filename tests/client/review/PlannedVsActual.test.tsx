@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PlannedVsActual } from '../../../src/client/review/PlannedVsActual.tsx';
 import ReviewPage from '../../../src/client/review/ReviewPage.tsx';
-import { seed } from '../fixtures.ts';
+import { groupRowOf, seed } from '../fixtures.ts';
 import { seedPlannedJournal, trades } from '../plannedVsActualJournal.ts';
 
 beforeEach(async () => {
@@ -10,14 +10,8 @@ beforeEach(async () => {
   await seed('trades', trades); // the plans it reads are those a cached trade links to
 });
 
-function rowOf(table: HTMLElement, label: string) {
-  const header = within(table)
-    .getAllByRole('rowheader')
-    .find((th) => th.firstChild?.textContent === label);
-  if (!header) throw new Error(`no row ${label}`);
-  const row = header.closest('tr') as HTMLElement;
-  return (name: string) => (row.querySelector(`[data-label="${name}"]`) as HTMLElement).textContent;
-}
+/** A group's cells by column. */
+const rowOf = (table: HTMLElement, label: string) => groupRowOf(table, label).cell;
 
 describe('Review: planned against actual', () => {
   it('shows the aggregates overall and by setup, worked by hand, each with its n', async () => {

@@ -9,8 +9,16 @@ import {
   formatWinRate,
 } from '../../../src/client/review/statsFormat.ts';
 import { computeStats, type GroupStats, STATS_GROUPINGS } from '../../../src/domain/stats.ts';
-import type { Trade } from '../../../src/domain/types.ts';
-import { edgeFixture, planFixture, resetCache, seed, setupFixture, tradeFixture } from '../fixtures.ts';
+import { closedTradeFixture } from '../../fixtures/records.ts';
+import {
+  edgeFixture,
+  groupRowOf,
+  planFixture,
+  resetCache,
+  seed,
+  setupFixture,
+  tradeFixture,
+} from '../fixtures.ts';
 
 const edges = [
   edgeFixture({ id: 'e-trend', name: 'Trend' }),
@@ -29,23 +37,12 @@ const plans = [
   planFixture({ id: 'p-msft', stock: 'MSFT', tradeSetupId: 's-flag', edgeIds: ['e-trend'] }),
 ];
 
-const closed = (symbol: string, day: number, o: Partial<Trade>) =>
-  tradeFixture({
-    symbol,
-    openedAt: `2026-10-0${day}T14:00:00.000Z`,
-    closedAt: `2026-10-0${day}T19:00:00.000Z`,
-    openQuantity: 0,
-    initialStop: 95,
-    initialRisk: 500,
-    ...o,
-  });
-
 const trades = [
-  closed('AAPL', 1, { planId: 'p-aapl', planned: true, rMultiple: 2, netPnl: 1000 }),
-  closed('MSFT', 2, { planId: 'p-msft', planned: true, rMultiple: -1, netPnl: -500 }),
-  closed('NVDA', 3, { rMultiple: 0, netPnl: 0 }),
+  closedTradeFixture('AAPL', 1, { planId: 'p-aapl', planned: true, rMultiple: 2, netPnl: 1000 }),
+  closedTradeFixture('MSFT', 2, { planId: 'p-msft', planned: true, rMultiple: -1, netPnl: -500 }),
+  closedTradeFixture('NVDA', 3, { rMultiple: 0, netPnl: 0 }),
   // Closed without a stop: no R, so in no figure, only in the note.
-  closed('TSLA', 4, { initialStop: null, initialRisk: null, rMultiple: null, netPnl: 50 }),
+  closedTradeFixture('TSLA', 4, { initialStop: null, initialRisk: null, rMultiple: null, netPnl: 50 }),
   // Open: not in the statistics at all.
   tradeFixture({ symbol: 'AMD', openedAt: '2026-10-05T14:00:00.000Z', initialStop: 90 }),
 ];
@@ -61,16 +58,7 @@ beforeEach(async () => {
   await seed('tradePlans', plans);
 });
 
-/** The cells of a group's row as the page shows them, by column. */
-function rowOf(table: HTMLElement, label: string) {
-  const header = within(table)
-    .getAllByRole('rowheader')
-    .find((th) => th.firstChild?.textContent === label);
-  if (!header) throw new Error(`no row ${label}`);
-  const row = header.closest('tr') as HTMLElement;
-  const cell = (name: string) => (row.querySelector(`[data-label="${name}"]`) as HTMLElement).textContent;
-  return { header, row, cell };
-}
+const rowOf = groupRowOf;
 
 /** Shows one more breakdown, by the title its select offers it under. */
 async function chooseBreakdown(title: string) {
@@ -241,8 +229,14 @@ describe('the Review page: tags, mistakes and the checklist', () => {
       planFixture({ id: 'p-msft', stock: 'MSFT', tradeSetupId: 's-flag', criteriaMet: ['Volume'] }),
     ]);
     await seed('trades', [
-      closed('AAPL', 1, { planId: 'p-aapl', planned: true, rMultiple: 2, netPnl: 1000, tags: ['Breakout'] }),
-      closed('MSFT', 2, {
+      closedTradeFixture('AAPL', 1, {
+        planId: 'p-aapl',
+        planned: true,
+        rMultiple: 2,
+        netPnl: 1000,
+        tags: ['Breakout'],
+      }),
+      closedTradeFixture('MSFT', 2, {
         planId: 'p-msft',
         planned: true,
         rMultiple: -1,
@@ -250,8 +244,8 @@ describe('the Review page: tags, mistakes and the checklist', () => {
         tags: ['breakout'],
         mistakes: ['moved stop'],
       }),
-      closed('NVDA', 3, { rMultiple: 3, netPnl: 1500 }),
-      closed('AMD', 4, { rMultiple: 1, netPnl: 500, mistakes: ['moved stop', 'oversized'] }),
+      closedTradeFixture('NVDA', 3, { rMultiple: 3, netPnl: 1500 }),
+      closedTradeFixture('AMD', 4, { rMultiple: 1, netPnl: 500, mistakes: ['moved stop', 'oversized'] }),
     ]);
     render(<ReviewPage />);
     const costs = await screen.findByRole('table', { name: 'Cost of each mistake' });

@@ -58,6 +58,20 @@ const delta = (o: Partial<SyncAnswer> = {}): SyncAnswer => ({
   ...o,
 });
 
+/** The edge "Local" (e9) made offline: shown in the cache, its create queued. */
+async function edgeMadeOffline({ recordId = 'e9' as string | undefined } = {}) {
+  const { db } = dbModule;
+  await db.edges.put({ ...edgeFixture({ id: 'e9', name: 'Local' }), pendingSync: true } as never);
+  await db.outbox.add({
+    collection: 'edges',
+    method: 'POST',
+    path: '/edges',
+    body: { id: 'e9', name: 'Local' },
+    label: 'Create edge Local',
+    ...(recordId ? { recordId } : {}),
+    queuedAt: 'x',
+  });
+}
 describe('the sync layer', () => {
   it('pulls every collection into Dexie, plans with edgeIds', async () => {
     await sync.syncNow();
@@ -102,15 +116,8 @@ describe('the sync layer', () => {
   it('re-reads everything after a queued change was refused, which undoes its local effect', async () => {
     await sync.syncNow();
     const { db } = dbModule;
-    await db.edges.put({ ...edgeFixture({ id: 'e9', name: 'Local' }), pendingSync: true } as never);
-    await db.outbox.add({
-      collection: 'edges',
-      method: 'POST',
-      path: '/edges',
-      body: { id: 'e9', name: 'Local' },
-      label: 'Create edge Local',
-      queuedAt: 'x',
-    });
+    // Queued by an older version, without the record's id.
+    await edgeMadeOffline({ recordId: undefined });
     api.routes['POST /api/v1/edges'] = {
       status: 409,
       body: { message: 'An edge with this name already exists' },
@@ -128,16 +135,7 @@ describe('the sync layer', () => {
   it('after a replay that was all saved, keeps each answer and syncs once, a delta', async () => {
     await sync.syncNow();
     const { db } = dbModule;
-    await db.edges.put({ ...edgeFixture({ id: 'e9', name: 'Local' }), pendingSync: true } as never);
-    await db.outbox.add({
-      collection: 'edges',
-      method: 'POST',
-      path: '/edges',
-      body: { id: 'e9', name: 'Local' },
-      label: 'Create edge Local',
-      recordId: 'e9',
-      queuedAt: 'x',
-    });
+    await edgeMadeOffline();
     api.routes['POST /api/v1/edges'] = { status: 201, body: edgeFixture({ id: 'e9', name: 'Local' }) };
     api.routes['GET /api/v1/sync'] = { status: 200, body: delta() };
     api.received = [];
