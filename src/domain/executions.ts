@@ -109,6 +109,27 @@ const manualFillRecord = object({
 export type ManualFill = Infer<typeof manualFillRecord>;
 
 /**
+ * A fill imported from a statement (docs/product.md, "Importing statements"): checked by this
+ * struct when it is imported and when a backup brings it back, which holds it whole, since no
+ * broker can send it again. Its identity in the file is `brokerExecutionId`.
+ */
+const statementFillRecord = object({
+  id: uuid,
+  ...withDefaults(fillFields, fillDefaults),
+  // A split the file books moves shares at no price.
+  price: between([0, false, messages.priceNotPositive], [PRICE_MAX, messages.priceTooHigh('Price')]),
+  kind: oneOf(EXECUTION_KINDS, messages.invalidBody),
+  source: oneOf(['statement'] as const, messages.invalidBody),
+  brokerExecutionId: define<string>(
+    'statementIdentity',
+    (v) => (typeof v === 'string' && v !== '' && v.length <= 1000) || messages.invalidBody,
+  ),
+  positionEffect: nullable(oneOf(POSITION_EFFECTS, messages.invalidBody)),
+  createdAt: isoTime(backupMessages.timeInvalid),
+});
+export type StatementFillRecord = Infer<typeof statementFillRecord>;
+
+/**
  * Not in the future: `now` is the server's clock, or the phone's for an offline fill; a time up to
  * EXECUTION_CLOCK_SKEW_MINUTES past it is accepted, since the two clocks rarely agree to the second.
  */
@@ -128,6 +149,15 @@ export const validateExecutionInput = (body: unknown, now: Date) =>
 /** A manual fill the backup holds, checked as the API checks a new one, plus its stamp. */
 export const validateManualFill = (body: unknown, now: Date) =>
   validator(manualFillRecord, notInFuture(now))(body);
+
+/** A fill of a statement as it is imported or restored, checked as the API checks a manual one. */
+export const validateStatementFill = (body: unknown, now: Date) =>
+  validator(statementFillRecord, notInFuture(now))(body);
+
+/** The fields a statement fill is written with, in the order a backup lists them. */
+export const STATEMENT_FILL_FIELDS = Object.keys(
+  statementFillRecord.schema as object,
+) as (keyof StatementFillRecord)[];
 
 /** The fields a manual fill is written with, in the order a backup lists them. */
 export const MANUAL_FILL_FIELDS = Object.keys(manualFillRecord.schema as object) as (keyof ManualFill)[];

@@ -23,7 +23,7 @@ import type { ServerConfig } from './config.ts';
 import { type Database, isDatabaseReachable } from './db/database.ts';
 import { createEdgeRepository } from './edges/edgeRepository.ts';
 import { edgeRoutes } from './edges/edgeRoutes.ts';
-import { isRestoreRequest, MAX_BODY_BYTES } from './http/body.ts';
+import { isRestoreRequest, isStatementImport, MAX_BODY_BYTES } from './http/body.ts';
 import { compressJson } from './http/compression.ts';
 import { errorResponse } from './http/errors.ts';
 import {
@@ -59,6 +59,8 @@ import { createSyncService } from './sync/syncService.ts';
 import { createBrokerImport } from './trades/brokerImport.ts';
 import { fillRoutes } from './trades/fillRoutes.ts';
 import { createOwnSymbols } from './trades/ownSymbols.ts';
+import { createStatementImport, type StatementMappings } from './trades/statementImport.ts';
+import { statementRoutes } from './trades/statementRoutes.ts';
 import { createTradeBook, tradesOf } from './trades/tradeBook.ts';
 import { tradeRoutes } from './trades/tradeRoutes.ts';
 
@@ -96,6 +98,8 @@ export interface AppDeps {
   requests?: TraderRequestLimiter;
   /** Each trader's heavy calls, one at a time (http/fairShare.ts); likewise. */
   heavy?: HeavyCalls;
+  /** The trader's saved column mappings for statement imports; none unless given (below). */
+  statementMappings?: StatementMappings;
 }
 
 /**
@@ -183,8 +187,13 @@ export function createApp(appDeps: AppDeps): {
     // The rest of the upload is never read, so the connection cannot carry another request.
     onError: (c) => c.json({ message: messages.bodyTooLarge }, 413, { Connection: 'close' }),
   });
-  // A restore carries a whole journal: its own, larger, limit is on its route (backup/backupRoutes.ts).
-  api.use((c, next) => (isRestoreRequest(c.req.method, c.req.path) ? next() : oneMegabyte(c, next)));
+  // A restore carries a whole journal, an import a statement file: each route has its own, larger,
+  // limit (backup/backupRoutes.ts, trades/statementRoutes.ts).
+  api.use((c, next) =>
+    isRestoreRequest(c.req.method, c.req.path) || isStatementImport(c.req.method, c.req.path)
+      ? next()
+      : oneMegabyte(c, next),
+  );
   api.route('/', authRoutes(deps));
 
   const guarded = new Hono<AppEnv>();
@@ -197,6 +206,10 @@ export function createApp(appDeps: AppDeps): {
   guarded.route('/tradeplans', planRoutes(plans, accounts, cycles, orderRepository.hasOpen));
   guarded.route('/executions', fillRoutes(book, now));
   guarded.route('/trades', tradeRoutes(book, accounts, brokerImport, heavy));
+  // The saved mappings will be the trader settings' `statementMappings` (docs/product.md,
+  // "Importing statements"); until that field exists a trader has none.
+  const mappingsOf: StatementMappings = deps.statementMappings ?? (async () => []);
+  guarded.route('/fills', statementRoutes(createStatementImport(db, book, mappingsOf, now), heavy));
   guarded.route(
     '/sync',
     syncRoutes(

@@ -16,6 +16,7 @@ import type { ServerConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import type { HeavyCalls } from './http/fairShare.ts';
 import type { OrderFollower } from './orders/orderFollower.ts';
+import type { StatementMappings } from './trades/statementImport.ts';
 
 /** How long requests in flight may take to finish once the server is asked to stop. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -39,6 +40,8 @@ export interface StartOptions {
   alerts?: { everyMs?: number } & Omit<PushSenderOptions, 'hosts'>;
   /** How often working orders are followed with no app reading them (orders/orderFollower.ts). */
   orderFollowEveryMs?: number;
+  /** The traders' saved column mappings for statement imports (app.ts `AppDeps`). */
+  statementMappings?: StatementMappings;
 }
 
 export interface RunningServer {
@@ -84,6 +87,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     ...(options.alerts?.everyMs !== undefined ? { alertEveryMs: options.alerts.everyMs } : {}),
     ...(options.orderFollowEveryMs !== undefined ? { orderFollowEveryMs: options.orderFollowEveryMs } : {}),
     ...(options.heavy ? { heavy: options.heavy } : {}),
+    ...(options.statementMappings ? { statementMappings: options.statementMappings } : {}),
   });
   const expiryPurge = startExpiryPurge(database.db, now, options.purgeEveryMs);
 

@@ -80,6 +80,8 @@ export interface TestServerOptions {
   broker?: Broker;
   /** The alert watcher's interval and the pushes' https agent (src/server/alerts/alertWatcher.ts). */
   alerts?: StartOptions['alerts'];
+  /** The traders' saved column mappings for statement imports (src/server/app.ts `AppDeps`). */
+  statementMappings?: StartOptions['statementMappings'];
 }
 
 export async function startTestServer(
@@ -115,6 +117,7 @@ export async function startTestServer(
     heavy: options.heavy,
     broker: options.broker,
     alerts: options.alerts,
+    statementMappings: options.statementMappings,
     // Tests drive the order follower by its `tick`: a look of its own would take a read's turn.
     orderFollowEveryMs: options.orderFollowEveryMs ?? 3_600_000,
   });

@@ -1,16 +1,18 @@
 // The rows of `executions`: the trader's fills, manual or imported (docs/product.md, "Trades").
 // Each function reads or writes through `q`, the database or the caller's transaction.
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { JOURNAL_LIMITS } from '../../domain/constants.ts';
 import { kindOf } from '../../domain/executions.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Execution } from '../../domain/types.ts';
 import { isOwnAccount } from '../accounts/accountRepository.ts';
 import { inChunks, inPages } from '../db/chunks.ts';
 import type { Database, Transaction } from '../db/database.ts';
-import { assertRoom, assertWithinLimit, holdJournal } from '../db/journalLimits.ts';
+import { assertRoom, assertWithinLimit, countOf, holdJournal } from '../db/journalLimits.ts';
 import { ownedBy, rowsChangedSince } from '../db/owned.ts';
 import { recordFrom, rowFrom } from '../db/rows.ts';
 import { executions } from '../db/schema.ts';
+import { clearTombstones } from '../db/tombstones.ts';
 import { conflict, invalid } from '../refusals.ts';
 
 type FillRow = typeof executions.$inferSelect;
@@ -97,6 +99,40 @@ export async function insertBrokerFills(
   // Past the journal's limit, none of them is kept (the caller's transaction undoes the insert).
   if (written.length > 0) await assertWithinLimit(q, userId, 'executions');
   return written.length;
+}
+
+/** The fills of one of the trader's accounts, as a statement import compares with them. */
+export async function fillsOfAccount(q: Database, userId: string, accountId: string): Promise<Execution[]> {
+  const rows = await inPages(q, {
+    table: executions,
+    key: 'id',
+    where: and(eq(executions.userId, userId), eq(executions.accountId, accountId)),
+    order: [executions.id],
+  });
+  return rows.map(toFill);
+}
+
+/**
+ * Inserts a statement's fills, a chunk at a time; one already held (its id, or the account's
+ * identity) is skipped, so two imports of one file at once add each fill once. Past the journal's
+ * limit the whole is refused, undone with the caller's transaction. Answers the ids added.
+ */
+export async function insertStatementFills(
+  tx: Transaction,
+  userId: string,
+  fills: readonly Execution[],
+): Promise<string[]> {
+  await holdJournal(tx, userId);
+  const added = await inChunks(
+    fills.map((fill) => fillRow(userId, fill)),
+    (chunk) => tx.insert(executions).values(chunk).onConflictDoNothing().returning({ id: executions.id }),
+  );
+  const held = await countOf(tx, userId, 'executions');
+  if (held > JOURNAL_LIMITS.executions) throw conflict(messages.journalWouldOverflow('executions', held));
+  const ids = added.map((r) => r.id);
+  // A fill the trader deleted and imported again is theirs again: a replayed create of it is too.
+  await clearTombstones(tx, userId, 'executions', ids);
+  return ids;
 }
 
 /** When the account's (or any account's) newest broker fill was executed; undefined before the first import. */

@@ -30,8 +30,10 @@ import {
   fillById,
   fillsChangedSince,
   fillsOf,
+  fillsOfAccount,
   insertBrokerFills,
   insertFill,
+  insertStatementFills,
   newestBrokerFill,
 } from './fillRepository.ts';
 import { type AccountName, keptTradesOf } from './keptTrades.ts';
@@ -89,6 +91,7 @@ export function createTradeBook(db: Database, now: () => Date) {
     list: (userId: string, accounts: AccountName[]): Promise<Trade[]> => tradesOf(db, userId, accounts),
     fills: (userId: string): Promise<Execution[]> => fillsOf(db, userId),
     fillsChangedSince: (userId: string, since: string) => fillsChangedSince(db, userId, since),
+    fillsOfAccount: (userId: string, accountId: string) => fillsOfAccount(db, userId, accountId),
     newestBrokerFill: (userId: string, accountId?: string) => newestBrokerFill(db, userId, accountId),
 
     /**
@@ -140,6 +143,17 @@ export function createTradeBook(db: Database, now: () => Date) {
         const inserted = await insertBrokerFills(tx, userId, rows);
         await freezePlanLinks(tx, userId, at, protectiveStops);
         return inserted;
+      }),
+
+    /**
+     * A statement's fills and the plan links of their trades, in one transaction (docs/product.md,
+     * "Importing statements"); answers the ids added, none of those already held.
+     */
+    storeStatementFills: (userId: string, fills: readonly Execution[], at: Date): Promise<string[]> =>
+      db.transaction(async (tx) => {
+        const added = await insertStatementFills(tx, userId, fills);
+        if (added.length > 0) await freezePlanLinks(tx, userId, at);
+        return added;
       }),
 
     /**
