@@ -14,7 +14,7 @@ import {
 } from './constants.ts';
 import { parseIsoDateTime } from './isoDateTime.ts';
 import { messages } from './messages.ts';
-import { EXECUTION_SIDES, type FieldError } from './types.ts';
+import { EXECUTION_SIDES, type FieldError, type ValidationResult } from './types.ts';
 import {
   between,
   clientId,
@@ -166,6 +166,32 @@ export const MANUAL_FILL_FIELDS = Object.keys(manualFillRecord.schema as object)
 export const sameFill = (a: ManualFill, b: ManualFill): boolean =>
   sameValues(a, b, ['accountId', 'symbol', 'side', 'quantity', 'price', 'fees']) &&
   Date.parse(a.executedAt) === Date.parse(b.executedAt);
+
+/**
+ * A fill as a backup holds it: recorded by hand, or imported from a statement (with its source
+ * and identity); the broker's API fills are imported again instead.
+ */
+export type BackupFill = ManualFill | StatementFillRecord;
+
+/** A backup's fill, checked as the API or the import checks it: by its source's own struct. */
+export const validateBackupFill = (body: unknown, now: Date): ValidationResult<BackupFill> =>
+  typeof body === 'object' && body !== null && (body as { source?: unknown }).source === 'statement'
+    ? validateStatementFill(body, now)
+    : validateManualFill(body, now);
+
+/** Whether a backup's fill came from a statement (a manual one carries no source). */
+export const isStatementFill = (fill: BackupFill): fill is StatementFillRecord =>
+  'source' in fill && fill.source === 'statement';
+
+/** The same backup fill: a manual one as `sameFill`, a statement's also by its source and identity. */
+export const sameBackupFill = (a: BackupFill, b: BackupFill): boolean =>
+  isStatementFill(a) === isStatementFill(b) &&
+  sameFill(a, b) &&
+  (!isStatementFill(a) ||
+    (isStatementFill(b) &&
+      a.brokerExecutionId === b.brokerExecutionId &&
+      a.kind === b.kind &&
+      a.positionEffect === b.positionEffect));
 
 /**
  * A manual fill as the server stores it and the app queues it offline. The caller picks the id

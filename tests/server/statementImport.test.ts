@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKUP_FORMAT_VERSION, type Backup, type RestoreResult } from '../../src/domain/backup.ts';
 import { JOURNAL_LIMITS, STATEMENT_MAX_BYTES } from '../../src/domain/constants.ts';
 import { messages } from '../../src/domain/messages.ts';
 import type { StatementMapping } from '../../src/domain/statements/mapping.ts';
@@ -271,6 +272,54 @@ describe('importing a statement through the API', () => {
     const { body } = await importInto(margin.id, file(['11/18/2026,10:05:00,NVDA,Buy,20,120.00,0']));
     expect(body).toMatchObject({ added: 1, addedIds: [fill.id] });
     expect((await fillsOf()).filter((f) => f.symbol === 'NVDA')).toEqual([fill]);
+  });
+});
+
+describe('statement fills in a backup', () => {
+  it('holds them with their source and identity; a restore brings each back once', async () => {
+    const held = await statementFills();
+    const backup = (await alex.json<Backup>('GET', '/api/v1/backup')).body;
+    expect(backup.formatVersion).toBe(BACKUP_FORMAT_VERSION);
+    const inBackup = backup.executions.filter((e) => 'source' in e && e.source === 'statement');
+    expect(inBackup.map((e) => e.id).sort()).toEqual(held.map((f) => f.id).sort());
+    expect(inBackup.find((e) => e.id === held[0]!.id)).toEqual({
+      id: held[0]!.id,
+      accountId: margin.id,
+      symbol: held[0]!.symbol,
+      side: held[0]!.side,
+      quantity: held[0]!.quantity,
+      price: held[0]!.price,
+      fees: held[0]!.fees,
+      executedAt: held[0]!.executedAt,
+      kind: 'fill',
+      source: 'statement',
+      brokerExecutionId: held[0]!.brokerExecutionId,
+      positionEffect: null,
+      createdAt: held[0]!.createdAt,
+    });
+    const gone = held.find((f) => f.symbol === 'MSFT')!;
+    expect((await alex.call('DELETE', `/api/v1/executions/${gone.id}`)).status).toBe(204);
+    const restored = await alex.json<RestoreResult>('POST', '/api/v1/backup', backup);
+    expect(restored.status).toBe(200);
+    expect(restored.body.restored.executions).toBe(1);
+    expect(restored.body.skipped.executions).toBe(backup.executions.length - 1);
+    expect(await statementFills()).toEqual(expect.arrayContaining(held));
+    expect(await statementFills()).toHaveLength(held.length);
+    // Restored, the file is here whole: importing it again adds nothing.
+    expect((await importInto(margin.id, file(ROWS))).body).toMatchObject({ added: 0, alreadyHere: 6 });
+  });
+
+  it('refuses a statement fill the import would refuse, and one identity twice', async () => {
+    const backup = (await alex.json<Backup>('GET', '/api/v1/backup')).body;
+    const statement = backup.executions.find((e) => 'source' in e && e.source === 'statement')!;
+    const broken = { ...backup, executions: [{ ...statement, brokerExecutionId: '' }] };
+    expect((await alex.json('POST', '/api/v1/backup', broken)).status).toBe(400);
+    const twice = { ...backup, executions: [...backup.executions, { ...statement, id: randomUUID() }] };
+    const res = await alex.json<{ errors: { field: string }[] }>('POST', '/api/v1/backup', twice);
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e) => e.field)).toEqual([
+      `executions[${backup.executions.length}].brokerExecutionId`,
+    ]);
   });
 });
 
