@@ -3,7 +3,7 @@
 import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { annotationNotesBytes } from '../../domain/journalLimits.ts';
 import type { StoredAnnotation, TradeAnnotation } from '../../domain/tradeAnnotation.ts';
-import { forChunks, inPages } from '../db/chunks.ts';
+import { inPages, insertNewInChunks } from '../db/chunks.ts';
 import type { Database } from '../db/database.ts';
 import { assertNotesWithinLimit, assertWithinLimit, holdJournal } from '../db/journalLimits.ts';
 import { changedFor, rowsChangedSince } from '../db/owned.ts';
@@ -75,9 +75,7 @@ export async function insertNewAnnotations(
   const rows = [...annotations]
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .map((a) => annotationRow(userId, stamped(a, at)));
-  await forChunks(rows, (chunk) =>
-    q.insert(tradeAnnotations).values(chunk).onConflictDoNothing({ target: tradeAnnotations.key }),
-  );
+  await insertNewInChunks(q, tradeAnnotations, rows, 'key');
   // A trade past the journal's limit refuses the write of fills that made it (docs/product.md, "Journal limits").
   await assertWithinLimit(q, userId, 'tradeAnnotations');
 }

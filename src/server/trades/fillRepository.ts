@@ -6,7 +6,7 @@ import { kindOf } from '../../domain/executions.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Execution } from '../../domain/types.ts';
 import { isOwnAccount } from '../accounts/accountRepository.ts';
-import { inChunks, inPages } from '../db/chunks.ts';
+import { inChunks, inPages, insertNewInChunks } from '../db/chunks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { assertRoom, assertWithinLimit, countOf, holdJournal } from '../db/journalLimits.ts';
 import { ownedBy, rowsChangedSince } from '../db/owned.ts';
@@ -123,13 +123,10 @@ export async function insertStatementFills(
   fills: readonly Execution[],
 ): Promise<string[]> {
   await holdJournal(tx, userId);
-  const added = await inChunks(
-    fills.map((fill) => fillRow(userId, fill)),
-    (chunk) => tx.insert(executions).values(chunk).onConflictDoNothing().returning({ id: executions.id }),
-  );
+  const rows = fills.map((fill) => fillRow(userId, fill));
+  const ids = (await insertNewInChunks(tx, executions, rows, 'id')) as string[];
   const held = await countOf(tx, userId, 'executions');
   if (held > JOURNAL_LIMITS.executions) throw conflict(messages.journalWouldOverflow('executions', held));
-  const ids = added.map((r) => r.id);
   // A fill the trader deleted and imported again is theirs again: a replayed create of it is too.
   await clearTombstones(tx, userId, 'executions', ids);
   return ids;

@@ -9,6 +9,7 @@ import { readStatement } from '../../domain/statements/registry.ts';
 import {
   identified,
   type SkippedRow,
+  type StatementFill,
   type StatementFormatId,
   type StatementImportAnswer,
   statementFillId,
@@ -32,6 +33,10 @@ export interface StatementImportCall {
 
 const byLine = (a: SkippedRow, b: SkippedRow) => a.line - b.line;
 
+/** The file's line of each fill by its id (only when one is refused: an id costs a hash). */
+const linesById = (fills: readonly StatementFill[], accountId: string): Map<string, number> =>
+  new Map(identified(fills).map(({ fill, identity }) => [statementFillId(accountId, identity), fill.line]));
+
 export function createStatementImport(
   db: Database,
   book: TradeBook,
@@ -53,23 +58,21 @@ export function createStatementImport(
       const held = await book.fillsOfAccount(userId, call.accountId);
       const plan = planImport(read.fills, call.accountId, held, at.toISOString());
       // Each fill is checked as a manual one is, by its own struct; one it refuses is skipped.
-      const lineOf = new Map(
-        identified(read.fills).map(({ fill, identity }) => [
-          statementFillId(call.accountId, identity),
-          fill.line,
-        ]),
-      );
       const skipped = [...read.skipped];
       const fills: Execution[] = [];
+      let lineOf: Map<string, number> | undefined;
       for (const fill of plan.add) {
         const checked = validateStatementFill(fill, at);
-        if (checked.ok) fills.push(checked.value);
-        else
-          skipped.push({
-            line: lineOf.get(fill.id) ?? 0,
-            reason: 'unreadable',
-            detail: checked.errors.map((e) => e.message).join('; '),
-          });
+        if (checked.ok) {
+          fills.push(checked.value);
+          continue;
+        }
+        lineOf ??= linesById(read.fills, call.accountId);
+        skipped.push({
+          line: lineOf.get(fill.id) ?? 0,
+          reason: 'unreadable',
+          detail: checked.errors.map((e) => e.message).join('; '),
+        });
       }
       const addedIds = call.dryRun ? [] : await book.storeStatementFills(userId, fills, at);
       const added = call.dryRun ? fills.length : addedIds.length;
