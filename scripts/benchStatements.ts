@@ -1,8 +1,8 @@
 /**
  * A statement import through the API on PGlite (issue 42, "Performance": a 10,000-row statement
  * previews in ≤ 2 s and imports in ≤ 5 s). The server runs in this process, given a saved column
- * mapping for the file (the trader's mappings are a parameter of the import, app.ts); the file is
- * sent as `POST /api/v1/fills/import` over loopback: a preview (dryRun=1), the import, and the
+ * mapping for the file (the trader's mappings are a parameter of the import, src/server/app.ts);
+ * the file is sent as `POST /api/v1/fills/import` over loopback: a preview (dryRun=1), the import, and the
  * same file again (adds nothing). Each figure is one call's time from send to answer.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
