@@ -24,18 +24,7 @@ import {
   linkedPlanIds,
   saveAnnotation,
 } from './annotationRepository.ts';
-import {
-  assertOwnAccount,
-  deleteManualFill,
-  fillById,
-  fillsChangedSince,
-  fillsOf,
-  fillsOfAccount,
-  insertBrokerFills,
-  insertFill,
-  insertStatementFills,
-  newestBrokerFill,
-} from './fillRepository.ts';
+import { createFillRepository, fillsOf } from './fillRepository.ts';
 import { type AccountName, keptTradesOf } from './keptTrades.ts';
 
 export type { AccountName } from './keptTrades.ts';
@@ -87,12 +76,13 @@ async function freezePlanLinks(
 }
 
 export function createTradeBook(db: Database, now: () => Date) {
+  const fillRows = createFillRepository(db);
   return {
     list: (userId: string, accounts: AccountName[]): Promise<Trade[]> => tradesOf(db, userId, accounts),
-    fills: (userId: string): Promise<Execution[]> => fillsOf(db, userId),
-    fillsChangedSince: (userId: string, since: string) => fillsChangedSince(db, userId, since),
-    fillsOfAccount: (userId: string, accountId: string) => fillsOfAccount(db, userId, accountId),
-    newestBrokerFill: (userId: string, accountId?: string) => newestBrokerFill(db, userId, accountId),
+    fills: fillRows.list,
+    fillsChangedSince: fillRows.changedSince,
+    fillsOfAccount: fillRows.ofAccount,
+    newestBrokerFill: fillRows.newestBroker,
 
     /**
      * A manual fill, made when the device says if plausible (`madeAt`); its trade's plan link is
@@ -104,25 +94,25 @@ export function createTradeBook(db: Database, now: () => Date) {
         collection: 'executions',
         id: input.id,
         userId,
-        existing: (id) => fillById(db, id),
+        existing: (id) => fillRows.byId(id),
         create: () =>
           db.transaction(async (tx) => {
-            await assertOwnAccount(tx, userId, input.accountId);
+            await fillRows.assertOwnAccount(tx, userId, input.accountId);
             const at = now();
             const id = input.id ?? uuidv7(at.getTime());
             const createdAt = (await madeAt(tx, userId, input.createdAt, at)).toISOString();
             const fill = newExecution(input, { id, createdAt });
-            await insertFill(tx, userId, fill);
+            await fillRows.insertManual(tx, userId, fill);
             await freezePlanLinks(tx, userId, at);
-            return fillById(tx, id);
+            return fillRows.byId(id, tx);
           }),
       }),
 
-    /** Manual fills only; a trade that now opens on a later fill has a new key, decided now too. */
+    /** Manual and statement fills; a trade that now opens on a later fill has a new key, decided now too. */
     async deleteFill(userId: string, id: string): Promise<void> {
       const at = now();
       await deleteWithTombstone(db, 'executions', userId, id, at, messages.executionNotFound, async (tx) => {
-        if (!(await deleteManualFill(tx, userId, id))) return false;
+        if (!(await fillRows.deleteOwn(tx, userId, id))) return false;
         await freezePlanLinks(tx, userId, at);
         return true;
       });
@@ -140,7 +130,7 @@ export function createTradeBook(db: Database, now: () => Date) {
       at: Date,
     ): Promise<number> =>
       db.transaction(async (tx) => {
-        const inserted = await insertBrokerFills(tx, userId, rows);
+        const inserted = await fillRows.insertBroker(tx, userId, rows);
         await freezePlanLinks(tx, userId, at, protectiveStops);
         return inserted;
       }),
@@ -151,7 +141,7 @@ export function createTradeBook(db: Database, now: () => Date) {
      */
     storeStatementFills: (userId: string, fills: readonly Execution[], at: Date): Promise<string[]> =>
       db.transaction(async (tx) => {
-        const added = await insertStatementFills(tx, userId, fills);
+        const added = await fillRows.insertStatement(tx, userId, fills);
         if (added.length > 0) await freezePlanLinks(tx, userId, at);
         return added;
       }),
