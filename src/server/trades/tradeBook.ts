@@ -18,12 +18,7 @@ import { deleteWithTombstone } from '../db/tombstones.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
 import { lockOwnPlan, markDone, plansOfTrades, toPlanRecord } from '../plans/planQueries.ts';
 import { invalid, notFound } from '../refusals.ts';
-import {
-  annotationsOf,
-  insertNewAnnotations,
-  linkedPlanIds,
-  saveAnnotation,
-} from './annotationRepository.ts';
+import { annotationsOf, createAnnotationRepository, linkedPlanIds } from './annotationRepository.ts';
 import { createFillRepository, fillsOf } from './fillRepository.ts';
 import { type AccountName, keptTradesOf } from './keptTrades.ts';
 
@@ -54,29 +49,36 @@ async function heldSourcesOf(q: Database, userId: string) {
 export const tradesOf = (db: Database, userId: string, accounts: readonly AccountName[]): Promise<Trade[]> =>
   keptTradesOf(db).trades(userId, accounts);
 
-/**
- * Stores, for every trade that has nothing stored yet, its automatic plan link or that it has
- * none (docs/product.md, "Trades"), and which plans the trades leave done ("Trade plans"). Called
- * in the transaction that writes fills: the link is decided by the plans as they are when the
- * trade's fills arrive, so a plan discarded or edited later keeps its trade and its stop, and a
- * plan set to Ready later claims no trade made before. The plans are held meanwhile: one deleted
- * under it would fail the fill's whole write. `protectiveStops` (new fill id → the broker's stop
- * order price) gives a trade no plan claims its initial stop.
- */
-async function freezePlanLinks(
-  q: Database,
-  userId: string,
-  at: Date,
-  protectiveStops?: ReadonlyMap<string, number>,
-): Promise<void> {
-  const sources = await heldSourcesOf(q, userId);
-  const trades = buildTrades({ ...sources, accounts: [] });
-  await insertNewAnnotations(q, userId, newAnnotations(trades, sources.annotations, protectiveStops), at);
-  await markDone(q, userId, doneChanges(sources.plans, trades));
-}
-
 export function createTradeBook(db: Database, now: () => Date) {
   const fillRows = createFillRepository(db);
+  const annotationRows = createAnnotationRepository(db);
+
+  /**
+   * Stores, for every trade that has nothing stored yet, its automatic plan link or that it has
+   * none (docs/product.md, "Trades"), and which plans the trades leave done ("Trade plans"). Called
+   * in the transaction that writes fills: the link is decided by the plans as they are when the
+   * trade's fills arrive, so a plan discarded or edited later keeps its trade and its stop, and a
+   * plan set to Ready later claims no trade made before. The plans are held meanwhile: one deleted
+   * under it would fail the fill's whole write. `protectiveStops` (new fill id → the broker's stop
+   * order price) gives a trade no plan claims its initial stop.
+   */
+  async function freezePlanLinks(
+    q: Database,
+    userId: string,
+    at: Date,
+    protectiveStops?: ReadonlyMap<string, number>,
+  ): Promise<void> {
+    const sources = await heldSourcesOf(q, userId);
+    const trades = buildTrades({ ...sources, accounts: [] });
+    await annotationRows.insertNew(
+      q,
+      userId,
+      newAnnotations(trades, sources.annotations, protectiveStops),
+      at,
+    );
+    await markDone(q, userId, doneChanges(sources.plans, trades));
+  }
+
   return {
     list: (userId: string, accounts: AccountName[]): Promise<Trade[]> => tradesOf(db, userId, accounts),
     fills: fillRows.list,
@@ -171,7 +173,7 @@ export function createTradeBook(db: Database, now: () => Date) {
           if (!plans.some((p) => p.id === plan.id)) plans.push(toPlanRecord(plan));
         }
         // Fields left out of the call are kept when the annotation says so (tags, mistakes: docs/product.md, "Trades").
-        await saveAnnotation(tx, userId, { key: trade.key, ...attachedAfter(trade, update) }, now());
+        await annotationRows.save(userId, { key: trade.key, ...attachedAfter(trade, update) }, now(), tx);
         const updated = applyTradeUpdate(trade, update);
         await markDone(
           tx,
