@@ -15,7 +15,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { startServer } from '../src/server/server.ts';
 import { report, signIn } from './benchServer.ts';
 
-export const STATEMENT_ROWS = 10_000;
+export const IMPORT_ROWS = 10_000;
 const HEADER = ['Date', 'Time', 'Symbol', 'Action', 'Qty', 'Price', 'Commission'];
 const MAPPING: StatementMapping = {
   header: HEADER,
@@ -43,9 +43,9 @@ function statementFile(rows: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-export async function benchStatements(): Promise<void> {
-  console.log(`\nStatement import, ${STATEMENT_ROWS.toLocaleString('en-US')} rows through the API (PGlite)`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'tt-bench-statements-'));
+export async function benchStatementImport(): Promise<void> {
+  console.log(`\nStatement import, ${IMPORT_ROWS.toLocaleString('en-US')} rows through the API (PGlite)`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'tt-bench-statement-import-'));
   const server = await startServer({
     config: loadConfig({
       DATA_DIR: dataDir,
@@ -64,7 +64,7 @@ export async function benchStatements(): Promise<void> {
     ).json()) as Account[];
     const account = accounts[0]?.id;
     if (!account) throw new Error('bench: no account');
-    const text = statementFile(STATEMENT_ROWS);
+    const text = statementFile(IMPORT_ROWS);
     const send = async (label: string, query: string, goal?: string) => {
       const start = performance.now();
       const res = await fetch(`${url}/api/v1/fills/import?account=${account}&format=auto${query}`, {
