@@ -254,6 +254,18 @@ describe('importing a statement through the API', () => {
     expect(await statementFills()).toHaveLength(8);
   });
 
+  it("skips a fill the API would refuse (a time in the future), with its line and the API's message", async () => {
+    const { body } = await importInto(
+      margin.id,
+      file(['11/19/2026,11:30:00,QQQ,Buy,1,400,0', '12/01/2026,10:00:00,QQQ,Sell,1,410,0']),
+    );
+    expect(body).toMatchObject({
+      added: 1,
+      skipped: [{ line: 3, reason: 'unreadable', detail: messages.executedAtInFuture }],
+    });
+    expect((await statementFills()).filter((f) => f.symbol === 'QQQ')).toHaveLength(1);
+  });
+
   it('adds each fill once when the same file is imported twice at once', async () => {
     const rows = Array.from(
       { length: 40 },
