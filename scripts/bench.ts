@@ -31,6 +31,9 @@
  *    new; after a Draft plan's edit) and manual fill, counted in process (issue 31). `--delta-only`
  *    runs it alone.
  *
+ * 11. `benchStatements` (benchStatements.ts): a 10,000-row Robinhood statement's preview, its
+ *    `readStatement` and `planImport` against 5,000 held fills, in process (issue 42).
+ *    `--statements-only` runs it alone.
  * 12. `benchStatementImport` (benchStatementImport.ts): a 10,000-row statement previewed,
  *    imported and imported again through `POST /api/v1/fills/import` on PGlite (issue 42).
  *    `--statement-import-only` runs it alone.
@@ -55,6 +58,7 @@ import { benchQuotes } from './benchQuotes.ts';
 import { benchScale } from './benchScale.ts';
 import { measure, quantile, report, root, signIn, startServer, wireBytes } from './benchServer.ts';
 import { benchStatementImport } from './benchStatementImport.ts';
+import { benchStatements } from './benchStatements.ts';
 import { CHROMIUM_PATH, HEADLESS_CHROMIUM_FLAGS } from './chromium.ts';
 
 const INITIAL_JS_BUDGET_KB = 115;
@@ -191,6 +195,10 @@ function lighthouse(url: string, cookie: string, dataDir: string): void {
   report('Cumulative Layout Shift', `${audit('cumulative-layout-shift').toFixed(3)}`, '0');
 }
 
+if (process.argv.includes('--statements-only')) {
+  benchStatements();
+  process.exit(0);
+}
 if (process.argv.includes('--quotes-only')) {
   await benchQuotes();
   process.exit(0);
@@ -271,6 +279,7 @@ if (!process.argv.includes('--no-fairness')) await benchFairness();
 await benchQuotes();
 if (!process.argv.includes('--no-load')) await benchLoad();
 await benchDelta();
+benchStatements();
 await benchStatementImport();
 if (process.env.BENCH_KEEP) console.log(`Kept ${dataDir}`);
 else rmSync(dataDir, { recursive: true, force: true });

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
 import pg from 'pg';
-import { addDefaultSettings } from '../src/server/accounts/accountRepository.ts';
+import { createAccountRepository } from '../src/server/accounts/accountRepository.ts';
 import { SESSION_DAYS } from '../src/server/auth/sessionStore.ts';
 import { createTokenCipher } from '../src/server/auth/tokenCipher.ts';
 import { hashToken, randomToken } from '../src/server/auth/tokens.ts';
@@ -110,7 +110,8 @@ async function seedTraders(db: Database, dataKey: Buffer, from: number, count: n
         expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000),
       })),
     );
-    for (const p of people) await addDefaultSettings(db, p.id, p.demo.accounts, now);
+    const accountRepository = createAccountRepository(db, () => now);
+    for (const p of people) await accountRepository.addDefaultSettings(p.id, p.demo.accounts);
     const accounts = await db
       .select({ id: accountSettings.id, userId: accountSettings.userId })
       .from(accountSettings)

@@ -1,11 +1,13 @@
-// A broker account (docs/product.md, "Accounts"): its balances come live from the broker, its
-// settings are the trader's own. The settings' struct is their one definition: the types, the
+// An account (docs/product.md, "Accounts"): a broker's, whose balances come live from the broker,
+// or one the trader added by hand, whose name, last digits and balance are the trader's own; the
+// settings are the trader's for both. The structs here are their one definition: the types, the
 // API's and the form's validators, the defaults of an account seen for the first time, and the
 // backup's check.
 
 import { defaulted, define } from 'superstruct';
 import { backupMessages } from './backupMessages.ts';
 import {
+  ACCOUNT_NAME_MAX_LENGTH,
   BALANCE_MAX,
   DEFAULT_CAPITAL_RISK_PERCENT,
   DEFAULT_HEAT_LIMIT_PERCENT,
@@ -24,6 +26,7 @@ import { messages } from './messages.ts';
 import {
   between,
   type CrossCheck,
+  clientId,
   finite,
   type Infer,
   isCleanText,
@@ -33,9 +36,43 @@ import {
   optional,
   sameValues,
   stamps,
+  text,
   uuid,
   validator,
 } from './validation.ts';
+
+/** Where an account comes from: the broker's connection, or the trader's own hand. */
+export const ACCOUNT_SOURCES = ['broker', 'manual'] as const;
+export type AccountSource = (typeof ACCOUNT_SOURCES)[number];
+
+/**
+ * A manual account's hash: it has none at a broker, and the stored hash is unique per trader and
+ * is how a restore finds an account, so it is its own id's.
+ */
+export const manualAccountHash = (id: string): string => `manual:${id}`;
+
+/** A broker account's own fields as stored: the broker answers them, so none is kept. */
+export const BROKER_ACCOUNT_FIELDS = {
+  source: 'broker' as AccountSource,
+  accountName: null,
+  lastDigits: null,
+  currentBalance: null,
+} as const;
+
+/** What the trader writes of an account added by hand (a broker's come from the broker). */
+const manualFields = {
+  accountName: text(ACCOUNT_NAME_MAX_LENGTH, messages.accountNameTooLong, messages.accountNameRequired),
+  /** The last digits of its number at the bank or broker, to tell accounts apart; may be empty. */
+  lastDigits: define<string>(
+    'lastDigits',
+    (v) => (typeof v === 'string' && /^[0-9]{0,4}$/.test(v)) || messages.lastDigitsInvalid,
+  ),
+  /** The trader's own figure: sizes, heat and P&L read it as a broker's live balance. */
+  currentBalance: between(
+    [0, false, messages.currentBalanceInvalid],
+    [BALANCE_MAX, messages.currentBalanceTooHigh],
+  ),
+};
 
 export const isHeatLimitInRange = (limit: number): boolean =>
   Number.isFinite(limit) && limit >= HEAT_LIMIT_MIN && limit <= HEAT_LIMIT_MAX;
@@ -104,12 +141,19 @@ export type AccountSettings = Infer<typeof accountSettings>;
  * allowed is never among them (its own call, `PUT /accounts/{id}/orders`): a body naming it is
  * read without it.
  */
-const accountSettingsInput = object({
-  ...settingsFields,
+const optionalSettings = {
   heatLimit: optional(settingsFields.heatLimit),
   dailyLossLimit: optional(settingsFields.dailyLossLimit),
   dailyLossLimitUnit: optional(settingsFields.dailyLossLimitUnit),
   maxNewTradesPerDay: optional(settingsFields.maxNewTradesPerDay),
+};
+/** A manual account's own fields may come with its settings; a broker account's are refused on their field. */
+const accountSettingsInput = object({
+  ...settingsFields,
+  ...optionalSettings,
+  accountName: optional(manualFields.accountName),
+  lastDigits: optional(manualFields.lastDigits),
+  currentBalance: optional(manualFields.currentBalance),
 });
 export type AccountSettingsInput = Infer<typeof accountSettingsInput>;
 
@@ -117,6 +161,30 @@ export const validateAccountSettings = validator(accountSettingsInput, lossLimit
 
 /** The settings form's check: every field is the trader's to fill, the heat limit too. */
 export const validateAccountSettingsForm = validator(accountSettings, lossLimitInPercent);
+
+/** The settings form of an account added by hand: its name, digits and balance too. */
+export const validateManualSettingsForm = validator(
+  object({ ...settingsFields, ...manualFields }),
+  lossLimitInPercent,
+);
+
+/**
+ * `POST /api/v1/accounts`: an account added by hand, with a client-made id like every create. The
+ * settings the form does not ask take the defaults of `defaultAccountSettings`.
+ */
+const manualAccountInput = object({
+  ...clientId,
+  ...manualFields,
+  lastDigits: optional(manualFields.lastDigits),
+  originalBalance: settingsFields.originalBalance,
+  capitalRisk: settingsFields.capitalRisk,
+  maxTradeRisk: settingsFields.maxTradeRisk,
+  scaleOutFactor: optional(settingsFields.scaleOutFactor),
+  ...optionalSettings,
+});
+export type ManualAccountInput = Infer<typeof manualAccountInput>;
+
+export const validateManualAccount = validator(manualAccountInput, lossLimitInPercent);
 
 /** `PUT /api/v1/accounts/{id}/orders`: orders from Trade Tracker on or off for the account. */
 export const validateOrdersAllowed = validator(
@@ -142,6 +210,11 @@ export const accountRecord = object({
     'accountHash',
     (v) => (typeof v === 'string' && v.trim() !== '' && isCleanText(v)) || backupMessages.accountHashInvalid,
   ),
+  // A backup made before manual accounts holds broker accounts only.
+  source: defaulted(oneOf(ACCOUNT_SOURCES, messages.accountSourceInvalid), 'broker' as AccountSource),
+  accountName: defaulted(nullable(manualFields.accountName), null),
+  lastDigits: defaulted(nullable(manualFields.lastDigits), null),
+  currentBalance: defaulted(nullable(manualFields.currentBalance), null),
   ...settingsFields,
   // A backup always carries the heat limit, so a missing one is a broken backup, not "keep it".
   heatLimit: finite(isHeatLimitInRange, messages.heatLimitOutOfRange, messages.mustBeNumber),
@@ -153,26 +226,70 @@ export const accountRecord = object({
 });
 export type AccountRecord = Infer<typeof accountRecord>;
 
-export const validateAccountRecord = validator(accountRecord, lossLimitInPercent);
+/**
+ * A manual account carries its name, last digits and balance and its own hash; a broker account
+ * none of them (the broker answers them) and a hash of the broker's.
+ */
+const sourceFields: CrossCheck = (body, errors) => {
+  const manual = body.source === 'manual';
+  if (errors.some((e) => e.field === 'source')) return;
+  for (const field of ['accountName', 'lastDigits', 'currentBalance'] as const) {
+    if (errors.some((e) => e.field === field)) continue;
+    // The body as sent: a field left out (an older backup) is null.
+    const value = body[field] ?? null;
+    if (manual && value === null) {
+      const message =
+        field === 'accountName'
+          ? messages.accountNameRequired
+          : field === 'lastDigits'
+            ? messages.lastDigitsInvalid
+            : messages.currentBalanceInvalid;
+      errors.push({ field, message });
+    }
+    if (!manual && value !== null) errors.push({ field, message: messages.brokerAccountByBroker });
+  }
+  if (errors.some((e) => e.field === 'accountHash' || e.field === 'id')) return;
+  const hash = String(body.accountHash);
+  if (manual ? hash !== manualAccountHash(String(body.id).toLowerCase()) : hash.startsWith('manual:')) {
+    errors.push({ field: 'accountHash', message: messages.manualAccountHashInvalid });
+  }
+};
+
+export const validateAccountRecord = validator(accountRecord, (body, errors) => {
+  lossLimitInPercent(body, errors);
+  sourceFields(body, errors);
+});
 
 /** The settings fields, in the order the form shows them. */
 export const SETTINGS_FIELDS = Object.keys(settingsFields) as (keyof AccountSettings)[];
 
 /** The same settings of the same broker account (a restore skips them). */
 export const sameAccount = (a: AccountRecord, b: AccountRecord): boolean =>
-  sameValues(a, b, ['accountHash', ...SETTINGS_FIELDS]);
+  sameValues(a, b, [
+    'accountHash',
+    'source',
+    'accountName',
+    'lastDigits',
+    'currentBalance',
+    ...SETTINGS_FIELDS,
+  ]);
 
-/** A broker account with the trader's settings: what position sizes, trade names, imports and the sync need. */
+/** An account with the trader's settings: what position sizes, trade names, imports and the sync need. */
 export interface LiveAccount extends AccountSettings {
   id: string;
+  /** A broker's (balances live), or added by hand ('manual': its balance is the trader's figure). */
+  source: AccountSource;
+  /** A manual account's last digits as the trader wrote them; null for a broker's. */
+  lastDigits: string | null;
   /**
    * Whether Trade Tracker may send orders to this account (docs/product.md, "Orders"): changed
    * only by its own online call, never backed up. Missing in a cache filled before it existed: off.
    */
   ordersAllowed: boolean;
   accountName: string;
-  /** Masked by the server: only the last 4 digits are visible. */
+  /** Masked by the server: only the last 4 digits are visible (a manual account's own, or none). */
   accountNumber: string;
+  /** A manual account's is its balance: what it holds in positions is not known to Trade Tracker. */
   availableFundsForTrading: number;
   currentBalance: number;
   accountHash: string;

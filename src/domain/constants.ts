@@ -82,6 +82,9 @@ export const QUANTITY_MIN = 0.000001;
 export const QUANTITY_MAX = 1_000_000_000;
 export const FEES_MAX = 1_000_000;
 export const BALANCE_MAX = 1_000_000_000_000;
+/** An account added by hand (docs/product.md, "Accounts"): its name's length, and how many a trader keeps. */
+export const ACCOUNT_NAME_MAX_LENGTH = 60;
+export const MANUAL_ACCOUNTS_MAX = 20;
 /** The years a time may name: from the Unix epoch on, and four digits (the database's and every clock's). */
 export const YEAR_MIN = 1970;
 export const YEAR_MAX = 9999;

@@ -1,6 +1,7 @@
 // Every message the app and the API show, in one place (docs/product.md, "Validation messages").
 // Limits come from the constants, so a message cannot drift from the rule it names.
 
+import { accountMessages } from './accountMessages.ts';
 import { frameMessages } from './appMessages.ts';
 import {
   BALANCE_MAX,
@@ -201,8 +202,7 @@ export const messages = {
   checklistHint: `One criterion a line: plans of this setup tick the ones met (at most ${CHECKLIST_CRITERIA_MAX}).`,
   checklistIncomplete: (met: number, total: number) =>
     `This plan's setup requires every entry criterion before Ready: ${met} of ${total} ticked`,
-  originalBalanceInvalid: 'Original balance must be 0 or more',
-  originalBalanceTooHigh: `Original balance must be at most ${grouped(BALANCE_MAX)}`,
+  ...accountMessages,
   capitalRiskOutOfRange: 'Capital risk must be more than 0 and at most 100',
   maxTradeRiskOutOfRange: 'Max trade risk must be more than 0 and at most 100',
   capitalRiskHelp: 'The most of the balance one position may cost.',

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { messages } from '../domain/messages.ts';
+import { createAccountRepository } from './accounts/accountRepository.ts';
 import { accountRoutes } from './accounts/accountRoutes.ts';
 import { createAccountService } from './accounts/accountService.ts';
 import { createAlertRepository } from './alerts/alertRepository.ts';
@@ -57,6 +58,7 @@ import { createSyncCursors } from './sync/syncCursor.ts';
 import { syncRoutes } from './sync/syncRoutes.ts';
 import { createSyncService } from './sync/syncService.ts';
 import { createBrokerImport } from './trades/brokerImport.ts';
+import { fillsOf } from './trades/fillRepository.ts';
 import { fillRoutes } from './trades/fillRoutes.ts';
 import { createOwnSymbols } from './trades/ownSymbols.ts';
 import { createStatementImport, type StatementMappings } from './trades/statementImport.ts';
@@ -122,10 +124,16 @@ export function createApp(appDeps: AppDeps): {
   const brokerAccess = createBrokerAccess({ ...deps, signIns: brokerSignIns(deps.tokenCipher) });
   // Names play no part in the heat or a score, so the broker is not asked for them. Accounts and
   // setups are given what they figure from, as trades/ and plans/ read them themselves.
-  const accounts = createAccountService(db, brokerAccess, now, async (userId) => {
-    const [trades, plans] = await Promise.all([tradesOf(db, userId, []), activePlansOf(db, userId)]);
-    return { trades, plans };
-  });
+  const accounts = createAccountService(
+    createAccountRepository(db, now),
+    brokerAccess,
+    async (userId) => {
+      const [trades, plans] = await Promise.all([tradesOf(db, userId, []), activePlansOf(db, userId)]);
+      return { trades, plans };
+    },
+    async (q, userId, accountId) =>
+      (await fillsOf(q, userId)).filter((f) => f.accountId === accountId).length,
+  );
   const book = createTradeBook(db, now);
   const ownSymbols = createOwnSymbols(db, book);
   const edges = createEdgeRepository(db, now);
@@ -135,9 +143,10 @@ export function createApp(appDeps: AppDeps): {
   });
   const plans = createPlanRepository(db, now);
   const settings = createSettingsRepository(db, now);
+  // The broker's import sees the broker's accounts only: an account added by hand has no fills there.
   const brokerImport = createBrokerImport(
     book,
-    accounts,
+    { ...accounts, list: accounts.brokerAccounts },
     brokerAccess.executions,
     createImportClock(db),
     now,

@@ -47,6 +47,7 @@ const DIALOGS: [name: string, path: string, open: (page: Page) => Promise<void>]
     '/dashboard',
     (page) => page.getByRole('button', { name: /Alex Margin .*account settings/ }).click(),
   ],
+  ['add account form', '/dashboard', (page) => page.getByRole('button', { name: 'Add an account' }).click()],
   ['edge form', '/edge-definition', (page) => page.getByRole('button', { name: '+ New Edge' }).click()],
   ['setup form', '/trade-setups', (page) => page.getByRole('button', { name: '+ New Setup' }).click()],
   ['plan form', '/trade-plans', (page) => page.getByRole('button', { name: '+ New Trade Plan' }).click()],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BROKER_ACCOUNT_FIELDS } from '../../src/domain/accounts.ts';
 import {
   BACKUP_FORMAT_VERSION,
   type Backup,
@@ -32,6 +33,7 @@ function backup(): Backup {
       {
         id: ACCOUNT,
         accountHash: 'demo-alex-7352-margin',
+        ...BROKER_ACCOUNT_FIELDS,
         originalBalance: 100_000,
         capitalRisk: 10,
         maxTradeRisk: 1,

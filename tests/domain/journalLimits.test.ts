@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BROKER_ACCOUNT_FIELDS } from '../../src/domain/accounts.ts';
 import { type Backup, checkBackup } from '../../src/domain/backup.ts';
 import {
   BACKUP_MAX_MEGABYTES,
@@ -38,6 +39,7 @@ function fullestJournal(): Backup {
   const accounts = Array.from({ length: ACCOUNTS }, (_, i) => ({
     id: idOf(1, i),
     accountHash: `${'h'.repeat(60)}${i}`,
+    ...BROKER_ACCOUNT_FIELDS,
     originalBalance: 999_999_999_999.99,
     capitalRisk: 99.99999999999999,
     maxTradeRisk: 99.99999999999999,

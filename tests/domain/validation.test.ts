@@ -396,9 +396,14 @@ describe('validateAccountSettings', () => {
   const settings = { originalBalance: 10_000, capitalRisk: 10, maxTradeRisk: 1, scaleOutFactor: 1 };
 
   it('accepts valid settings and drops unknown fields', () => {
-    expect(validateAccountSettings({ ...settings, currentBalance: 5 })).toEqual({
+    expect(validateAccountSettings({ ...settings, availableFundsForTrading: 5 })).toEqual({
       ok: true,
       value: settings,
+    });
+    // A manual account's balance is its own field: the server refuses it for a broker account.
+    expect(validateAccountSettings({ ...settings, currentBalance: 5 })).toEqual({
+      ok: true,
+      value: { ...settings, currentBalance: 5 },
     });
   });
 

@@ -80,4 +80,38 @@ describe('entry alerts and the risk guard', () => {
     t.clock.advance(60_000);
     expect(await t.server.alertWatcher.tick()).toMatchObject({ alerts: 1, pushes: 1 });
   });
+
+  it("reads a manual account's percent limit against its own balance", async () => {
+    const brokers = (await alex.json<Account[]>('GET', '/api/v1/accounts')).body;
+    for (const a of brokers) expect((await maxNewTrades(a, 1)).status).toBe(200);
+    // A manual account: 1,000 of balance, a loss limit of 5 %, and 100 lost today.
+    const ira = await alex.json<Account>('POST', '/api/v1/accounts', {
+      accountName: 'Guarded IRA',
+      lastDigits: '',
+      originalBalance: 1_000,
+      currentBalance: 1_000,
+      capitalRisk: 10,
+      maxTradeRisk: 1,
+      dailyLossLimit: 5,
+      dailyLossLimitUnit: 'Percent',
+    });
+    expect(ira.status).toBe(201);
+    for (const [side, price, minutes] of [
+      ['Buy', 100, 30],
+      ['Sell', 90, 20],
+    ] as const) {
+      const fill = await alex.json('POST', '/api/v1/executions', {
+        accountId: ira.body.id,
+        symbol: 'LOSS',
+        side,
+        quantity: 10,
+        price,
+        executedAt: new Date(t.clock.now.getTime() - minutes * 60_000).toISOString(),
+      });
+      expect(fill.status).toBe(201);
+    }
+    await planAtEntry('MUTED');
+    t.clock.advance(60_000);
+    expect(await t.server.alertWatcher.tick()).toMatchObject({ alerts: 0, pushes: 0 });
+  });
 });

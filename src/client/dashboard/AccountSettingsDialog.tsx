@@ -1,15 +1,21 @@
 import { useState } from 'react';
-import { validateAccountSettingsForm } from '../../domain/accounts.ts';
+import { validateAccountSettingsForm, validateManualSettingsForm } from '../../domain/accounts.ts';
 import { fallbackMessages } from '../../domain/appMessages.ts';
-import { DEFAULT_HEAT_LIMIT_PERCENT, LOSS_LIMIT_UNITS, type LossLimitUnit } from '../../domain/constants.ts';
+import {
+  ACCOUNT_NAME_MAX_LENGTH,
+  DEFAULT_HEAT_LIMIT_PERCENT,
+  LOSS_LIMIT_UNITS,
+  type LossLimitUnit,
+} from '../../domain/constants.ts';
 import { messages } from '../../domain/messages.ts';
 import type { AccountSettingsInput, LiveAccount, ValidationResult } from '../../domain/types.ts';
 import { Field, type FieldInputProps } from '../ui/Field.tsx';
 import { FormFrame } from '../ui/FormFrame.tsx';
-import { selectInput } from '../ui/inputs.tsx';
+import { numberInput, selectInput, textInput } from '../ui/inputs.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { saveAccountSettings } from './accountMutations.ts';
+import { LastDigitsField } from './LastDigitsField.tsx';
 import { OrdersSwitch } from './OrdersSwitch.tsx';
 
 // The two risk settings are easy to confuse: each says what it limits.
@@ -31,7 +37,13 @@ const UNIT_TEXT: Readonly<Record<LossLimitUnit, string>> = { Dollars: '$', Perce
 
 type Values = Record<(typeof FIELDS)[number][0] | (typeof GUARD_FIELDS)[number][0], string> & {
   dailyLossLimitUnit: LossLimitUnit;
+  /** A manual account's own (docs/product.md, "Accounts"); a broker's are the broker's, not sent. */
+  accountName?: string;
+  lastDigits?: string;
+  currentBalance?: string;
 };
+
+const TEXTS = new Set(['dailyLossLimitUnit', 'accountName', 'lastDigits']);
 
 const OPTIONAL = new Set<string>(GUARD_FIELDS.map(([key]) => key));
 
@@ -39,11 +51,11 @@ const OPTIONAL = new Set<string>(GUARD_FIELDS.map(([key]) => key));
  * The form's fields as numbers: an emptied setting left out (the domain's form validator refuses
  * it), an emptied limit null (no limit).
  */
-function validate(values: Values): ValidationResult<AccountSettingsInput> {
-  return validateAccountSettingsForm(
+function validate(values: Values, manual: boolean): ValidationResult<AccountSettingsInput> {
+  return (manual ? validateManualSettingsForm : validateAccountSettingsForm)(
     Object.fromEntries(
       Object.entries(values).map(([k, v]) => {
-        if (k === 'dailyLossLimitUnit') return [k, v];
+        if (TEXTS.has(k)) return [k, k === 'lastDigits' ? v.trim() : v];
         if (v.trim() === '') return [k, OPTIONAL.has(k) ? null : undefined];
         return [k, Number(v)];
       }),
@@ -63,12 +75,20 @@ const initialValues = (account: LiveAccount): Values => ({
   dailyLossLimit: text(account.dailyLossLimit),
   dailyLossLimitUnit: account.dailyLossLimitUnit ?? 'Dollars',
   maxNewTradesPerDay: text(account.maxNewTradesPerDay),
+  ...(account.source === 'manual'
+    ? {
+        accountName: account.accountName,
+        lastDigits: account.lastDigits ?? '',
+        currentBalance: String(account.currentBalance),
+      }
+    : {}),
 });
 
 export function AccountSettingsDialog({ account, onClose }: { account: LiveAccount; onClose: () => void }) {
   const [values, setValues] = useState(() => initialValues(account));
+  const manual = account.source === 'manual';
   const form = useFormSubmit({
-    validate: () => validate(values),
+    validate: () => validate(values, manual),
     save: (settings) => saveAccountSettings(account, settings),
     onSaved: onClose,
     fallback: fallbackMessages.saveAccountSettings,
@@ -89,8 +109,27 @@ export function AccountSettingsDialog({ account, onClose }: { account: LiveAccou
   return (
     <Modal title={`Account Settings: ${account.accountName}`} onClose={onClose}>
       {/* Its own online call, saved at once: never part of the form, never queued. */}
-      <OrdersSwitch account={account} />
+      {manual ? <p className="muted">{messages.ordersNeedBroker}.</p> : <OrdersSwitch account={account} />}
       <FormFrame form={form} submitLabel="Save Settings" onCancel={onClose}>
+        {manual && (
+          <>
+            <Field label="Account name" error={form.errors.accountName}>
+              {textInput(values.accountName ?? '', set('accountName'), ACCOUNT_NAME_MAX_LENGTH)}
+            </Field>
+            <LastDigitsField
+              value={values.lastDigits ?? ''}
+              onChange={set('lastDigits')}
+              error={form.errors.lastDigits}
+            />
+            <Field
+              label="Current Balance ($)"
+              error={form.errors.currentBalance}
+              hint={<small className="hint">{messages.manualBalanceHelp}</small>}
+            >
+              {numberInput(values.currentBalance ?? '', set('currentBalance'), 0.01)}
+            </Field>
+          </>
+        )}
         {FIELDS.map(([key, label, step, help]) => (
           <Field
             key={key}

@@ -20,6 +20,9 @@ import '../ui/table.css';
 const AccountSettingsDialog = lazy(() =>
   import('./AccountSettingsDialog.tsx').then((m) => ({ default: m.AccountSettingsDialog })),
 );
+const AddAccountDialog = lazy(() =>
+  import('./AddAccountDialog.tsx').then((m) => ({ default: m.AddAccountDialog })),
+);
 
 type Balances = Pick<LiveAccount, 'currentBalance' | 'originalBalance'>;
 const pnlClass = (a: Balances) => (isProfit(a) ? 'positive' : isLoss(a) ? 'negative' : undefined);
@@ -56,6 +59,7 @@ function RiskSettings({ account }: { account: LiveAccount }) {
 export function AccountSummary() {
   const { rows, loading, error } = useAccountsCollection();
   const [editing, setEditing] = useState<LiveAccount>();
+  const [adding, setAdding] = useState(false);
   const totals = accountTotals(rows);
 
   if (loading) return <AccountTableSkeleton />;
@@ -85,6 +89,8 @@ export function AccountSummary() {
                       {/* Its name is its visible text (WCAG 2.5.3: a speech user says what they see). */}
                       {a.accountName}
                       <small className="muted"> {a.accountNumber}</small>
+                      {/* An account added by hand: its balance is the trader's own figure. */}
+                      {a.source === 'manual' && <small className="manual-badge"> Manual</small>}
                       <span className="visually-hidden">: account settings</span>
                       <span className="settings-hint" aria-hidden="true">
                         Settings ›
@@ -127,9 +133,17 @@ export function AccountSummary() {
         P&amp;L is each balance against its original balance (set in the account's settings). What your closed
         trades made is on Review.
       </p>
+      <button type="button" className="secondary add-account" onClick={() => setAdding(true)}>
+        Add an account
+      </button>
       {editing && (
         <Suspense fallback={null}>
           <AccountSettingsDialog account={editing} onClose={() => setEditing(undefined)} />
+        </Suspense>
+      )}
+      {adding && (
+        <Suspense fallback={null}>
+          <AddAccountDialog onClose={() => setAdding(false)} />
         </Suspense>
       )}
     </>

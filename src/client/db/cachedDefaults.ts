@@ -1,6 +1,7 @@
 // What a cached record holds for a field it lacks: the domain's defaults, the one place an older
 // cache's rows are brought to this app's shape (`fitToShape`, asked by db.ts). Loaded only when the shape
 // differs, so the first download does not carry the record modules.
+import { BROKER_ACCOUNT_FIELDS } from '../../domain/accounts.ts';
 import { fillDefaults } from '../../domain/executions.ts';
 import { setupDefaults } from '../../domain/setups.ts';
 import { unlinked } from '../../domain/tradeAnnotation.ts';
@@ -16,6 +17,8 @@ import {
 } from './db.ts';
 
 const CACHED_DEFAULTS: Partial<Record<CollectionName, Readonly<Record<string, unknown>>>> = {
+  // Accounts cached before manual ones were all the broker's.
+  accounts: { source: BROKER_ACCOUNT_FIELDS.source, lastDigits: BROKER_ACCOUNT_FIELDS.lastDigits },
   executions: fillDefaults,
   tradeSetups: setupDefaults,
   tradePlans: planDefaults,

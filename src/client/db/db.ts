@@ -46,7 +46,7 @@ export const SYNCED: CollectionName[] = [
  * none (from before this check), has its synced rows given the defaults of the fields they lack as
  * it opens (`fitToShape`, db/cachedDefaults.ts), and the next sync is full: no read site patches a field a row lacks.
  */
-export const CACHE_SHAPE = 'e89e2805';
+export const CACHE_SHAPE = '8a048d17';
 
 /** The cached collections a trader can change; the market cycle is the server's alone. */
 export type EntityCollection = Exclude<CollectionName, 'marketCycle'>;

@@ -117,3 +117,29 @@ export function columnsOf<K extends string>(
   }
   return out;
 }
+
+/**
+ * A date and time in one cell ("2026-03-16T09:31:05-0400", "20260316;093105", "2026-03-16,
+ * 09:31:05 -05:00"), as ISO UTC: by its offset when one is written ("Z" too), else as wall time in
+ * the zone. Null when the date or the time cannot be read.
+ */
+export function readDateTime(cell: string | undefined, timeZone: string = EASTERN): string | null {
+  const text = (cell ?? '').trim();
+  const m = /^(.*\d)\s*(Z|[+-]\d{2}:?\d{2})$/i.exec(text);
+  const wallText = m?.[1] ?? text;
+  const date = readDate(wallText);
+  // The date's digits hold no colon: readTime finds the time after them, or IBKR's compact one.
+  const time = readTime(wallText.replace(/^\S+?[\s,;T]+/, '')) ?? readTime(wallText);
+  if (!date || !time) return null;
+  if (!m?.[2]) return wallTimeToIso(date, time, timeZone);
+  // With its offset the instant is plain arithmetic: no zone to look up (Intl is the slow part).
+  const wall = Date.UTC(date.year, date.month - 1, date.day, time.hour, time.minute, time.second);
+  const back = new Date(wall);
+  if (back.getUTCDate() !== date.day || back.getUTCMonth() !== date.month - 1) return null;
+  if (time.hour > 23 || time.minute > 59 || time.second > 59) return null;
+  if (m[2].toUpperCase() === 'Z') return back.toISOString();
+  const sign = m[2].startsWith('-') ? -1 : 1;
+  const digits = m[2].slice(1).replace(':', '');
+  const minutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
+  return new Date(wall - minutes * 60_000).toISOString();
+}

@@ -1,11 +1,24 @@
 // Which format a statement is, and its fills (docs/product.md, "Importing statements"). Each
 // broker's parser is a StatementFormat; the first whose detector accepts the table reads it.
+import { ibkrActivity } from './ibkrActivity.ts';
+import { ibkrFlex } from './ibkrFlex.ts';
 import { mappingFits, parseMapped, type StatementMapping } from './mapping.ts';
+import { robinhood } from './robinhood.ts';
 import type { ParsedStatement, StatementFormat, StatementFormatId, StatementTable } from './statement.ts';
 import { readTable } from './table.ts';
+import { tastytrade } from './tastytrade.ts';
+import { tradestation } from './tradestation.ts';
+import { webull } from './webull.ts';
 
 /** The brokers' formats, most specific detector first. */
-export const FORMATS: readonly StatementFormat[] = [];
+export const FORMATS: readonly StatementFormat[] = [
+  ibkrFlex,
+  tastytrade,
+  ibkrActivity,
+  tradestation,
+  robinhood,
+  webull,
+];
 
 export const formatNamed = (id: StatementFormatId): StatementFormat | undefined =>
   FORMATS.find((f) => f.id === id);

@@ -3,13 +3,20 @@
 import Papa from 'papaparse';
 import type { StatementTable } from './statement.ts';
 
+/** Enough rows to tell the separator by. */
+const GUESS_ROWS = 50;
+
 /** The file's rows, blank lines left out, each with the line it starts on (1-based). */
 export function readTable(text: string): StatementTable {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const parsed = Papa.parse<string[]>(body, {
+  // The separator is guessed without the blank lines: Papa Parse averages each line's cells,
+  // and a file's trailing blank lines would pull a tab or semicolon file below its threshold.
+  const { delimiter } = Papa.parse<string[]>(body, {
     delimitersToGuess: [',', '\t', ';', '|'],
-    skipEmptyLines: false,
-  });
+    skipEmptyLines: 'greedy',
+    preview: GUESS_ROWS,
+  }).meta;
+  const parsed = Papa.parse<string[]>(body, { delimiter, skipEmptyLines: false });
   const rows: string[][] = [];
   const lines: number[] = [];
   let line = 1;

@@ -1,7 +1,8 @@
-// Account settings in a backup (docs/product.md, "Export and backup"). Accounts are the trader's
-// broker accounts: found by their hash, whatever their id here. A known account takes the
-// backup's settings (they are settings, not records); another trader's id is never written, and
-// an account this journal has never seen is added only when the broker reports it for the trader.
+// Account settings in a backup (docs/product.md, "Export and backup"). Accounts are found by their
+// hash, whatever their id here. A known account takes the backup's settings (they are settings,
+// not records); another trader's id is never written, and a broker account this journal has never
+// seen is added only when the broker reports it for the trader. An account added by hand is the
+// trader's own: its hash is its id's, and it comes back as it was (its tombstone goes).
 import { type AccountRecord, accountRecord, sameAccount } from '../../domain/accounts.ts';
 import { backupMessages } from '../../domain/backupMessages.ts';
 import { messages } from '../../domain/messages.ts';
@@ -10,6 +11,7 @@ import { ownRowsInOrder, rowsWithIds } from '../db/backupAdapter.ts';
 import { ownedBy } from '../db/owned.ts';
 import { serverColumnsOf } from '../db/rows.ts';
 import { accountSettings } from '../db/schema.ts';
+import { clearTombstones } from '../db/tombstones.ts';
 import { accountRow, settingsOf, toAccountRecord } from './accountRepository.ts';
 
 export const accountBackup: BackupAdapter<'accounts'> = {
@@ -41,8 +43,8 @@ export const accountBackup: BackupAdapter<'accounts'> = {
         )
       ).map((r) => [r.id, r.userId]),
     );
-    // The broker is asked only for accounts this journal has not seen (a new server, a new journal).
-    const atBroker = records.some((a) => !byHash.has(a.accountHash))
+    // The broker is asked only for its accounts this journal has not seen (a new server, a new journal).
+    const atBroker = records.some((a) => a.source === 'broker' && !byHash.has(a.accountHash))
       ? await step.brokerHashes()
       : new Set<string>();
     const inserts: AccountRecord[] = [];
@@ -58,7 +60,7 @@ export const accountBackup: BackupAdapter<'accounts'> = {
       } else if (holders.has(account.id)) {
         const own = holders.get(account.id) === step.userId;
         step.conflict(index, 'id', own ? backupMessages.idHoldsOther : messages.idInUse);
-      } else if (!atBroker.has(account.accountHash)) {
+      } else if (account.source === 'broker' && !atBroker.has(account.accountHash)) {
         step.conflict(index, 'accountHash', backupMessages.accountNotAtBroker);
       } else {
         step.accountIds.set(account.id, account.id);
@@ -72,6 +74,14 @@ export const accountBackup: BackupAdapter<'accounts'> = {
         return { set: settings, where: ownedBy(accountSettings, step.userId, id!) };
       }),
       skipped,
+      // A manual account deleted here and restored is deleted no more: a replayed create finds it.
+      after: (tx) =>
+        clearTombstones(
+          tx,
+          step.userId,
+          'accounts',
+          inserts.filter((a) => a.source === 'manual').map((a) => a.id),
+        ),
     };
   },
 };

@@ -1,5 +1,9 @@
 import { Hono } from 'hono';
-import { validateAccountSettings, validateOrdersAllowed } from '../../domain/accounts.ts';
+import {
+  validateAccountSettings,
+  validateManualAccount,
+  validateOrdersAllowed,
+} from '../../domain/accounts.ts';
 import { messages } from '../../domain/messages.ts';
 import type { AppEnv } from '../appEnv.ts';
 import { readValid } from '../http/body.ts';
@@ -9,6 +13,16 @@ import type { AccountService } from './accountService.ts';
 export function accountRoutes(accounts: AccountService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => c.json(await accounts.listWithHeat(c.get('user').id)));
+  // An account added by hand: 201, or 200 with the same account for a replayed create.
+  app.post('/', async (c) => {
+    const input = await readValid(c, validateManualAccount);
+    const { value, created } = await accounts.createManual(c.get('user').id, input);
+    return c.json(value, created ? 201 : 200);
+  });
+  app.delete('/:id', async (c) => {
+    await accounts.removeManual(c.get('user').id, pathId(c.req.param('id'), messages.accountNotFound));
+    return c.body(null, 204);
+  });
   app.put('/:id', async (c) => {
     // Read as every route reads a path id: lower-case, and anything but a UUID names no account.
     const id = pathId(c.req.param('id'), messages.accountNotFound);

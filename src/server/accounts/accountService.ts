@@ -1,20 +1,13 @@
-import { validateAccountSettingsForm } from '../../domain/accounts.ts';
+import { type ManualAccountInput, validateAccountSettingsForm } from '../../domain/accounts.ts';
 import { maskAccountNumber } from '../../domain/format.ts';
 import { accountHeat, type HeatPlan } from '../../domain/heat.ts';
+import { manualLiveAccount } from '../../domain/manualAccounts.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Account, AccountSettingsInput, LiveAccount, Trade } from '../../domain/types.ts';
 import type { BrokerAccount } from '../brokers/broker.ts';
 import type { BrokerAccess } from '../brokers/brokerAccess.ts';
-import type { Database } from '../db/database.ts';
-import { invalid, notFound, Refusal } from '../refusals.ts';
-import {
-  addDefaultSettings,
-  type StoredAccount,
-  saveOrdersAllowed,
-  saveSettings,
-  settingsOf,
-  storedAccount,
-} from './accountRepository.ts';
+import { conflict, invalid, notFound, Refusal } from '../refusals.ts';
+import type { AccountRepository, FillsIn, StoredAccount } from './accountRepository.ts';
 
 export type { LiveAccount };
 
@@ -38,27 +31,41 @@ function toAccount(b: BrokerAccount, settings: StoredAccount): LiveAccount {
   };
 }
 
+/** An account added by hand as the API answers it (every stored field but its stamps). */
+export function toManualAccount(settings: StoredAccount): LiveAccount {
+  const { createdAt: _c, updatedAt: _u, ...stored } = settings;
+  return manualLiveAccount(stored);
+}
+
 export function createAccountService(
-  db: Database,
+  repository: AccountRepository,
   brokerAccess: BrokerAccess,
-  now: () => Date,
   heatInputs: HeatInputs,
+  fillsIn: FillsIn,
 ) {
-  /** Live balances merged with the trader's settings; an account seen for the first time gets defaults. */
+  /**
+   * Live balances merged with the trader's settings, then the accounts added by hand; a broker
+   * account seen for the first time gets defaults. The broker's answer never touches a manual one.
+   */
   async function list(userId: string): Promise<LiveAccount[]> {
     const live = await brokerAccess.accounts(userId);
-    let rows = await settingsOf(db, userId);
+    let rows = await repository.list(userId);
     const known = new Set(rows.map((r) => r.accountHash));
     const unseen = live.filter((b) => !known.has(b.accountHash));
     if (unseen.length > 0) {
-      await addDefaultSettings(db, userId, unseen, now());
-      rows = await settingsOf(db, userId);
+      await repository.addDefaultSettings(userId, unseen);
+      rows = await repository.list(userId);
     }
     const byHash = new Map(rows.map((r) => [r.accountHash, r]));
-    return live.flatMap((b) => {
+    const brokers = live.flatMap((b) => {
       const s = byHash.get(b.accountHash);
-      return s ? [toAccount(b, s)] : [];
+      return s?.source === 'broker' ? [toAccount(b, s)] : [];
     });
+    const manual = rows
+      .filter((r) => r.source === 'manual')
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+      .map(toManualAccount);
+    return [...brokers, ...manual];
   }
 
   /**
@@ -73,7 +80,10 @@ export function createAccountService(
     });
   }
 
-  /** A heat limit left out keeps the stored one. */
+  /**
+   * A heat limit left out keeps the stored one. A manual account's name, last digits and balance
+   * may come too; a broker account's are the broker's, refused on their field.
+   */
   async function updateSettings(
     userId: string,
     id: string,
@@ -82,11 +92,26 @@ export function createAccountService(
     const accounts = await list(userId);
     const stored = accounts.find((a) => a.id === id);
     if (!stored) throw notFound(messages.accountNotFound);
+    if (stored.source !== 'manual') {
+      const byBroker = (['accountName', 'lastDigits', 'currentBalance'] as const).filter(
+        (field) => settings[field] !== undefined,
+      );
+      if (byBroker.length > 0) {
+        throw invalid(byBroker.map((field) => ({ field, message: messages.brokerAccountByBroker })));
+      }
+    }
+    const { accountName: _n, lastDigits: _d, currentBalance: _b, ...own } = settings;
     // A loss limit in percent is of the balance: checked with the stored unit when the change has none.
-    const merged = validateAccountSettingsForm({ ...stored, ...settings });
+    const merged = validateAccountSettingsForm({ ...stored, ...own });
     if (!merged.ok) throw invalid(merged.errors);
-    await saveSettings(db, userId, id, settings, now());
+    await repository.saveSettings(userId, id, settings);
     return answer(userId, id);
+  }
+
+  /** An account added by hand (docs/product.md, "Accounts"): the same record again for a replayed create. */
+  async function createManual(userId: string, input: ManualAccountInput) {
+    const { value, created } = await repository.createManual(userId, input);
+    return { value: await answer(userId, value.id), created };
   }
 
   async function answer(userId: string, id: string): Promise<Account> {
@@ -101,16 +126,23 @@ export function createAccountService(
    * waits on the broker.
    */
   async function setOrdersAllowed(userId: string, id: string, allowed: boolean): Promise<Account> {
-    await storedAccount(db, userId, id);
-    await saveOrdersAllowed(db, userId, id, allowed, now());
+    const stored = await repository.get(userId, id);
+    // No broker, no orders: turning them off is allowed (and changes nothing).
+    if (allowed && stored.source === 'manual') throw conflict(messages.ordersNeedBroker, 'allowed');
+    await repository.saveOrdersAllowed(userId, id, allowed);
     return answer(userId, id);
   }
 
   return {
     list,
+    /** The broker's accounts only: what the broker's import asks fills of (never a manual one). */
+    brokerAccounts: async (userId: string) => (await list(userId)).filter((a) => a.source === 'broker'),
     /** The accounts as `GET /accounts` answers them: with their heat. */
     listWithHeat: async (userId: string) => withHeat(userId, await list(userId)),
     updateSettings,
+    createManual,
+    /** Deletes an account added by hand that holds no fill (never a broker's). */
+    removeManual: (userId: string, id: string) => repository.removeManual(userId, id, fillsIn),
     setOrdersAllowed,
   };
 }

@@ -18,6 +18,7 @@ import { backupMessages } from '../../domain/backupMessages.ts';
 import type { LimitedCollection } from '../../domain/constants.ts';
 import { limitOf, notesBytesOf, notesFit } from '../../domain/journalLimits.ts';
 import { messages } from '../../domain/messages.ts';
+import { splitTradeKey } from '../../domain/tradeKeys.ts';
 import { accountBackup } from '../accounts/accountBackup.ts';
 import type { BackupAdapter, Decision, RestoreStep } from '../db/backupAdapter.ts';
 import { currentCursor, journalChangedSince } from '../db/changeStamps.ts';
@@ -178,6 +179,19 @@ async function assertLimits(tx: Transaction, userId: string, decisions: Decision
   }
 }
 
+/**
+ * An annotation kept under the key of an account no longer in the journal (a manual account,
+ * deleted once its fills were: docs/product.md, "Accounts") belongs to no trade, and a backup
+ * holding it could not be restored: the backup leaves it out.
+ */
+function withoutOrphanAnnotations(backup: Backup): Backup {
+  const accounts = new Set(backup.accounts.map((a) => a.id));
+  const tradeAnnotations = backup.tradeAnnotations.filter((a) =>
+    accounts.has(splitTradeKey(a.key)?.accountId ?? ''),
+  );
+  return { ...backup, tradeAnnotations };
+}
+
 /** How many tries an export makes without a transaction before it takes one (`export`). */
 const EXPORT_TRIES = 2;
 
@@ -190,7 +204,7 @@ export function createBackupService(db: Database, now: () => Date) {
       exportedAt: now().toISOString(),
     };
     for (const adapter of BACKUP_ADAPTERS) await read(adapter, q, userId, backup as Backup);
-    return backup as Backup;
+    return withoutOrphanAnnotations(backup as Backup);
   }
 
   return {

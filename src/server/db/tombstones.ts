@@ -4,10 +4,17 @@ import { changedSince } from './changeStamps.ts';
 import { forChunks, inChunks } from './chunks.ts';
 import type { Database, Transaction } from './database.ts';
 import { ownedBy } from './owned.ts';
-import { edges, executions, tombstones, tradePlans, tradeSetups } from './schema.ts';
+import { accountSettings, edges, executions, tombstones, tradePlans, tradeSetups } from './schema.ts';
 
 /** The collections whose deletes leave tombstones, named as the app's cache names them, and their tables. */
-export const COLLECTION_TABLES = { edges, tradeSetups, tradePlans, executions } as const;
+// A manual account's delete leaves one too (its replayed create is gone, 410); accounts come whole in every sync.
+export const COLLECTION_TABLES = {
+  edges,
+  tradeSetups,
+  tradePlans,
+  executions,
+  accounts: accountSettings,
+} as const;
 export type Collection = keyof typeof COLLECTION_TABLES;
 
 /**
@@ -57,6 +64,7 @@ export async function deletedSince(
     tradeSetups: [],
     tradePlans: [],
     executions: [],
+    accounts: [],
   };
   for (const r of rows) deleted[r.collection as Collection]?.push(r.id);
   return deleted;

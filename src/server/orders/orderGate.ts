@@ -31,6 +31,7 @@ export async function orderRefusal(
   { lock = false, order }: { lock?: boolean; order?: BracketOrder } = {},
 ): Promise<string | null> {
   const stored = await storedAccount(q, userId, account.id, lock ? 'update' : undefined);
+  if (stored.source === 'manual') return messages.ordersNeedBroker;
   if (!stored.ordersAllowed) return messages.ordersNotAllowed;
   if (!hasRiskGuard(stored)) return null;
   const since = new Date(now.getTime() - GUARD_DAY_REACH_MS);
@@ -71,7 +72,8 @@ export async function everyGuardReached(
   const ordersOf = async (accountId: string) =>
     (await ordersOfAccountSince(db, userId, accountId, since)).map((row: OrderRow) => toOrder(row));
   for (const a of stored) {
-    const balance = balanceOf.get(a.accountHash);
+    // A manual account's balance is the trader's own figure, stored with it.
+    const balance = a.source === 'manual' ? (a.currentBalance ?? 0) : balanceOf.get(a.accountHash);
     // Only the count can reach a guard whose percent limit has no balance.
     const account =
       needsBalance && balance === undefined && a.dailyLossLimitUnit === 'Percent'

@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as connectivity from '../../../src/client/sync/connectivity.ts';
+import { BROKER_ACCOUNT_FIELDS } from '../../../src/domain/accounts.ts';
 import type { Backup, RestoreResult } from '../../../src/domain/backup.ts';
 import { withFakeApi } from '../fakeApi.ts';
 import { planFixture, seed, setupFixture } from '../fixtures.ts';
@@ -70,6 +71,7 @@ const backup = (): Backup => ({
     {
       id: ACCOUNT,
       accountHash: 'h1',
+      ...BROKER_ACCOUNT_FIELDS,
       originalBalance: 1000,
       capitalRisk: 10,
       maxTradeRisk: 1,

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ACCOUNT_SOURCES, type AccountSource } from '../../../domain/accounts.ts';
 import {
   DEFAULT_HEAT_LIMIT_PERCENT,
   LOSS_LIMIT_UNITS,
@@ -75,6 +76,11 @@ export const accountSettings = pgTable(
   {
     ...record(),
     accountHash: text('account_hash').notNull(),
+    // A manual account's own name, last digits and balance; a broker's come from the broker (null here).
+    source: text('source').$type<AccountSource>().notNull().default('broker'),
+    accountName: text('account_name'),
+    lastDigits: text('last_digits'),
+    currentBalance: doublePrecision('current_balance'),
     originalBalance: doublePrecision('original_balance').notNull(),
     capitalRisk: doublePrecision('capital_risk').notNull(),
     maxTradeRisk: doublePrecision('max_trade_risk').notNull(),
@@ -94,6 +100,11 @@ export const accountSettings = pgTable(
   (t) => [
     uniqueIndex('account_settings_user_account').on(t.userId, t.accountHash),
     changedIndex('account_settings', t),
+    check('account_settings_source', sql`${t.source} in (${literals(ACCOUNT_SOURCES)})`),
+    check(
+      'account_settings_manual_fields',
+      sql`(${t.source} = 'manual') = (${t.accountName} is not null and ${t.lastDigits} is not null and ${t.currentBalance} is not null)`,
+    ),
     check(
       'account_settings_loss_limit_unit',
       sql`${t.dailyLossLimitUnit} in (${literals(LOSS_LIMIT_UNITS)})`,
@@ -286,7 +297,7 @@ export const tombstones = pgTable(
   'tombstones',
   {
     userId: belongsTo('user_id', () => users.id),
-    /** The collection's name as the app's cache spells it: edges, tradeSetups, tradePlans, executions. */
+    /** The collection's name as the app's cache spells it: edges, tradeSetups, tradePlans, executions, accounts. */
     collection: text('collection').notNull(),
     recordId: uuid('record_id').notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull(),
