@@ -34,6 +34,9 @@
  * 11. `benchStatements` (benchStatements.ts): a 10,000-row Robinhood statement's preview, its
  *    `readStatement` and `planImport` against 5,000 held fills, in process (issue 42).
  *    `--statements-only` runs it alone.
+ * 12. `benchStatementImport` (benchStatementImport.ts): a 10,000-row statement previewed,
+ *    imported and imported again through `POST /api/v1/fills/import` on PGlite (issue 42).
+ *    `--statement-import-only` runs it alone.
  *
  * `--api-only`: sections 2 and 3 alone, without the build. `--load-only`: `benchLoad` alone. `--quotes-only`: `benchQuotes` alone. `--scale-only`: the build, then `benchScale` alone. `--fairness-only`: `benchFairness` alone.
  * `--lighthouse-a11y`: the build, then `benchA11y` alone (benchA11y.ts): Lighthouse's accessibility
@@ -54,6 +57,7 @@ import { benchPages } from './benchPages.ts';
 import { benchQuotes } from './benchQuotes.ts';
 import { benchScale } from './benchScale.ts';
 import { measure, quantile, report, root, signIn, startServer, wireBytes } from './benchServer.ts';
+import { benchStatementImport } from './benchStatementImport.ts';
 import { benchStatements } from './benchStatements.ts';
 import { CHROMIUM_PATH, HEADLESS_CHROMIUM_FLAGS } from './chromium.ts';
 
@@ -203,6 +207,10 @@ if (process.argv.includes('--delta-only')) {
   await benchDelta();
   process.exit(0);
 }
+if (process.argv.includes('--statement-import-only')) {
+  await benchStatementImport();
+  process.exit(0);
+}
 if (process.argv.includes('--load-only')) {
   await benchLoad();
   process.exit(0);
@@ -272,5 +280,6 @@ await benchQuotes();
 if (!process.argv.includes('--no-load')) await benchLoad();
 await benchDelta();
 benchStatements();
+await benchStatementImport();
 if (process.env.BENCH_KEEP) console.log(`Kept ${dataDir}`);
 else rmSync(dataDir, { recursive: true, force: true });

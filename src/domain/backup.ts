@@ -8,7 +8,7 @@ import { backupMessages } from './backupMessages.ts';
 import type { LimitedCollection } from './constants.ts';
 import { BACKUP_PROBLEMS_LISTED, BACKUP_PROBLEMS_NAMED } from './constants.ts';
 import { activeNameOf, type Edge, sameEdge, validateEdgeRecord } from './edges.ts';
-import { type ManualFill, sameFill, validateManualFill } from './executions.ts';
+import { type BackupFill, isStatementFill, sameBackupFill, validateBackupFill } from './executions.ts';
 import { parseIsoDateTime } from './isoDateTime.ts';
 import { limitOf, notesBytesOf, notesFit } from './journalLimits.ts';
 import { messages } from './messages.ts';
@@ -26,18 +26,18 @@ export const BACKUP_FORMAT = 'trade-tracker-backup';
  * The version of the document's shape. A restore reads its own version and older ones and refuses
  * newer ones; raise it when a field is added, renamed or changes meaning.
  */
-export const BACKUP_FORMAT_VERSION = 2;
+export const BACKUP_FORMAT_VERSION = 3;
 
 /** The collections a format added, by the version that added them: an older document holds none. */
 const ADDED_IN: Partial<Record<BackupCollection, number>> = { traderSettings: 2 };
 
-// What each collection holds: the records as stored (a fill only when recorded by hand; the
-// broker's are imported again after a restore).
+// What each collection holds: the records as stored (a fill when recorded by hand or imported
+// from a statement, from format 3; the broker's API fills are imported again after a restore).
 export type BackupAccount = AccountRecord;
 export type BackupEdge = Edge;
 export type BackupTradeSetup = TradeSetupRecord;
 export type BackupTradePlan = TradePlan;
-export type BackupExecution = ManualFill;
+export type BackupExecution = BackupFill;
 export type BackupTradeAnnotation = StoredAnnotation;
 export type BackupTraderSettings = TraderSettings;
 
@@ -156,7 +156,7 @@ const CHECKS: Record<BackupCollection, (raw: unknown, now: Date) => ValidationRe
   edges: validateEdgeRecord,
   tradeSetups: validateSetupRecord,
   tradePlans: validatePlanRecord,
-  executions: validateManualFill,
+  executions: validateBackupFill,
   tradeAnnotations: validateAnnotationRecord,
   traderSettings: validateTraderSettingsRecord,
 };
@@ -209,6 +209,14 @@ function checkWhole(
   unique('edges', backup.edges, activeNameOf, 'name', messages.edgeNameTaken);
   unique('tradeSetups', backup.tradeSetups, (s) => nameKey(s.name), 'name', messages.setupNameTaken);
   unique('tradePlans', backup.tradePlans, activeStockOf, 'stock', messages.activePlanExists);
+  // A statement's fill is one per identity in its account, as the import keeps it.
+  unique(
+    'executions',
+    backup.executions,
+    (e) => (isStatementFill(e) ? `${e.accountId}/${e.brokerExecutionId}` : undefined),
+    'brokerExecutionId',
+    backupMessages.duplicateId,
+  );
 
   const ids = (rows: readonly { id: string }[]) => new Set(rows.map((r) => r.id));
   const [accounts, edges, setups] = [ids(backup.accounts), ids(backup.edges), ids(backup.tradeSetups)];
@@ -370,7 +378,7 @@ export const sameContent = {
   edges: sameEdge,
   tradeSetups: sameSetup,
   tradePlans: samePlan,
-  executions: sameFill,
+  executions: sameBackupFill,
   tradeAnnotations: sameAnnotation,
   traderSettings: sameSettings,
 } as const;

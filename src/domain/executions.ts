@@ -14,7 +14,7 @@ import {
 } from './constants.ts';
 import { parseIsoDateTime } from './isoDateTime.ts';
 import { messages } from './messages.ts';
-import { EXECUTION_SIDES, type FieldError } from './types.ts';
+import { EXECUTION_SIDES, type FieldError, type ValidationResult } from './types.ts';
 import {
   between,
   clientId,
@@ -109,6 +109,27 @@ const manualFillRecord = object({
 export type ManualFill = Infer<typeof manualFillRecord>;
 
 /**
+ * A fill imported from a statement (docs/product.md, "Importing statements"): checked by this
+ * struct when it is imported and when a backup brings it back, which holds it whole, since no
+ * broker can send it again. Its identity in the file is `brokerExecutionId`.
+ */
+const statementFillRecord = object({
+  id: uuid,
+  ...withDefaults(fillFields, fillDefaults),
+  // A split the file books moves shares at no price.
+  price: between([0, false, messages.priceNotPositive], [PRICE_MAX, messages.priceTooHigh('Price')]),
+  kind: oneOf(EXECUTION_KINDS, messages.invalidBody),
+  source: oneOf(['statement'] as const, messages.invalidBody),
+  brokerExecutionId: define<string>(
+    'statementIdentity',
+    (v) => (typeof v === 'string' && v !== '' && v.length <= 1000) || messages.invalidBody,
+  ),
+  positionEffect: nullable(oneOf(POSITION_EFFECTS, messages.invalidBody)),
+  createdAt: isoTime(backupMessages.timeInvalid),
+});
+export type StatementFillRecord = Infer<typeof statementFillRecord>;
+
+/**
  * Not in the future: `now` is the server's clock, or the phone's for an offline fill; a time up to
  * EXECUTION_CLOCK_SKEW_MINUTES past it is accepted, since the two clocks rarely agree to the second.
  */
@@ -129,6 +150,15 @@ export const validateExecutionInput = (body: unknown, now: Date) =>
 export const validateManualFill = (body: unknown, now: Date) =>
   validator(manualFillRecord, notInFuture(now))(body);
 
+/** A fill of a statement as it is imported or restored, checked as the API checks a manual one. */
+export const validateStatementFill = (body: unknown, now: Date) =>
+  validator(statementFillRecord, notInFuture(now))(body);
+
+/** The fields a statement fill is written with, in the order a backup lists them. */
+export const STATEMENT_FILL_FIELDS = Object.keys(
+  statementFillRecord.schema as object,
+) as (keyof StatementFillRecord)[];
+
 /** The fields a manual fill is written with, in the order a backup lists them. */
 export const MANUAL_FILL_FIELDS = Object.keys(manualFillRecord.schema as object) as (keyof ManualFill)[];
 
@@ -136,6 +166,32 @@ export const MANUAL_FILL_FIELDS = Object.keys(manualFillRecord.schema as object)
 export const sameFill = (a: ManualFill, b: ManualFill): boolean =>
   sameValues(a, b, ['accountId', 'symbol', 'side', 'quantity', 'price', 'fees']) &&
   Date.parse(a.executedAt) === Date.parse(b.executedAt);
+
+/**
+ * A fill as a backup holds it: recorded by hand, or imported from a statement (with its source
+ * and identity); the broker's API fills are imported again instead.
+ */
+export type BackupFill = ManualFill | StatementFillRecord;
+
+/** A backup's fill, checked as the API or the import checks it: by its source's own struct. */
+export const validateBackupFill = (body: unknown, now: Date): ValidationResult<BackupFill> =>
+  typeof body === 'object' && body !== null && (body as { source?: unknown }).source === 'statement'
+    ? validateStatementFill(body, now)
+    : validateManualFill(body, now);
+
+/** Whether a backup's fill came from a statement (a manual one carries no source). */
+export const isStatementFill = (fill: BackupFill): fill is StatementFillRecord =>
+  'source' in fill && fill.source === 'statement';
+
+/** The same backup fill: a manual one as `sameFill`, a statement's also by its source and identity. */
+export const sameBackupFill = (a: BackupFill, b: BackupFill): boolean =>
+  isStatementFill(a) === isStatementFill(b) &&
+  sameFill(a, b) &&
+  (!isStatementFill(a) ||
+    (isStatementFill(b) &&
+      a.brokerExecutionId === b.brokerExecutionId &&
+      a.kind === b.kind &&
+      a.positionEffect === b.positionEffect));
 
 /**
  * A manual fill as the server stores it and the app queues it offline. The caller picks the id

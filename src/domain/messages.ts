@@ -39,6 +39,7 @@ import {
   SETUP_DESCRIPTION_MAX_LENGTH,
   SETUP_NAME_MAX_LENGTH,
   SETUP_NOTES_MAX_LENGTH,
+  STATEMENT_MAX_BYTES,
   STATS_GROUPINGS,
   STOCK_SYMBOL_MAX_LENGTH,
   TAG_MAX_LENGTH,
@@ -303,6 +304,13 @@ export const messages = {
   targetNotBelowEntryLimitShort: "Target price must be less than the entry's limit price for a short plan",
   settingsNotFound: 'Settings not found',
   nearEntryROutOfRange: `The near-entry threshold must be from ${NEAR_ENTRY_R_MIN}R to ${NEAR_ENTRY_R_MAX}R`,
+  // Statement imports (docs/product.md, "Importing statements").
+  statementNotRecognised: 'Trade Tracker could not recognise this file',
+  statementNoMapping: 'None of your saved column mappings fits the columns of this file',
+  statementFormatUnknown: 'Format must be auto or a statement format Trade Tracker knows',
+  statementDryRunInvalid: 'dryRun must be 1 or 0',
+  statementTooLarge: `A statement must be at most ${STATEMENT_MAX_BYTES / 1024 / 1024} MB`,
+  statementContentType: 'Send the statement as text/csv, text/tab-separated-values or text/plain',
 } as const;
 
 /** The Notifications section's texts (docs/product.md, "Alerts"). */

@@ -43,16 +43,34 @@ function sha1(message: readonly number[]): number[] {
       w[i] = (bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!;
     }
     for (let i = 16; i < 80; i++) w[i] = rotl(w[i - 3]! ^ w[i - 8]! ^ w[i - 14]! ^ w[i - 16]!, 1);
-    let [a, b, c, d, e] = h as [number, number, number, number, number];
+    let a = h[0]!;
+    let b = h[1]!;
+    let c = h[2]!;
+    let d = h[3]!;
+    let e = h[4]!;
+    // Plain assignments, no arrays: a statement import names thousands of fills (issue 42).
     for (let i = 0; i < 80; i++) {
       let f: number;
       let k: number;
-      if (i < 20) [f, k] = [(b & c) | (~b & d), 0x5a827999];
-      else if (i < 40) [f, k] = [b ^ c ^ d, 0x6ed9eba1];
-      else if (i < 60) [f, k] = [(b & c) | (b & d) | (c & d), 0x8f1bbcdc];
-      else [f, k] = [b ^ c ^ d, 0xca62c1d6];
+      if (i < 20) {
+        f = (b & c) | (~b & d);
+        k = 0x5a827999;
+      } else if (i < 40) {
+        f = b ^ c ^ d;
+        k = 0x6ed9eba1;
+      } else if (i < 60) {
+        f = (b & c) | (b & d) | (c & d);
+        k = 0x8f1bbcdc;
+      } else {
+        f = b ^ c ^ d;
+        k = 0xca62c1d6;
+      }
       const t = (rotl(a, 5) + f + e + k + w[i]!) >>> 0;
-      [e, d, c, b, a] = [d, c, rotl(b, 30) >>> 0, a, t];
+      e = d;
+      d = c;
+      c = rotl(b, 30) >>> 0;
+      b = a;
+      a = t;
     }
     h[0] = (h[0]! + a) >>> 0;
     h[1] = (h[1]! + b) >>> 0;

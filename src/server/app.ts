@@ -25,7 +25,7 @@ import type { ServerConfig } from './config.ts';
 import { type Database, isDatabaseReachable } from './db/database.ts';
 import { createEdgeRepository } from './edges/edgeRepository.ts';
 import { edgeRoutes } from './edges/edgeRoutes.ts';
-import { isRestoreRequest, MAX_BODY_BYTES } from './http/body.ts';
+import { isRestoreRequest, isStatementImport, MAX_BODY_BYTES } from './http/body.ts';
 import { compressJson } from './http/compression.ts';
 import { errorResponse } from './http/errors.ts';
 import {
@@ -62,6 +62,8 @@ import { createBrokerImport } from './trades/brokerImport.ts';
 import { fillsOf } from './trades/fillRepository.ts';
 import { fillRoutes } from './trades/fillRoutes.ts';
 import { createOwnSymbols } from './trades/ownSymbols.ts';
+import { createStatementImport, type StatementMappings } from './trades/statementImport.ts';
+import { statementRoutes } from './trades/statementRoutes.ts';
 import { createTradeBook, tradesOf } from './trades/tradeBook.ts';
 import { tradeRoutes } from './trades/tradeRoutes.ts';
 
@@ -193,8 +195,13 @@ export function createApp(appDeps: AppDeps): {
     // The rest of the upload is never read, so the connection cannot carry another request.
     onError: (c) => c.json({ message: messages.bodyTooLarge }, 413, { Connection: 'close' }),
   });
-  // A restore carries a whole journal: its own, larger, limit is on its route (backup/backupRoutes.ts).
-  api.use((c, next) => (isRestoreRequest(c.req.method, c.req.path) ? next() : oneMegabyte(c, next)));
+  // A restore carries a whole journal, an import a statement file: each route has its own, larger,
+  // limit (backup/backupRoutes.ts, trades/statementRoutes.ts).
+  api.use((c, next) =>
+    isRestoreRequest(c.req.method, c.req.path) || isStatementImport(c.req.method, c.req.path)
+      ? next()
+      : oneMegabyte(c, next),
+  );
   api.route('/', authRoutes(deps));
 
   const guarded = new Hono<AppEnv>();
@@ -207,6 +214,9 @@ export function createApp(appDeps: AppDeps): {
   guarded.route('/tradeplans', planRoutes(plans, accounts, cycles, orderRepository.hasOpen));
   guarded.route('/executions', fillRoutes(book, now));
   guarded.route('/trades', tradeRoutes(book, accounts, brokerImport, heavy));
+  // The trader's saved column mappings are one of their settings (docs/product.md, "Settings").
+  const mappingsOf: StatementMappings = async (userId) => (await settings.get(userId)).statementMappings;
+  guarded.route('/fills', statementRoutes(createStatementImport(db, book, mappingsOf, now), heavy));
   guarded.route(
     '/sync',
     syncRoutes(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Backup, RestoreResult } from '../../src/domain/backup.ts';
+import { BACKUP_FORMAT_VERSION, type Backup, type RestoreResult } from '../../src/domain/backup.ts';
 import { backupMessages } from '../../src/domain/backupMessages.ts';
 import { messages } from '../../src/domain/messages.ts';
 import { statementTexts } from '../../src/domain/statements/statementTexts.ts';
@@ -106,7 +106,7 @@ describe('the settings in a backup', () => {
   it('are carried out and restored onto the trader own settings, whatever their id', async () => {
     const whole = await getBackup(alex);
     expect(whole.traderSettings).toEqual([await settingsOf(alex)]);
-    expect(whole.formatVersion).toBe(2);
+    expect(whole.formatVersion).toBe(BACKUP_FORMAT_VERSION);
     expect((await getBackup(sam)).traderSettings).toEqual([]);
     const backup = settingsPart(whole);
     const into = await restore(sam, backup);

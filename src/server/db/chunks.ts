@@ -56,14 +56,48 @@ export async function insertInChunks<T extends PgTable>(
   table: T,
   rows: T['$inferInsert'][],
 ): Promise<void> {
+  await insertRows(q, table, rows);
+}
+
+/**
+ * As `insertInChunks`, but a row that a unique index already holds is skipped (`ON CONFLICT DO
+ * NOTHING`, so concurrent inserts of the same rows write each once): answers the `key` of each row
+ * written.
+ */
+export async function insertNewInChunks<T extends PgTable>(
+  q: Database,
+  table: T,
+  rows: T['$inferInsert'][],
+  key: keyof T['$inferSelect'] & keyof T & string,
+): Promise<unknown[]> {
+  return (await insertRows(q, table, rows, key)) ?? [];
+}
+
+async function insertRows<T extends PgTable>(
+  q: Database,
+  table: T,
+  rows: T['$inferInsert'][],
+  newOnly?: keyof T['$inferSelect'] & keyof T & string,
+): Promise<unknown[] | undefined> {
   const first = rows[0] as Record<string, unknown> | undefined;
-  if (!first) return;
+  if (!first) return [];
+  const keyColumn = newOnly === undefined ? undefined : (table[newOnly] as unknown as AnyPgColumn);
   const keys = Object.keys(first);
   const oneShape = (rows as Record<string, unknown>[]).every((row) => {
     const own = Object.keys(row);
     return own.length === keys.length && own.every((k, i) => k === keys[i] && row[k] !== undefined);
   });
-  if (!oneShape) return forChunks(rows, (chunk) => q.insert(table).values(chunk));
+  if (!oneShape) {
+    if (!keyColumn) return forChunks(rows, (chunk) => q.insert(table).values(chunk)).then(() => undefined);
+    const written = await inChunks(rows, (chunk) =>
+      q
+        .insert(table)
+        .values(chunk)
+        .onConflictDoNothing()
+        .returning({ key: keyColumn } as never),
+    );
+    return (written as { key: unknown }[]).map((r) => r.key);
+  }
   const columns = getTableColumns(table) as Record<string, { name: string }>;
   const names = keys.map((k) => (columns[k] as { name: string }).name);
   const list = sql.join(
@@ -71,14 +105,22 @@ export async function insertInChunks<T extends PgTable>(
     sql`, `,
   );
   const type = sql.identifier(getTableName(table));
+  const written: unknown[] = [];
   for (let i = 0; i < rows.length; i += JSON_ROWS) {
     const chunk = (rows.slice(i, i + JSON_ROWS) as Record<string, unknown>[]).map((row) =>
       Object.fromEntries(keys.map((k, j) => [names[j], jsonValue(row[k])])),
     );
-    await q.execute(
-      sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${type}, ${JSON.stringify(chunk)}::json)`,
-    );
+    const insert = sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${type}, ${JSON.stringify(chunk)}::json)`;
+    if (!keyColumn) {
+      await q.execute(insert);
+      continue;
+    }
+    const result = (await q.execute(
+      sql`${insert} on conflict do nothing returning ${sql.identifier(keyColumn.name)} as key`,
+    )) as unknown as { rows: { key: unknown }[] };
+    written.push(...result.rows.map((r) => r.key));
   }
+  return written;
 }
 
 /** A read of every row of one table: its key column (unique), which rows, and their order. */

@@ -11,6 +11,9 @@ export const MAX_BACKUP_BYTES = BACKUP_MAX_MEGABYTES * 1024 * 1024;
 /** The one call whose body may exceed MAX_BODY_BYTES, as the request names it. */
 export const isRestoreRequest = (method: string, path: string): boolean =>
   method === 'POST' && path === '/api/v1/backup';
+/** A statement import's body (`POST /api/v1/fills/import`): its route sets STATEMENT_MAX_BYTES. */
+export const isStatementImport = (method: string, path: string): boolean =>
+  method === 'POST' && path === '/api/v1/fills/import';
 
 /**
  * The request's JSON body; malformed JSON is a 400, never a 500. Size is capped by middleware,

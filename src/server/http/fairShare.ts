@@ -64,7 +64,7 @@ export function createTraderRequestLimiter({
  * The calls that take one of a trader's heavy slots: each reads or writes a whole journal, asks the
  * broker for it, or reads a whole collection.
  */
-export type HeavyKind = 'restore' | 'backup' | 'import' | 'full sync' | 'read';
+export type HeavyKind = 'restore' | 'backup' | 'import' | 'statement import' | 'full sync' | 'read';
 
 /** A trader's heavy calls take turns in two lanes, each with its own slots and queue. */
 export type HeavyLane = 'journal' | 'reads';
@@ -73,6 +73,7 @@ const LANE_OF: Record<HeavyKind, HeavyLane> = {
   restore: 'journal',
   backup: 'journal',
   import: 'journal',
+  'statement import': 'journal',
   'full sync': 'journal',
   read: 'reads',
 };
@@ -80,7 +81,8 @@ const LANE_OF: Record<HeavyKind, HeavyLane> = {
 /**
  * Per trader and lane: how many run at once, how many more wait their turn (any further one is
  * refused at once, 429, before a body is read), and the Retry-After of a refusal.
- * - journal: a restore, a backup download, an import, a full sync, one at a time.
+ * - journal: a restore, a backup download, an import (the broker's or a statement's), a full
+ *   sync, one at a time.
  * - reads: a list of a whole collection, the statistics, candles (app.ts names them), one at a
  *   time: two at once of 10,000 plans doubled another trader's wait (docs/benchmarks.md,
  *   "2026-11-28, issue 39"). Eight in all let Review's three candle calls from each of two tabs,

@@ -1,9 +1,10 @@
 // The rows of `trade_annotations`: what the trader attached to a trade (its fields:
 // src/domain/tradeAnnotation.ts) under the trade's stable key, so it outlives every rebuild of the trades from their fills.
+// The repository writes in the trade book's transactions; the exported reads take any handle.
 import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { annotationNotesBytes } from '../../domain/journalLimits.ts';
 import type { StoredAnnotation, TradeAnnotation } from '../../domain/tradeAnnotation.ts';
-import { forChunks, inPages } from '../db/chunks.ts';
+import { inPages, insertNewInChunks } from '../db/chunks.ts';
 import type { Database } from '../db/database.ts';
 import { assertNotesWithinLimit, assertWithinLimit, holdJournal } from '../db/journalLimits.ts';
 import { changedFor, rowsChangedSince } from '../db/owned.ts';
@@ -59,48 +60,48 @@ const stamped = (annotation: TradeAnnotation, at: Date): StoredAnnotation => ({
   updatedAt: at.toISOString(),
 });
 
-/**
- * Stores annotations for keys that have none; what a concurrent request stored first is kept.
- * In one order everywhere: two transactions inserting the same keys in opposite orders would wait
- * on each other (PostgreSQL ends that deadlock by failing one).
- */
-export async function insertNewAnnotations(
-  q: Database,
-  userId: string,
-  annotations: readonly TradeAnnotation[],
-  at: Date,
-): Promise<void> {
-  if (annotations.length === 0) return;
-  await holdJournal(q, userId);
-  const rows = [...annotations]
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    .map((a) => annotationRow(userId, stamped(a, at)));
-  await forChunks(rows, (chunk) =>
-    q.insert(tradeAnnotations).values(chunk).onConflictDoNothing({ target: tradeAnnotations.key }),
-  );
-  // A trade past the journal's limit refuses the write of fills that made it (docs/product.md, "Journal limits").
-  await assertWithinLimit(q, userId, 'tradeAnnotations');
+export function createAnnotationRepository(db: Database) {
+  return {
+    /**
+     * Stores annotations for keys that have none; what a concurrent request stored first is kept.
+     * In one order everywhere: two transactions inserting the same keys in opposite orders would
+     * wait on each other (PostgreSQL ends that deadlock by failing one). `q`: the caller's
+     * transaction, which wrote the fills.
+     */
+    async insertNew(
+      q: Database,
+      userId: string,
+      annotations: readonly TradeAnnotation[],
+      at: Date,
+    ): Promise<void> {
+      if (annotations.length === 0) return;
+      await holdJournal(q, userId);
+      const rows = [...annotations]
+        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+        .map((a) => annotationRow(userId, stamped(a, at)));
+      await insertNewInChunks(q, tradeAnnotations, rows, 'key');
+      // A trade past the journal's limit refuses the write of fills that made it (docs/product.md, "Journal limits").
+      await assertWithinLimit(q, userId, 'tradeAnnotations');
+    },
+
+    /** Stores what the trader set on a trade, over what was stored (only ever the trader's own key). */
+    async save(userId: string, annotation: TradeAnnotation, at: Date, q: Database = db): Promise<void> {
+      const row = annotationRow(userId, stamped(annotation, at));
+      const { key: _key, createdAt: _created, ...fields } = row;
+      await q
+        .insert(tradeAnnotations)
+        .values(row)
+        .onConflictDoUpdate({
+          target: tradeAnnotations.key,
+          set: fields,
+          setWhere: eq(tradeAnnotations.userId, userId),
+        });
+      if (annotationNotesBytes(annotation) > 0) await assertNotesWithinLimit(q, userId);
+    },
+  };
 }
 
-/** Stores what the trader set on a trade, over what was stored (only ever the trader's own key). */
-export async function saveAnnotation(
-  q: Database,
-  userId: string,
-  annotation: TradeAnnotation,
-  at: Date,
-): Promise<void> {
-  const row = annotationRow(userId, stamped(annotation, at));
-  const { key: _key, createdAt: _created, ...fields } = row;
-  await q
-    .insert(tradeAnnotations)
-    .values(row)
-    .onConflictDoUpdate({
-      target: tradeAnnotations.key,
-      set: fields,
-      setWhere: eq(tradeAnnotations.userId, userId),
-    });
-  if (annotationNotesBytes(annotation) > 0) await assertNotesWithinLimit(q, userId);
-}
+export type AnnotationRepository = ReturnType<typeof createAnnotationRepository>;
 
 /** Whether the trader wrote an annotation since a cursor: one clause of the sync's probe. */
 export const annotationsWrittenSince = (userId: string, since: string): SQL =>

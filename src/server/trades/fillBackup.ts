@@ -1,8 +1,20 @@
-// Fills in a backup (docs/product.md, "Export and backup"): the manual ones only; the broker's are
-// imported again after a restore. A restored fill keeps its id and moves to the account's id in
-// this journal (found by hash, accounts/accountBackup.ts).
-import { eq } from 'drizzle-orm';
-import { MANUAL_FILL_FIELDS, type ManualFill, newExecution, sameFill } from '../../domain/executions.ts';
+// Fills in a backup (docs/product.md, "Export and backup"): the manual ones, and those imported
+// from a statement, which no broker can send again; the broker's API fills are imported again
+// after a restore. A restored fill keeps its id and moves to the account's id in this journal
+// (found by hash, accounts/accountBackup.ts); a statement's fill is named by that account and its
+// identity, as the import names it, so a later import of the same file adds it no second time.
+import { inArray } from 'drizzle-orm';
+import {
+  type BackupFill,
+  isStatementFill,
+  MANUAL_FILL_FIELDS,
+  type ManualFill,
+  newExecution,
+  STATEMENT_FILL_FIELDS,
+  type StatementFillRecord,
+  sameBackupFill,
+} from '../../domain/executions.ts';
+import { statementFillId } from '../../domain/statements/statement.ts';
 import type { Execution } from '../../domain/types.ts';
 import { ownRowsInOrder } from '../db/backupAdapter.ts';
 import { idRecordAdapter } from '../db/idRecordAdapter.ts';
@@ -10,33 +22,45 @@ import { serverColumnsOf } from '../db/rows.ts';
 import { executions } from '../db/schema.ts';
 import { fillRow, toFill } from './fillRepository.ts';
 
-const BROKER_ONLY = 'a backup holds manual fills only; a restore imports the broker fills again';
+const pick = <K extends keyof Execution>(fill: Execution, fields: readonly K[]) =>
+  Object.fromEntries(fields.map((key) => [key, fill[key]])) as Pick<Execution, K>;
 
-const manualFill = (fill: Execution): ManualFill =>
-  Object.fromEntries(MANUAL_FILL_FIELDS.map((key) => [key, fill[key]])) as ManualFill;
+/** The fill as a backup holds it: a manual one without what only imports carry. */
+const backupFill = (fill: Execution): BackupFill =>
+  fill.source === 'statement'
+    ? (pick(fill, STATEMENT_FILL_FIELDS) as StatementFillRecord)
+    : (pick(fill, MANUAL_FILL_FIELDS) as ManualFill);
 
 export const fillBackup = idRecordAdapter({
   collection: 'executions',
   covers: [
     {
       table: executions,
-      fields: MANUAL_FILL_FIELDS,
-      leftOut: {
-        ...serverColumnsOf(executions),
-        source: BROKER_ONLY,
-        brokerExecutionId: BROKER_ONLY,
-        positionEffect: BROKER_ONLY,
-        // A manual fill is always a fill; splits and transfers come from the broker only.
-        kind: BROKER_ONLY,
-      },
+      // A manual fill's fields are these less source, kind, identity and position effect.
+      fields: STATEMENT_FILL_FIELDS,
+      leftOut: serverColumnsOf(executions),
     },
   ],
   read: async (q, userId) =>
-    (await ownRowsInOrder(q, executions, userId, executions.executedAt, eq(executions.source, 'manual'))).map(
-      (row) => manualFill(toFill(row)),
-    ),
-  here: (fill, { accountIds }) => ({ ...fill, accountId: accountIds.get(fill.accountId) ?? fill.accountId }),
-  same: (fill, row) => row.source === 'manual' && sameFill(fill, manualFill(toFill(row))),
-  // Written as the API writes a manual fill (newExecution), so both are the same row.
-  rowOf: (userId, fill) => fillRow(userId, newExecution(fill, { id: fill.id, createdAt: fill.createdAt })),
+    (
+      await ownRowsInOrder(
+        q,
+        executions,
+        userId,
+        executions.executedAt,
+        inArray(executions.source, ['manual', 'statement']),
+      )
+    ).map((row) => backupFill(toFill(row))),
+  here: (fill, { accountIds }) => {
+    const accountId = accountIds.get(fill.accountId) ?? fill.accountId;
+    return isStatementFill(fill)
+      ? { ...fill, accountId, id: statementFillId(accountId, fill.brokerExecutionId) }
+      : { ...fill, accountId };
+  },
+  same: (fill, row) => row.source !== 'broker' && sameBackupFill(fill, backupFill(toFill(row))),
+  // Written as the API writes a manual fill (newExecution) and the import a statement's.
+  rowOf: (userId, fill) =>
+    isStatementFill(fill)
+      ? fillRow(userId, fill)
+      : fillRow(userId, newExecution(fill, { id: fill.id, createdAt: fill.createdAt })),
 });

@@ -18,22 +18,8 @@ import { deleteWithTombstone } from '../db/tombstones.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
 import { lockOwnPlan, markDone, plansOfTrades, toPlanRecord } from '../plans/planQueries.ts';
 import { invalid, notFound } from '../refusals.ts';
-import {
-  annotationsOf,
-  insertNewAnnotations,
-  linkedPlanIds,
-  saveAnnotation,
-} from './annotationRepository.ts';
-import {
-  assertOwnAccount,
-  deleteManualFill,
-  fillById,
-  fillsChangedSince,
-  fillsOf,
-  insertBrokerFills,
-  insertFill,
-  newestBrokerFill,
-} from './fillRepository.ts';
+import { annotationsOf, createAnnotationRepository, linkedPlanIds } from './annotationRepository.ts';
+import { createFillRepository, fillsOf } from './fillRepository.ts';
 import { type AccountName, keptTradesOf } from './keptTrades.ts';
 
 export type { AccountName } from './keptTrades.ts';
@@ -63,33 +49,42 @@ async function heldSourcesOf(q: Database, userId: string) {
 export const tradesOf = (db: Database, userId: string, accounts: readonly AccountName[]): Promise<Trade[]> =>
   keptTradesOf(db).trades(userId, accounts);
 
-/**
- * Stores, for every trade that has nothing stored yet, its automatic plan link or that it has
- * none (docs/product.md, "Trades"), and which plans the trades leave done ("Trade plans"). Called
- * in the transaction that writes fills: the link is decided by the plans as they are when the
- * trade's fills arrive, so a plan discarded or edited later keeps its trade and its stop, and a
- * plan set to Ready later claims no trade made before. The plans are held meanwhile: one deleted
- * under it would fail the fill's whole write. `protectiveStops` (new fill id → the broker's stop
- * order price) gives a trade no plan claims its initial stop.
- */
-async function freezePlanLinks(
-  q: Database,
-  userId: string,
-  at: Date,
-  protectiveStops?: ReadonlyMap<string, number>,
-): Promise<void> {
-  const sources = await heldSourcesOf(q, userId);
-  const trades = buildTrades({ ...sources, accounts: [] });
-  await insertNewAnnotations(q, userId, newAnnotations(trades, sources.annotations, protectiveStops), at);
-  await markDone(q, userId, doneChanges(sources.plans, trades));
-}
-
 export function createTradeBook(db: Database, now: () => Date) {
+  const fillRows = createFillRepository(db);
+  const annotationRows = createAnnotationRepository(db);
+
+  /**
+   * Stores, for every trade that has nothing stored yet, its automatic plan link or that it has
+   * none (docs/product.md, "Trades"), and which plans the trades leave done ("Trade plans"). Called
+   * in the transaction that writes fills: the link is decided by the plans as they are when the
+   * trade's fills arrive, so a plan discarded or edited later keeps its trade and its stop, and a
+   * plan set to Ready later claims no trade made before. The plans are held meanwhile: one deleted
+   * under it would fail the fill's whole write. `protectiveStops` (new fill id → the broker's stop
+   * order price) gives a trade no plan claims its initial stop.
+   */
+  async function freezePlanLinks(
+    q: Database,
+    userId: string,
+    at: Date,
+    protectiveStops?: ReadonlyMap<string, number>,
+  ): Promise<void> {
+    const sources = await heldSourcesOf(q, userId);
+    const trades = buildTrades({ ...sources, accounts: [] });
+    await annotationRows.insertNew(
+      q,
+      userId,
+      newAnnotations(trades, sources.annotations, protectiveStops),
+      at,
+    );
+    await markDone(q, userId, doneChanges(sources.plans, trades));
+  }
+
   return {
     list: (userId: string, accounts: AccountName[]): Promise<Trade[]> => tradesOf(db, userId, accounts),
-    fills: (userId: string): Promise<Execution[]> => fillsOf(db, userId),
-    fillsChangedSince: (userId: string, since: string) => fillsChangedSince(db, userId, since),
-    newestBrokerFill: (userId: string, accountId?: string) => newestBrokerFill(db, userId, accountId),
+    fills: fillRows.list,
+    fillsChangedSince: fillRows.changedSince,
+    fillsOfAccount: fillRows.ofAccount,
+    newestBrokerFill: fillRows.newestBroker,
 
     /**
      * A manual fill, made when the device says if plausible (`madeAt`); its trade's plan link is
@@ -101,25 +96,25 @@ export function createTradeBook(db: Database, now: () => Date) {
         collection: 'executions',
         id: input.id,
         userId,
-        existing: (id) => fillById(db, id),
+        existing: (id) => fillRows.byId(id),
         create: () =>
           db.transaction(async (tx) => {
-            await assertOwnAccount(tx, userId, input.accountId);
+            await fillRows.assertOwnAccount(tx, userId, input.accountId);
             const at = now();
             const id = input.id ?? uuidv7(at.getTime());
             const createdAt = (await madeAt(tx, userId, input.createdAt, at)).toISOString();
             const fill = newExecution(input, { id, createdAt });
-            await insertFill(tx, userId, fill);
+            await fillRows.insertManual(tx, userId, fill);
             await freezePlanLinks(tx, userId, at);
-            return fillById(tx, id);
+            return fillRows.byId(id, tx);
           }),
       }),
 
-    /** Manual fills only; a trade that now opens on a later fill has a new key, decided now too. */
+    /** Manual and statement fills; a trade that now opens on a later fill has a new key, decided now too. */
     async deleteFill(userId: string, id: string): Promise<void> {
       const at = now();
       await deleteWithTombstone(db, 'executions', userId, id, at, messages.executionNotFound, async (tx) => {
-        if (!(await deleteManualFill(tx, userId, id))) return false;
+        if (!(await fillRows.deleteOwn(tx, userId, id))) return false;
         await freezePlanLinks(tx, userId, at);
         return true;
       });
@@ -137,9 +132,20 @@ export function createTradeBook(db: Database, now: () => Date) {
       at: Date,
     ): Promise<number> =>
       db.transaction(async (tx) => {
-        const inserted = await insertBrokerFills(tx, userId, rows);
+        const inserted = await fillRows.insertBroker(tx, userId, rows);
         await freezePlanLinks(tx, userId, at, protectiveStops);
         return inserted;
+      }),
+
+    /**
+     * A statement's fills and the plan links of their trades, in one transaction (docs/product.md,
+     * "Importing statements"); answers the ids added, none of those already held.
+     */
+    storeStatementFills: (userId: string, fills: readonly Execution[], at: Date): Promise<string[]> =>
+      db.transaction(async (tx) => {
+        const added = await fillRows.insertStatement(tx, userId, fills);
+        if (added.length > 0) await freezePlanLinks(tx, userId, at);
+        return added;
       }),
 
     /**
@@ -167,7 +173,7 @@ export function createTradeBook(db: Database, now: () => Date) {
           if (!plans.some((p) => p.id === plan.id)) plans.push(toPlanRecord(plan));
         }
         // Fields left out of the call are kept when the annotation says so (tags, mistakes: docs/product.md, "Trades").
-        await saveAnnotation(tx, userId, { key: trade.key, ...attachedAfter(trade, update) }, now());
+        await annotationRows.save(userId, { key: trade.key, ...attachedAfter(trade, update) }, now(), tx);
         const updated = applyTradeUpdate(trade, update);
         await markDone(
           tx,

@@ -21,7 +21,7 @@ import {
   LOSS_LIMIT_UNITS,
   type LossLimitUnit,
 } from '../../../domain/constants.ts';
-import { EXECUTION_KINDS, type ExecutionKind } from '../../../domain/executions.ts';
+import { EXECUTION_KINDS, EXECUTION_SOURCES, type ExecutionKind } from '../../../domain/executions.ts';
 import { PLAN_DIRECTIONS, type PlanDirection } from '../../../domain/planDirection.ts';
 import type { StatementMapping } from '../../../domain/statements/mapping.ts';
 import { ACTIVE_STATUSES } from '../../../domain/tradePlans.ts';
@@ -237,11 +237,11 @@ export const executions = pgTable(
     index('executions_user_executed').on(t.userId, t.executedAt),
     changedIndex('executions', t),
     check('executions_side', sql`${t.side} in (${literals(EXECUTION_SIDES)})`),
-    check('executions_source', sql`${t.source} in ('manual', 'broker')`),
+    check('executions_source', sql`${t.source} in (${literals(EXECUTION_SOURCES)})`),
     check('executions_position_effect', sql`${t.positionEffect} in ('Open', 'Close')`),
     check('executions_kind', sql`${t.kind} in (${literals(EXECUTION_KINDS)})`),
-    // Only the broker reports adjustments: what the trader records by hand is a fill.
-    check('executions_manual_fill', sql`${t.source} = 'broker' or ${t.kind} = 'fill'`),
+    // Only a broker reports adjustments (its API or its statement): what the trader types is a fill.
+    check('executions_manual_fill', sql`${t.source} <> 'manual' or ${t.kind} = 'fill'`),
   ],
 );
 

@@ -1,0 +1,92 @@
+// A broker's statement imported into one of the trader's accounts (docs/product.md, "Importing
+// statements"): the domain reads the file and plans what it adds; the trade book writes the new
+// fills and the plan links of their trades in one transaction.
+import { validateStatementFill } from '../../domain/executions.ts';
+import { messages } from '../../domain/messages.ts';
+import { planImport } from '../../domain/statements/importPlan.ts';
+import type { StatementMapping } from '../../domain/statements/mapping.ts';
+import { readStatement } from '../../domain/statements/registry.ts';
+import {
+  identified,
+  type SkippedRow,
+  type StatementFill,
+  type StatementFormatId,
+  type StatementImportAnswer,
+  statementFillId,
+} from '../../domain/statements/statement.ts';
+import type { Execution } from '../../domain/types.ts';
+import { isOwnAccount } from '../accounts/accountRepository.ts';
+import type { Database } from '../db/database.ts';
+import { invalid, notFound } from '../refusals.ts';
+import type { TradeBook } from './tradeBook.ts';
+
+/** The trader's saved column mappings ('mapped' files), from the trader's settings. */
+export type StatementMappings = (userId: string) => Promise<StatementMapping[]>;
+
+export interface StatementImportCall {
+  accountId: string;
+  format: StatementFormatId | 'auto';
+  dryRun: boolean;
+  /** The file, decoded from UTF-8. */
+  text: string;
+}
+
+const byLine = (a: SkippedRow, b: SkippedRow) => a.line - b.line;
+
+/** The file's line of each fill by its id (only when one is refused: an id costs a hash). */
+const linesById = (fills: readonly StatementFill[], accountId: string): Map<string, number> =>
+  new Map(identified(fills).map(({ fill, identity }) => [statementFillId(accountId, identity), fill.line]));
+
+export function createStatementImport(
+  db: Database,
+  book: TradeBook,
+  mappingsOf: StatementMappings,
+  now: () => Date,
+) {
+  return {
+    /** What the file adds to the account: added unless `dryRun`, each fill once by its identity. */
+    async run(userId: string, call: StatementImportCall): Promise<StatementImportAnswer> {
+      if (!(await isOwnAccount(db, userId, call.accountId))) throw notFound(messages.accountNotFound);
+      const mappings = call.format === 'auto' || call.format === 'mapped' ? await mappingsOf(userId) : [];
+      const read = readStatement(call.text, call.format, mappings);
+      if (!read.ok) {
+        const message =
+          read.reason === 'noMapping' ? messages.statementNoMapping : messages.statementNotRecognised;
+        throw invalid([{ field: 'body', message }]);
+      }
+      const at = now();
+      const held = await book.fillsOfAccount(userId, call.accountId);
+      const plan = planImport(read.fills, call.accountId, held, at.toISOString());
+      // Each fill is checked as a manual one is, by its own struct; one it refuses is skipped.
+      const skipped = [...read.skipped];
+      const fills: Execution[] = [];
+      let lineOf: Map<string, number> | undefined;
+      for (const fill of plan.add) {
+        const checked = validateStatementFill(fill, at);
+        if (checked.ok) {
+          fills.push(checked.value);
+          continue;
+        }
+        lineOf ??= linesById(read.fills, call.accountId);
+        skipped.push({
+          line: lineOf.get(fill.id) ?? 0,
+          reason: 'unreadable',
+          detail: checked.errors.map((e) => e.message).join('; '),
+        });
+      }
+      const addedIds = call.dryRun ? [] : await book.storeStatementFills(userId, fills, at);
+      const added = call.dryRun ? fills.length : addedIds.length;
+      return {
+        format: read.format,
+        name: read.name,
+        added,
+        // Those a concurrent import of the same file added first are here too.
+        alreadyHere: plan.alreadyHere.length + fills.length - added,
+        skipped: skipped.sort(byLine),
+        addedIds,
+      };
+    },
+  };
+}
+
+export type StatementImport = ReturnType<typeof createStatementImport>;
