@@ -1,11 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../src/domain/messages.ts';
 import type { Execution, TraderSettings } from '../../src/domain/types.ts';
 import {
   apiBody,
   axeViolations,
-  callApi,
   DESKTOP,
   describeViolations,
   on,
@@ -102,16 +100,8 @@ for (const [layout, viewport] of [
       await dialog().getByRole('button', { name: 'Cancel' }).click();
     });
 
-    it('sends the queued import once back online, and the trade is there once', async (test) => {
+    it('sends the queued import once back online, and the trade is there once', async () => {
       await context.setOffline(false);
-      // The import route is the server side of issue 42, built beside this screen: until it is
-      // here, the queued import cannot land and this part waits for it.
-      const route = await callApi<{ message?: string }>(
-        page,
-        'POST',
-        '/fills/import?account=none&format=auto',
-      );
-      if (route.status === 404 && route.body.message === messages.notFound) test.skip();
       await page.getByText(/changes? not yet saved/).waitFor({ state: 'detached', timeout: 20_000 });
       await roundTrip().getByText('(not yet saved)').waitFor({ state: 'detached', timeout: 20_000 });
       expect(await roundTrip().count()).toBe(1);
