@@ -33,7 +33,7 @@ const send = (change: Pick<OutboxEntry, 'path' | 'method' | 'body' | 'contentTyp
   api(change.path, {
     method: change.method,
     body: change.body as Record<string, unknown> | string | undefined,
-    ...(change.contentType ? { headers: { 'Content-Type': change.contentType } } : {}),
+    headers: change.contentType && { 'Content-Type': change.contentType },
   });
 
 /**
