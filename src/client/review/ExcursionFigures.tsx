@@ -89,7 +89,8 @@ export function ExcursionFigures({ trades }: { trades: readonly Trade[] }) {
     <section ref={sectionRef} className="review-group" aria-labelledby="excursions-title">
       <h2 id="excursions-title">Excursions (MAE and MFE)</h2>
       {!figures ? (
-        <p aria-busy="true">Reading price history…</p>
+        // Nothing is read until the trader nears the section: busy only once it is read.
+        <p aria-busy={seen ? 'true' : undefined}>Reading price history…</p>
       ) : figures.n === 0 ? (
         <p className="muted">
           {offline
