@@ -200,7 +200,8 @@ describe('restore', () => {
     const summary = await screen.findByRole('region', { name: 'What will be restored' });
     expect(summary.textContent).toContain('mine.json');
     expect(within(summary).getByText('trade plan', { exact: false }).textContent).toBe('1 trade plan');
-    expect(document.activeElement).toBe(summary);
+    // Focus moves to the summary in an effect after it is drawn: a tick after it appears.
+    await waitFor(() => expect(document.activeElement).toBe(summary));
 
     await userEvent.click(within(summary).getByRole('button', { name: 'Restore' }));
     expect(restoreModule.sendBackup).toHaveBeenCalledWith(text, expect.any(Function));
