@@ -3,10 +3,11 @@
 // are due; each has a crossing key that the database holds once, so it is sent once.
 
 import { define } from 'superstruct';
+import { alertTexts } from './alertTexts.ts';
 import { PUSH_ENDPOINT_MAX_LENGTH } from './constants.ts';
 import { formatPrice } from './format.ts';
 import { newYorkTime } from './marketHours.ts';
-import { alertTexts, messages } from './messages.ts';
+import { messages } from './messages.ts';
 import { directionOf, directionSign, type PlanDirection } from './planDirection.ts';
 import type { Quote } from './quotes.ts';
 import type { Trade } from './trade.ts';

@@ -39,7 +39,6 @@ import {
   SETUP_DESCRIPTION_MAX_LENGTH,
   SETUP_NAME_MAX_LENGTH,
   SETUP_NOTES_MAX_LENGTH,
-  STATEMENT_MAX_BYTES,
   STATS_GROUPINGS,
   STOCK_SYMBOL_MAX_LENGTH,
   TAG_MAX_LENGTH,
@@ -50,6 +49,7 @@ import {
 import { DATE_RANGE_PRESETS } from './dateRangePresets.ts';
 import type { SkippedReasons, SkipReason } from './executions.ts';
 import type { OrderStatus } from './orders.ts';
+import { statementMessages } from './statements/statementMessages.ts';
 
 /** 1000000 as 1,000,000: a bound in a message reads as the trader writes amounts. */
 const grouped = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 6 });
@@ -304,29 +304,7 @@ export const messages = {
   targetNotBelowEntryLimitShort: "Target price must be less than the entry's limit price for a short plan",
   settingsNotFound: 'Settings not found',
   nearEntryROutOfRange: `The near-entry threshold must be from ${NEAR_ENTRY_R_MIN}R to ${NEAR_ENTRY_R_MAX}R`,
-  // Statement imports (docs/product.md, "Importing statements").
-  statementNotRecognised: 'Trade Tracker could not recognise this file',
-  statementNoMapping: 'None of your saved column mappings fits the columns of this file',
-  statementFormatUnknown: 'Format must be auto or a statement format Trade Tracker knows',
-  statementDryRunInvalid: 'dryRun must be 1 or 0',
-  statementTooLarge: `A statement must be at most ${STATEMENT_MAX_BYTES / 1024 / 1024} MB`,
-  statementContentType: 'Send the statement as text/csv, text/tab-separated-values or text/plain',
-} as const;
-
-/** The Notifications section's texts (docs/product.md, "Alerts"). */
-export const notificationTexts = {
-  unsupported:
-    'This browser cannot receive notifications from the app. On iPhone and iPad, add Trade Tracker to the Home Screen first (iOS 16.4 or later) and open it from there.',
-  blocked:
-    "Notifications are blocked for this site: allow them in the browser's settings, then turn them on here.",
-  notAllowed: 'Notifications were not allowed, so none will be sent to this device.',
-  needsConnection: 'Turning notifications on or off needs a connection to the server',
-  turnOnFailed: 'Notifications could not be turned on. Try again.',
-  turnOffFailed: 'Notifications could not be turned off. Try again.',
-  pushServiceSilent: "The browser's push service did not answer. Check your connection, or try again later.",
-  alertsNeedConnection: 'The alerts sent show when the app is online',
-  alertsFailed: 'The alerts sent could not be loaded',
-  noAlerts: 'No alerts sent yet.',
+  ...statementMessages,
 } as const;
 
 /** The order screens' texts (docs/product.md, "Orders"). */
@@ -374,15 +352,6 @@ export const orderStatusTexts: Readonly<Record<OrderStatus, string>> = {
   Cancelled: 'Cancelled',
   Rejected: 'Rejected',
 };
-
-/** What an alert's notification says (docs/product.md, "Alerts"). */
-export const alertTexts = {
-  entry: (symbol: string) => `${symbol} reached its entry`,
-  stop: (symbol: string) => `${symbol} reached its stop`,
-  target: (symbol: string) => `${symbol} reached its target`,
-  body: (price: string, time: string, level: string, levelPrice: string) =>
-    `${price} at ${time} New York time (${level} ${levelPrice})`,
-} as const;
 
 /** Why the broker's transactions were not imported (an import's `skippedReasons`), as the Trades page says it. */
 export const skipReasonTexts: Record<SkipReason, string> = {

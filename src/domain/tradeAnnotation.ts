@@ -6,6 +6,7 @@ import { backupMessages } from './backupMessages.ts';
 import { PLAN_NOTES_MAX_LENGTH, TAG_MAX_LENGTH, TAGS_MAX } from './constants.ts';
 import { messages } from './messages.ts';
 import { roundCents, roundTo4 } from './rounding.ts';
+import { textList } from './textList.ts';
 import type { Trade, TradeFigures } from './trade.ts';
 import { rekeyAnnotation, splitTradeKey } from './tradeKeys.ts';
 import type { ValidationResult } from './types.ts';
@@ -20,7 +21,6 @@ import {
   sameValues,
   stamps,
   text,
-  textList,
   uuid,
   validator,
   withDefaults,

@@ -24,6 +24,7 @@ import {
   type PlanDirection,
   riskPerShare,
 } from './planDirection.ts';
+import { textList } from './textList.ts';
 import { CYCLE_TYPES, type FieldError, TRADE_PLAN_STATUSES, type TradePlanStatus } from './types.ts';
 import {
   boundedText,
@@ -47,7 +48,6 @@ import {
   stamps,
   stock,
   text,
-  textList,
   uuid,
   validator,
   withDefaults,

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { planUrl } from '../../domain/alerts.ts';
+import { alertTexts, notificationTexts } from '../../domain/alertTexts.ts';
 import { formatPrice, formatTimestamp } from '../../domain/format.ts';
-import { alertTexts, notificationTexts } from '../../domain/messages.ts';
 import { errorMessage } from '../api/http.ts';
 import {
   PushServiceSilent,

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { STATEMENT_MAX_BYTES } from '../../domain/constants.ts';
+import { messages } from '../../domain/messages.ts';
 import { mappingFits, type StatementMapping } from '../../domain/statements/mapping.ts';
 import { FORMATS } from '../../domain/statements/registry.ts';
 import type { StatementFormatId } from '../../domain/statements/statement.ts';
@@ -88,7 +89,7 @@ export default function ImportStatement({ onClose }: { onClose: () => void }) {
     setProblem(undefined);
     if (!chosen) return;
     if (chosen.size > STATEMENT_MAX_BYTES) {
-      setProblem(statementTexts.tooLarge(MEGABYTES));
+      setProblem(messages.statementTooLarge);
       return;
     }
     setBusy('reading');

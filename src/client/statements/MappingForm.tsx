@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { messages } from '../../domain/messages.ts';
 import { headerKey } from '../../domain/statements/cells.ts';
 import type { StatementMapping } from '../../domain/statements/mapping.ts';
 import { MAPPING_FEES_MAX, statementTexts } from '../../domain/statements/statementTexts.ts';
@@ -88,8 +89,8 @@ export function MappingForm({
   return (
     <section className="column-mapping" aria-label="Column mapping">
       <p>
-        {initial ? 'Your column mapping for this file.' : `${statementTexts.unrecognised}.`} Name its columns
-        once: the mapping is kept for files with the same columns.
+        {initial ? 'Your column mapping for this file.' : `${messages.statementNotRecognised}.`} Name its
+        columns once: the mapping is kept for files with the same columns.
       </p>
       <FormError message={problem} />
       <div className="grid-2">

@@ -17,8 +17,6 @@ export const statementTexts = {
   headerSize: `A mapping's header has 1 to ${MAPPED_HEADER_MAX} columns`,
   tooManyFees: `At most ${MAPPING_FEES_MAX} fee columns`,
   timeZoneUnknown: 'Time zone is not one the browser knows',
-  unrecognised: 'Trade Tracker could not recognise this file',
-  tooLarge: (megabytes: number) => `This file is larger than ${megabytes} MB: export a shorter period`,
   unreadableFile: 'This file cannot be read as text',
   mappingIncomplete: 'Choose the columns for date, symbol, quantity and price',
   importFailed: 'Failed to import the statement',

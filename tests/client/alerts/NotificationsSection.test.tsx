@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import * as connectivity from '../../../src/client/sync/connectivity.ts';
 import type { SentAlert } from '../../../src/domain/alerts.ts';
-import { notificationTexts } from '../../../src/domain/messages.ts';
+import { notificationTexts } from '../../../src/domain/alertTexts.ts';
 import { withFakeApi } from '../fakeApi.ts';
 
 const api = withFakeApi({ reachable: false });

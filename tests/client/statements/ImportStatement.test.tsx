@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STATEMENT_MAX_BYTES } from '../../../src/domain/constants.ts';
+import { messages } from '../../../src/domain/messages.ts';
 import { statementTexts } from '../../../src/domain/statements/statementTexts.ts';
 import { defaultSettings } from '../../../src/domain/traderSettings.ts';
 import { withFakeApi } from '../fakeApi.ts';
@@ -43,7 +44,7 @@ describe('the import screen', () => {
     const big = new File(['x'], 'year.csv', { type: 'text/csv' });
     Object.defineProperty(big, 'size', { value: STATEMENT_MAX_BYTES + 1 });
     await choose(big);
-    expect(await screen.findByText(statementTexts.tooLarge(20))).toBeTruthy();
+    expect(await screen.findByText(messages.statementTooLarge)).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Preview' })).toBeNull();
   });
 
