@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fidelity } from '../../../src/domain/statements/fidelity.ts';
 import { readStatement } from '../../../src/domain/statements/registry.ts';
 import { readTable } from '../../../src/domain/statements/table.ts';
-import { resultsBySymbol } from './statementTrips.ts';
+import { fillRows, resultsBySymbol } from './statementTrips.ts';
 
 const fixtures = new URL('../../fixtures/statements/', import.meta.url);
 const text = readFileSync(new URL('fidelity.csv', fixtures), 'utf8');
@@ -17,19 +17,7 @@ describe('Fidelity’s account history CSV', () => {
   });
 
   it('reads each trade and the split at noon New York time of its Run Date', () => {
-    expect(
-      read.fills.map((f) => [
-        f.line,
-        f.kind,
-        f.symbol,
-        f.side,
-        f.quantity,
-        f.price,
-        f.fees,
-        f.executedAt,
-        f.positionEffect,
-      ]),
-    ).toEqual([
+    expect(fillRows(read.fills)).toEqual([
       // New York left daylight time on November 1st 2026: noon is 17:00 UTC from then, 16:00 before.
       [4, 'fill', 'TSLA', 'Buy', 25, 238.1, 0.01, '2026-11-05T17:00:00.000Z', 'Close'],
       [6, 'fill', 'TSLA', 'Sell', 25, 245.3312, 0.08, '2026-11-03T17:00:00.000Z', 'Open'],

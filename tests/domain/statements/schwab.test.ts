@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readStatement } from '../../../src/domain/statements/registry.ts';
 import { schwab } from '../../../src/domain/statements/schwab.ts';
 import { readTable } from '../../../src/domain/statements/table.ts';
-import { resultsBySymbol } from './statementTrips.ts';
+import { fillRows, resultsBySymbol } from './statementTrips.ts';
 
 const fixtures = new URL('../../fixtures/statements/', import.meta.url);
 const text = readFileSync(new URL('schwab.csv', fixtures), 'utf8');
@@ -17,19 +17,7 @@ describe('Charles Schwab’s transactions CSV', () => {
   });
 
   it('reads each trade, split and reverse split at noon New York time of its trade date', () => {
-    expect(
-      read.fills.map((f) => [
-        f.line,
-        f.kind,
-        f.symbol,
-        f.side,
-        f.quantity,
-        f.price,
-        f.fees,
-        f.executedAt,
-        f.positionEffect,
-      ]),
-    ).toEqual([
+    expect(fillRows(read.fills)).toEqual([
       // March 8th 2026 moved New York to daylight time: noon is 16:00 UTC from then, 17:00 before.
       [3, 'fill', 'NVDA', 'Sell', 100, 125, 0.05, '2026-03-19T16:00:00.000Z', null],
       [5, 'fill', 'TSLA', 'Buy', 30, 241.1, 0.01, '2026-03-17T16:00:00.000Z', 'Close'],

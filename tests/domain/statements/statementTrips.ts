@@ -28,3 +28,17 @@ export function resultsBySymbol(fills: readonly StatementFill[]): Record<string,
   }
   return out;
 }
+
+/** Each fill as the tests list it: line, kind, symbol, side, quantity, price, fees, time, open or close. */
+export const fillRows = (fills: readonly StatementFill[]) =>
+  fills.map((f) => [
+    f.line,
+    f.kind,
+    f.symbol,
+    f.side,
+    f.quantity,
+    f.price,
+    f.fees,
+    f.executedAt,
+    f.positionEffect,
+  ]);

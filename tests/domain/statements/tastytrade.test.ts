@@ -4,6 +4,7 @@ import { readStatement } from '../../../src/domain/statements/registry.ts';
 import { readTable } from '../../../src/domain/statements/table.ts';
 import { tastytrade } from '../../../src/domain/statements/tastytrade.ts';
 import { realisedBySymbol } from './fillPnl.ts';
+import { fillRows } from './statementTrips.ts';
 
 const fixtures = new URL('../../fixtures/statements/', import.meta.url);
 const text = readFileSync(new URL('tastytrade.csv', fixtures), 'utf8');
@@ -12,19 +13,7 @@ describe('a tastytrade transactions CSV (current header, newest first)', () => {
   const read = tastytrade.parse(readTable(text));
 
   it('reads each fill with its line, both fee columns summed and its offset made UTC', () => {
-    expect(
-      read.fills.map((f) => [
-        f.line,
-        f.kind,
-        f.symbol,
-        f.side,
-        f.quantity,
-        f.price,
-        f.fees,
-        f.executedAt,
-        f.positionEffect,
-      ]),
-    ).toEqual([
+    expect(fillRows(read.fills)).toEqual([
       // A price in 4 decimals below $1; "--" Commissions are none. 15:59:59 at −0500 is 20:59:59Z.
       [3, 'fill', 'GROM', 'Sell', 1000, 0.9123, 0.05, '2026-11-02T20:59:59.000Z', 'Close'],
       [4, 'fill', 'GROM', 'Buy', 1000, 0.8765, 0.01, '2026-11-02T14:45:00.000Z', 'Open'],
@@ -155,19 +144,7 @@ describe('a tastyworks desktop history (the header before both)', () => {
   it('is read with the same rules, its split as one adjustment', () => {
     expect(tastytrade.detect(readTable(legacy))).toBe(true);
     const read = tastytrade.parse(readTable(legacy));
-    expect(
-      read.fills.map((f) => [
-        f.line,
-        f.kind,
-        f.symbol,
-        f.side,
-        f.quantity,
-        f.price,
-        f.fees,
-        f.executedAt,
-        f.positionEffect,
-      ]),
-    ).toEqual([
+    expect(fillRows(read.fills)).toEqual([
       // Times without an offset are US Eastern: March 10th 2021 is standard time (UTC−5).
       [2, 'fill', 'TQQQ', 'Sell', 100, 80.5, 0.12, '2021-03-10T20:00:00.000Z', 'Close'],
       // 100 delivered, 50 taken away: a 2-for-1 split adding 50.
