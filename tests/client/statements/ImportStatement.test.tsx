@@ -6,6 +6,7 @@ import { STATEMENT_MAX_BYTES } from '../../../src/domain/constants.ts';
 import { messages } from '../../../src/domain/messages.ts';
 import { statementTexts } from '../../../src/domain/statements/statementTexts.ts';
 import { defaultSettings } from '../../../src/domain/traderSettings.ts';
+import { db, metaKeys } from '../../../src/client/db/db.ts';
 import { withFakeApi } from '../fakeApi.ts';
 import { accountFixture, deltaSync, seed } from '../fixtures.ts';
 
@@ -89,5 +90,7 @@ describe('the import screen', () => {
     await waitFor(() => expect(api.received[0]?.key).toBe('PUT /api/v1/settings/alex'));
     expect(api.received[0]?.body).toEqual({ statementMappings: [MAPPING] });
     expect(await screen.findByRole('button', { name: 'Import 2 fills' })).toBeTruthy();
+    // The save ends with a sync: the test ends after it, not while the form's save is still running.
+    await waitFor(async () => expect((await db.meta.get(metaKeys.syncCursor))?.value).toBe('800'));
   });
 });
