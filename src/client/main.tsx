@@ -3,7 +3,6 @@ import './app/base.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { startScrollMemory } from './app/scrollMemory.ts';
 import { db, fitShapeWith, ofCacheShape } from './db/db.ts';
 import { startServiceWorker } from './pwa/serviceWorker.ts';
 import { prefetchAuthStatus } from './serverData/session.ts';
@@ -16,7 +15,8 @@ fitShapeWith(async (database) => {
   if (!(await ofCacheShape(database))) await (await import('./db/cachedDefaults.ts')).fitToShape(database);
 });
 db.open().catch(() => {}); // a failure resurfaces, with its cause, on the first query
-startScrollMemory();
+// Scroll memory serves the first Back, never the first paint: it loads after the entry.
+void import('./app/scrollMemory.ts').then((m) => m.startScrollMemory());
 // On a phone, evaluating the app's modules is one long task already (index.html has painted the
 // frame, nothing waits on it): React starts in a task of its own, and renders as a transition, in
 // slices with yields between them, where an urgent first render is one more long task. (Not a
