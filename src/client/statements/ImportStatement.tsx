@@ -128,6 +128,8 @@ export default function ImportStatement({ onClose }: { onClose: () => void }) {
       ? mappings?.find((m) => mappingFits(m, result.header))
       : undefined;
   const toAdd = result?.ok ? result.plan.add.length : 0;
+  // A file whose fills are all here may still bring a manual account's newer balance.
+  const balanceOnly = toAdd === 0 && result?.ok === true && result.balance?.effect === 'updates';
 
   return (
     <Modal title="Import statement" onClose={onClose}>
@@ -195,9 +197,15 @@ export default function ImportStatement({ onClose }: { onClose: () => void }) {
                   )}
                   <FormError message={failure} />
                   <FormActions
-                    submitLabel={toAdd === 0 ? 'Nothing to import' : `Import ${fills(toAdd)}`}
+                    submitLabel={
+                      balanceOnly
+                        ? 'Update the balance'
+                        : toAdd === 0
+                          ? 'Nothing to import'
+                          : `Import ${fills(toAdd)}`
+                    }
                     onSubmit={() => void importIt()}
-                    disabled={toAdd === 0 || busy !== undefined}
+                    disabled={(toAdd === 0 && !balanceOnly) || busy !== undefined}
                     saving={busy === 'importing'}
                     onCancel={onClose}
                   />

@@ -1,5 +1,6 @@
 // Trades → "Import statement" (docs/product.md, "Importing statements"): the file is read on this
 // device, previewed against the cached fills of the account, and imported on the one write path.
+import { balanceEffect, type StatementBalanceAnswer } from '../../domain/statements/balances.ts';
 import { type ImportPlan, planImport } from '../../domain/statements/importPlan.ts';
 import { mappingFits, type StatementMapping } from '../../domain/statements/mapping.ts';
 import type {
@@ -24,6 +25,8 @@ export interface StatementPreview {
   skipped: SkippedRow[];
   /** The file's first row: a saved mapping that fits it is the one to change. */
   header: string[];
+  /** The account's value the file carries, and what importing it does to the account. */
+  balance: StatementBalanceAnswer | null;
 }
 
 export type PreviewResult = ({ ok: true } & StatementPreview) | Extract<ReadWithHeader, { ok: false }>;
@@ -70,8 +73,13 @@ export function readOnDevice(
 export async function previewImport(read: ReadWithHeader, accountId: string): Promise<PreviewResult> {
   if (!read.ok) return read;
   const held = await db.executions.where('accountId').equals(accountId).toArray();
-  const plan = planImport(read.fills, accountId, held, new Date().toISOString());
-  return { ok: true, format: read.format, name: read.name, plan, skipped: read.skipped, header: read.header };
+  const now = new Date();
+  const plan = planImport(read.fills, accountId, held, now.toISOString());
+  const account = await db.accounts.get(accountId);
+  const balance =
+    read.balance && account ? { ...read.balance, effect: balanceEffect(account, read.balance, now) } : null;
+  const { format, name, skipped, header } = read;
+  return { ok: true, format, name, plan, skipped, header, balance };
 }
 
 /** The import's outcome as the summary shows it: the server's counts, or this device's while queued. */
@@ -80,6 +88,8 @@ export interface ImportSummary {
   added: number;
   alreadyHere: number;
   skipped: number;
+  /** The balance the server set or kept; this device's expectation while queued. */
+  balance: StatementBalanceAnswer | null;
 }
 
 /**
@@ -115,12 +125,19 @@ export async function importStatement(
   );
   if (outcome === 'saved') await syncNow();
   return answer
-    ? { outcome, added: answer.added, alreadyHere: answer.alreadyHere, skipped: answer.skipped.length }
+    ? {
+        outcome,
+        added: answer.added,
+        alreadyHere: answer.alreadyHere,
+        skipped: answer.skipped.length,
+        balance: answer.balance ?? null,
+      }
     : {
         outcome,
         added: plan.add.length,
         alreadyHere: plan.alreadyHere.length,
         skipped: preview.skipped.length,
+        balance: preview.balance,
       };
 }
 

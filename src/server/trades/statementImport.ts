@@ -3,6 +3,12 @@
 // fills and the plan links of their trades in one transaction.
 import { validateStatementFill } from '../../domain/executions.ts';
 import { messages } from '../../domain/messages.ts';
+import {
+  type BalanceEffect,
+  balanceEffect,
+  balanceInstant,
+  type StatementBalanceAnswer,
+} from '../../domain/statements/balances.ts';
 import { planImport } from '../../domain/statements/importPlan.ts';
 import type { StatementMapping } from '../../domain/statements/mapping.ts';
 import { readStatement } from '../../domain/statements/registry.ts';
@@ -15,9 +21,9 @@ import {
   statementFillId,
 } from '../../domain/statements/statement.ts';
 import type { Execution } from '../../domain/types.ts';
-import { isOwnAccount } from '../accounts/accountRepository.ts';
+import { type StoredAccount, stateBalance, storedAccount } from '../accounts/accountRepository.ts';
 import type { Database } from '../db/database.ts';
-import { invalid, notFound } from '../refusals.ts';
+import { invalid } from '../refusals.ts';
 import type { TradeBook } from './tradeBook.ts';
 
 /** The trader's saved column mappings ('mapped' files), from the trader's settings. */
@@ -43,10 +49,35 @@ export function createStatementImport(
   mappingsOf: StatementMappings,
   now: () => Date,
 ) {
+  /**
+   * What the statement's balance does to the account, done unless `dryRun`: a manual account's
+   * balance stated before the statement's day becomes the statement's (src/domain/statements/balances.ts).
+   */
+  async function balanceOf(
+    userId: string,
+    account: StoredAccount,
+    balance: { amount: number; asOf: string },
+    dryRun: boolean,
+    at: Date,
+  ): Promise<StatementBalanceAnswer> {
+    let effect: BalanceEffect = balanceEffect(
+      { source: account.source, balanceAsOf: account.updatedAt },
+      balance,
+      at,
+    );
+    if (effect === 'updates' && !dryRun) {
+      const when = balanceInstant(balance.asOf, at);
+      // A balance stated meanwhile, by hand or by another statement of a later day, is kept.
+      if (!(await stateBalance(db, userId, account.id, balance.amount, when))) effect = 'newerHere';
+    }
+    return { ...balance, effect };
+  }
+
   return {
     /** What the file adds to the account: added unless `dryRun`, each fill once by its identity. */
     async run(userId: string, call: StatementImportCall): Promise<StatementImportAnswer> {
-      if (!(await isOwnAccount(db, userId, call.accountId))) throw notFound(messages.accountNotFound);
+      // Another trader's account, or none, is a 404 as if it did not exist.
+      const account = await storedAccount(db, userId, call.accountId);
       const mappings = call.format === 'auto' || call.format === 'mapped' ? await mappingsOf(userId) : [];
       const read = readStatement(call.text, call.format, mappings);
       if (!read.ok) {
@@ -84,6 +115,8 @@ export function createStatementImport(
         alreadyHere: plan.alreadyHere.length + fills.length - added,
         skipped: skipped.sort(byLine),
         addedIds,
+        balance:
+          read.balance === null ? null : await balanceOf(userId, account, read.balance, call.dryRun, at),
       };
     },
   };

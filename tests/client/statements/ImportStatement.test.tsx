@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { db, metaKeys } from '../../../src/client/db/db.ts';
 import { STATEMENT_MAX_BYTES } from '../../../src/domain/constants.ts';
 import { messages } from '../../../src/domain/messages.ts';
 import { statementTexts } from '../../../src/domain/statements/statementTexts.ts';
 import { defaultSettings } from '../../../src/domain/traderSettings.ts';
-import { db, metaKeys } from '../../../src/client/db/db.ts';
 import { withFakeApi } from '../fakeApi.ts';
 import { accountFixture, deltaSync, seed } from '../fixtures.ts';
 
@@ -68,6 +68,31 @@ describe('the import screen', () => {
     ]);
     expect(screen.getByText('Read as: Your column mapping')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Import 2 fills' })).toBeTruthy();
+  });
+
+  it("says what the statement's balance does: updates a manual account, or the broker's stays", async () => {
+    const tos = readFileSync('tests/fixtures/statements/thinkorswim.csv', 'utf8');
+    await seed('accounts', [
+      accountFixture({ id: 'acc-1', accountName: 'Margin' }),
+      accountFixture({
+        id: 'acc-2',
+        source: 'manual',
+        accountName: 'By hand',
+        balanceAsOf: '2026-03-10T15:00:00.000Z',
+      }),
+    ]);
+    render(<ImportStatement onClose={() => {}} />);
+    await choose(new File([tos], 'statement.csv', { type: 'text/csv' }));
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    expect(within(preview).getByText(/^Balance on/).textContent).toBe(
+      "Balance on 2026-03-17: $100,000.00 — this account's balance comes from the broker",
+    );
+    await userEvent.selectOptions(screen.getByLabelText('Account'), 'acc-2');
+    expect(
+      await within(screen.getByRole('region', { name: 'Preview' })).findByText(
+        'Balance on 2026-03-17: $100,000.00 — updates this account',
+      ),
+    ).toBeTruthy();
   });
 
   it('offers the column mapping for an unknown file, saves it, and reads the file with it', async () => {

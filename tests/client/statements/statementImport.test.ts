@@ -91,7 +91,7 @@ describe('the import', () => {
     api.routes['POST /api/v1/fills/import'] = { status: 200, body: answer };
     api.routes['GET /api/v1/sync'] = { status: 200, body: deltaSync() };
     const summary = await statements.importStatement(FILE, ACCOUNT, await preview());
-    expect(summary).toEqual({ outcome: 'saved', added: 2, alreadyHere: 0, skipped: 2 });
+    expect(summary).toEqual({ outcome: 'saved', added: 2, alreadyHere: 0, skipped: 2, balance: null });
     expect(requestPaths(api.received)).toEqual(['POST /api/v1/fills/import', 'GET /api/v1/sync']);
     expect(api.received[0]?.key).toBe('POST /api/v1/fills/import?account=acc-1&format=mapped');
     expect(api.received[0]?.body).toBe(CSV);
@@ -103,7 +103,7 @@ describe('the import', () => {
     await seed('accounts', [accountFixture({ id: ACCOUNT })]);
     api.unreachable = true;
     const summary = await statements.importStatement(FILE, ACCOUNT, await preview());
-    expect(summary).toEqual({ outcome: 'queued', added: 2, alreadyHere: 0, skipped: 2 });
+    expect(summary).toEqual({ outcome: 'queued', added: 2, alreadyHere: 0, skipped: 2, balance: null });
     const [trade, ...more] = await dbModule.db.trades.toArray();
     expect(more).toEqual([]);
     expect(trade).toMatchObject({
