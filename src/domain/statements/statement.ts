@@ -59,6 +59,8 @@ export const STATEMENT_SKIP_REASONS = [
   'notFilled',
   /** A row the format cannot read: a missing or impossible field. */
   'unreadable',
+  /** A fill of another of the file's broker accounts than the one imported (fileAccounts.ts). */
+  'otherAccount',
 ] as const;
 export type StatementSkipReason = (typeof STATEMENT_SKIP_REASONS)[number];
 

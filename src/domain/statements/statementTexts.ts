@@ -32,6 +32,7 @@ export const skipReasonWords: Record<StatementSkipReason, string> = {
   instrument: 'another instrument',
   notFilled: 'an order that did not fill',
   unreadable: 'a row that cannot be read',
+  otherAccount: 'another account in this file',
 };
 
 /** A skipped row as the preview lists it: "Line 7: a row that cannot be read: Price is not a number". */

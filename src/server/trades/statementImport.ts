@@ -9,6 +9,7 @@ import {
   balanceInstant,
   type StatementBalanceAnswer,
 } from '../../domain/statements/balances.ts';
+import { fileAccounts, onlyAccount } from '../../domain/statements/fileAccounts.ts';
 import { planImport } from '../../domain/statements/importPlan.ts';
 import type { StatementMapping } from '../../domain/statements/mapping.ts';
 import { readStatement } from '../../domain/statements/registry.ts';
@@ -26,6 +27,24 @@ import type { Database } from '../db/database.ts';
 import { invalid } from '../refusals.ts';
 import type { TradeBook } from './tradeBook.ts';
 
+/**
+ * The fills of the one broker account imported: the one asked for, or the file's only one. A file
+ * of several accounts without one asked for, or one it does not name, is refused naming them.
+ */
+function ofBrokerAccount<R extends { fills: StatementFill[]; skipped: SkippedRow[] }>(
+  read: R,
+  brokerAccount: string | undefined,
+): R {
+  const accounts = fileAccounts(read.fills);
+  if (brokerAccount === undefined) {
+    if (accounts.length <= 1) return read;
+    throw invalid([{ field: 'brokerAccount', message: messages.statementBrokerAccountNeeded(accounts) }]);
+  }
+  if (!accounts.includes(brokerAccount))
+    throw invalid([{ field: 'brokerAccount', message: messages.statementBrokerAccountNotInFile(accounts) }]);
+  return onlyAccount(read, brokerAccount);
+}
+
 /** The trader's saved column mappings ('mapped' files), from the trader's settings. */
 export type StatementMappings = (userId: string) => Promise<StatementMapping[]>;
 
@@ -33,6 +52,8 @@ export interface StatementImportCall {
   accountId: string;
   format: StatementFormatId | 'auto';
   dryRun: boolean;
+  /** Which of the file's broker accounts to import: needed when it holds several. */
+  brokerAccount?: string | undefined;
   /** The file, decoded from UTF-8. */
   text: string;
 }
@@ -79,12 +100,13 @@ export function createStatementImport(
       // Another trader's account, or none, is a 404 as if it did not exist.
       const account = await storedAccount(db, userId, call.accountId);
       const mappings = call.format === 'auto' || call.format === 'mapped' ? await mappingsOf(userId) : [];
-      const read = readStatement(call.text, call.format, mappings);
-      if (!read.ok) {
+      const whole = readStatement(call.text, call.format, mappings);
+      if (!whole.ok) {
         const message =
-          read.reason === 'noMapping' ? messages.statementNoMapping : messages.statementNotRecognised;
+          whole.reason === 'noMapping' ? messages.statementNoMapping : messages.statementNotRecognised;
         throw invalid([{ field: 'body', message }]);
       }
+      const read = ofBrokerAccount(whole, call.brokerAccount);
       const at = now();
       const held = await book.fillsOfAccount(userId, call.accountId);
       const plan = planImport(read.fills, call.accountId, held, at.toISOString());
