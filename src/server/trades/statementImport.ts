@@ -23,6 +23,7 @@ import {
 } from '../../domain/statements/statement.ts';
 import type { Execution } from '../../domain/types.ts';
 import { type StoredAccount, stateBalance, storedAccount } from '../accounts/accountRepository.ts';
+import { mapInChunks, nextTurn } from '../db/chunks.ts';
 import type { Database } from '../db/database.ts';
 import { invalid } from '../refusals.ts';
 import type { TradeBook } from './tradeBook.ts';
@@ -109,13 +110,20 @@ export function createStatementImport(
       const read = ofBrokerAccount(whole, call.brokerAccount);
       const at = now();
       const held = await book.fillsOfAccount(userId, call.accountId);
+      // Reading, planning and checking a large file are each a fraction of a second of work: other
+      // traders' requests run between them, and between chunks of the checks (docs/benchmarks.md).
+      await nextTurn();
       const plan = planImport(read.fills, call.accountId, held, at.toISOString());
+      await nextTurn();
       // Each fill is checked as a manual one is, by its own struct; one it refuses is skipped.
       const skipped = [...read.skipped];
       const fills: Execution[] = [];
       let lineOf: Map<string, number> | undefined;
-      for (const fill of plan.add) {
-        const checked = validateStatementFill(fill, at);
+      const checks = await mapInChunks(plan.add, (fill) => ({
+        fill,
+        checked: validateStatementFill(fill, at),
+      }));
+      for (const { fill, checked } of checks) {
         if (checked.ok) {
           fills.push(checked.value);
           continue;
