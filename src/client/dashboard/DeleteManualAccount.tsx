@@ -3,10 +3,9 @@ import { fallbackMessages } from '../../domain/appMessages.ts';
 import { messages } from '../../domain/messages.ts';
 import type { LiveAccount } from '../../domain/types.ts';
 import { errorMessage } from '../api/http.ts';
-import { db } from '../db/db.ts';
+import { useFillCountOf } from '../ui/cacheReads.ts';
 import { FormActions } from '../ui/FormActions.tsx';
 import { FormError } from '../ui/FormError.tsx';
-import { useLiveQuery } from '../ui/useLiveQuery.ts';
 import { deleteManualAccount } from './accountMutations.ts';
 
 /**
@@ -14,7 +13,7 @@ import { deleteManualAccount } from './accountMutations.ts';
  * words that say what goes; not offered while the account holds fills, as the server refuses it.
  */
 export function DeleteManualAccount({ account, onDeleted }: { account: LiveAccount; onDeleted: () => void }) {
-  const fills = useLiveQuery(() => db.executions.where('accountId').equals(account.id).count(), [account.id]);
+  const fills = useFillCountOf(account.id);
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
