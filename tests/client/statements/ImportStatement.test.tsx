@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { db, metaKeys } from '../../../src/client/db/db.ts';
 import { STATEMENT_MAX_BYTES } from '../../../src/domain/constants.ts';
 import { messages } from '../../../src/domain/messages.ts';
 import { statementTexts } from '../../../src/domain/statements/statementTexts.ts';
 import { defaultSettings } from '../../../src/domain/traderSettings.ts';
-import { db, metaKeys } from '../../../src/client/db/db.ts';
 import { withFakeApi } from '../fakeApi.ts';
 import { accountFixture, deltaSync, seed } from '../fixtures.ts';
 
