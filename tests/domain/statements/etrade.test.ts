@@ -1,16 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { etrade } from '../../../src/domain/statements/etrade.ts';
 import { readStatement } from '../../../src/domain/statements/registry.ts';
-import { readTable } from '../../../src/domain/statements/table.ts';
+import { expectRefusesOtherSamples, readSample, sample } from './samples.ts';
 import { resultsBySymbol } from './statementTrips.ts';
 
-const fixtures = new URL('../../fixtures/statements/', import.meta.url);
-const text = readFileSync(new URL('etrade.csv', fixtures), 'utf8');
+const _text = sample('etrade.csv');
 
 describe('E*TRADE’s transactions CSV', () => {
-  const read = readStatement(text, 'auto');
-  if (!read.ok) throw new Error('not read');
+  const read = readSample('etrade.csv');
 
   it('is recognised by itself, past the title lines', () => {
     expect([read.format, read.name]).toEqual(['etrade', 'E*TRADE (transactions CSV)']);
@@ -104,10 +101,6 @@ describe('E*TRADE’s transactions CSV', () => {
   });
 
   it('refuses every other broker’s sample', () => {
-    const others = readdirSync(fixtures).filter((name) => name !== 'etrade.csv');
-    expect(others).toContain('mapped.csv');
-    for (const name of others) {
-      expect(etrade.detect(readTable(readFileSync(new URL(name, fixtures), 'utf8'))), name).toBe(false);
-    }
+    expectRefusesOtherSamples(etrade, 'etrade.csv');
   });
 });

@@ -1,12 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ibkrActivity } from '../../../src/domain/statements/ibkrActivity.ts';
 import { readStatement } from '../../../src/domain/statements/registry.ts';
 import { readTable } from '../../../src/domain/statements/table.ts';
 import { realisedBySymbol } from './fillPnl.ts';
+import { expectRefusesOtherSamples, sample } from './samples.ts';
 
-const fixtures = new URL('../../fixtures/statements/', import.meta.url);
-const text = readFileSync(new URL('ibkr-activity.csv', fixtures), 'utf8');
+const text = sample('ibkr-activity.csv');
 
 describe('an Interactive Brokers Activity Statement (CSV)', () => {
   const read = ibkrActivity.parse(readTable(text));
@@ -72,10 +71,7 @@ describe('an Interactive Brokers Activity Statement (CSV)', () => {
 
   it('is picked by itself, and refuses every other sample', () => {
     expect(readStatement(text, 'auto')).toMatchObject({ ok: true, format: 'ibkr-activity' });
-    for (const name of readdirSync(fixtures).filter((n) => n !== 'ibkr-activity.csv')) {
-      const other = readTable(readFileSync(new URL(name, fixtures), 'utf8'));
-      expect(ibkrActivity.detect(other), name).toBe(false);
-    }
+    expectRefusesOtherSamples(ibkrActivity, 'ibkr-activity.csv');
   });
 });
 

@@ -1,12 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ibkrFlex } from '../../../src/domain/statements/ibkrFlex.ts';
 import { readStatement } from '../../../src/domain/statements/registry.ts';
 import { readTable } from '../../../src/domain/statements/table.ts';
 import { realisedBySymbol } from './fillPnl.ts';
+import { expectRefusesOtherSamples, sample } from './samples.ts';
 
-const fixtures = new URL('../../fixtures/statements/', import.meta.url);
-const text = readFileSync(new URL('ibkr-flex.csv', fixtures), 'utf8');
+const text = sample('ibkr-flex.csv');
 
 describe('an Interactive Brokers Flex Query (trades, with section codes)', () => {
   const read = ibkrFlex.parse(readTable(text));
@@ -59,10 +58,7 @@ describe('an Interactive Brokers Flex Query (trades, with section codes)', () =>
 
   it('is picked by itself, and refuses every other sample', () => {
     expect(readStatement(text, 'auto')).toMatchObject({ ok: true, format: 'ibkr-flex' });
-    for (const name of readdirSync(fixtures).filter((n) => n !== 'ibkr-flex.csv')) {
-      const other = readTable(readFileSync(new URL(name, fixtures), 'utf8'));
-      expect(ibkrFlex.detect(other), name).toBe(false);
-    }
+    expectRefusesOtherSamples(ibkrFlex, 'ibkr-flex.csv');
   });
 });
 

@@ -1,16 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readStatement } from '../../../src/domain/statements/registry.ts';
-import { readTable } from '../../../src/domain/statements/table.ts';
 import { thinkorswim } from '../../../src/domain/statements/thinkorswim.ts';
+import { expectRefusesOtherSamples, readSample, sample } from './samples.ts';
 import { resultsBySymbol } from './statementTrips.ts';
 
-const fixtures = new URL('../../fixtures/statements/', import.meta.url);
-const text = readFileSync(new URL('thinkorswim.csv', fixtures), 'utf8');
+const _text = sample('thinkorswim.csv');
 
 describe('thinkorswim’s account statement', () => {
-  const read = readStatement(text, 'auto');
-  if (!read.ok) throw new Error('not read');
+  const read = readSample('thinkorswim.csv');
 
   it('is recognised by itself', () => {
     expect([read.format, read.name]).toEqual(['thinkorswim', 'thinkorswim (account statement)']);
@@ -93,10 +90,6 @@ describe('thinkorswim’s account statement', () => {
   });
 
   it('refuses every other broker’s sample', () => {
-    const others = readdirSync(fixtures).filter((name) => name !== 'thinkorswim.csv');
-    expect(others).toContain('mapped.csv');
-    for (const name of others) {
-      expect(thinkorswim.detect(readTable(readFileSync(new URL(name, fixtures), 'utf8'))), name).toBe(false);
-    }
+    expectRefusesOtherSamples(thinkorswim, 'thinkorswim.csv');
   });
 });

@@ -1,12 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readStatement } from '../../../src/domain/statements/registry.ts';
 import { readTable } from '../../../src/domain/statements/table.ts';
 import { tradestation } from '../../../src/domain/statements/tradestation.ts';
 import { realisedBySymbol } from './fillPnl.ts';
+import { expectRefusesOtherSamples, sample } from './samples.ts';
 
-const fixtures = new URL('../../fixtures/statements/', import.meta.url);
-const text = readFileSync(new URL('tradestation.csv', fixtures), 'utf8');
+const text = sample('tradestation.csv');
 
 describe('a TradeStation trade history', () => {
   const read = tradestation.parse(readTable(text));
@@ -57,10 +56,7 @@ describe('a TradeStation trade history', () => {
 
   it('is picked by itself, and refuses every other sample', () => {
     expect(readStatement(text, 'auto')).toMatchObject({ ok: true, format: 'tradestation' });
-    for (const name of readdirSync(fixtures).filter((n) => n !== 'tradestation.csv')) {
-      const other = readTable(readFileSync(new URL(name, fixtures), 'utf8'));
-      expect(tradestation.detect(other), name).toBe(false);
-    }
+    expectRefusesOtherSamples(tradestation, 'tradestation.csv');
   });
 
   it('refuses a file with only some of its columns', () => {
