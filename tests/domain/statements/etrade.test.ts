@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { etrade } from '../../../src/domain/statements/etrade.ts';
 import { readStatement } from '../../../src/domain/statements/registry.ts';
 import { expectRefusesOtherSamples, readSample, sample } from './samples.ts';
-import { resultsBySymbol } from './statementTrips.ts';
+import { fillRows, resultsBySymbol } from './statementTrips.ts';
 
 const _text = sample('etrade.csv');
 
@@ -14,27 +14,16 @@ describe('E*TRADE’s transactions CSV', () => {
   });
 
   it('reads each trade at noon New York time of its trade date', () => {
-    expect(
-      read.fills.map((f) => [
-        f.line,
-        f.symbol,
-        f.side,
-        f.quantity,
-        f.price,
-        f.fees,
-        f.executedAt,
-        f.positionEffect,
-      ]),
-    ).toEqual([
+    expect(fillRows(read.fills)).toEqual([
       // New York left daylight time on November 1st 2026: noon is 17:00 UTC from then, 16:00 before.
-      [8, 'TSLA', 'Buy', 25, 238.1, 0.01, '2026-11-05T17:00:00.000Z', 'Close'],
-      [10, 'TSLA', 'Sell', 25, 245.3312, 0.08, '2026-11-03T17:00:00.000Z', 'Open'],
+      [8, 'fill', 'TSLA', 'Buy', 25, 238.1, 0.01, '2026-11-05T17:00:00.000Z', 'Close'],
+      [10, 'fill', 'TSLA', 'Sell', 25, 245.3312, 0.08, '2026-11-03T17:00:00.000Z', 'Open'],
       // Two sales of one day: the upper one is the later, a second after the lower one.
-      [11, 'AAPL', 'Sell', 40, 231.05, 0.02, '2026-11-02T17:00:01.000Z', null],
-      [12, 'AAPL', 'Sell', 60, 231, 0.03, '2026-11-02T17:00:00.000Z', null],
-      [13, 'AAPL', 'Buy', 100, 228.4, 4.95, '2026-10-30T16:00:00.000Z', null],
+      [11, 'fill', 'AAPL', 'Sell', 40, 231.05, 0.02, '2026-11-02T17:00:01.000Z', null],
+      [12, 'fill', 'AAPL', 'Sell', 60, 231, 0.03, '2026-11-02T17:00:00.000Z', null],
+      [13, 'fill', 'AAPL', 'Buy', 100, 228.4, 4.95, '2026-10-30T16:00:00.000Z', null],
       // A reinvested dividend buys shares, fractional.
-      [14, 'VTI', 'Buy', 0.127, 301.1, 0, '2026-10-29T16:00:00.000Z', null],
+      [14, 'fill', 'VTI', 'Buy', 0.127, 301.1, 0, '2026-10-29T16:00:00.000Z', null],
     ]);
     expect(read.fills.every((f) => f.kind === 'fill' && f.brokerId === null)).toBe(true);
     expect(read.fills.every((f) => f.account === 'Individual Brokerage -4321')).toBe(true);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readStatement } from '../../../src/domain/statements/registry.ts';
 import { thinkorswim } from '../../../src/domain/statements/thinkorswim.ts';
 import { expectRefusesOtherSamples, readSample, sample } from './samples.ts';
-import { resultsBySymbol } from './statementTrips.ts';
+import { fillRows, resultsBySymbol } from './statementTrips.ts';
 
 const _text = sample('thinkorswim.csv');
 
@@ -14,30 +14,19 @@ describe('thinkorswim’s account statement', () => {
   });
 
   it('reads the trade history with the fees the Cash Balance books for each fill', () => {
-    expect(
-      read.fills.map((f) => [
-        f.line,
-        f.symbol,
-        f.side,
-        f.quantity,
-        f.price,
-        f.fees,
-        f.executedAt,
-        f.positionEffect,
-      ]),
-    ).toEqual([
+    expect(fillRows(read.fills)).toEqual([
       // March 17th 2026, New York on daylight time since the 8th: UTC−4.
-      [40, 'MULN', 'Sell', 1000, 0.8437, 0.03, '2026-03-17T14:15:30.000Z', 'Close'],
+      [40, 'fill', 'MULN', 'Sell', 1000, 0.8437, 0.03, '2026-03-17T14:15:30.000Z', 'Close'],
       // The commission column counts too (line 17).
-      [41, 'MULN', 'Buy', 1000, 0.8125, 1, '2026-03-17T13:40:02.000Z', 'Open'],
-      [42, 'TSLA', 'Buy', 30, 241.1, 0, '2026-03-16T19:59:58.000Z', 'Close'],
+      [41, 'fill', 'MULN', 'Buy', 1000, 0.8125, 1, '2026-03-17T13:40:02.000Z', 'Open'],
+      [42, 'fill', 'TSLA', 'Buy', 30, 241.1, 0, '2026-03-16T19:59:58.000Z', 'Close'],
       // Two sales in one second are told apart by their quantity and price (lines 13 and 14).
-      [44, 'AAPL', 'Sell', 40, 215.3, 0.01, '2026-03-16T14:02:00.000Z', 'Close'],
-      [45, 'AAPL', 'Sell', 60, 215.25, 0.02, '2026-03-16T14:02:00.000Z', 'Close'],
-      [46, 'AAPL', 'Buy', 100, 212.5, 0, '2026-03-16T13:31:05.000Z', 'Open'],
+      [44, 'fill', 'AAPL', 'Sell', 40, 215.3, 0.01, '2026-03-16T14:02:00.000Z', 'Close'],
+      [45, 'fill', 'AAPL', 'Sell', 60, 215.25, 0.02, '2026-03-16T14:02:00.000Z', 'Close'],
+      [46, 'fill', 'AAPL', 'Buy', 100, 212.5, 0, '2026-03-16T13:31:05.000Z', 'Open'],
       // March 6th, still standard time: UTC−5. The Cash Balance booked it a second later.
-      [47, 'TSLA', 'Sell', 30, 250.45, 0.17, '2026-03-06T19:20:11.000Z', 'Open'],
-      [50, 'SPY', 'Buy', 10, 560.12, 0, '2026-03-06T14:32:00.000Z', 'Open'],
+      [47, 'fill', 'TSLA', 'Sell', 30, 250.45, 0.17, '2026-03-06T19:20:11.000Z', 'Open'],
+      [50, 'fill', 'SPY', 'Buy', 10, 560.12, 0, '2026-03-06T14:32:00.000Z', 'Open'],
     ]);
     expect(read.fills.every((f) => f.kind === 'fill' && f.brokerId === null)).toBe(true);
     expect(read.fills.every((f) => f.account === '123456789')).toBe(true);
