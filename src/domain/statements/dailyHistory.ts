@@ -2,10 +2,10 @@
 // time (Schwab, Fidelity, E*TRADE): each format says what its rows are in its own words; a trade's
 // or a share movement's cells are then read the same way, at noon New York (cells.ts, dateReader)
 // and a day's fills a second apart (cells.ts, spacedByDay).
-import { dateReader, isFundSymbol, isStockSymbol, readAmount, readStock } from './cells.ts';
+import { columnsOf, dateReader, isFundSymbol, isStockSymbol, readAmount, readStock } from './cells.ts';
 import { sumFees } from './mapping.ts';
 import { type Booking, type RowRead, sharesChanged, statementFill } from './rows.ts';
-import type { SkippedRow } from './statement.ts';
+import type { ParsedStatement, SkippedRow, StatementFormat, StatementTable } from './statement.ts';
 
 /** A row its format has found to book a trade, or shares moved without one, with its cells. */
 export interface DailyEntry {
@@ -64,4 +64,21 @@ export function otherActivity(line: number, movesShares: boolean, symbol: string
   if (!movesShares) return { line, reason: 'cash' };
   if (!isStockSymbol(symbol)) return { line, reason: 'instrument', detail: symbol };
   return { line, reason: 'unreadable', detail: `${named} is not imported` };
+}
+
+/** A date-only broker's format: found by its header among the first rows, read after it. */
+export function dailyFormat<K extends string>(
+  format: Pick<StatementFormat, 'id' | 'name'>,
+  headerRow: (table: StatementTable) => number,
+  columns: Record<K, readonly string[]>,
+  parse: (table: StatementTable, at: number, column: Record<K, number>) => ParsedStatement,
+): StatementFormat {
+  return {
+    ...format,
+    detect: (table) => headerRow(table) >= 0,
+    parse(table) {
+      const at = headerRow(table);
+      return parse(table, at, columnsOf(table.rows[at] ?? [], columns));
+    },
+  };
 }

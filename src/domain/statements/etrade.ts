@@ -4,10 +4,10 @@
 // Description) and the 2025 activity export (title lines, then "Activity/Trade Date",
 // "Transaction Date","Settlement Date","Activity Type",…,"Quantity #","Price $","Amount $",
 // "Commission"). Dates carry no time (noon Eastern); quantities are negative on sales.
-import { columnsOf, hasColumns, headerAt, readAmount, spacedByDay } from './cells.ts';
-import { dailyEntries, otherActivity } from './dailyHistory.ts';
+import { hasColumns, headerAt, readAmount, spacedByDay } from './cells.ts';
+import { dailyEntries, dailyFormat, otherActivity } from './dailyHistory.ts';
 import { type Booking, readRows } from './rows.ts';
-import type { ParsedStatement, StatementFormat, StatementTable } from './statement.ts';
+import type { ParsedStatement, StatementTable } from './statement.ts';
 
 /** The account and title lines before the header. */
 const HEADER_WITHIN = 8;
@@ -37,6 +37,7 @@ const COLUMNS = {
   fees: ['Fees'],
   description: ['Description'],
 } as const;
+type Columns = Record<keyof typeof COLUMNS, number>;
 
 const TRADES: Record<string, Booking> = {
   bought: { side: 'Buy', positionEffect: null },
@@ -64,16 +65,7 @@ function accountOf(table: StatementTable, before: number): string | null {
   return null;
 }
 
-export const etrade: StatementFormat = {
-  id: 'etrade',
-  name: 'E*TRADE (transactions CSV)',
-  detect: (table) => headerRow(table) >= 0,
-  parse: parseEtrade,
-};
-
-function parseEtrade(table: StatementTable): ParsedStatement {
-  const at = headerRow(table);
-  const column = columnsOf(table.rows[at] ?? [], COLUMNS);
+function parseEtrade(table: StatementTable, at: number, column: Columns): ParsedStatement {
   const dateColumn = column.tradeDate >= 0 ? column.tradeDate : column.transactionDate;
   const account = accountOf(table, at);
   const entry = dailyEntries({ date: 'Date', fees: 'Commission' });
@@ -109,3 +101,10 @@ function parseEtrade(table: StatementTable): ParsedStatement {
   });
   return { fills: spacedByDay(read.fills), skipped: read.skipped };
 }
+
+export const etrade = dailyFormat(
+  { id: 'etrade', name: 'E*TRADE (transactions CSV)' },
+  headerRow,
+  COLUMNS,
+  parseEtrade,
+);

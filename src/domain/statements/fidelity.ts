@@ -3,10 +3,10 @@
 // disclaimer lines. The column set varies by year ("Price ($)" or "Price", an "Account" column for
 // several accounts, "Cash Balance ($)"), so columns are found by name. The Action says what the row
 // is in words: "YOU BOUGHT APPLE INC (AAPL) (Cash)". Dates carry no time (noon Eastern).
-import { columnsOf, hasColumns, headerAt, readAmount, spacedByDay } from './cells.ts';
-import { dailyEntries, otherActivity } from './dailyHistory.ts';
+import { hasColumns, headerAt, readAmount, spacedByDay } from './cells.ts';
+import { dailyEntries, dailyFormat, otherActivity } from './dailyHistory.ts';
 import { type Booking, readRows } from './rows.ts';
-import type { ParsedStatement, StatementFormat, StatementTable } from './statement.ts';
+import type { ParsedStatement, StatementTable } from './statement.ts';
 
 /** The blank and title lines an export may put before its header. */
 const HEADER_WITHIN = 10;
@@ -24,6 +24,7 @@ const COLUMNS = {
   commission: ['Commission ($)', 'Commission'],
   fees: ['Fees ($)', 'Fees'],
 } as const;
+type Columns = Record<keyof typeof COLUMNS, number>;
 
 const OPTION = /\b(opening|closing) transaction\b|^(expired|assigned|exercised)\b/;
 const DIVIDEND = /^(dividend received|non-qualified dividend|foreign tax paid|(long|short)-term cap gain)/;
@@ -45,16 +46,7 @@ const headerRow = (table: StatementTable): number =>
 const tickerOf = (action: string): string | undefined =>
   /\(([A-Z.]{1,6})\)\s*\((cash|margin|short)\)\s*$/i.exec(action)?.[1];
 
-export const fidelity: StatementFormat = {
-  id: 'fidelity',
-  name: 'Fidelity (account history CSV)',
-  detect: (table) => headerRow(table) >= 0,
-  parse: parseFidelity,
-};
-
-function parseFidelity(table: StatementTable): ParsedStatement {
-  const at = headerRow(table);
-  const column = columnsOf(table.rows[at] ?? [], COLUMNS);
+function parseFidelity(table: StatementTable, at: number, column: Columns): ParsedStatement {
   const accountAt = column.accountNumber >= 0 ? column.accountNumber : column.account;
   const entry = dailyEntries({ date: 'Run Date', fees: 'Commission or Fees' });
   const read = readRows(table, at + 1, (cells, line) => {
@@ -81,3 +73,10 @@ function parseFidelity(table: StatementTable): ParsedStatement {
   });
   return { fills: spacedByDay(read.fills), skipped: read.skipped };
 }
+
+export const fidelity = dailyFormat(
+  { id: 'fidelity', name: 'Fidelity (account history CSV)' },
+  headerRow,
+  COLUMNS,
+  parseFidelity,
+);

@@ -3,16 +3,10 @@
 // Older exports open with a "Transactions for account …" title and end with a "Transactions Total"
 // row. Dates carry no time (noon Eastern); a late booking reads "03/16/2026 as of 03/13/2026",
 // and the "as of" date is the day of the trade.
-import { columnsOf, headerAt, headerKey, readAmount, readInstant, readStock, spacedByDay } from './cells.ts';
-import { dailyEntries, otherActivity } from './dailyHistory.ts';
+import { headerAt, headerKey, readAmount, readInstant, readStock, spacedByDay } from './cells.ts';
+import { dailyEntries, dailyFormat, otherActivity } from './dailyHistory.ts';
 import { type Booking, type RowRead, readRows, sharesChanged } from './rows.ts';
-import type {
-  ParsedStatement,
-  SkippedRow,
-  StatementFill,
-  StatementFormat,
-  StatementTable,
-} from './statement.ts';
+import type { ParsedStatement, SkippedRow, StatementFill, StatementTable } from './statement.ts';
 
 const HEADER = ['Date', 'Action', 'Symbol', 'Description', 'Quantity', 'Price', 'Fees & Comm', 'Amount'];
 const HEADER_KEYS = HEADER.map(headerKey).join('|');
@@ -27,6 +21,7 @@ const COLUMNS = {
   price: ['Price'],
   fees: ['Fees & Comm'],
 } as const;
+type Columns = Record<keyof typeof COLUMNS, number>;
 
 const TRADES: Record<string, Booking> = {
   buy: { side: 'Buy', positionEffect: null },
@@ -65,16 +60,7 @@ const headerRow = (table: StatementTable): number =>
 const tradeDate = (cell: string | undefined): string | undefined =>
   /\bas of\s+(\S+)/i.exec(cell ?? '')?.[1] ?? cell;
 
-export const schwab: StatementFormat = {
-  id: 'schwab',
-  name: 'Charles Schwab (transactions CSV)',
-  detect: (table) => headerRow(table) >= 0,
-  parse: parseSchwab,
-};
-
-function parseSchwab(table: StatementTable): ParsedStatement {
-  const at = headerRow(table);
-  const column = columnsOf(table.rows[at] ?? [], COLUMNS);
+function parseSchwab(table: StatementTable, at: number, column: Columns): ParsedStatement {
   // "Transactions  for account XXXX-1234 as of 03/16/2026 10:45 PM ET"
   const title = at > 0 ? (table.rows[0]?.[0] ?? '') : '';
   const account = /for account\s+(.+?)\s+as of/i.exec(title)?.[1] ?? null;
@@ -120,7 +106,7 @@ function parseSchwab(table: StatementTable): ParsedStatement {
  */
 function pairReverseSplits(
   rows: readonly { line: number; cells: string[] }[],
-  column: Record<keyof typeof COLUMNS, number>,
+  column: Columns,
   account: string | null,
 ): ParsedStatement {
   const fills: StatementFill[] = [];
@@ -150,3 +136,10 @@ function pairReverseSplits(
   }
   return { fills, skipped };
 }
+
+export const schwab = dailyFormat(
+  { id: 'schwab', name: 'Charles Schwab (transactions CSV)' },
+  headerRow,
+  COLUMNS,
+  parseSchwab,
+);
