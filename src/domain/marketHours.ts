@@ -2,18 +2,10 @@
 // "Prices"). Exchange holidays are not known here: on one, the broker keeps answering the last
 // close, so a holiday only looks like a quiet session.
 
+import { EASTERN, offsetAt } from './statements/wallTime.ts';
+
 const OPEN_MINUTE = 9 * 60 + 30;
 const CLOSE_MINUTE = 16 * 60;
-
-const newYork = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 export interface NewYorkTime {
   /** YYYY-MM-DD in New York. */
@@ -28,18 +20,7 @@ const HOUR_MS = 3_600_000;
 const WEEK_MS = 7 * 24 * HOUR_MS;
 
 /** New York's wall clock minus UTC, in ms, through the formatter (slow: tens of µs a call). */
-function formattedOffset(at: number): number {
-  const part: Record<string, string> = {};
-  for (const { type, value } of newYork.formatToParts(new Date(at))) part[type] = value;
-  const wall = Date.UTC(
-    Number(part.year),
-    Number(part.month) - 1,
-    Number(part.day),
-    Number(part.hour),
-    Number(part.minute),
-  );
-  return wall - Math.floor(at / 60_000) * 60_000;
-}
+const formattedOffset = (at: number): number => offsetAt(at, EASTERN);
 
 // Review reads thousands of trades' times, and a formatter call each was its costliest function
 // (docs/benchmarks.md, "2026-11-28"). New York's clock changes twice a year, months apart, on a

@@ -2,6 +2,7 @@
 // dates in US or ISO order, times with or without seconds and AM/PM, sides in many words.
 import type { ExecutionSide } from '../types.ts';
 import { isStock, normalizeStock } from '../validation.ts';
+import type { StatementTable } from './statement.ts';
 import { EASTERN, wallTimeToIso } from './wallTime.ts';
 
 /** A number as a statement writes it ("$1,234.50", "(12.00)", "-3", "1.5e2"), or null. */
@@ -117,6 +118,19 @@ export function columnsOf<K extends string>(
   }
   return out;
 }
+
+/** Whether a header has every one of the names (compared by headerKey): what detectors ask. */
+export function hasColumns(header: readonly string[], names: readonly string[]): boolean {
+  const keys = new Set(header.map(headerKey));
+  return names.every((name) => keys.has(headerKey(name)));
+}
+
+/** The first of a file's first rows that is its header (after title and blank lines), or -1. */
+export const headerAt = (
+  table: StatementTable,
+  within: number,
+  isHeader: (row: string[]) => boolean,
+): number => table.rows.slice(0, within).findIndex(isHeader);
 
 /**
  * A date and time in one cell ("2026-03-16T09:31:05-0400", "20260316;093105", "2026-03-16,

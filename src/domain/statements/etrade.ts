@@ -4,24 +4,10 @@
 // Description) and the 2025 activity export (title lines, then "Activity/Trade Date",
 // "Transaction Date","Settlement Date","Activity Type",…,"Quantity #","Price $","Amount $",
 // "Commission"). Dates carry no time (noon Eastern); quantities are negative on sales.
-import {
-  columnsOf,
-  dateReader,
-  headerKey,
-  isFundSymbol,
-  isStockSymbol,
-  readAmount,
-  readStock,
-  spacedByDay,
-} from './cells.ts';
-import { sumFees } from './mapping.ts';
-import type {
-  ParsedStatement,
-  SkippedRow,
-  StatementFill,
-  StatementFormat,
-  StatementTable,
-} from './statement.ts';
+import { hasColumns, headerAt, readAmount, spacedByDay } from './cells.ts';
+import { dailyEntries, dailyFormat, otherActivity } from './dailyHistory.ts';
+import { type Booking, readRows } from './rows.ts';
+import type { ParsedStatement, StatementTable } from './statement.ts';
 
 /** The account and title lines before the header. */
 const HEADER_WITHIN = 8;
@@ -51,9 +37,9 @@ const COLUMNS = {
   fees: ['Fees'],
   description: ['Description'],
 } as const;
+type Columns = Record<keyof typeof COLUMNS, number>;
 
-type Trade = { side: 'Buy' | 'Sell'; positionEffect: 'Open' | 'Close' | null };
-const TRADES: Record<string, Trade> = {
+const TRADES: Record<string, Booking> = {
   bought: { side: 'Buy', positionEffect: null },
   sold: { side: 'Sell', positionEffect: null },
   'sold short': { side: 'Sell', positionEffect: 'Open' },
@@ -67,10 +53,7 @@ const OPTION_DESCRIPTION = /^(put|call)\s/i;
 const STOCK_SECURITY = /^(eq|etf)?$/i;
 
 const headerRow = (table: StatementTable): number =>
-  table.rows.slice(0, HEADER_WITHIN).findIndex((row) => {
-    const keys = row.map(headerKey);
-    return LAYOUTS.some((layout) => layout.every((name) => keys.includes(name)));
-  });
+  headerAt(table, HEADER_WITHIN, (row) => LAYOUTS.some((layout) => hasColumns(row, layout)));
 
 /** "For Account:,####1234" or "Account Activity for Individual -1234 from Prior Year". */
 function accountOf(table: StatementTable, before: number): string | null {
@@ -82,88 +65,46 @@ function accountOf(table: StatementTable, before: number): string | null {
   return null;
 }
 
-export const etrade: StatementFormat = {
-  id: 'etrade',
-  name: 'E*TRADE (transactions CSV)',
-  detect: (table) => headerRow(table) >= 0,
-  parse: parseEtrade,
-};
-
-function parseEtrade(table: StatementTable): ParsedStatement {
-  const at = headerRow(table);
-  const column = columnsOf(table.rows[at] ?? [], COLUMNS);
+function parseEtrade(table: StatementTable, at: number, column: Columns): ParsedStatement {
   const dateColumn = column.tradeDate >= 0 ? column.tradeDate : column.transactionDate;
   const account = accountOf(table, at);
-  const fills: StatementFill[] = [];
-  const skipped: SkippedRow[] = [];
-  const readDay = dateReader();
-  for (let i = at + 1; i < table.rows.length; i++) {
-    const cells = table.rows[i] ?? [];
-    const line = table.lines[i] ?? 0;
+  const entry = dailyEntries({ date: 'Date', fees: 'Commission' });
+  const read = readRows(table, at + 1, (cells, line) => {
     // The disclaimer after the table is one cell a line.
-    if (cells.filter((c) => c !== '').length < 2) continue;
+    if (cells.filter((c) => c !== '').length < 2) return null;
     const cell = (c: number) => (c >= 0 ? (cells[c] ?? '') : '');
-    const unreadable = (detail: string) => void skipped.push({ line, reason: 'unreadable', detail });
     const typeText = cell(column.type);
     const type = typeText.toLowerCase().replace(/\s+/g, ' ');
-    const rawSymbol = cell(column.symbol);
+    const symbol = cell(column.symbol);
     const security = cell(column.security);
-    if (
-      OPTION_TYPES.test(type) ||
-      OPTION_DESCRIPTION.test(cell(column.description)) ||
-      /^opt/i.test(security)
-    ) {
-      skipped.push({ line, reason: 'option', detail: cell(column.description) || rawSymbol });
-      continue;
-    }
-    if (/dividend/.test(type) && !TRADES[type]) {
-      skipped.push({ line, reason: 'dividend' });
-      continue;
-    }
-    const trade = TRADES[type];
-    const signed = readAmount(cell(column.quantity));
-    if (!trade) {
-      if (signed === null || signed === 0) skipped.push({ line, reason: 'cash' });
-      else if (!isStockSymbol(rawSymbol)) skipped.push({ line, reason: 'instrument', detail: rawSymbol });
-      else unreadable(`Activity "${typeText}" is not imported`);
-      continue;
-    }
-    const executedAt = readDay(cell(dateColumn));
-    if (executedAt === null) {
-      unreadable('Date cannot be read');
-      continue;
-    }
-    const symbol = readStock(rawSymbol);
-    if (symbol === null || isFundSymbol(symbol) || !STOCK_SECURITY.test(security)) {
-      skipped.push({ line, reason: 'instrument', detail: rawSymbol });
-      continue;
-    }
-    if (signed === null || signed === 0) {
-      unreadable('Quantity is not a number');
-      continue;
-    }
-    const price = readAmount(cell(column.price));
-    if (price === null || price <= 0) {
-      unreadable('Price is not a positive number');
-      continue;
-    }
-    const fees = sumFees([cell(column.commission), cell(column.fees)]);
-    if (fees === null) {
-      unreadable('Commission is not a number');
-      continue;
-    }
-    fills.push({
+    const description = cell(column.description);
+    if (OPTION_TYPES.test(type) || OPTION_DESCRIPTION.test(description) || /^opt/i.test(security))
+      return { line, reason: 'option', detail: description || symbol };
+    const booking = TRADES[type];
+    if (/dividend/.test(type) && !booking) return { line, reason: 'dividend' };
+    const quantity = cell(column.quantity);
+    if (!booking)
+      return otherActivity(line, (readAmount(quantity) ?? 0) !== 0, symbol, `Activity "${typeText}"`);
+    const fees = [cell(column.commission), cell(column.fees)];
+    const stock = STOCK_SECURITY.test(security);
+    return entry({
       line,
-      kind: 'fill',
+      booking,
+      date: cell(dateColumn),
       symbol,
-      ...trade,
-      quantity: Math.abs(signed),
-      price,
+      stock,
+      quantity,
+      price: cell(column.price),
       fees,
-      executedAt,
-      brokerId: null,
       account,
     });
-  }
-  return { fills: spacedByDay(fills), skipped };
+  });
+  return { fills: spacedByDay(read.fills), skipped: read.skipped };
 }
+
+export const etrade = dailyFormat(
+  { id: 'etrade', name: 'E*TRADE (transactions CSV)' },
+  headerRow,
+  COLUMNS,
+  parseEtrade,
+);

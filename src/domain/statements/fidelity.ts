@@ -3,24 +3,10 @@
 // disclaimer lines. The column set varies by year ("Price ($)" or "Price", an "Account" column for
 // several accounts, "Cash Balance ($)"), so columns are found by name. The Action says what the row
 // is in words: "YOU BOUGHT APPLE INC (AAPL) (Cash)". Dates carry no time (noon Eastern).
-import {
-  columnsOf,
-  dateReader,
-  headerKey,
-  isFundSymbol,
-  isStockSymbol,
-  readAmount,
-  readStock,
-  spacedByDay,
-} from './cells.ts';
-import { sumFees } from './mapping.ts';
-import type {
-  ParsedStatement,
-  SkippedRow,
-  StatementFill,
-  StatementFormat,
-  StatementTable,
-} from './statement.ts';
+import { hasColumns, headerAt, readAmount, spacedByDay } from './cells.ts';
+import { dailyEntries, dailyFormat, otherActivity } from './dailyHistory.ts';
+import { type Booking, readRows } from './rows.ts';
+import type { ParsedStatement, StatementTable } from './statement.ts';
 
 /** The blank and title lines an export may put before its header. */
 const HEADER_WITHIN = 10;
@@ -38,12 +24,12 @@ const COLUMNS = {
   commission: ['Commission ($)', 'Commission'],
   fees: ['Fees ($)', 'Fees'],
 } as const;
+type Columns = Record<keyof typeof COLUMNS, number>;
 
 const OPTION = /\b(opening|closing) transaction\b|^(expired|assigned|exercised)\b/;
 const DIVIDEND = /^(dividend received|non-qualified dividend|foreign tax paid|(long|short)-term cap gain)/;
-type Trade = { side: 'Buy' | 'Sell'; positionEffect: 'Open' | 'Close' | null };
 /** Most specific first: a short sale is also "you sold". */
-const TRADES: [RegExp, Trade][] = [
+const TRADES: [RegExp, Booking][] = [
   [/^you sold short sale\b/, { side: 'Sell', positionEffect: 'Open' }],
   [/^you bought short cover\b/, { side: 'Buy', positionEffect: 'Close' }],
   [/^you bought\b/, { side: 'Buy', positionEffect: null }],
@@ -54,90 +40,43 @@ const TRADES: [RegExp, Trade][] = [
 const DISTRIBUTION = /^distribution\b/;
 
 const headerRow = (table: StatementTable): number =>
-  table.rows.slice(0, HEADER_WITHIN).findIndex((row) => {
-    const keys = row.map(headerKey);
-    return REQUIRED.every((name) => keys.includes(name));
-  });
+  headerAt(table, HEADER_WITHIN, (row) => hasColumns(row, REQUIRED));
 
 /** The ticker the Action names when the Symbol cell is blank: "… APPLE INC (AAPL) (Cash)". */
 const tickerOf = (action: string): string | undefined =>
   /\(([A-Z.]{1,6})\)\s*\((cash|margin|short)\)\s*$/i.exec(action)?.[1];
 
-export const fidelity: StatementFormat = {
-  id: 'fidelity',
-  name: 'Fidelity (account history CSV)',
-  detect: (table) => headerRow(table) >= 0,
-  parse: parseFidelity,
-};
-
-function parseFidelity(table: StatementTable): ParsedStatement {
-  const at = headerRow(table);
-  const header = table.rows[at] ?? [];
-  const column = columnsOf(header, COLUMNS);
-  const fills: StatementFill[] = [];
-  const skipped: SkippedRow[] = [];
-  const readDay = dateReader();
-  for (let i = at + 1; i < table.rows.length; i++) {
-    const cells = table.rows[i] ?? [];
-    const line = table.lines[i] ?? 0;
+function parseFidelity(table: StatementTable, at: number, column: Columns): ParsedStatement {
+  const accountAt = column.accountNumber >= 0 ? column.accountNumber : column.account;
+  const entry = dailyEntries({ date: 'Run Date', fees: 'Commission or Fees' });
+  const read = readRows(table, at + 1, (cells, line) => {
     // The disclaimer and "Date downloaded" lines after the table are one cell each.
-    if (cells.filter((c) => c !== '').length < 2) continue;
+    if (cells.filter((c) => c !== '').length < 2) return null;
     const cell = (c: number) => (c >= 0 ? cells[c] : undefined);
-    const unreadable = (detail: string) => void skipped.push({ line, reason: 'unreadable', detail });
     const actionText = cell(column.action) ?? '';
     const action = actionText.toLowerCase().replace(/\s+/g, ' ');
-    const rawSymbol = cell(column.symbol) ?? '';
-    if (OPTION.test(action) || /^-/.test(rawSymbol)) {
-      skipped.push({ line, reason: 'option', detail: rawSymbol });
-      continue;
-    }
-    if (DIVIDEND.test(action)) {
-      skipped.push({ line, reason: 'dividend' });
-      continue;
-    }
+    const symbol = cell(column.symbol) ?? '';
+    if (OPTION.test(action) || /^-/.test(symbol)) return { line, reason: 'option', detail: symbol };
+    if (DIVIDEND.test(action)) return { line, reason: 'dividend' };
     const trade = TRADES.find(([pattern]) => pattern.test(action))?.[1];
-    const split = DISTRIBUTION.test(action);
-    const signed = readAmount(cell(column.quantity));
-    if (!trade && !split) {
-      if (signed === null || signed === 0) skipped.push({ line, reason: 'cash' });
-      else if (!isStockSymbol(rawSymbol)) skipped.push({ line, reason: 'instrument', detail: rawSymbol });
-      else unreadable(`Action "${actionText}" is not imported`);
-      continue;
-    }
-    const executedAt = readDay(cell(column.date));
-    if (executedAt === null) {
-      unreadable('Run Date cannot be read');
-      continue;
-    }
-    const shown = rawSymbol === '' ? (tickerOf(actionText) ?? '') : rawSymbol;
-    const symbol = readStock(shown);
-    if (symbol === null || isFundSymbol(symbol)) {
-      skipped.push({ line, reason: 'instrument', detail: shown });
-      continue;
-    }
-    if (signed === null || signed === 0) {
-      unreadable('Quantity is not a number');
-      continue;
-    }
-    const accountAt = column.accountNumber >= 0 ? column.accountNumber : column.account;
+    const booking = trade ?? (DISTRIBUTION.test(action) ? 'split' : undefined);
+    const quantity = cell(column.quantity);
+    if (!booking)
+      return otherActivity(line, (readAmount(quantity) ?? 0) !== 0, symbol, `Action "${actionText}"`);
+    const shown = symbol === '' ? (tickerOf(actionText) ?? '') : symbol;
     const account = accountAt >= 0 ? (cells[accountAt] ?? null) : null;
-    const base = { line, symbol, quantity: Math.abs(signed), executedAt, brokerId: null, account };
-    if (split) {
-      const side = signed > 0 ? 'Buy' : 'Sell';
-      fills.push({ ...base, kind: 'split', side, price: 0, fees: 0, positionEffect: null });
-      continue;
-    }
-    const price = readAmount(cell(column.price));
-    if (price === null || price <= 0) {
-      unreadable('Price is not a positive number');
-      continue;
-    }
-    const fees = sumFees([cell(column.commission), cell(column.fees)]);
-    if (fees === null) {
-      unreadable('Commission or Fees is not a number');
-      continue;
-    }
-    if (trade) fills.push({ ...base, kind: 'fill', ...trade, price, fees });
-  }
-  return { fills: spacedByDay(fills), skipped };
+    // A split's shares come at no price and no fees.
+    const money = trade
+      ? { price: cell(column.price), fees: [cell(column.commission), cell(column.fees)] }
+      : { fees: [] };
+    return entry({ line, booking, date: cell(column.date), symbol: shown, quantity, account, ...money });
+  });
+  return { fills: spacedByDay(read.fills), skipped: read.skipped };
 }
+
+export const fidelity = dailyFormat(
+  { id: 'fidelity', name: 'Fidelity (account history CSV)' },
+  headerRow,
+  COLUMNS,
+  parseFidelity,
+);

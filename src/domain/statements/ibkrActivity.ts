@@ -4,13 +4,8 @@
 // fills; the dividend and cash sections' rows are counted as skipped, the others passed over.
 import { columnsOf, readAmount, readDateTime, readStock } from './cells.ts';
 import { sumFees } from './mapping.ts';
-import type {
-  ParsedStatement,
-  SkippedRow,
-  StatementFill,
-  StatementFormat,
-  StatementTable,
-} from './statement.ts';
+import { collected, type RowRead, statementFill } from './rows.ts';
+import type { ParsedStatement, SkippedRow, StatementFormat, StatementTable } from './statement.ts';
 import { EASTERN } from './wallTime.ts';
 
 const COLUMNS = {
@@ -46,7 +41,7 @@ interface TradeRow {
   columns: Columns;
 }
 
-function readTrade({ cells, line, columns: c }: TradeRow): StatementFill | SkippedRow {
+function readTrade({ cells, line, columns: c }: TradeRow): RowRead {
   const cell = (index: number) => (index >= 0 ? (cells[index] ?? '') : '');
   const unreadable = (detail: string): SkippedRow => ({ line, reason: 'unreadable', detail });
   const category = cell(c.category);
@@ -72,20 +67,17 @@ function readTrade({ cells, line, columns: c }: TradeRow): StatementFill | Skipp
   if (fees === null) return unreadable('Comm/Fee is not a number');
   const opens = codes.includes('O');
   const closes = codes.includes('C');
-  return {
+  // "C;O" closes a position and opens the other way in one fill: the file says neither alone.
+  const positionEffect = opens && !closes ? 'Open' : closes && !opens ? 'Close' : null;
+  const ids = { brokerId: cell(c.tradeId) || null, account: cell(c.account) || null };
+  const fill = {
     line,
-    kind: 'fill',
     symbol,
     side: signed < 0 ? 'Sell' : 'Buy',
     quantity: Math.abs(signed),
-    price,
-    fees,
     executedAt,
-    // "C;O" closes a position and opens the other way in one fill: the file says neither alone.
-    positionEffect: opens && !closes ? 'Open' : closes && !opens ? 'Close' : null,
-    brokerId: cell(c.tradeId) || null,
-    account: cell(c.account) || null,
-  };
+  } as const;
+  return statementFill({ ...fill, price, fees, positionEffect, ...ids });
 }
 
 function parse(table: StatementTable): ParsedStatement {
@@ -108,16 +100,14 @@ function parse(table: StatementTable): ParsedStatement {
   const discriminator = (t: TradeRow) =>
     t.columns.discriminator >= 0 ? (t.cells[t.columns.discriminator] ?? '') : '';
   const executionsListed = trades.some((t) => discriminator(t) === 'Execution');
-  const fills: StatementFill[] = [];
-  for (const trade of trades) {
-    const which = discriminator(trade);
-    if (which === 'ClosedLot' || (executionsListed && which !== 'Execution')) continue;
-    const read = readTrade(trade);
-    if ('kind' in read) fills.push(read);
-    else skipped.push(read);
-  }
-  skipped.sort((a, b) => a.line - b.line);
-  return { fills, skipped };
+  const read = collected(
+    trades.map((trade) => {
+      const which = discriminator(trade);
+      return which === 'ClosedLot' || (executionsListed && which !== 'Execution') ? null : readTrade(trade);
+    }),
+  );
+  const all = [...skipped, ...read.skipped].sort((a, b) => a.line - b.line);
+  return { fills: read.fills, skipped: all };
 }
 
 export const ibkrActivity: StatementFormat = {

@@ -5,13 +5,8 @@
 // row (dividends, cash); other sections (positions, NAV) are not fills and are passed over.
 import { columnsOf, headerKey, readAmount, readDateTime, readInstant, readSide, readStock } from './cells.ts';
 import { sumFees } from './mapping.ts';
-import type {
-  ParsedStatement,
-  SkippedRow,
-  StatementFill,
-  StatementFormat,
-  StatementTable,
-} from './statement.ts';
+import { collected, type RowRead, statementFill } from './rows.ts';
+import type { SkippedRow, StatementFormat, StatementTable } from './statement.ts';
 import { EASTERN } from './wallTime.ts';
 
 const TRADE_COLUMNS = {
@@ -154,7 +149,7 @@ function readTrade(
   line: number,
   c: TradeColumns,
   executionsListed: boolean,
-): StatementFill | SkippedRow | null {
+): RowRead {
   const cell = (index: number) => (index >= 0 ? (cells[index] ?? '') : '');
   const detail = cell(c.detail).toUpperCase();
   // Summaries and closed lots restate executions; ORDER rows sum them when executions are listed.
@@ -188,20 +183,11 @@ function readTrade(
     cell(c.tradeId) ||
     cell(c.execId) ||
     (detail === 'ORDER' && cell(c.orderId) ? `order:${cell(c.orderId)}` : '');
-  return {
-    line,
-    kind: 'fill',
-    symbol,
-    side,
-    quantity: Math.abs(signed),
-    price,
-    fees,
-    executedAt,
-    // "C;O" is one fill that closes a position and opens the other way: the file says neither alone.
-    positionEffect: effect === 'O' ? 'Open' : effect === 'C' ? 'Close' : null,
-    brokerId: id === '' ? null : id,
-    account: cell(c.account) || null,
-  };
+  // "C;O" is one fill that closes a position and opens the other way: the file says neither alone.
+  const positionEffect = effect === 'O' ? 'Open' : effect === 'C' ? 'Close' : null;
+  const ids = { brokerId: id === '' ? null : id, account: cell(c.account) || null };
+  const fill = { line, symbol, side, quantity: Math.abs(signed), price, fees, executedAt };
+  return statementFill({ ...fill, ...ids, positionEffect });
 }
 
 // Cash Transactions' types: dividends and what goes with them, else a cash movement.
@@ -216,7 +202,7 @@ export const ibkrFlex: StatementFormat = {
       row[0] === 'HEADER' ? isTradesHeader(row.slice(2)) : isHeaderRow(row) && isTradesHeader(row),
     );
   },
-  parse(table): ParsedStatement {
+  parse(table) {
     const rows = [...sectionRows(table)];
     const executionsListed = rows.some(
       ({ cells, section }) =>
@@ -224,20 +210,13 @@ export const ibkrFlex: StatementFormat = {
         section.columns.detail >= 0 &&
         cells[section.columns.detail]?.toUpperCase() === 'EXECUTION',
     );
-    const fills: StatementFill[] = [];
-    const skipped: SkippedRow[] = [];
-    for (const { cells, line, section } of rows) {
-      if (section.kind === 'cash') {
+    return collected(
+      rows.map(({ cells, line, section }): RowRead => {
+        if (section.kind === 'trades') return readTrade(cells, line, section.columns, executionsListed);
+        if (section.kind !== 'cash') return null;
         const type = cells[section.type] ?? '';
-        skipped.push({ line, reason: DIVIDEND_TYPES.test(type) ? 'dividend' : 'cash', detail: type });
-        continue;
-      }
-      if (section.kind !== 'trades') continue;
-      const read = readTrade(cells, line, section.columns, executionsListed);
-      if (read === null) continue;
-      if ('kind' in read) fills.push(read);
-      else skipped.push(read);
-    }
-    return { fills, skipped };
+        return { line, reason: DIVIDEND_TYPES.test(type) ? 'dividend' : 'cash', detail: type };
+      }),
+    );
   },
 };

@@ -3,7 +3,8 @@
 import { array, define, type Infer, object, optional, refine } from 'superstruct';
 import { boundedText, text } from '../validation.ts';
 import { headerKey, readAmount, readFee, readInstant, readSide, readStock } from './cells.ts';
-import type { ParsedStatement, SkippedRow, StatementFill, StatementTable } from './statement.ts';
+import { type RowRead, readRows, statementFill } from './rows.ts';
+import type { ParsedStatement, SkippedRow, StatementTable } from './statement.ts';
 import {
   COLUMN_NAME_MAX_LENGTH,
   MAPPED_HEADER_MAX,
@@ -66,8 +67,7 @@ export const mappingFits = (mapping: Pick<StatementMapping, 'header'>, header: r
 
 /** The fills of a table read through the trader's mapping; the first row is the header. */
 export function parseMapped(table: StatementTable, mapping: StatementMapping): ParsedStatement {
-  const [header = [], ...rows] = table.rows;
-  const keys = header.map(headerKey);
+  const keys = (table.rows[0] ?? []).map(headerKey);
   const at = (name: string | undefined) => (name === undefined ? -1 : keys.indexOf(headerKey(name)));
   const index = {
     executedAt: at(mapping.executedAt),
@@ -79,60 +79,24 @@ export function parseMapped(table: StatementTable, mapping: StatementMapping): P
     fees: (mapping.fees ?? []).map(at),
     account: at(mapping.account),
   };
-  const fills: StatementFill[] = [];
-  const skipped: SkippedRow[] = [];
-  for (const [i, cells] of rows.entries()) {
-    const line = table.lines[i + 1] ?? 0;
-    const unreadable = (detail: string) => void skipped.push({ line, reason: 'unreadable', detail });
-    const executedAt = readInstant(
-      cells[index.executedAt],
-      index.time >= 0 ? cells[index.time] : undefined,
-      mapping.timeZone,
-    );
-    if (executedAt === null) {
-      unreadable('Date or time cannot be read');
-      continue;
-    }
+  return readRows(table, 1, (cells, line): RowRead => {
+    const unreadable = (detail: string): SkippedRow => ({ line, reason: 'unreadable', detail });
+    const time = index.time >= 0 ? cells[index.time] : undefined;
+    const executedAt = readInstant(cells[index.executedAt], time, mapping.timeZone);
+    if (executedAt === null) return unreadable('Date or time cannot be read');
     const symbol = readStock(cells[index.symbol]);
-    if (symbol === null) {
-      skipped.push({ line, reason: 'instrument', detail: cells[index.symbol] ?? '' });
-      continue;
-    }
+    if (symbol === null) return { line, reason: 'instrument', detail: cells[index.symbol] ?? '' };
     const signed = readAmount(cells[index.quantity]);
-    if (signed === null || signed === 0) {
-      unreadable('Quantity is not a number');
-      continue;
-    }
+    if (signed === null || signed === 0) return unreadable('Quantity is not a number');
     const side = index.side >= 0 ? readSide(cells[index.side]) : signed < 0 ? 'Sell' : 'Buy';
-    if (side === null) {
-      unreadable('Side is neither a buy nor a sell');
-      continue;
-    }
+    if (side === null) return unreadable('Side is neither a buy nor a sell');
     const price = readAmount(cells[index.price]);
-    if (price === null || price <= 0) {
-      unreadable('Price is not a positive number');
-      continue;
-    }
+    if (price === null || price <= 0) return unreadable('Price is not a positive number');
     const fees = sumFees(index.fees.map((f) => cells[f]));
-    if (fees === null) {
-      unreadable('Fees are not a number');
-      continue;
-    }
-    fills.push({
-      line,
-      kind: 'fill',
-      symbol,
-      side,
-      quantity: Math.abs(signed),
-      price,
-      fees,
-      executedAt,
-      positionEffect: null,
-      brokerId: null,
-      account: index.account >= 0 ? (cells[index.account] ?? null) : null,
-    });
-  }
-  return { fills, skipped };
+    if (fees === null) return unreadable('Fees are not a number');
+    const fill = { line, symbol, side, quantity: Math.abs(signed), price, fees, executedAt };
+    return statementFill({ ...fill, account: index.account >= 0 ? (cells[index.account] ?? null) : null });
+  });
 }
 
 /** Fees from several columns, each as a positive amount (brokers write them either sign), or null. */

@@ -1,14 +1,9 @@
 // Robinhood's activity report (docs/product.md, "Importing statements"): every activity of the
 // account newest first, one Trans Code a row, dates without times, money as "$1,212.50" or
 // "($1,212.50)" for a debit, and a disclaimer as the last line.
-import { columnsOf, readAmount, readInstant, readStock, spacedByDay } from './cells.ts';
-import type {
-  ParsedStatement,
-  SkippedRow,
-  StatementFill,
-  StatementFormat,
-  StatementTable,
-} from './statement.ts';
+import { columnsOf, dateReader, hasColumns, readAmount, readStock, spacedByDay } from './cells.ts';
+import { type RowRead, readRows, sharesChanged, statementFill } from './rows.ts';
+import type { SkippedRow, StatementFormat, StatementTable } from './statement.ts';
 
 const COLUMNS = {
   activityDate: ['Activity Date'],
@@ -43,12 +38,7 @@ const cents = (value: number): number => Math.round(value * 100) / 100;
 
 type Instant = (date: string) => string | null;
 
-function parseRow(
-  cells: readonly string[],
-  line: number,
-  c: Columns,
-  instant: Instant,
-): StatementFill | SkippedRow | null {
+function parseRow(cells: readonly string[], line: number, c: Columns, instant: Instant): RowRead {
   const cell = (index: number) => (cells[index] ?? '').trim();
   const code = cell(c.code).toUpperCase();
   // The disclaimer at the end fills one cell beyond the columns: it is no activity at all.
@@ -71,12 +61,8 @@ function parseRow(
   if (symbol === null) return { line, reason: 'instrument', detail: instrument };
   const read = readQuantity(cells[c.quantity]);
   if (read === null) return unreadable('Quantity is not a positive number');
-  const base = { line, symbol, executedAt, positionEffect: null, brokerId: null, account: null };
-  if (!trade) {
-    // A split books the shares it added, or with an S the shares a reverse split took away.
-    const side = read.out ? 'Sell' : 'Buy';
-    return { ...base, kind: 'split', side, quantity: read.quantity, price: 0, fees: 0 };
-  }
+  // A split books the shares it added, or with an S the shares a reverse split took away.
+  if (!trade) return sharesChanged({ line, symbol, executedAt }, read.out ? -read.quantity : read.quantity);
   const price = readAmount(cells[c.price]);
   if (price === null || price <= 0) return unreadable('Price is not a positive number');
   const amount = readAmount(cells[c.amount]);
@@ -85,31 +71,18 @@ function parseRow(
   // to quantity × price. A buy has none; its gap is the rounding of a dollar-based order.
   const side = code === 'BUY' ? 'Buy' : 'Sell';
   const fees = side === 'Sell' ? Math.max(0, cents(read.quantity * price - Math.abs(amount))) : 0;
-  return { ...base, kind: 'fill', side, quantity: read.quantity, price, fees };
+  return statementFill({ line, symbol, executedAt, side, quantity: read.quantity, price, fees });
 }
 
 export const robinhood: StatementFormat = {
   id: 'robinhood',
   name: 'Robinhood (activity report)',
-  detect(table) {
-    return Object.values(columnsIn(table)).every((index) => index >= 0);
-  },
-  parse(table): ParsedStatement {
+  detect: (table) => hasColumns(table.rows[0] ?? [], Object.values(COLUMNS).flat()),
+  parse(table) {
     const c = columnsIn(table);
-    const fills: StatementFill[] = [];
-    const skipped: SkippedRow[] = [];
     // A day's rows share their date: each date is converted once (a large file has few).
-    const days = new Map<string, string | null>();
-    const instant: Instant = (date) => {
-      if (!days.has(date)) days.set(date, readInstant(date));
-      return days.get(date) ?? null;
-    };
-    for (let i = 1; i < table.rows.length; i += 1) {
-      const row = parseRow(table.rows[i] ?? [], table.lines[i] ?? 0, c, instant);
-      if (row === null) continue;
-      if ('reason' in row) skipped.push(row);
-      else fills.push(row);
-    }
-    return { fills: spacedByDay(fills), skipped };
+    const instant = dateReader();
+    const read = readRows(table, 1, (cells, line) => parseRow(cells, line, c, instant));
+    return { fills: spacedByDay(read.fills), skipped: read.skipped };
   },
 };

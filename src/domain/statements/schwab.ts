@@ -3,25 +3,10 @@
 // Older exports open with a "Transactions for account …" title and end with a "Transactions Total"
 // row. Dates carry no time (noon Eastern); a late booking reads "03/16/2026 as of 03/13/2026",
 // and the "as of" date is the day of the trade.
-import {
-  columnsOf,
-  dateReader,
-  headerKey,
-  isFundSymbol,
-  isStockSymbol,
-  readAmount,
-  readFee,
-  readInstant,
-  readStock,
-  spacedByDay,
-} from './cells.ts';
-import type {
-  ParsedStatement,
-  SkippedRow,
-  StatementFill,
-  StatementFormat,
-  StatementTable,
-} from './statement.ts';
+import { headerAt, headerKey, readAmount, readInstant, readStock, spacedByDay } from './cells.ts';
+import { dailyEntries, dailyFormat, otherActivity } from './dailyHistory.ts';
+import { type Booking, type RowRead, readRows, sharesChanged } from './rows.ts';
+import type { ParsedStatement, SkippedRow, StatementFill, StatementTable } from './statement.ts';
 
 const HEADER = ['Date', 'Action', 'Symbol', 'Description', 'Quantity', 'Price', 'Fees & Comm', 'Amount'];
 const HEADER_KEYS = HEADER.map(headerKey).join('|');
@@ -36,9 +21,9 @@ const COLUMNS = {
   price: ['Price'],
   fees: ['Fees & Comm'],
 } as const;
+type Columns = Record<keyof typeof COLUMNS, number>;
 
-type Trade = { side: 'Buy' | 'Sell'; positionEffect: 'Open' | 'Close' | null };
-const TRADES: Record<string, Trade> = {
+const TRADES: Record<string, Booking> = {
   buy: { side: 'Buy', positionEffect: null },
   sell: { side: 'Sell', positionEffect: null },
   'sell short': { side: 'Sell', positionEffect: 'Open' },
@@ -61,7 +46,9 @@ const TRANSFERS = new Set(['journaled shares', 'security transfer']);
 const DIVIDEND = /\bdiv(idend)?\b|cap gain|foreign tax|nra tax/;
 
 const headerRow = (table: StatementTable): number =>
-  table.rows.slice(0, HEADER_WITHIN).findIndex(
+  headerAt(
+    table,
+    HEADER_WITHIN,
     (row) =>
       row
         .map(headerKey)
@@ -73,99 +60,43 @@ const headerRow = (table: StatementTable): number =>
 const tradeDate = (cell: string | undefined): string | undefined =>
   /\bas of\s+(\S+)/i.exec(cell ?? '')?.[1] ?? cell;
 
-export const schwab: StatementFormat = {
-  id: 'schwab',
-  name: 'Charles Schwab (transactions CSV)',
-  detect: (table) => headerRow(table) >= 0,
-  parse: parseSchwab,
-};
-
-function parseSchwab(table: StatementTable): ParsedStatement {
-  const at = headerRow(table);
-  const header = table.rows[at] ?? [];
-  const column = columnsOf(header, COLUMNS);
+function parseSchwab(table: StatementTable, at: number, column: Columns): ParsedStatement {
   // "Transactions  for account XXXX-1234 as of 03/16/2026 10:45 PM ET"
   const title = at > 0 ? (table.rows[0]?.[0] ?? '') : '';
   const account = /for account\s+(.+?)\s+as of/i.exec(title)?.[1] ?? null;
-  const fills: StatementFill[] = [];
-  const skipped: SkippedRow[] = [];
-  const readDay = dateReader();
+  const entry = dailyEntries({ date: 'Date', fees: 'Fees & Comm' });
   const reverseSplits: { line: number; cells: string[] }[] = [];
-  for (let i = at + 1; i < table.rows.length; i++) {
-    const cells = table.rows[i] ?? [];
-    const line = table.lines[i] ?? 0;
+  const read = readRows(table, at + 1, (cells, line): RowRead => {
     const cell = (c: number) => (c >= 0 ? cells[c] : undefined);
     const action = (cell(column.action) ?? '').toLowerCase().replace(/\s+/g, ' ');
-    if (/^transactions total$/i.test(cell(column.date) ?? '')) continue;
-    const unreadable = (detail: string) => void skipped.push({ line, reason: 'unreadable', detail });
-    const rawSymbol = cell(column.symbol) ?? '';
-    if (OPTION_ACTIONS.has(action) || /\s/.test(rawSymbol)) {
-      skipped.push({ line, reason: 'option', detail: rawSymbol });
-      continue;
-    }
-    if (DIVIDEND.test(action)) {
-      skipped.push({ line, reason: 'dividend' });
-      continue;
-    }
+    if (/^transactions total$/i.test(cell(column.date) ?? '')) return null;
+    const symbol = cell(column.symbol) ?? '';
+    if (OPTION_ACTIONS.has(action) || /\s/.test(symbol)) return { line, reason: 'option', detail: symbol };
+    if (DIVIDEND.test(action)) return { line, reason: 'dividend' };
     if (action === 'reverse split') {
       reverseSplits.push({ line, cells });
-      continue;
+      return null;
     }
-    const trade = TRADES[action];
-    const moved = action === 'stock split' || TRANSFERS.has(action);
-    const quantityCell = cell(column.quantity) ?? '';
-    if (!trade && !moved) {
-      if (quantityCell === '') skipped.push({ line, reason: 'cash' });
-      else if (!isStockSymbol(rawSymbol)) skipped.push({ line, reason: 'instrument', detail: rawSymbol });
-      else unreadable(`Action "${cell(column.action) ?? ''}" is not imported`);
-      continue;
-    }
-    const executedAt = readDay(tradeDate(cell(column.date)));
-    if (executedAt === null) {
-      unreadable('Date cannot be read');
-      continue;
-    }
-    const symbol = readStock(rawSymbol);
-    if (symbol === null || isFundSymbol(symbol)) {
-      skipped.push({ line, reason: 'instrument', detail: rawSymbol });
-      continue;
-    }
-    const signed = readAmount(quantityCell);
-    if (signed === null || signed === 0) {
-      unreadable('Quantity is not a number');
-      continue;
-    }
-    const price = readAmount(cell(column.price)) ?? (moved ? 0 : null);
-    if (price === null || price < 0 || (trade && price === 0)) {
-      unreadable('Price is not a positive number');
-      continue;
-    }
-    const fees = readFee(cell(column.fees));
-    if (fees === null) {
-      unreadable('Fees & Comm is not a number');
-      continue;
-    }
-    const base = { line, symbol, quantity: Math.abs(signed), executedAt, brokerId: null, account };
-    if (trade) {
-      fills.push({ ...base, kind: 'fill', ...trade, price, fees: Math.abs(fees) });
-      continue;
-    }
-    // A split books the shares it added (a 10-for-1 split of 10 shares: 90), moving no money.
-    const split = action === 'stock split';
-    fills.push({
-      ...base,
-      kind: split ? 'split' : 'transfer',
-      side: signed > 0 ? 'Buy' : 'Sell',
-      price: split ? 0 : price,
-      fees: 0,
-      positionEffect: null,
+    const moved = action === 'stock split' ? 'split' : TRANSFERS.has(action) ? 'transfer' : undefined;
+    const booking = TRADES[action] ?? moved;
+    const quantity = cell(column.quantity) ?? '';
+    if (!booking)
+      return otherActivity(line, quantity !== '', symbol, `Action "${cell(column.action) ?? ''}"`);
+    const date = tradeDate(cell(column.date));
+    return entry({
+      line,
+      booking,
+      date,
+      symbol,
+      quantity,
+      price: cell(column.price),
+      fees: [cell(column.fees)],
+      account,
     });
-  }
+  });
   const paired = pairReverseSplits(reverseSplits, column, account);
-  fills.push(...paired.fills);
-  skipped.push(...paired.skipped);
-  fills.sort((a, b) => a.line - b.line);
-  skipped.sort((a, b) => a.line - b.line);
+  const fills = [...read.fills, ...paired.fills].sort((a, b) => a.line - b.line);
+  const skipped = [...read.skipped, ...paired.skipped].sort((a, b) => a.line - b.line);
   return { fills: spacedByDay(fills), skipped };
 }
 
@@ -175,7 +106,7 @@ function parseSchwab(table: StatementTable): ParsedStatement {
  */
 function pairReverseSplits(
   rows: readonly { line: number; cells: string[] }[],
-  column: Record<keyof typeof COLUMNS, number>,
+  column: Columns,
   account: string | null,
 ): ParsedStatement {
   const fills: StatementFill[] = [];
@@ -197,20 +128,7 @@ function pairReverseSplits(
     if (!removed || executedAt === null) continue;
     used.add(added.line).add(removed.line);
     const change = quantity + (readAmount(removed.cells[column.quantity]) ?? 0);
-    if (change === 0) continue;
-    fills.push({
-      line: added.line,
-      kind: 'split',
-      symbol,
-      side: change > 0 ? 'Buy' : 'Sell',
-      quantity: Math.abs(change),
-      price: 0,
-      fees: 0,
-      executedAt,
-      positionEffect: null,
-      brokerId: null,
-      account,
-    });
+    if (change !== 0) fills.push(sharesChanged({ line: added.line, symbol, executedAt, account }, change));
   }
   for (const row of rows) {
     if (!used.has(row.line))
@@ -218,3 +136,10 @@ function pairReverseSplits(
   }
   return { fills, skipped };
 }
+
+export const schwab = dailyFormat(
+  { id: 'schwab', name: 'Charles Schwab (transactions CSV)' },
+  headerRow,
+  COLUMNS,
+  parseSchwab,
+);

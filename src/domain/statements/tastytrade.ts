@@ -3,15 +3,10 @@
 // "Root Symbol", "Order #" and "Currency" (some exports "Total" too); the tastyworks header before
 // it has none of them, and its Description names what a money movement is. The tastyworks desktop
 // history before both ("Date/Time", "Transaction Code", …) is rewritten into the current columns.
-import { columnsOf, headerKey, readAmount, readDateTime, readSide, readStock } from './cells.ts';
+import { columnsOf, hasColumns, readAmount, readDateTime, readSide, readStock } from './cells.ts';
 import { sumFees } from './mapping.ts';
-import type {
-  ParsedStatement,
-  SkippedRow,
-  StatementFill,
-  StatementFormat,
-  StatementTable,
-} from './statement.ts';
+import { collected, type RowRead, sharesChanged, statementFill } from './rows.ts';
+import type { ParsedStatement, SkippedRow, StatementFormat, StatementTable } from './statement.ts';
 
 const COLUMNS = {
   date: ['Date'],
@@ -29,19 +24,8 @@ const COLUMNS = {
 } as const;
 type Columns = Record<keyof typeof COLUMNS, number>;
 
-// Both headers have these, together found in no other broker's file.
-const REQUIRED = [
-  'Date',
-  'Type',
-  'Action',
-  'Symbol',
-  'Instrument Type',
-  'Value',
-  'Average Price',
-  'Commissions',
-  'Fees',
-  'Multiplier',
-].map(headerKey);
+// Both headers have these, and Multiplier, Commissions and Fees: together in no other broker's file.
+const REQUIRED = ['Date', 'Type', 'Action', 'Symbol', 'Instrument Type', 'Value', 'Average Price'];
 
 const OPTIONS = new Set(['equity option', 'future option']);
 
@@ -54,7 +38,7 @@ interface Row {
 const whatOf = (row: Row, c: Columns) =>
   (c.subType >= 0 ? row.cells[c.subType] : '') || (row.cells[c.description] ?? '');
 
-function readFill(row: Row, c: Columns): StatementFill | SkippedRow {
+function readFill(row: Row, c: Columns): RowRead {
   const { cells, line } = row;
   const cell = (index: number) => (index >= 0 ? (cells[index] ?? '') : '');
   const unreadable = (detail: string): SkippedRow => ({ line, reason: 'unreadable', detail });
@@ -72,27 +56,17 @@ function readFill(row: Row, c: Columns): StatementFill | SkippedRow {
   const fees = sumFees([cell(c.commissions), cell(c.fees)]);
   if (fees === null) return unreadable('Commissions or Fees is not a number');
   const action = cell(c.action).toUpperCase();
-  return {
-    line,
-    kind: 'fill',
-    symbol,
-    side,
-    quantity: Math.abs(quantity),
-    price: Math.abs(price),
-    fees,
-    executedAt,
-    positionEffect: /OPEN/.test(action) ? 'Open' : /CLOSE/.test(action) ? 'Close' : null,
-    // "Order #" is the order's, shared by its partial fills: the row's fields identify a fill.
-    brokerId: null,
-    account: null,
-  };
+  const positionEffect = /OPEN/.test(action) ? 'Open' : /CLOSE/.test(action) ? 'Close' : null;
+  const fill = { line, symbol, side, quantity: Math.abs(quantity), price: Math.abs(price), executedAt };
+  // No broker id: "Order #" is the order's, shared by its partial fills; the row's fields identify a fill.
+  return statementFill({ ...fill, fees, positionEffect });
 }
 
 /**
  * A split's rows (the old shares taken away, the new ones delivered, at one time) as one
  * adjustment: the shares it added (Buy) or took away (Sell).
  */
-function readSplit(rows: readonly Row[], c: Columns): StatementFill | SkippedRow {
+function readSplit(rows: readonly Row[], c: Columns): RowRead {
   const first = rows[0] as Row;
   let change = 0;
   for (const { cells } of rows) {
@@ -106,58 +80,35 @@ function readSplit(rows: readonly Row[], c: Columns): StatementFill | SkippedRow
   const executedAt = readDateTime(first.cells[c.date]);
   if (symbol === null || executedAt === null || change === 0)
     return { line: first.line, reason: 'unreadable', detail: 'Split cannot be read' };
-  return {
-    line: first.line,
-    kind: 'split',
-    symbol,
-    side: change > 0 ? 'Buy' : 'Sell',
-    quantity: Math.abs(change),
-    price: 0,
-    fees: 0,
-    executedAt,
-    positionEffect: null,
-    brokerId: null,
-    account: null,
-  };
+  return sharesChanged({ line: first.line, symbol, executedAt }, change);
 }
 
 function parse(table: StatementTable): ParsedStatement {
   const [header = [], ...rest] = table.rows;
   const c = columnsOf(header, COLUMNS);
-  const fills: StatementFill[] = [];
-  const skipped: SkippedRow[] = [];
   const splits = new Map<string, Row[]>();
-  const push = (read: StatementFill | SkippedRow) =>
-    void ('kind' in read ? fills.push(read) : skipped.push(read));
-  for (const [i, cells] of rest.entries()) {
+  const reads = rest.map((cells, i): RowRead => {
     const row = { cells, line: table.lines[i + 1] ?? 0 };
+    const { line } = row;
     const type = (cells[c.type] ?? '').toLowerCase();
     const instrument = (cells[c.instrument] ?? '').toLowerCase();
     const what = whatOf(row, c);
-    if (type === 'money movement') {
-      skipped.push({
-        line: row.line,
-        reason: /dividend|withholding/i.test(what) ? 'dividend' : 'cash',
-        detail: what,
-      });
-    } else if (OPTIONS.has(instrument)) {
-      skipped.push({ line: row.line, reason: 'option', detail: cells[c.symbol] ?? '' });
-    } else if (instrument !== 'equity') {
-      skipped.push({ line: row.line, reason: 'instrument', detail: cells[c.symbol] ?? '' });
-    } else if (type === 'trade') {
-      push(readFill(row, c));
-    } else if (type === 'receive deliver' && /split/i.test(what)) {
+    if (type === 'money movement')
+      return { line, reason: /dividend|withholding/i.test(what) ? 'dividend' : 'cash', detail: what };
+    if (OPTIONS.has(instrument)) return { line, reason: 'option', detail: cells[c.symbol] ?? '' };
+    if (instrument !== 'equity') return { line, reason: 'instrument', detail: cells[c.symbol] ?? '' };
+    if (type === 'trade') return readFill(row, c);
+    if (type === 'receive deliver' && /split/i.test(what)) {
       // Read once all its rows are seen: the file lists them in either order.
       const key = `${cells[c.symbol]}|${cells[c.date]}`;
       splits.set(key, [...(splits.get(key) ?? []), row]);
-    } else if (type === 'receive deliver' && /assignment|exercise/i.test(what)) {
-      // Shares bought or sold at the strike when an option is assigned or exercised: a fill.
-      push(readFill(row, c));
-    } else {
-      skipped.push({ line: row.line, reason: 'unreadable', detail: `${cells[c.type] ?? ''} ${what}`.trim() });
+      return null;
     }
-  }
-  for (const rows of splits.values()) push(readSplit(rows, c));
+    // Shares bought or sold at the strike when an option is assigned or exercised: a fill.
+    if (type === 'receive deliver' && /assignment|exercise/i.test(what)) return readFill(row, c);
+    return { line, reason: 'unreadable', detail: `${cells[c.type] ?? ''} ${what}`.trim() };
+  });
+  const { fills, skipped } = collected([...reads, ...[...splits.values()].map((rows) => readSplit(rows, c))]);
   fills.sort((a, b) => a.line - b.line);
   skipped.sort((a, b) => a.line - b.line);
   return { fills, skipped };
@@ -181,8 +132,7 @@ const LEGACY = {
   account: ['Account Reference'],
 } as const;
 
-const hasAll = (header: readonly string[], names: Record<string, readonly string[]>) =>
-  Object.values(columnsOf(header, names)).every((index) => index >= 0);
+const isLegacy = (header: readonly string[]) => hasColumns(header, Object.values(LEGACY).flat());
 
 /** A desktop history as the current layout: the same rules then read it. */
 function fromLegacy(table: StatementTable): StatementTable {
@@ -230,10 +180,7 @@ export const tastytrade: StatementFormat = {
   name: 'tastytrade',
   detect(table) {
     const header = table.rows[0] ?? [];
-    const keys = new Set(header.map(headerKey));
-    return REQUIRED.every((key) => keys.has(key)) || hasAll(header, LEGACY);
+    return hasColumns(header, [...REQUIRED, 'Multiplier', 'Commissions', 'Fees']) || isLegacy(header);
   },
-  parse(table) {
-    return parse(hasAll(table.rows[0] ?? [], LEGACY) ? fromLegacy(table) : table);
-  },
+  parse: (table) => parse(isLegacy(table.rows[0] ?? []) ? fromLegacy(table) : table),
 };

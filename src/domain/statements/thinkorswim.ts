@@ -5,13 +5,8 @@
 // Times are the platform's wall clock, read as US Eastern.
 import { columnsOf, headerKey, readAmount, readDate, readInstant, readStock, readTime } from './cells.ts';
 import { sumFees } from './mapping.ts';
-import type {
-  ParsedStatement,
-  SkippedRow,
-  StatementFill,
-  StatementFormat,
-  StatementTable,
-} from './statement.ts';
+import { type RowRead, readRows, statementFill } from './rows.ts';
+import type { ParsedStatement, SkippedRow, StatementFormat, StatementTable } from './statement.ts';
 
 const TRADE_TITLE = 'accounttradehistory';
 const TRADE_COLUMNS = {
@@ -93,7 +88,6 @@ const cashKey = (day: string, side: string, quantity: number, symbol: string, pr
 
 function parseThinkorswim(table: StatementTable): ParsedStatement {
   const sections = sectionsOf(table);
-  const fills: StatementFill[] = [];
   const skipped: SkippedRow[] = [];
   const cash = readCash(table, sections.get('cashbalance'), skipped);
   readOrders(table, sections.get('accountorderhistory'), skipped);
@@ -101,51 +95,32 @@ function parseThinkorswim(table: StatementTable): ParsedStatement {
   const title = table.rows.slice(0, 5).find((r) => /^account statement for /i.test(r[0] ?? ''))?.[0] ?? '';
   const account = /^account statement for\s+(\S+)/i.exec(title)?.[1] ?? null;
   const section = tradeSection(table);
-  if (!section) return { fills, skipped };
+  if (!section) return { fills: [], skipped };
   const column = columnsOf(table.rows[section.header] ?? [], TRADE_COLUMNS);
   // A spread's further legs leave the time blank: they share the first leg's.
   let lastTime = '';
-  for (let i = section.header + 1; i < section.end; i++) {
-    const cells = table.rows[i] ?? [];
-    const line = table.lines[i] ?? 0;
+  const trades = { rows: table.rows.slice(0, section.end), lines: table.lines };
+  const read = readRows(trades, section.header + 1, (cells, line): RowRead => {
     const cell = (c: number) => (c >= 0 ? (cells[c] ?? '') : '');
-    const unreadable = (detail: string) => void skipped.push({ line, reason: 'unreadable', detail });
+    const unreadable = (detail: string): SkippedRow => ({ line, reason: 'unreadable', detail });
     const time = cell(column.time) || lastTime;
     lastTime = time;
     const type = cell(column.type).toUpperCase();
     const rawSymbol = cell(column.symbol);
-    if (type === 'CALL' || type === 'PUT') {
-      skipped.push({ line, reason: 'option', detail: rawSymbol });
-      continue;
-    }
+    if (type === 'CALL' || type === 'PUT') return { line, reason: 'option', detail: rawSymbol };
     const symbol = readStock(rawSymbol);
     const isStock = type === 'STOCK' || type === 'ETF' || (type === '' && cell(column.spread) === 'STOCK');
-    if (!isStock || symbol === null) {
-      skipped.push({ line, reason: 'instrument', detail: rawSymbol });
-      continue;
-    }
+    if (!isStock || symbol === null) return { line, reason: 'instrument', detail: rawSymbol };
     const executedAt = readInstant(time);
     const date = readDate(time);
     const clock = readTime(time.replace(/^\S+\s*/, ''));
-    if (executedAt === null || date === null || clock === null) {
-      unreadable('Exec Time cannot be read');
-      continue;
-    }
+    if (executedAt === null || date === null || clock === null) return unreadable('Exec Time cannot be read');
     const side = /^buy$/i.test(cell(column.side)) ? 'Buy' : /^sell$/i.test(cell(column.side)) ? 'Sell' : null;
-    if (side === null) {
-      unreadable('Side is neither BUY nor SELL');
-      continue;
-    }
+    if (side === null) return unreadable('Side is neither BUY nor SELL');
     const signed = readAmount(cell(column.quantity));
-    if (signed === null || signed === 0) {
-      unreadable('Qty is not a number');
-      continue;
-    }
+    if (signed === null || signed === 0) return unreadable('Qty is not a number');
     const price = readAmount(cell(column.price));
-    if (price === null || price <= 0) {
-      unreadable('Price is not a positive number');
-      continue;
-    }
+    if (price === null || price <= 0) return unreadable('Price is not a positive number');
     const effect = cell(column.effect).toUpperCase();
     const quantity = Math.abs(signed);
     const seconds = clock.hour * 3600 + clock.minute * 60 + clock.second;
@@ -154,22 +129,11 @@ function parseThinkorswim(table: StatementTable): ParsedStatement {
       .get(cashKey(dayKey(date), side, quantity, symbol, price))
       ?.find((c) => !c.used && c.seconds - seconds >= 0 && c.seconds - seconds <= 1);
     if (match) match.used = true;
-    fills.push({
-      line,
-      kind: 'fill',
-      symbol,
-      side,
-      quantity,
-      price,
-      fees: match?.fees ?? 0,
-      executedAt,
-      positionEffect: /OPEN/.test(effect) ? 'Open' : /CLOSE|CLOSING/.test(effect) ? 'Close' : null,
-      brokerId: null,
-      account,
-    });
-  }
-  skipped.sort((a, b) => a.line - b.line);
-  return { fills, skipped };
+    const positionEffect = /OPEN/.test(effect) ? 'Open' : /CLOSE|CLOSING/.test(effect) ? 'Close' : null;
+    const fill = { line, symbol, side, quantity, price, fees: match?.fees ?? 0, executedAt } as const;
+    return statementFill({ ...fill, positionEffect, account });
+  });
+  return { fills: read.fills, skipped: [...skipped, ...read.skipped].sort((a, b) => a.line - b.line) };
 }
 
 /** The Cash Balance's trades (for their fees); its dividends and cash movements are skipped. */

@@ -2,14 +2,9 @@
 // (docs/product.md, "Importing statements"): one row per execution, trade date and execution time
 // in separate columns (US Eastern, no offset), the side as B/S/SS/BC, and the clearing firm's fee
 // columns one by one. The file lists trades only: no cash, dividend or order-status rows.
-import { columnsOf, headerKey, readAmount, readInstant, readSide, readStock } from './cells.ts';
-import type {
-  ParsedStatement,
-  SkippedRow,
-  StatementFill,
-  StatementFormat,
-  StatementTable,
-} from './statement.ts';
+import { columnsOf, hasColumns, headerKey, readAmount, readInstant, readSide, readStock } from './cells.ts';
+import { type Booking, type RowRead, readRows, statementFill } from './rows.ts';
+import type { ParsedStatement, SkippedRow, StatementFormat, StatementTable } from './statement.ts';
 
 const COLUMNS = {
   account: ['Account'],
@@ -25,9 +20,10 @@ const COLUMNS = {
 type Columns = Record<keyof typeof COLUMNS, number>;
 
 // Each charged positive; a rebate (ECN Add for adding liquidity) negative, as Net Proceeds has it.
-const FEE_COLUMNS = ['Comm', 'SEC', 'TAF', 'NSCC', 'Nasdaq', 'ECN Remove', 'ECN Add'].map(headerKey);
+const FEES = ['Comm', 'SEC', 'TAF', 'NSCC', 'Nasdaq', 'ECN Remove', 'ECN Add'];
+const FEE_COLUMNS = FEES.map(headerKey);
 
-// Its distinctive columns, together.
+// Its distinctive columns, together: the fill's, the proceeds, and the first three fees.
 const REQUIRED = [
   'T/D',
   'S/D',
@@ -36,29 +32,21 @@ const REQUIRED = [
   'Qty',
   'Price',
   'Exec Time',
-  'Comm',
-  'SEC',
-  'TAF',
   'Gross Proceeds',
   'Net Proceeds',
-].map(headerKey);
+];
 
 // An option as OCC writes it ("AAPL  261120C00150000", with or without the spaces).
 const OCC_OPTION = /^[A-Z.]{1,6}\s*\d{6}[CP]\d{8}$/i;
 
-const SIDES: Record<string, { side: 'Buy' | 'Sell'; effect: 'Open' | 'Close' | null }> = {
-  B: { side: 'Buy', effect: null },
-  S: { side: 'Sell', effect: null },
-  SS: { side: 'Sell', effect: 'Open' },
-  BC: { side: 'Buy', effect: 'Close' },
+const SIDES: Record<string, Booking> = {
+  B: { side: 'Buy', positionEffect: null },
+  S: { side: 'Sell', positionEffect: null },
+  SS: { side: 'Sell', positionEffect: 'Open' },
+  BC: { side: 'Buy', positionEffect: 'Close' },
 };
 
-function readRow(
-  cells: readonly string[],
-  line: number,
-  c: Columns,
-  fees: readonly number[],
-): StatementFill | SkippedRow {
+function readRow(cells: readonly string[], line: number, c: Columns, fees: readonly number[]): RowRead {
   const cell = (index: number) => (index >= 0 ? (cells[index] ?? '') : '');
   const unreadable = (detail: string): SkippedRow => ({ line, reason: 'unreadable', detail });
   const symbolCell = cell(c.symbol);
@@ -85,43 +73,24 @@ function readRow(
     if (fee === null && cell(index) !== '') return unreadable('A fee column is not a number');
     total += fee ?? 0;
   }
-  return {
-    line,
-    kind: 'fill',
-    symbol,
-    side,
-    quantity: Math.abs(quantity),
-    price,
-    // Rebates lower the fees; beyond them they are not income the journal books.
-    fees: Math.max(0, Math.round(total * 1e6) / 1e6),
-    executedAt,
-    positionEffect: known?.effect ?? null,
-    brokerId: null,
-    account: cell(c.account) || null,
-  };
+  const account = cell(c.account) || null;
+  const fill = { line, symbol, side, quantity: Math.abs(quantity), price, executedAt, account };
+  // Rebates lower the fees; beyond them they are not income the journal books.
+  const net = Math.max(0, Math.round(total * 1e6) / 1e6);
+  return statementFill({ ...fill, fees: net, positionEffect: known?.positionEffect ?? null });
 }
 
 function parse(table: StatementTable): ParsedStatement {
-  const [header = [], ...rows] = table.rows;
+  const header = table.rows[0] ?? [];
   const c = columnsOf(header, COLUMNS);
   const keys = header.map(headerKey);
   const fees = FEE_COLUMNS.map((name) => keys.indexOf(name)).filter((index) => index >= 0);
-  const fills: StatementFill[] = [];
-  const skipped: SkippedRow[] = [];
-  for (const [i, cells] of rows.entries()) {
-    const read = readRow(cells, table.lines[i + 1] ?? 0, c, fees);
-    if ('kind' in read) fills.push(read);
-    else skipped.push(read);
-  }
-  return { fills, skipped };
+  return readRows(table, 1, (cells, line) => readRow(cells, line, c, fees));
 }
 
 export const tradestation: StatementFormat = {
   id: 'tradestation',
   name: 'TradeStation (trade history)',
-  detect(table) {
-    const keys = new Set((table.rows[0] ?? []).map(headerKey));
-    return REQUIRED.every((key) => keys.has(key));
-  },
+  detect: (table) => hasColumns(table.rows[0] ?? [], [...REQUIRED, ...FEES.slice(0, 3)]),
   parse,
 };

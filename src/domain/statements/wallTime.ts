@@ -20,8 +20,8 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return known;
 }
 
-/** The zone's wall clock minus UTC at an instant, in ms. */
-function offsetAt(at: number, timeZone: string): number {
+/** The zone's wall clock minus UTC at an instant, in ms (to the second: offsets are whole minutes). */
+export function offsetAt(at: number, timeZone: string): number {
   const part: Record<string, string> = {};
   for (const { type, value } of formatter(timeZone).formatToParts(new Date(at))) part[type] = value;
   const wall = Date.UTC(

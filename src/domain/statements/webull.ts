@@ -1,16 +1,9 @@
 // Webull's orders records (docs/product.md, "Importing statements"): one row an order, newest
 // first, with what filled of it at its average price and the time it filled, written with the
 // zone's abbreviation ("03/16/2026 09:31:05 EDT"). The export has no fees and no order id.
-import type { PositionEffect } from '../executions.ts';
-import type { ExecutionSide } from '../types.ts';
-import { columnsOf, readAmount, readDate, readInstant, readStock, readTime } from './cells.ts';
-import type {
-  ParsedStatement,
-  SkippedRow,
-  StatementFill,
-  StatementFormat,
-  StatementTable,
-} from './statement.ts';
+import { columnsOf, hasColumns, readAmount, readDate, readInstant, readStock, readTime } from './cells.ts';
+import { type Booking, readRows, statementFill } from './rows.ts';
+import type { SkippedRow, StatementFill, StatementFormat } from './statement.ts';
 import { wallTimeToIso } from './wallTime.ts';
 
 const COLUMNS = {
@@ -25,8 +18,6 @@ const COLUMNS = {
   filledTime: ['Filled Time'],
 } as const;
 type Columns = Record<keyof typeof COLUMNS, number>;
-
-const columnsIn = (table: StatementTable): Columns => columnsOf(table.rows[0] ?? [], COLUMNS);
 
 /** An option as the OCC names it ("SPY260417C00600000"), as Webull writes an option's symbol. */
 const OCC = /^[A-Z][A-Z0-9.]{0,5}\d{6}[CP]\d{8}$/;
@@ -66,7 +57,7 @@ function readFilledTime(cell: string): string | { error: string } {
 }
 
 /** Webull's sides: Buy, Sell, Short (a short sale opens), and a cover where written as one. */
-function readWebullSide(cell: string): { side: ExecutionSide; positionEffect: PositionEffect | null } | null {
+function readWebullSide(cell: string): Booking | null {
   const text = cell.toLowerCase().replace(/\s+/g, ' ');
   if (text === 'buy') return { side: 'Buy', positionEffect: null };
   if (text === 'sell') return { side: 'Sell', positionEffect: null };
@@ -97,35 +88,15 @@ function parseRow(cells: readonly string[], line: number, c: Columns): Statement
   if (price === null || price <= 0) return unreadable('Avg Price is not a positive number');
   const executedAt = readFilledTime(cell(c.filledTime));
   if (typeof executedAt !== 'string') return unreadable(executedAt.error);
-  return {
-    line,
-    kind: 'fill',
-    symbol,
-    ...side,
-    quantity: filled,
-    price,
-    fees: 0,
-    executedAt,
-    brokerId: null,
-    account: null,
-  };
+  return statementFill({ line, symbol, ...side, quantity: filled, price, fees: 0, executedAt });
 }
 
 export const webull: StatementFormat = {
   id: 'webull',
   name: 'Webull (orders records)',
-  detect(table) {
-    return Object.values(columnsIn(table)).every((index) => index >= 0);
-  },
-  parse(table): ParsedStatement {
-    const c = columnsIn(table);
-    const fills: StatementFill[] = [];
-    const skipped: SkippedRow[] = [];
-    for (let i = 1; i < table.rows.length; i += 1) {
-      const row = parseRow(table.rows[i] ?? [], table.lines[i] ?? 0, c);
-      if ('reason' in row) skipped.push(row);
-      else fills.push(row);
-    }
-    return { fills, skipped };
+  detect: (table) => hasColumns(table.rows[0] ?? [], Object.values(COLUMNS).flat()),
+  parse(table) {
+    const c = columnsOf(table.rows[0] ?? [], COLUMNS);
+    return readRows(table, 1, (cells, line) => parseRow(cells, line, c));
   },
 };

@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { db, metaKeys } from '../../../src/client/db/db.ts';
 import { STATEMENT_MAX_BYTES } from '../../../src/domain/constants.ts';
 import { messages } from '../../../src/domain/messages.ts';
-import { statementTexts } from '../../../src/domain/statements/statementTexts.ts';
 import { defaultSettings } from '../../../src/domain/traderSettings.ts';
+import { TRADER_MAPPING } from '../../domain/statements/samples.ts';
 import { withFakeApi } from '../fakeApi.ts';
 import { accountFixture, deltaSync, seed } from '../fixtures.ts';
 
@@ -22,17 +22,7 @@ beforeAll(async () => {
 });
 
 const CSV = readFileSync('tests/fixtures/statements/trader-mapped.csv', 'utf8');
-const HEADER = CSV.split('\n')[0]?.split(',') ?? [];
-const MAPPING = {
-  header: HEADER,
-  executedAt: 'Trade Date',
-  time: 'Time',
-  symbol: 'Ticker',
-  side: 'Action',
-  quantity: 'Shares',
-  price: 'Fill Price',
-  fees: ['Commission', 'Reg Fee'],
-};
+const MAPPING = TRADER_MAPPING;
 const AT = '2026-11-20T15:00:00.000Z';
 
 const choose = (file: File) => userEvent.upload(screen.getByLabelText('Statement file'), file);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StatementMapping } from '../../../src/domain/statements/mapping.ts';
 import { defaultSettings } from '../../../src/domain/traderSettings.ts';
+import { TRADER_MAPPING } from '../../domain/statements/samples.ts';
 import { withFakeApi } from '../fakeApi.ts';
 import { accountFixture, deltaSync, executionFixture, requestPaths, seed } from '../fixtures.ts';
 
@@ -22,16 +23,7 @@ beforeAll(async () => {
 // 152.75 (14:15:30Z): gross 250.00, fees 1.00 + 1.00 + 0.05 = 2.05, net 247.95. Line 4 is a
 // deposit (no symbol), line 5 a quantity that is not a number.
 const CSV = readFileSync('tests/fixtures/statements/trader-mapped.csv', 'utf8');
-const MAPPING: StatementMapping = {
-  header: ['Trade Date', 'Time', 'Ticker', 'Action', 'Shares', 'Fill Price', 'Commission', 'Reg Fee'],
-  executedAt: 'Trade Date',
-  time: 'Time',
-  symbol: 'Ticker',
-  side: 'Action',
-  quantity: 'Shares',
-  price: 'Fill Price',
-  fees: ['Commission', 'Reg Fee'],
-};
+const MAPPING = TRADER_MAPPING;
 const ACCOUNT = 'acc-1';
 const FILE = { name: 'trades.csv', text: CSV };
 

@@ -1,43 +1,29 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { etrade } from '../../../src/domain/statements/etrade.ts';
 import { readStatement } from '../../../src/domain/statements/registry.ts';
-import { readTable } from '../../../src/domain/statements/table.ts';
-import { resultsBySymbol } from './statementTrips.ts';
+import { expectRefusesOtherSamples, readSample, sample } from './samples.ts';
+import { fillRows, resultsBySymbol } from './statementTrips.ts';
 
-const fixtures = new URL('../../fixtures/statements/', import.meta.url);
-const text = readFileSync(new URL('etrade.csv', fixtures), 'utf8');
+const _text = sample('etrade.csv');
 
 describe('E*TRADE’s transactions CSV', () => {
-  const read = readStatement(text, 'auto');
-  if (!read.ok) throw new Error('not read');
+  const read = readSample('etrade.csv');
 
   it('is recognised by itself, past the title lines', () => {
     expect([read.format, read.name]).toEqual(['etrade', 'E*TRADE (transactions CSV)']);
   });
 
   it('reads each trade at noon New York time of its trade date', () => {
-    expect(
-      read.fills.map((f) => [
-        f.line,
-        f.symbol,
-        f.side,
-        f.quantity,
-        f.price,
-        f.fees,
-        f.executedAt,
-        f.positionEffect,
-      ]),
-    ).toEqual([
+    expect(fillRows(read.fills)).toEqual([
       // New York left daylight time on November 1st 2026: noon is 17:00 UTC from then, 16:00 before.
-      [8, 'TSLA', 'Buy', 25, 238.1, 0.01, '2026-11-05T17:00:00.000Z', 'Close'],
-      [10, 'TSLA', 'Sell', 25, 245.3312, 0.08, '2026-11-03T17:00:00.000Z', 'Open'],
+      [8, 'fill', 'TSLA', 'Buy', 25, 238.1, 0.01, '2026-11-05T17:00:00.000Z', 'Close'],
+      [10, 'fill', 'TSLA', 'Sell', 25, 245.3312, 0.08, '2026-11-03T17:00:00.000Z', 'Open'],
       // Two sales of one day: the upper one is the later, a second after the lower one.
-      [11, 'AAPL', 'Sell', 40, 231.05, 0.02, '2026-11-02T17:00:01.000Z', null],
-      [12, 'AAPL', 'Sell', 60, 231, 0.03, '2026-11-02T17:00:00.000Z', null],
-      [13, 'AAPL', 'Buy', 100, 228.4, 4.95, '2026-10-30T16:00:00.000Z', null],
+      [11, 'fill', 'AAPL', 'Sell', 40, 231.05, 0.02, '2026-11-02T17:00:01.000Z', null],
+      [12, 'fill', 'AAPL', 'Sell', 60, 231, 0.03, '2026-11-02T17:00:00.000Z', null],
+      [13, 'fill', 'AAPL', 'Buy', 100, 228.4, 4.95, '2026-10-30T16:00:00.000Z', null],
       // A reinvested dividend buys shares, fractional.
-      [14, 'VTI', 'Buy', 0.127, 301.1, 0, '2026-10-29T16:00:00.000Z', null],
+      [14, 'fill', 'VTI', 'Buy', 0.127, 301.1, 0, '2026-10-29T16:00:00.000Z', null],
     ]);
     expect(read.fills.every((f) => f.kind === 'fill' && f.brokerId === null)).toBe(true);
     expect(read.fills.every((f) => f.account === 'Individual Brokerage -4321')).toBe(true);
@@ -104,10 +90,6 @@ describe('E*TRADE’s transactions CSV', () => {
   });
 
   it('refuses every other broker’s sample', () => {
-    const others = readdirSync(fixtures).filter((name) => name !== 'etrade.csv');
-    expect(others).toContain('mapped.csv');
-    for (const name of others) {
-      expect(etrade.detect(readTable(readFileSync(new URL(name, fixtures), 'utf8'))), name).toBe(false);
-    }
+    expectRefusesOtherSamples(etrade, 'etrade.csv');
   });
 });

@@ -1,16 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fidelity } from '../../../src/domain/statements/fidelity.ts';
 import { readStatement } from '../../../src/domain/statements/registry.ts';
-import { readTable } from '../../../src/domain/statements/table.ts';
+import { expectRefusesOtherSamples, readSample, sample } from './samples.ts';
 import { fillRows, resultsBySymbol } from './statementTrips.ts';
 
-const fixtures = new URL('../../fixtures/statements/', import.meta.url);
-const text = readFileSync(new URL('fidelity.csv', fixtures), 'utf8');
+const _text = sample('fidelity.csv');
 
 describe('Fidelity’s account history CSV', () => {
-  const read = readStatement(text, 'auto');
-  if (!read.ok) throw new Error('not read');
+  const read = readSample('fidelity.csv');
 
   it('is recognised by itself, past the blank lines before its header', () => {
     expect([read.format, read.name]).toEqual(['fidelity', 'Fidelity (account history CSV)']);
@@ -92,10 +89,6 @@ describe('Fidelity’s account history CSV', () => {
   });
 
   it('refuses every other broker’s sample', () => {
-    const others = readdirSync(fixtures).filter((name) => name !== 'fidelity.csv');
-    expect(others).toContain('mapped.csv');
-    for (const name of others) {
-      expect(fidelity.detect(readTable(readFileSync(new URL(name, fixtures), 'utf8'))), name).toBe(false);
-    }
+    expectRefusesOtherSamples(fidelity, 'fidelity.csv');
   });
 });

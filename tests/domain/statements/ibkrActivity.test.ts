@@ -1,40 +1,29 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ibkrActivity } from '../../../src/domain/statements/ibkrActivity.ts';
 import { readStatement } from '../../../src/domain/statements/registry.ts';
 import { readTable } from '../../../src/domain/statements/table.ts';
 import { realisedBySymbol } from './fillPnl.ts';
+import { expectRefusesOtherSamples, sample } from './samples.ts';
+import { fillRows } from './statementTrips.ts';
 
-const fixtures = new URL('../../fixtures/statements/', import.meta.url);
-const text = readFileSync(new URL('ibkr-activity.csv', fixtures), 'utf8');
+const text = sample('ibkr-activity.csv');
 
 describe('an Interactive Brokers Activity Statement (CSV)', () => {
   const read = ibkrActivity.parse(readTable(text));
 
   it('reads each Execution row of the Trades section, its Order rows passed over', () => {
-    expect(
-      read.fills.map((f) => [
-        f.line,
-        f.symbol,
-        f.side,
-        f.quantity,
-        f.price,
-        f.fees,
-        f.executedAt,
-        f.positionEffect,
-      ]),
-    ).toEqual([
+    expect(fillRows(read.fills)).toEqual([
       // Two partial executions ("O;P") of the order on line 9. March 16th 2026 is daylight time
       // (from March 8th): 09:31:05 in New York is 13:31:05Z.
-      [10, 'AAPL', 'Buy', 60, 212.5, 0.35, '2026-03-16T13:31:05.000Z', 'Open'],
-      [11, 'AAPL', 'Buy', 40, 212.5, 0.35, '2026-03-16T13:31:06.000Z', 'Open'],
+      [10, 'fill', 'AAPL', 'Buy', 60, 212.5, 0.35, '2026-03-16T13:31:05.000Z', 'Open'],
+      [11, 'fill', 'AAPL', 'Buy', 40, 212.5, 0.35, '2026-03-16T13:31:06.000Z', 'Open'],
       // The quantity's sign is the side; Comm/Fee −0.51 is 0.51 of fees.
-      [13, 'AAPL', 'Sell', 100, 215.2525, 0.51, '2026-03-16T18:02:00.000Z', 'Close'],
+      [13, 'fill', 'AAPL', 'Sell', 100, 215.2525, 0.51, '2026-03-16T18:02:00.000Z', 'Close'],
       // A short sale ("O" on a sale) and its cover ("C" on a buy).
-      [16, 'TSLA', 'Sell', 10, 250.1234, 1, '2026-03-17T14:15:00.000Z', 'Open'],
-      [18, 'TSLA', 'Buy', 10, 245, 1, '2026-03-17T19:45:30.000Z', 'Close'],
+      [16, 'fill', 'TSLA', 'Sell', 10, 250.1234, 1, '2026-03-17T14:15:00.000Z', 'Open'],
+      [18, 'fill', 'TSLA', 'Buy', 10, 245, 1, '2026-03-17T19:45:30.000Z', 'Close'],
       // "BRK B" is BRK.B; fractional shares; November 2nd is standard time again (UTC−5).
-      [21, 'BRK.B', 'Buy', 2.5, 401.1234, 0.35, '2026-11-02T14:45:00.000Z', 'Open'],
+      [21, 'fill', 'BRK.B', 'Buy', 2.5, 401.1234, 0.35, '2026-11-02T14:45:00.000Z', 'Open'],
     ]);
     expect(read.fills.every((f) => f.brokerId === null && f.account === null)).toBe(true);
   });
@@ -72,10 +61,7 @@ describe('an Interactive Brokers Activity Statement (CSV)', () => {
 
   it('is picked by itself, and refuses every other sample', () => {
     expect(readStatement(text, 'auto')).toMatchObject({ ok: true, format: 'ibkr-activity' });
-    for (const name of readdirSync(fixtures).filter((n) => n !== 'ibkr-activity.csv')) {
-      const other = readTable(readFileSync(new URL(name, fixtures), 'utf8'));
-      expect(ibkrActivity.detect(other), name).toBe(false);
-    }
+    expectRefusesOtherSamples(ibkrActivity, 'ibkr-activity.csv');
   });
 });
 

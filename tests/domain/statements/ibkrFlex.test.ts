@@ -1,41 +1,37 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ibkrFlex } from '../../../src/domain/statements/ibkrFlex.ts';
 import { readStatement } from '../../../src/domain/statements/registry.ts';
 import { readTable } from '../../../src/domain/statements/table.ts';
 import { realisedBySymbol } from './fillPnl.ts';
+import { expectRefusesOtherSamples, sample } from './samples.ts';
+import { fillRows } from './statementTrips.ts';
 
-const fixtures = new URL('../../fixtures/statements/', import.meta.url);
-const text = readFileSync(new URL('ibkr-flex.csv', fixtures), 'utf8');
+const text = sample('ibkr-flex.csv');
 
 describe('an Interactive Brokers Flex Query (trades, with section codes)', () => {
   const read = ibkrFlex.parse(readTable(text));
 
   it('reads each execution with its line, id, fees summed and Eastern time made UTC', () => {
-    expect(
-      read.fills.map((f) => [
-        f.line,
-        f.symbol,
-        f.side,
-        f.quantity,
-        f.price,
-        f.fees,
-        f.executedAt,
-        f.positionEffect,
-        f.brokerId,
-      ]),
-    ).toEqual([
+    expect(fillRows(read.fills)).toEqual([
       // Two partial fills of one order; its ORDER row (line 5) sums them and is not read again.
       // March 16th 2026 is after the change to daylight time (March 8th): 09:31:05 EDT is 13:31:05Z.
-      [6, 'AAPL', 'Buy', 60, 212.5, 0.35, '2026-03-16T13:31:05.000Z', 'Open', '612345001'],
-      [7, 'AAPL', 'Buy', 40, 212.5, 0.35, '2026-03-16T13:31:06.000Z', 'Open', '612345002'],
+      [6, 'fill', 'AAPL', 'Buy', 60, 212.5, 0.35, '2026-03-16T13:31:05.000Z', 'Open'],
+      [7, 'fill', 'AAPL', 'Buy', 40, 212.5, 0.35, '2026-03-16T13:31:06.000Z', 'Open'],
       // IBCommission 0.50 + Taxes 0.01.
-      [8, 'AAPL', 'Sell', 100, 215.2525, 0.51, '2026-03-16T18:02:00.000Z', 'Close', '612345003'],
+      [8, 'fill', 'AAPL', 'Sell', 100, 215.2525, 0.51, '2026-03-16T18:02:00.000Z', 'Close'],
       // A short sale and its cover.
-      [9, 'TSLA', 'Sell', 10, 250.1234, 1, '2026-03-17T14:15:00.000Z', 'Open', '612345004'],
-      [10, 'TSLA', 'Buy', 10, 245, 1, '2026-03-17T19:45:30.000Z', 'Close', '612345005'],
+      [9, 'fill', 'TSLA', 'Sell', 10, 250.1234, 1, '2026-03-17T14:15:00.000Z', 'Open'],
+      [10, 'fill', 'TSLA', 'Buy', 10, 245, 1, '2026-03-17T19:45:30.000Z', 'Close'],
       // "BRK B" is BRK.B; fractional shares; November 2nd is after the change back (UTC−5).
-      [12, 'BRK.B', 'Buy', 2.5, 401.1234, 0.35, '2026-11-02T14:45:00.000Z', 'Open', '612345007'],
+      [12, 'fill', 'BRK.B', 'Buy', 2.5, 401.1234, 0.35, '2026-11-02T14:45:00.000Z', 'Open'],
+    ]);
+    expect(read.fills.map((f) => f.brokerId)).toEqual([
+      '612345001',
+      '612345002',
+      '612345003',
+      '612345004',
+      '612345005',
+      '612345007',
     ]);
     expect(new Set(read.fills.map((f) => f.account))).toEqual(new Set(['U1234567']));
   });
@@ -59,10 +55,7 @@ describe('an Interactive Brokers Flex Query (trades, with section codes)', () =>
 
   it('is picked by itself, and refuses every other sample', () => {
     expect(readStatement(text, 'auto')).toMatchObject({ ok: true, format: 'ibkr-flex' });
-    for (const name of readdirSync(fixtures).filter((n) => n !== 'ibkr-flex.csv')) {
-      const other = readTable(readFileSync(new URL(name, fixtures), 'utf8'));
-      expect(ibkrFlex.detect(other), name).toBe(false);
-    }
+    expectRefusesOtherSamples(ibkrFlex, 'ibkr-flex.csv');
   });
 });
 

@@ -1,20 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readStatement } from '../../../src/domain/statements/registry.ts';
 import { identified, statementFillId } from '../../../src/domain/statements/statement.ts';
 import { wallTimeToIso } from '../../../src/domain/statements/wallTime.ts';
+import { sample, TRADER_MAPPING } from './samples.ts';
 
-const text = readFileSync(new URL('../../fixtures/statements/mapped.csv', import.meta.url), 'utf8');
-const mapping = {
-  header: ['Trade Date', 'Time', 'Ticker', 'Action', 'Shares', 'Fill Price', 'Commission', 'Reg Fee'],
-  executedAt: 'Trade Date',
-  time: 'Time',
-  symbol: 'Ticker',
-  side: 'Action',
-  quantity: 'Shares',
-  price: 'Fill Price',
-  fees: ['Commission', 'Reg Fee'],
-};
+const text = sample('mapped.csv');
+const mapping = TRADER_MAPPING;
 
 describe('a CSV read through the trader’s mapping', () => {
   const read = readStatement(text, 'auto', [mapping]);

@@ -1,20 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { planImport } from '../../../src/domain/statements/importPlan.ts';
-import { readStatement } from '../../../src/domain/statements/registry.ts';
 import { robinhood } from '../../../src/domain/statements/robinhood.ts';
 import { readTable } from '../../../src/domain/statements/table.ts';
 import { tradeFiguresOf } from '../../../src/domain/tradeFigures.ts';
+import { expectRefusesOtherSamples, readSample, sample } from './samples.ts';
 
-const folder = new URL('../../fixtures/statements/', import.meta.url);
-const text = readFileSync(new URL('robinhood.csv', folder), 'utf8');
+const _text = sample('robinhood.csv');
 const ACCOUNT = '5f0c6b36-52a4-4d4e-9d36-2b0c8c3f0a11';
 const HEADER =
   '"Activity Date","Process Date","Settle Date","Instrument","Description","Trans Code","Quantity","Price","Amount"';
 
 describe('Robinhood’s activity report', () => {
-  const read = readStatement(text, 'auto');
-  if (!read.ok) throw new Error('not read');
+  const read = readSample('robinhood.csv');
 
   it('is recognised by itself', () => {
     expect(read.format).toBe('robinhood');
@@ -84,11 +81,7 @@ describe('Robinhood’s activity report', () => {
   });
 
   it('refuses every other sample file', () => {
-    const others = readdirSync(folder).filter((name) => name !== 'robinhood.csv');
-    expect(others.length).toBeGreaterThan(0);
-    for (const name of others) {
-      expect(robinhood.detect(readTable(readFileSync(new URL(name, folder), 'utf8'))), name).toBe(false);
-    }
+    expectRefusesOtherSamples(robinhood, 'robinhood.csv');
   });
 
   it('reads a reverse split’s shares taken away, and refuses codes that move shares it cannot follow', () => {

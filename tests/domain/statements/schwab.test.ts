@@ -1,16 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readStatement } from '../../../src/domain/statements/registry.ts';
 import { schwab } from '../../../src/domain/statements/schwab.ts';
-import { readTable } from '../../../src/domain/statements/table.ts';
+import { expectRefusesOtherSamples, readSample, sample } from './samples.ts';
 import { fillRows, resultsBySymbol } from './statementTrips.ts';
 
-const fixtures = new URL('../../fixtures/statements/', import.meta.url);
-const text = readFileSync(new URL('schwab.csv', fixtures), 'utf8');
+const _text = sample('schwab.csv');
 
 describe('Charles Schwab’s transactions CSV', () => {
-  const read = readStatement(text, 'auto');
-  if (!read.ok) throw new Error('not read');
+  const read = readSample('schwab.csv');
 
   it('is recognised by itself', () => {
     expect([read.format, read.name]).toEqual(['schwab', 'Charles Schwab (transactions CSV)']);
@@ -117,10 +114,6 @@ describe('Charles Schwab’s transactions CSV', () => {
   });
 
   it('refuses every other broker’s sample', () => {
-    const others = readdirSync(fixtures).filter((name) => name !== 'schwab.csv');
-    expect(others).toContain('mapped.csv');
-    for (const name of others) {
-      expect(schwab.detect(readTable(readFileSync(new URL(name, fixtures), 'utf8'))), name).toBe(false);
-    }
+    expectRefusesOtherSamples(schwab, 'schwab.csv');
   });
 });

@@ -1,13 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readStatement } from '../../../src/domain/statements/registry.ts';
 import { readTable } from '../../../src/domain/statements/table.ts';
 import { tastytrade } from '../../../src/domain/statements/tastytrade.ts';
 import { realisedBySymbol } from './fillPnl.ts';
+import { expectRefusesOtherSamples, sample } from './samples.ts';
 import { fillRows } from './statementTrips.ts';
 
-const fixtures = new URL('../../fixtures/statements/', import.meta.url);
-const text = readFileSync(new URL('tastytrade.csv', fixtures), 'utf8');
+const text = sample('tastytrade.csv');
 
 describe('a tastytrade transactions CSV (current header, newest first)', () => {
   const read = tastytrade.parse(readTable(text));
@@ -54,10 +53,7 @@ describe('a tastytrade transactions CSV (current header, newest first)', () => {
 
   it('is picked by itself, and refuses every other sample', () => {
     expect(readStatement(text, 'auto')).toMatchObject({ ok: true, format: 'tastytrade' });
-    for (const name of readdirSync(fixtures).filter((n) => n !== 'tastytrade.csv')) {
-      const other = readTable(readFileSync(new URL(name, fixtures), 'utf8'));
-      expect(tastytrade.detect(other), name).toBe(false);
-    }
+    expectRefusesOtherSamples(tastytrade, 'tastytrade.csv');
   });
 });
 
@@ -111,7 +107,7 @@ describe('tastytrade’s other money rows', () => {
   });
 
   it('refuses an impossible date or time even with its offset', () => {
-    const header = readFileSync(new URL('tastytrade.csv', fixtures), 'utf8').split('\n')[0];
+    const header = sample('tastytrade.csv').split('\n')[0];
     const row = (date: string) =>
       `${date},Trade,Buy to Open,BUY_TO_OPEN,F,Equity,x,-12.00,1,-12.00,0.00,0.00,1,,F,,,,1,-12.00,USD`;
     const text = [

@@ -1,46 +1,32 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readStatement } from '../../../src/domain/statements/registry.ts';
-import { readTable } from '../../../src/domain/statements/table.ts';
 import { thinkorswim } from '../../../src/domain/statements/thinkorswim.ts';
-import { resultsBySymbol } from './statementTrips.ts';
+import { expectRefusesOtherSamples, readSample, sample } from './samples.ts';
+import { fillRows, resultsBySymbol } from './statementTrips.ts';
 
-const fixtures = new URL('../../fixtures/statements/', import.meta.url);
-const text = readFileSync(new URL('thinkorswim.csv', fixtures), 'utf8');
+const _text = sample('thinkorswim.csv');
 
 describe('thinkorswim’s account statement', () => {
-  const read = readStatement(text, 'auto');
-  if (!read.ok) throw new Error('not read');
+  const read = readSample('thinkorswim.csv');
 
   it('is recognised by itself', () => {
     expect([read.format, read.name]).toEqual(['thinkorswim', 'thinkorswim (account statement)']);
   });
 
   it('reads the trade history with the fees the Cash Balance books for each fill', () => {
-    expect(
-      read.fills.map((f) => [
-        f.line,
-        f.symbol,
-        f.side,
-        f.quantity,
-        f.price,
-        f.fees,
-        f.executedAt,
-        f.positionEffect,
-      ]),
-    ).toEqual([
+    expect(fillRows(read.fills)).toEqual([
       // March 17th 2026, New York on daylight time since the 8th: UTC−4.
-      [40, 'MULN', 'Sell', 1000, 0.8437, 0.03, '2026-03-17T14:15:30.000Z', 'Close'],
+      [40, 'fill', 'MULN', 'Sell', 1000, 0.8437, 0.03, '2026-03-17T14:15:30.000Z', 'Close'],
       // The commission column counts too (line 17).
-      [41, 'MULN', 'Buy', 1000, 0.8125, 1, '2026-03-17T13:40:02.000Z', 'Open'],
-      [42, 'TSLA', 'Buy', 30, 241.1, 0, '2026-03-16T19:59:58.000Z', 'Close'],
+      [41, 'fill', 'MULN', 'Buy', 1000, 0.8125, 1, '2026-03-17T13:40:02.000Z', 'Open'],
+      [42, 'fill', 'TSLA', 'Buy', 30, 241.1, 0, '2026-03-16T19:59:58.000Z', 'Close'],
       // Two sales in one second are told apart by their quantity and price (lines 13 and 14).
-      [44, 'AAPL', 'Sell', 40, 215.3, 0.01, '2026-03-16T14:02:00.000Z', 'Close'],
-      [45, 'AAPL', 'Sell', 60, 215.25, 0.02, '2026-03-16T14:02:00.000Z', 'Close'],
-      [46, 'AAPL', 'Buy', 100, 212.5, 0, '2026-03-16T13:31:05.000Z', 'Open'],
+      [44, 'fill', 'AAPL', 'Sell', 40, 215.3, 0.01, '2026-03-16T14:02:00.000Z', 'Close'],
+      [45, 'fill', 'AAPL', 'Sell', 60, 215.25, 0.02, '2026-03-16T14:02:00.000Z', 'Close'],
+      [46, 'fill', 'AAPL', 'Buy', 100, 212.5, 0, '2026-03-16T13:31:05.000Z', 'Open'],
       // March 6th, still standard time: UTC−5. The Cash Balance booked it a second later.
-      [47, 'TSLA', 'Sell', 30, 250.45, 0.17, '2026-03-06T19:20:11.000Z', 'Open'],
-      [50, 'SPY', 'Buy', 10, 560.12, 0, '2026-03-06T14:32:00.000Z', 'Open'],
+      [47, 'fill', 'TSLA', 'Sell', 30, 250.45, 0.17, '2026-03-06T19:20:11.000Z', 'Open'],
+      [50, 'fill', 'SPY', 'Buy', 10, 560.12, 0, '2026-03-06T14:32:00.000Z', 'Open'],
     ]);
     expect(read.fills.every((f) => f.kind === 'fill' && f.brokerId === null)).toBe(true);
     expect(read.fills.every((f) => f.account === '123456789')).toBe(true);
@@ -93,10 +79,6 @@ describe('thinkorswim’s account statement', () => {
   });
 
   it('refuses every other broker’s sample', () => {
-    const others = readdirSync(fixtures).filter((name) => name !== 'thinkorswim.csv');
-    expect(others).toContain('mapped.csv');
-    for (const name of others) {
-      expect(thinkorswim.detect(readTable(readFileSync(new URL(name, fixtures), 'utf8'))), name).toBe(false);
-    }
+    expectRefusesOtherSamples(thinkorswim, 'thinkorswim.csv');
   });
 });

@@ -1,20 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { planImport } from '../../../src/domain/statements/importPlan.ts';
-import { readStatement } from '../../../src/domain/statements/registry.ts';
 import { readTable } from '../../../src/domain/statements/table.ts';
 import { webull } from '../../../src/domain/statements/webull.ts';
 import { tradeFiguresOf } from '../../../src/domain/tradeFigures.ts';
+import { expectRefusesOtherSamples, readSample, sample } from './samples.ts';
 
-const folder = new URL('../../fixtures/statements/', import.meta.url);
-const text = readFileSync(new URL('webull.csv', folder), 'utf8');
+const _text = sample('webull.csv');
 const ACCOUNT = '5f0c6b36-52a4-4d4e-9d36-2b0c8c3f0a11';
 const HEADER =
   'Name,Symbol,Side,Status,Filled,Total Qty,Price,Avg Price,Time-in-Force,Placed Time,Filled Time';
 
 describe('Webull’s orders records', () => {
-  const read = readStatement(text, 'auto');
-  if (!read.ok) throw new Error('not read');
+  const read = readSample('webull.csv');
 
   it('is recognised by itself', () => {
     expect(read.format).toBe('webull');
@@ -79,11 +76,7 @@ describe('Webull’s orders records', () => {
   });
 
   it('refuses every other sample file', () => {
-    const others = readdirSync(folder).filter((name) => name !== 'webull.csv');
-    expect(others.length).toBeGreaterThan(0);
-    for (const name of others) {
-      expect(webull.detect(readTable(readFileSync(new URL(name, folder), 'utf8'))), name).toBe(false);
-    }
+    expectRefusesOtherSamples(webull, 'webull.csv');
   });
 
   it('reads the zone as written, Eastern without one, and refuses what it cannot read', () => {
