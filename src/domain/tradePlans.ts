@@ -90,14 +90,7 @@ const planFields = {
   criteriaMet: textList(
     CHECKLIST_CRITERION_MAX_LENGTH,
     CHECKLIST_CRITERIA_MAX,
-    {
-      notList: messages.criteriaMetNotList,
-      blank: messages.criteriaMetBlank,
-      tooLong: messages.criteriaMetTooLong,
-      controlCharacters: messages.criteriaMetControlCharacters,
-      brokenCharacter: messages.criteriaMetBrokenCharacter,
-      tooMany: messages.criteriaMetTooMany,
-    },
+    messages.criteriaMetSay,
     false,
   ),
 };
