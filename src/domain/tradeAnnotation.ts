@@ -19,7 +19,7 @@ import {
   optional,
   price,
   sameValues,
-  stamps,
+  stamped,
   text,
   uuid,
   validator,
@@ -131,11 +131,7 @@ export const validateTradeUpdate: (body: unknown) => ValidationResult<TradeUpdat
  * What the trader attached to a trade, kept under the trade's key so a rebuild never loses it:
  * as stored and as a backup holds it (a field absent from an older backup is cleared).
  */
-export const annotationRecord = object({
-  key: tradeKey,
-  ...withDefaults(structs, unlinked),
-  ...stamps(),
-});
+export const annotationRecord = stamped({ key: tradeKey, ...withDefaults(structs, unlinked) });
 export type StoredAnnotation = Infer<typeof annotationRecord>;
 
 /**
