@@ -4,15 +4,10 @@ import { validateExecutionInput } from '../../domain/executions.ts';
 import { EXECUTION_SIDES, type ExecutionSide } from '../../domain/types.ts';
 import { useAccounts } from '../ui/cacheReads.ts';
 import { Field } from '../ui/Field.tsx';
-import { FormFrame } from '../ui/FormFrame.tsx';
+import { type EditorFormProps, FormFrame } from '../ui/FormFrame.tsx';
 import { NumberField, selectInput, symbolInput, toNumber } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { recordFill } from './executionMutations.ts';
-
-interface RecordFillFormProps {
-  onSaved: () => void;
-  onCancel: () => void;
-}
 
 /** A datetime-local value ("2026-11-20T09:30") in the trader's own time zone. */
 function localMinute(at: Date): string {
@@ -27,7 +22,7 @@ function toInstant(text: string): string {
 }
 
 /** "+ Record Fill": a fill made by hand, checked with the server's own rules before it is sent. */
-export function RecordFillForm({ onSaved, onCancel }: RecordFillFormProps) {
+export function RecordFillForm({ onSaved, onCancel }: EditorFormProps) {
   const accounts = useAccounts() ?? [];
   const [chosenAccount, setAccountId] = useState('');
   const [symbol, setSymbol] = useState('');
