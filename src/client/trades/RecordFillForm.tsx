@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { fallbackMessages } from '../../domain/appMessages.ts';
 import { validateExecutionInput } from '../../domain/executions.ts';
 import { EXECUTION_SIDES, type ExecutionSide } from '../../domain/types.ts';
-import { useAccounts } from '../ui/cacheReads.ts';
 import { Field } from '../ui/Field.tsx';
 import { type EditorFormProps, FormFrame } from '../ui/FormFrame.tsx';
 import { NumberField, selectInput, symbolInput, toNumber } from '../ui/inputs.tsx';
+import { useAccountChoice } from '../ui/useAccountChoice.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { recordFill } from './executionMutations.ts';
 
@@ -23,22 +23,19 @@ function toInstant(text: string): string {
 
 /** "+ Record Fill": a fill made by hand, checked with the server's own rules before it is sent. */
 export function RecordFillForm({ onSaved, onCancel }: EditorFormProps) {
-  const accounts = useAccounts() ?? [];
-  const [chosenAccount, setAccountId] = useState('');
+  const account = useAccountChoice();
   const [symbol, setSymbol] = useState('');
   const [side, setSide] = useState<ExecutionSide>('Buy');
   const [quantity, setQuantity] = useState('');
   const [price, setPrice] = useState('');
   const [fees, setFees] = useState('');
   const [executedAt, setExecutedAt] = useState(() => localMinute(new Date()));
-  // Most traders have one account: it is chosen for them.
-  const accountId = chosenAccount || (accounts[0]?.id ?? '');
 
   const form = useFormSubmit({
     validate: () =>
       validateExecutionInput(
         {
-          accountId,
+          accountId: account.accountId,
           symbol,
           side,
           quantity: toNumber(quantity),
@@ -58,12 +55,7 @@ export function RecordFillForm({ onSaved, onCancel }: EditorFormProps) {
   return (
     <FormFrame form={form} submitLabel="Record Fill" onCancel={onCancel}>
       <Field label="Account" error={errors.accountId}>
-        {selectInput(
-          accountId,
-          setAccountId,
-          accounts.map((a) => [a.id, a.accountName]),
-          accounts.length === 0 ? 'No accounts' : undefined,
-        )}
+        {account.input}
       </Field>
       <div className="grid-2">
         <Field label="Symbol" error={errors.symbol}>
