@@ -34,10 +34,9 @@ import {
   object,
   oneOf,
   optional,
+  recordOf,
   sameValues,
-  stamps,
   text,
-  uuid,
   validator,
 } from './validation.ts';
 
@@ -204,8 +203,7 @@ export const defaultAccountSettings = (currentBalance: number): AccountSettings 
 });
 
 /** The trader's settings of one broker account as stored and backed up, found again by its hash at the broker. */
-export const accountRecord = object({
-  id: uuid,
+export const accountRecord = recordOf({
   accountHash: define<string>(
     'accountHash',
     (v) => (typeof v === 'string' && v.trim() !== '' && isCleanText(v)) || backupMessages.accountHashInvalid,
@@ -222,7 +220,6 @@ export const accountRecord = object({
   dailyLossLimit: defaulted(settingsFields.dailyLossLimit, null),
   dailyLossLimitUnit: defaulted(settingsFields.dailyLossLimitUnit, NO_RISK_GUARD.dailyLossLimitUnit),
   maxNewTradesPerDay: defaulted(settingsFields.maxNewTradesPerDay, null),
-  ...stamps(),
 });
 export type AccountRecord = Infer<typeof accountRecord>;
 

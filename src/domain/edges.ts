@@ -13,10 +13,9 @@ import {
   type Infer,
   nameKey,
   object,
+  recordOf,
   sameValues,
-  stamps,
   text,
-  uuid,
   validator,
   yesOrNo,
 } from './validation.ts';
@@ -40,12 +39,10 @@ export const edgeInput = object({ ...clientId, ...edgeFields });
 export type EdgeInput = Infer<typeof edgeInput>;
 
 /** An edge as the API answers it, the app caches it and a backup holds it. */
-export const edgeRecord = object({
-  id: uuid,
+export const edgeRecord = recordOf({
   ...edgeFields,
   // Deleting deactivates: plans that cite the edge keep its name.
   isActive: yesOrNo,
-  ...stamps(),
 });
 export type Edge = Infer<typeof edgeRecord>;
 

@@ -50,6 +50,7 @@ import { DATE_RANGE_PRESETS } from './dateRangePresets.ts';
 import type { SkippedReasons, SkipReason } from './executions.ts';
 import type { OrderStatus } from './orders.ts';
 import { statementMessages } from './statements/statementMessages.ts';
+import type { TextListMessages } from './textList.ts';
 
 /** 1000000 as 1,000,000: a bound in a message reads as the trader writes amounts. */
 const grouped = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 6 });
@@ -62,6 +63,16 @@ const LIMITED: Readonly<Record<LimitedCollection, [string, string]>> = {
   executions: ['fills', ''],
   tradeAnnotations: ['trades', ''],
 };
+
+/** What a list of short texts (src/domain/textList.ts) says when it fails, worded alike for every list. */
+const listSays = (list: string, entry: string, atMost: string, tooMany: string): TextListMessages => ({
+  notList: `${list} must be a list of texts`,
+  blank: `${entry} must not be empty`,
+  tooLong: `${entry} must be ${atMost} characters`,
+  controlCharacters: `${entry} must not contain control characters`,
+  brokenCharacter: `${entry} must not contain a broken character`,
+  tooMany,
+});
 
 export const messages = {
   ...frameMessages,
@@ -179,25 +190,25 @@ export const messages = {
   initialStopNotPositive: 'Initial stop must be greater than 0',
   ownInitialRiskNotPositive: 'Your initial risk must be greater than 0',
   tradeNotesTooLong: `Notes must be less than ${PLAN_NOTES_MAX_LENGTH} characters`,
-  tagsNotList: 'Tags must be a list of texts',
-  tagBlank: 'A tag must not be empty',
-  tagTooLong: `A tag must be at most ${TAG_MAX_LENGTH} characters`,
-  tagControlCharacters: 'A tag must not contain control characters',
-  tagBrokenCharacter: 'A tag must not contain a broken character',
-  tagsTooMany: `A trade can have at most ${TAGS_MAX} tags`,
-  mistakesNotList: 'Mistakes must be a list of texts',
-  mistakeBlank: 'A mistake must not be empty',
-  mistakeTooLong: `A mistake must be at most ${TAG_MAX_LENGTH} characters`,
-  mistakeControlCharacters: 'A mistake must not contain control characters',
-  mistakeBrokenCharacter: 'A mistake must not contain a broken character',
-  mistakesTooMany: `A trade can have at most ${TAGS_MAX} mistakes`,
+  tagsSay: listSays(
+    'Tags',
+    'A tag',
+    `at most ${TAG_MAX_LENGTH}`,
+    `A trade can have at most ${TAGS_MAX} tags`,
+  ),
+  mistakesSay: listSays(
+    'Mistakes',
+    'A mistake',
+    `at most ${TAG_MAX_LENGTH}`,
+    `A trade can have at most ${TAGS_MAX} mistakes`,
+  ),
   // A setup's checklist and the plans that tick it (docs/product.md, "Trade setups", "Plan statuses").
-  criteriaMetNotList: 'Criteria met must be a list of texts',
-  criteriaMetBlank: 'A criterion must not be empty',
-  criteriaMetTooLong: `A criterion must be less than ${CHECKLIST_CRITERION_MAX_LENGTH} characters`,
-  criteriaMetControlCharacters: 'A criterion must not contain control characters',
-  criteriaMetBrokenCharacter: 'A criterion must not contain a broken character',
-  criteriaMetTooMany: `A plan can tick at most ${CHECKLIST_CRITERIA_MAX} criteria`,
+  criteriaMetSay: listSays(
+    'Criteria met',
+    'A criterion',
+    `less than ${CHECKLIST_CRITERION_MAX_LENGTH}`,
+    `A plan can tick at most ${CHECKLIST_CRITERIA_MAX} criteria`,
+  ),
   checklistRequiredLabel: 'Require every entry criterion before Ready',
   checklistHint: `One criterion a line: plans of this setup tick the ones met (at most ${CHECKLIST_CRITERIA_MAX}).`,
   checklistIncomplete: (met: number, total: number) =>

@@ -20,10 +20,9 @@ import {
   type Loose,
   nullAsEmpty,
   object,
+  recordOf,
   sameValues,
-  stamps,
   text,
-  uuid,
   validator,
   withDefaults,
   yesOrNo,
@@ -63,11 +62,7 @@ const setupInput = object({
 export type TradeSetupInput = Loose<Omit<Infer<typeof setupInput>, 'rules'>, typeof setupDefaults>;
 
 /** A setup as stored and backed up: what the trader wrote, without the derived score. */
-export const setupRecord = object({
-  id: uuid,
-  ...withDefaults(setupFields, setupDefaults),
-  ...stamps(),
-});
+export const setupRecord = recordOf(withDefaults(setupFields, setupDefaults));
 export type TradeSetupRecord = Infer<typeof setupRecord>;
 
 const validateSetupBody = validator(setupInput);

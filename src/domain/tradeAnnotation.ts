@@ -6,7 +6,7 @@ import { backupMessages } from './backupMessages.ts';
 import { PLAN_NOTES_MAX_LENGTH, TAG_MAX_LENGTH, TAGS_MAX } from './constants.ts';
 import { messages } from './messages.ts';
 import { roundCents, roundTo4 } from './rounding.ts';
-import { textList } from './textList.ts';
+import { type TextListMessages, textList } from './textList.ts';
 import type { Trade, TradeFigures } from './trade.ts';
 import { rekeyAnnotation, splitTradeKey } from './tradeKeys.ts';
 import type { ValidationResult } from './types.ts';
@@ -19,7 +19,7 @@ import {
   optional,
   price,
   sameValues,
-  stamps,
+  stamped,
   text,
   uuid,
   validator,
@@ -60,21 +60,8 @@ const keptField = <S extends AnyStruct>(struct: S, cleared: Infer<S>, header: st
   kept: true as const,
 });
 
-/** The trader's labels (tags, mistakes): what each says when it fails. */
-const labels = (kind: 'tag' | 'mistake') =>
-  textList(
-    TAG_MAX_LENGTH,
-    TAGS_MAX,
-    {
-      notList: messages[`${kind}sNotList`],
-      blank: messages[`${kind}Blank`],
-      tooLong: messages[`${kind}TooLong`],
-      controlCharacters: messages[`${kind}ControlCharacters`],
-      brokenCharacter: messages[`${kind}BrokenCharacter`],
-      tooMany: messages[`${kind}sTooMany`],
-    },
-    true,
-  );
+/** The trader's labels (tags, mistakes): trimmed, merged whatever their case. */
+const labels = (says: TextListMessages) => textList(TAG_MAX_LENGTH, TAGS_MAX, says, true);
 
 /**
  * What the trader attaches to a trade (`PUT /api/v1/trades/{id}`): the one list of its fields.
@@ -91,8 +78,8 @@ const ANNOTATION = {
    * kind). Each trimmed, 1 to TAG_MAX_LENGTH characters, at most TAGS_MAX of each once the same
    * label in another case is merged. None until the trader adds some; absent from older backups.
    */
-  tags: keptField(labels('tag'), [], 'Tags'),
-  mistakes: keptField(labels('mistake'), [], 'Mistakes'),
+  tags: keptField(labels(messages.tagsSay), [], 'Tags'),
+  mistakes: keptField(labels(messages.mistakesSay), [], 'Mistakes'),
   /** The dollars the trader says the trade put at risk: its initial risk when set; null when none. */
   ownInitialRisk: keptField(
     nullable(price(messages.ownInitialRiskNotPositive, 'Initial risk')),
@@ -144,11 +131,7 @@ export const validateTradeUpdate: (body: unknown) => ValidationResult<TradeUpdat
  * What the trader attached to a trade, kept under the trade's key so a rebuild never loses it:
  * as stored and as a backup holds it (a field absent from an older backup is cleared).
  */
-export const annotationRecord = object({
-  key: tradeKey,
-  ...withDefaults(structs, unlinked),
-  ...stamps(),
-});
+export const annotationRecord = stamped({ key: tradeKey, ...withDefaults(structs, unlinked) });
 export type StoredAnnotation = Infer<typeof annotationRecord>;
 
 /**

@@ -44,8 +44,8 @@ import {
   optional,
   optionalFields,
   price,
+  recordOf,
   sameValues,
-  stamps,
   stock,
   text,
   uuid,
@@ -90,14 +90,7 @@ const planFields = {
   criteriaMet: textList(
     CHECKLIST_CRITERION_MAX_LENGTH,
     CHECKLIST_CRITERIA_MAX,
-    {
-      notList: messages.criteriaMetNotList,
-      blank: messages.criteriaMetBlank,
-      tooLong: messages.criteriaMetTooLong,
-      controlCharacters: messages.criteriaMetControlCharacters,
-      brokenCharacter: messages.criteriaMetBrokenCharacter,
-      tooMany: messages.criteriaMetTooMany,
-    },
+    messages.criteriaMetSay,
     false,
   ),
 };
@@ -130,8 +123,7 @@ const planUpdate = object(optionalFields(planFields));
 export type TradePlanUpdate = Infer<typeof planUpdate>;
 
 /** A plan as stored, cached by the app and held in a backup: the API's `edges` become `edgeIds`. */
-export const planRecord = object({
-  id: uuid,
+export const planRecord = recordOf({
   ...withDefaults(planFields, planDefaults),
   status,
   // Absent from plans made before it was kept.
@@ -142,7 +134,6 @@ export const planRecord = object({
    * older backups.
    */
   doneAt: defaulted(nullable(isoTime(backupMessages.timeInvalid)), null),
-  ...stamps(),
 });
 export type TradePlan = Infer<typeof planRecord>;
 

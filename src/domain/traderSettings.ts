@@ -9,9 +9,8 @@ import {
   type Infer,
   object,
   optionalFields,
+  recordOf,
   sameValues,
-  stamps,
-  uuid,
   validator,
   withDefaults,
 } from './validation.ts';
@@ -41,11 +40,7 @@ const settingsInput = object(optionalFields(settingsFields));
 export type TraderSettingsInput = Infer<typeof settingsInput>;
 
 /** The settings as the API answers them, the app caches them and a backup holds them. */
-export const traderSettingsRecord = object({
-  id: uuid,
-  ...withDefaults(settingsFields, SETTINGS_DEFAULTS),
-  ...stamps(),
-});
+export const traderSettingsRecord = recordOf(withDefaults(settingsFields, SETTINGS_DEFAULTS));
 export type TraderSettings = Infer<typeof traderSettingsRecord>;
 
 export const validateTraderSettingsInput = validator(settingsInput);

@@ -182,10 +182,16 @@ export const isoTime = (message: string) =>
   );
 
 /** When a record was made and last changed: every stored record carries both. */
-export const stamps = () => ({
+const stamps = () => ({
   createdAt: isoTime(backupMessages.timeInvalid),
   updatedAt: isoTime(backupMessages.timeInvalid),
 });
+
+/** A stored record's struct: its fields, then its stamps (`recordOf`, unless it is keyed otherwise). */
+export const stamped = <S extends Schema>(fields: S) => object({ ...fields, ...stamps() });
+
+/** A record as stored, answered and backed up: its id, its fields and its stamps. */
+export const recordOf = <S extends Schema>(fields: S) => stamped({ id: uuid, ...fields });
 
 /** A list of ids, each once, lower-case. */
 export const idSet = coerce(array(uuid), array(), (ids) => [

@@ -213,19 +213,19 @@ describe('checkBackup', () => {
       'a plan ticking half of a character',
       changed('tradePlans', (b) => first(b.tradePlans, { criteriaMet: ['Volume \ud800'] })),
       'tradePlans[0].criteriaMet',
-      messages.criteriaMetBrokenCharacter,
+      messages.criteriaMetSay.brokenCharacter,
     ],
     [
       'a trade tagged with half of a character',
       changed('tradeAnnotations', (b) => first(b.tradeAnnotations, { tags: ['\udfff'] })),
       'tradeAnnotations[0].tags',
-      messages.tagBrokenCharacter,
+      messages.tagsSay.brokenCharacter,
     ],
     [
       'a trade mistake with half of a character',
       changed('tradeAnnotations', (b) => first(b.tradeAnnotations, { mistakes: ['a\ud83d'] })),
       'tradeAnnotations[0].mistakes',
-      messages.mistakeBrokenCharacter,
+      messages.mistakesSay.brokenCharacter,
     ],
     [
       'setup notes with half of a character',

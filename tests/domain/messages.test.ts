@@ -20,6 +20,35 @@ describe('messages built from the limits', () => {
     expect(message).toBe(expected);
   });
 
+  it('words each list of short texts alike, with its own nouns and limits', () => {
+    expect([messages.tagsSay, messages.mistakesSay, messages.criteriaMetSay]).toEqual([
+      {
+        notList: 'Tags must be a list of texts',
+        blank: 'A tag must not be empty',
+        tooLong: 'A tag must be at most 40 characters',
+        controlCharacters: 'A tag must not contain control characters',
+        brokenCharacter: 'A tag must not contain a broken character',
+        tooMany: 'A trade can have at most 20 tags',
+      },
+      {
+        notList: 'Mistakes must be a list of texts',
+        blank: 'A mistake must not be empty',
+        tooLong: 'A mistake must be at most 40 characters',
+        controlCharacters: 'A mistake must not contain control characters',
+        brokenCharacter: 'A mistake must not contain a broken character',
+        tooMany: 'A trade can have at most 20 mistakes',
+      },
+      {
+        notList: 'Criteria met must be a list of texts',
+        blank: 'A criterion must not be empty',
+        tooLong: 'A criterion must be less than 1000 characters',
+        controlCharacters: 'A criterion must not contain control characters',
+        brokenCharacter: 'A criterion must not contain a broken character',
+        tooMany: 'A plan can tick at most 30 criteria',
+      },
+    ]);
+  });
+
   it('words the transition refusal and the logout question', () => {
     expect(messages.transitionRefused('Draft', 'Hold')).toBe('Cannot transition from Draft to Hold');
     expect(messages.logoutWithUnsavedChanges(1)).toBe('1 change is not saved yet. Log out anyway?');

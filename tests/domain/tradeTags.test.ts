@@ -45,23 +45,23 @@ describe('tags and mistakes on a trade', () => {
 
   it.each([
     ['tags', ['x'.repeat(40)], true],
-    ['tags', ['x'.repeat(41)], messages.tagTooLong],
-    ['mistakes', ['x'.repeat(41)], messages.mistakeTooLong],
-    ['tags', ['a\u0007b'], messages.tagControlCharacters],
-    ['tags', ['a\tb'], messages.tagControlCharacters],
-    ['mistakes', ['moved\nstop'], messages.mistakeControlCharacters],
-    ['tags', ['\ud800'], messages.tagBrokenCharacter],
-    ['tags', ['ok', 'gap \udfff'], messages.tagBrokenCharacter],
-    ['mistakes', ['chased \ud83d'], messages.mistakeBrokenCharacter],
+    ['tags', ['x'.repeat(41)], messages.tagsSay.tooLong],
+    ['mistakes', ['x'.repeat(41)], messages.mistakesSay.tooLong],
+    ['tags', ['a\u0007b'], messages.tagsSay.controlCharacters],
+    ['tags', ['a\tb'], messages.tagsSay.controlCharacters],
+    ['mistakes', ['moved\nstop'], messages.mistakesSay.controlCharacters],
+    ['tags', ['\ud800'], messages.tagsSay.brokenCharacter],
+    ['tags', ['ok', 'gap \udfff'], messages.tagsSay.brokenCharacter],
+    ['mistakes', ['chased \ud83d'], messages.mistakesSay.brokenCharacter],
     ['tags', ['\u{1f4c8} breakout'], true],
-    ['tags', ['   '], messages.tagBlank],
-    ['tags', [''], messages.tagBlank],
-    ['tags', 'breakout', messages.tagsNotList],
-    ['tags', [3], messages.tagsNotList],
-    ['mistakes', null, messages.mistakesNotList],
+    ['tags', ['   '], messages.tagsSay.blank],
+    ['tags', [''], messages.tagsSay.blank],
+    ['tags', 'breakout', messages.tagsSay.notList],
+    ['tags', [3], messages.tagsSay.notList],
+    ['mistakes', null, messages.mistakesSay.notList],
     ['tags', Array.from({ length: 20 }, (_, i) => `t${i}`), true],
-    ['tags', Array.from({ length: 21 }, (_, i) => `t${i}`), messages.tagsTooMany],
-    ['mistakes', Array.from({ length: 21 }, (_, i) => `m${i}`), messages.mistakesTooMany],
+    ['tags', Array.from({ length: 21 }, (_, i) => `t${i}`), messages.tagsSay.tooMany],
+    ['mistakes', Array.from({ length: 21 }, (_, i) => `m${i}`), messages.mistakesSay.tooMany],
     // 21 written, 20 once the same label in another case is merged.
     ['tags', [...Array.from({ length: 20 }, (_, i) => `t${i}`), 'T0'], true],
   ])('%s %j: %s', (field, value, expected) => {
@@ -71,9 +71,9 @@ describe('tags and mistakes on a trade', () => {
   });
 
   it('say their limits in the messages', () => {
-    expect(messages.tagTooLong).toBe('A tag must be at most 40 characters');
-    expect(messages.tagsTooMany).toBe('A trade can have at most 20 tags');
-    expect(messages.mistakesTooMany).toBe('A trade can have at most 20 mistakes');
+    expect(messages.tagsSay.tooLong).toBe('A tag must be at most 40 characters');
+    expect(messages.tagsSay.tooMany).toBe('A trade can have at most 20 tags');
+    expect(messages.mistakesSay.tooMany).toBe('A trade can have at most 20 mistakes');
   });
 
   it('left out of an update are kept; sent, they replace the trade’s (an empty list clears them)', () => {
@@ -138,7 +138,7 @@ describe('tags and mistakes on a trade', () => {
     });
     expect(validateAnnotationRecord({ ...record, tags: ['x'.repeat(41)] })).toEqual({
       ok: false,
-      errors: [{ field: 'tags', message: messages.tagTooLong }],
+      errors: [{ field: 'tags', message: messages.tagsSay.tooLong }],
     });
   });
 
@@ -279,17 +279,17 @@ describe('the setup checklist', () => {
     const tooMany = validateTradePlanUpdate({ criteriaMet: Array.from({ length: 31 }, (_, i) => `c${i}`) });
     expect(tooMany).toEqual({
       ok: false,
-      errors: [{ field: 'criteriaMet', message: messages.criteriaMetTooMany }],
+      errors: [{ field: 'criteriaMet', message: messages.criteriaMetSay.tooMany }],
     });
     const control = validateTradePlanUpdate({ criteriaMet: ['a\u0000'] });
     expect(control).toEqual({
       ok: false,
-      errors: [{ field: 'criteriaMet', message: messages.criteriaMetControlCharacters }],
+      errors: [{ field: 'criteriaMet', message: messages.criteriaMetSay.controlCharacters }],
     });
     const broken = validateTradePlanUpdate({ criteriaMet: ['Volume up', 'a\ud800'] });
     expect(broken).toEqual({
       ok: false,
-      errors: [{ field: 'criteriaMet', message: messages.criteriaMetBrokenCharacter }],
+      errors: [{ field: 'criteriaMet', message: messages.criteriaMetSay.brokenCharacter }],
     });
   });
 

@@ -94,7 +94,7 @@ describe('half of a character (a lone UTF-16 surrogate)', () => {
         '/api/v1/tradeplans',
         { stock: 'NEW', entryPrice: 10, stopLossPrice: 9, criteriaMet: ['Volume \ud800'] },
         'criteriaMet',
-        messages.criteriaMetBrokenCharacter,
+        messages.criteriaMetSay.brokenCharacter,
       ],
     ],
     [
@@ -104,12 +104,18 @@ describe('half of a character (a lone UTF-16 surrogate)', () => {
         plans(),
         { criteriaMet: ['Volume up', '\udfff'] },
         'criteriaMet',
-        messages.criteriaMetBrokenCharacter,
+        messages.criteriaMetSay.brokenCharacter,
       ],
     ],
     [
       'a trade tag',
-      () => ['PUT', trades(), { planId: null, tags: ['gap \ud83d'] }, 'tags', messages.tagBrokenCharacter],
+      () => [
+        'PUT',
+        trades(),
+        { planId: null, tags: ['gap \ud83d'] },
+        'tags',
+        messages.tagsSay.brokenCharacter,
+      ],
     ],
     [
       'a trade mistake',
@@ -118,7 +124,7 @@ describe('half of a character (a lone UTF-16 surrogate)', () => {
         trades(),
         { planId: null, mistakes: ['\ud800'] },
         'mistakes',
-        messages.mistakeBrokenCharacter,
+        messages.mistakesSay.brokenCharacter,
       ],
     ],
     [

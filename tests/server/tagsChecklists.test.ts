@@ -81,12 +81,12 @@ describe('tags and mistakes on a trade', () => {
   });
 
   it.each([
-    ['tags', ['a\u0000b'], messages.tagControlCharacters],
-    ['tags', ['a\u001bb'], messages.tagControlCharacters],
-    ['mistakes', ['x'.repeat(41)], messages.mistakeTooLong],
-    ['tags', ['x'.repeat(41)], messages.tagTooLong],
-    ['tags', Array.from({ length: 21 }, (_, i) => `t${i}`), messages.tagsTooMany],
-    ['mistakes', 'moved stop', messages.mistakesNotList],
+    ['tags', ['a\u0000b'], messages.tagsSay.controlCharacters],
+    ['tags', ['a\u001bb'], messages.tagsSay.controlCharacters],
+    ['mistakes', ['x'.repeat(41)], messages.mistakesSay.tooLong],
+    ['tags', ['x'.repeat(41)], messages.tagsSay.tooLong],
+    ['tags', Array.from({ length: 21 }, (_, i) => `t${i}`), messages.tagsSay.tooMany],
+    ['mistakes', 'moved stop', messages.mistakesSay.notList],
   ])('refuse %s %j with 400 and changes nothing', async (field, value, message) => {
     const res = await put(alex, trade.id, { initialStop: 49, [field]: value });
     expect(res.status).toBe(400);
@@ -191,7 +191,7 @@ describe('a setup that requires its checklist before Ready', () => {
     });
     expect([res.status, res.body.errors]).toEqual([
       400,
-      [{ field: 'criteriaMet', message: messages.criteriaMetControlCharacters }],
+      [{ field: 'criteriaMet', message: messages.criteriaMetSay.controlCharacters }],
     ]);
   });
 

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import type { MarketCyclePoint } from '../../domain/types.ts';
-import type { ChartSeries } from '../ui/charts/chartTypes.ts';
-import { LineChart } from '../ui/charts/LineChart.tsx';
+import { type ChartSpec, LineChart } from '../ui/charts/LineChart.tsx';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 // Axis labels drop the cents a round tick does not need ($510, $512.50).
@@ -37,20 +36,17 @@ export function cycleChartSummary(symbol: string, series: readonly MarketCyclePo
 
 /** The market-cycle symbol's daily closes with their EMA21 (dashed, so not told by colour alone). */
 export function CycleChart({ symbol, series }: { symbol: string; series: readonly MarketCyclePoint[] }) {
-  const chart = useMemo(() => {
-    const lines: ChartSeries[] = [
-      { label: `${symbol} close`, values: series.map((p) => p.close), color: '--tt-blue' },
-      { label: 'EMA21', values: series.map((p) => p.ema), color: '--tt-amber', dash: [6, 4] },
-    ];
-    return { x: series.map((p) => dayStart(p.date)), series: lines };
-  }, [symbol, series]);
-  return (
-    <LineChart
-      className="cycle-chart"
-      x={chart.x}
-      series={chart.series}
-      formatY={formatAxis}
-      summary={cycleChartSummary(symbol, series)}
-    />
+  const spec = useMemo(
+    (): ChartSpec<MarketCyclePoint> => ({
+      className: 'cycle-chart',
+      at: (p) => dayStart(p.date),
+      lines: [
+        { label: `${symbol} close`, value: (p) => p.close, color: '--tt-blue' },
+        { label: 'EMA21', value: (p) => p.ema, color: '--tt-amber', dash: [6, 4] },
+      ],
+      formatY: formatAxis,
+    }),
+    [symbol],
   );
+  return <LineChart spec={spec} points={series} summary={cycleChartSummary(symbol, series)} />;
 }

@@ -13,15 +13,13 @@ import { validateEdgeInput } from '../../domain/edges.ts';
 import { formatWeight } from '../../domain/format.ts';
 import type { Edge } from '../../domain/types.ts';
 import { Field } from '../ui/Field.tsx';
-import { FormFrame } from '../ui/FormFrame.tsx';
+import { type EditorFormProps, FormFrame } from '../ui/FormFrame.tsx';
 import { type TextFieldSpec, TextFields, useTexts } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { saveEdge } from './edgeMutations.ts';
 
-interface EdgeFormProps {
+interface EdgeFormProps extends EditorFormProps {
   edge?: Edge | undefined;
-  onSaved: () => void;
-  onCancel: () => void;
 }
 
 /** The edge's texts: field, label, length limit, and rows for a text area. */

@@ -12,17 +12,15 @@ import {
 import type { TradePlan } from '../../domain/types.ts';
 import { useAccounts, useEdges, useSetups } from '../ui/cacheReads.ts';
 import { Field } from '../ui/Field.tsx';
-import { FormFrame } from '../ui/FormFrame.tsx';
+import { type EditorFormProps, FormFrame } from '../ui/FormFrame.tsx';
 import { NotesField, NumberField, selectInput, symbolInput, textInput, toNumber } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { ChecklistField } from './PlanChecklist.tsx';
 import { createPlan, updatePlan } from './planMutations.ts';
 import { RiskPreview } from './RiskPreview.tsx';
 
-interface PlanFormProps {
+interface PlanFormProps extends EditorFormProps {
   plan?: TradePlan | undefined;
-  onSaved: () => void;
-  onCancel: () => void;
 }
 
 export function PlanForm({ plan, onSaved, onCancel }: PlanFormProps) {

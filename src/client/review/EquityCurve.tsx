@@ -1,8 +1,6 @@
-import { useMemo } from 'react';
 import { formatR } from '../../domain/format.ts';
 import type { EquityPoint } from '../../domain/stats.ts';
-import type { ChartSeries } from '../ui/charts/chartTypes.ts';
-import { LineChart } from '../ui/charts/LineChart.tsx';
+import { type ChartSpec, LineChart } from '../ui/charts/LineChart.tsx';
 import { formatTradeCount } from './statsFormat.ts';
 
 const day = (at: string) =>
@@ -25,22 +23,15 @@ export function equitySummary(points: readonly EquityPoint[]): string {
   );
 }
 
+const EQUITY_CHART: ChartSpec<EquityPoint> = {
+  className: 'equity-chart',
+  at: (p) => Date.parse(p.closedAt) / 1000,
+  lines: [{ label: 'Cumulative R', value: (p) => p.cumulativeR, color: '--pico-primary' }],
+  formatY: formatR,
+  baseline: 0,
+};
+
 /** Cumulative R by close date, with a dashed line at 0R. */
 export function EquityCurve({ points }: { points: readonly EquityPoint[] }) {
-  const chart = useMemo(() => {
-    const series: ChartSeries[] = [
-      { label: 'Cumulative R', values: points.map((p) => p.cumulativeR), color: '--pico-primary' },
-    ];
-    return { x: points.map((p) => Date.parse(p.closedAt) / 1000), series };
-  }, [points]);
-  return (
-    <LineChart
-      className="equity-chart"
-      x={chart.x}
-      series={chart.series}
-      formatY={formatR}
-      baseline={0}
-      summary={equitySummary(points)}
-    />
-  );
+  return <LineChart spec={EQUITY_CHART} points={points} summary={equitySummary(points)} />;
 }

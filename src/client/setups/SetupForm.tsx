@@ -9,7 +9,7 @@ import {
 import { messages } from '../../domain/messages.ts';
 import { validateTradeSetupInput } from '../../domain/setups.ts';
 import type { TradeSetup } from '../../domain/types.ts';
-import { FormFrame } from '../ui/FormFrame.tsx';
+import { type EditorFormProps, FormFrame } from '../ui/FormFrame.tsx';
 import { type TextFieldSpec, TextFields, useTexts } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { saveSetup } from './setupMutations.ts';
@@ -29,10 +29,8 @@ const TEXT_FIELDS: readonly TextFieldSpec<
   ['notes', 'Notes', SETUP_NOTES_MAX_LENGTH, 2],
 ];
 
-interface SetupFormProps {
+interface SetupFormProps extends EditorFormProps {
   setup?: TradeSetup | undefined;
-  onSaved: () => void;
-  onCancel: () => void;
 }
 
 export function SetupForm({ setup, onSaved, onCancel }: SetupFormProps) {

@@ -2,17 +2,12 @@ import { useState } from 'react';
 import { fallbackMessages } from '../../domain/appMessages.ts';
 import { validateExecutionInput } from '../../domain/executions.ts';
 import { EXECUTION_SIDES, type ExecutionSide } from '../../domain/types.ts';
-import { useAccounts } from '../ui/cacheReads.ts';
 import { Field } from '../ui/Field.tsx';
-import { FormFrame } from '../ui/FormFrame.tsx';
+import { type EditorFormProps, FormFrame } from '../ui/FormFrame.tsx';
 import { NumberField, selectInput, symbolInput, toNumber } from '../ui/inputs.tsx';
+import { useAccountChoice } from '../ui/useAccountChoice.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { recordFill } from './executionMutations.ts';
-
-interface RecordFillFormProps {
-  onSaved: () => void;
-  onCancel: () => void;
-}
 
 /** A datetime-local value ("2026-11-20T09:30") in the trader's own time zone. */
 function localMinute(at: Date): string {
@@ -27,23 +22,20 @@ function toInstant(text: string): string {
 }
 
 /** "+ Record Fill": a fill made by hand, checked with the server's own rules before it is sent. */
-export function RecordFillForm({ onSaved, onCancel }: RecordFillFormProps) {
-  const accounts = useAccounts() ?? [];
-  const [chosenAccount, setAccountId] = useState('');
+export function RecordFillForm({ onSaved, onCancel }: EditorFormProps) {
+  const account = useAccountChoice();
   const [symbol, setSymbol] = useState('');
   const [side, setSide] = useState<ExecutionSide>('Buy');
   const [quantity, setQuantity] = useState('');
   const [price, setPrice] = useState('');
   const [fees, setFees] = useState('');
   const [executedAt, setExecutedAt] = useState(() => localMinute(new Date()));
-  // Most traders have one account: it is chosen for them.
-  const accountId = chosenAccount || (accounts[0]?.id ?? '');
 
   const form = useFormSubmit({
     validate: () =>
       validateExecutionInput(
         {
-          accountId,
+          accountId: account.accountId,
           symbol,
           side,
           quantity: toNumber(quantity),
@@ -63,12 +55,7 @@ export function RecordFillForm({ onSaved, onCancel }: RecordFillFormProps) {
   return (
     <FormFrame form={form} submitLabel="Record Fill" onCancel={onCancel}>
       <Field label="Account" error={errors.accountId}>
-        {selectInput(
-          accountId,
-          setAccountId,
-          accounts.map((a) => [a.id, a.accountName]),
-          accounts.length === 0 ? 'No accounts' : undefined,
-        )}
+        {account.input}
       </Field>
       <div className="grid-2">
         <Field label="Symbol" error={errors.symbol}>

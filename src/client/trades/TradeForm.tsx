@@ -6,16 +6,14 @@ import { COMMON_MISTAKES } from '../../domain/tradeTags.ts';
 import type { Trade } from '../../domain/types.ts';
 import { useLabelSuggestions, useLinkablePlans } from '../ui/cacheReads.ts';
 import { Field } from '../ui/Field.tsx';
-import { FormFrame } from '../ui/FormFrame.tsx';
+import { type EditorFormProps, FormFrame } from '../ui/FormFrame.tsx';
 import { NotesField, NumberField, selectInput, toNumber } from '../ui/inputs.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { LabelInput, useLabels } from './LabelInput.tsx';
 import { updateTrade } from './tradeMutations.ts';
 
-interface TradeFormProps {
+interface TradeFormProps extends EditorFormProps {
   trade: Trade;
-  onSaved: () => void;
-  onCancel: () => void;
 }
 
 /**

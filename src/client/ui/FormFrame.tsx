@@ -3,6 +3,12 @@ import { FormActions } from './FormActions.tsx';
 import { FormError } from './FormError.tsx';
 import type { useFormSubmit } from './useFormSubmit.ts';
 
+/** What every editor's form is handed: what to do once it saved, and on Cancel. */
+export interface EditorFormProps {
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
 interface FormFrameProps {
   /** What useFormSubmit hands the form: its ref, submit, own message and whether it saves. */
   form: Pick<ReturnType<typeof useFormSubmit>, 'formRef' | 'submit' | 'formError' | 'saving'>;

@@ -2,7 +2,8 @@ import type { Candle } from '../../domain/candles.ts';
 import type { BrokerExchange } from '../../domain/orderLog.ts';
 import type { BracketOrder, OrderStatus } from '../../domain/orders.ts';
 import type { Quote } from '../../domain/quotes.ts';
-import type { ExecutionKind, ExecutionSide, PositionEffect, SkippedReasons } from '../../domain/types.ts';
+import type { StatementFill } from '../../domain/statements/statement.ts';
+import type { ExecutionKind, SkippedReasons } from '../../domain/types.ts';
 
 /** An account as the broker reports it, before the trader's own settings are merged in. */
 export interface BrokerAccount {
@@ -24,25 +25,20 @@ export type BrokerQuote = Omit<Quote, 'fetchedAt'>;
 
 /**
  * One fill as the broker reports it, before it is filed under the trader's account; or one of its
- * position adjustments (`kind`: a split, a transfer), which move shares without a trade.
+ * position adjustments (`kind`: a split, a transfer), which move shares without a trade. What it
+ * says of the fill is what a statement's says (the domain's `StatementFill`); a transfer's price
+ * is its cost per share (0 when the broker reports none), a split's 0.
  */
-export interface BrokerExecution {
+export interface BrokerExecution
+  extends Pick<
+    StatementFill,
+    'symbol' | 'side' | 'quantity' | 'price' | 'fees' | 'executedAt' | 'positionEffect'
+  > {
   accountHash: string;
   /** The broker's own id of the fill: unique per account, so a second import skips it. */
   brokerExecutionId: string;
   /** A fill when left out. */
   kind?: ExecutionKind;
-  /** Upper-case. */
-  symbol: string;
-  /** Which way the shares moved: Buy into the account, Sell out of it. */
-  side: ExecutionSide;
-  quantity: number;
-  /** A fill's price; a transfer's cost per share (0 when the broker reports none); 0 for a split. */
-  price: number;
-  /** Every fee and commission of the fill, ≥ 0. */
-  fees: number;
-  executedAt: string;
-  positionEffect: PositionEffect | null;
   /**
    * The price of the stop order the broker holds for the position this opening fill started, when
    * it reports one (the demo broker does; Schwab's transactions do not). It becomes the trade's

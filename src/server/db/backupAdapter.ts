@@ -1,12 +1,12 @@
 // What a resource's backup adapter is (docs/product.md, "Export and backup"): its rows out, and
 // its records back in through the resource's own struct, row mapper and rule predicates. Each
 // resource folder holds one (edges/edgeBackup.ts…); backup/backupService.ts runs them in one transaction.
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Backup, BackupCollection } from '../../domain/backup.ts';
-import { inChunks, inPages } from './chunks.ts';
+import { inChunks } from './chunks.ts';
 import type { Database, Transaction } from './database.ts';
-import type { OwnedTable } from './owned.ts';
+import { type OwnedTable, ownRows } from './owned.ts';
 
 /**
  * How a table's columns reach the backup: each under its own name among the record's fields (its
@@ -79,10 +79,5 @@ export function ownRowsInOrder<T extends OwnedTable>(
   order: AnyPgColumn,
   where?: SQL,
 ): Promise<T['$inferSelect'][]> {
-  return inPages(q, {
-    table,
-    key: 'id',
-    where: and(eq(table.userId, userId), where),
-    order: [asc(order), asc(table.id)],
-  });
+  return ownRows(q, table, userId, { where, order: [asc(order), asc(table.id)] });
 }

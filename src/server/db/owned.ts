@@ -5,6 +5,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { creationTime } from '../../domain/validation.ts';
 import { notFound, type Refusal } from '../refusals.ts';
 import { changedSince } from './changeStamps.ts';
+import { inPages } from './chunks.ts';
 import type { Database } from './database.ts';
 import { users } from './schema.ts';
 import { uuidv7 } from './uuidv7.ts';
@@ -12,16 +13,36 @@ import { uuidv7 } from './uuidv7.ts';
 /** A table whose rows each belong to one trader. */
 export type OwnedTable = PgTable & { id: AnyPgColumn; userId: AnyPgColumn };
 
+/** Matches the trader's rows that meet every condition given too (an undefined one is none). */
+export const ownedWhere = (
+  table: PgTable & { userId: AnyPgColumn },
+  userId: string,
+  ...also: (SQL | undefined)[]
+): SQL => and(eq(table.userId, userId), ...also) as SQL;
+
 /** The row with this id, if it is the trader's. */
 export const ownedBy = (table: OwnedTable, userId: string, id: string): SQL =>
-  and(eq(table.id, id), eq(table.userId, userId)) as SQL;
+  ownedWhere(table, userId, eq(table.id, id));
 
 /** Matches the trader's rows written since a sync cursor (db/changeStamps.ts). */
 export const changedFor = (
   table: PgTable & { userId: AnyPgColumn; changedXid: AnyPgColumn },
   userId: string,
   since: string,
-): SQL => and(eq(table.userId, userId), changedSince(table.changedXid, since)) as SQL;
+): SQL => ownedWhere(table, userId, changedSince(table.changedXid, since));
+
+/**
+ * The trader's rows that meet `where`, read a page at a time (db/chunks.ts `inPages`), in `order`
+ * (ending with a unique column; the id when left out).
+ */
+export function ownRows<T extends OwnedTable>(
+  q: Database,
+  table: T,
+  userId: string,
+  { where, order = [table.id] }: { where?: SQL; order?: (AnyPgColumn | SQL)[] } = {},
+): Promise<T['$inferSelect'][]> {
+  return inPages(q, { table, key: 'id', where: ownedWhere(table, userId, where), order });
+}
 
 /** Whose the first row matching `where` is, whoever it is; undefined when none matches. */
 export async function ownerWhere(

@@ -3,7 +3,7 @@ import { notFound } from '../refusals.ts';
 import { changedSince } from './changeStamps.ts';
 import { forChunks, inChunks } from './chunks.ts';
 import type { Database, Transaction } from './database.ts';
-import { ownedBy } from './owned.ts';
+import { ownedBy, ownedWhere } from './owned.ts';
 import { accountSettings, edges, executions, tombstones, tradePlans, tradeSetups } from './schema.ts';
 
 /** The collections whose deletes leave tombstones, named as the app's cache names them, and their tables. */
@@ -81,8 +81,9 @@ export async function clearTombstones(
     tx
       .delete(tombstones)
       .where(
-        and(
-          eq(tombstones.userId, userId),
+        ownedWhere(
+          tombstones,
+          userId,
           eq(tombstones.collection, collection),
           inArray(tombstones.recordId, chunk),
         ),

@@ -12,7 +12,7 @@ import {
 import type { BrokerExchange } from '../brokers/broker.ts';
 import { forChunks, inChunks } from '../db/chunks.ts';
 import type { Database } from '../db/database.ts';
-import { ownedBy, ownRow } from '../db/owned.ts';
+import { ownedBy, ownedWhere, ownRow } from '../db/owned.ts';
 import { recordFrom } from '../db/rows.ts';
 import { orderExchanges, orders } from '../db/schema.ts';
 import { uuidv7 } from '../db/uuidv7.ts';
@@ -121,11 +121,7 @@ export function createOrderRepository(db: Database) {
         .select({ id: orders.id })
         .from(orders)
         .where(
-          and(
-            eq(orders.userId, userId),
-            eq(orders.planId, planId),
-            inArray(orders.status, OPEN_ORDER_STATUSES),
-          ),
+          ownedWhere(orders, userId, eq(orders.planId, planId), inArray(orders.status, OPEN_ORDER_STATUSES)),
         )
         .limit(1);
       return rows.length > 0;

@@ -3,9 +3,9 @@
 import { and, eq, inArray, isNotNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { ACTIVE_STATUSES, activeStockOf, type TradePlan } from '../../domain/tradePlans.ts';
 import { changedSince } from '../db/changeStamps.ts';
-import { forChunks, inChunks, inPages } from '../db/chunks.ts';
+import { forChunks, inChunks } from '../db/chunks.ts';
 import type { Database, Transaction } from '../db/database.ts';
-import { changedFor, ownRow, rowsChangedSince } from '../db/owned.ts';
+import { changedFor, ownedWhere, ownRow, ownRows, rowsChangedSince } from '../db/owned.ts';
 import { recordFrom } from '../db/rows.ts';
 import { tradePlans } from '../db/schema.ts';
 import { planEdgeIdsOf } from '../edges/planEdges.ts';
@@ -26,12 +26,7 @@ export const traderPlanIds = (q: Database, userId: string) =>
  * sums to planned risk (accountHeat leaves the done ones out).
  */
 export async function activePlansOf(q: Database, userId: string) {
-  const rows = await inPages(q, {
-    table: tradePlans,
-    key: 'id',
-    where: and(eq(tradePlans.userId, userId), inArray(tradePlans.status, ACTIVE_STATUSES)),
-    order: [tradePlans.id],
-  });
+  const rows = await ownRows(q, tradePlans, userId, { where: inArray(tradePlans.status, ACTIVE_STATUSES) });
   return rows.map(toPlanRecord);
 }
 
@@ -52,8 +47,9 @@ export async function plansOfTrades(q: Database, userId: string, linked: SQLWrap
     .select()
     .from(tradePlans)
     .where(
-      and(
-        eq(tradePlans.userId, userId),
+      ownedWhere(
+        tradePlans,
+        userId,
         or(
           inArray(tradePlans.status, ACTIVE_STATUSES),
           isNotNull(tradePlans.doneAt),
@@ -79,7 +75,7 @@ export async function markDone(
 ): Promise<void> {
   const done = changes.filter((c) => c.doneAt !== null);
   const notDone = changes.filter((c) => c.doneAt === null).map((c) => c.id);
-  const of = (ids: string[]) => and(eq(tradePlans.userId, userId), inArray(tradePlans.id, ids));
+  const of = (ids: string[]) => ownedWhere(tradePlans, userId, inArray(tradePlans.id, ids));
   await forChunks(done, (chunk) => {
     const when = chunk.map((c) => sql`when ${c.id}::uuid then ${c.doneAt}::timestamptz`);
     return q
@@ -115,8 +111,9 @@ export const plansOfSetups = (q: Database, userId: string, setupId?: string) =>
     })
     .from(tradePlans)
     .where(
-      and(
-        eq(tradePlans.userId, userId),
+      ownedWhere(
+        tradePlans,
+        userId,
         setupId ? eq(tradePlans.tradeSetupId, setupId) : isNotNull(tradePlans.tradeSetupId),
       ),
     );

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { planNotesBytes } from '../../domain/journalLimits.ts';
 import { messages } from '../../domain/messages.ts';
 import { computePositionSizes } from '../../domain/positionSize.ts';
@@ -19,11 +18,11 @@ import type {
 } from '../../domain/types.ts';
 import { normalizeStock } from '../../domain/validation.ts';
 
-import { inPages, mapInChunks } from '../db/chunks.ts';
+import { mapInChunks } from '../db/chunks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { idempotentCreate } from '../db/idempotentCreate.ts';
 import { assertNotesWithinLimit, assertRoom, holdJournal } from '../db/journalLimits.ts';
-import { insertRecord, ownedBy, ownRow, rowsChangedSince, updateRecord } from '../db/owned.ts';
+import { insertRecord, ownedBy, ownRow, ownRows, rowsChangedSince, updateRecord } from '../db/owned.ts';
 import { tradePlans } from '../db/schema.ts';
 import { deleteWithTombstone } from '../db/tombstones.ts';
 import { activeEdgeCount } from '../edges/edgeRepository.ts';
@@ -98,10 +97,7 @@ export function createPlanRepository(db: Database, now: () => Date) {
 
   return {
     async list(userId: string, accounts: LiveAccount[]): Promise<TradePlanDto[]> {
-      const rows = await inPages(db, {
-        table: tradePlans,
-        key: 'id',
-        where: eq(tradePlans.userId, userId),
+      const rows = await ownRows(db, tradePlans, userId, {
         order: [tradePlans.stock, tradePlans.createdAt, tradePlans.id],
       });
       return toDtos(db, rows, accounts, userId);

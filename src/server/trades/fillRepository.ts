@@ -1,16 +1,16 @@
 // The rows of `executions`: the trader's fills, manual or imported (docs/product.md, "Trades").
 // The repository's writes take the caller's transaction (the trade book's, which freezes plan
 // links in it); the exported reads take any handle, as the kept trades read (keptTrades.ts).
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { JOURNAL_LIMITS } from '../../domain/constants.ts';
 import { kindOf } from '../../domain/executions.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Execution } from '../../domain/types.ts';
 import { isOwnAccount } from '../accounts/accountRepository.ts';
-import { inChunks, inPages, insertNewInChunks } from '../db/chunks.ts';
+import { inChunks, insertNewInChunks } from '../db/chunks.ts';
 import type { Database, Transaction } from '../db/database.ts';
 import { assertRoom, assertWithinLimit, countOf, holdJournal } from '../db/journalLimits.ts';
-import { ownedBy, rowsChangedSince } from '../db/owned.ts';
+import { ownedBy, ownedWhere, ownRows, rowsChangedSince } from '../db/owned.ts';
 import { recordFrom, rowFrom } from '../db/rows.ts';
 import { executions } from '../db/schema.ts';
 import { clearTombstones } from '../db/tombstones.ts';
@@ -27,10 +27,7 @@ export const fillRow = (userId: string, fill: Execution): typeof executions.$inf
 
 /** The trader's fills, newest first. */
 export async function fillsOf(q: Database, userId: string): Promise<Execution[]> {
-  const rows = await inPages(q, {
-    table: executions,
-    key: 'id',
-    where: eq(executions.userId, userId),
+  const rows = await ownRows(q, executions, userId, {
     order: [desc(executions.executedAt), desc(executions.id)],
   });
   return rows.map(toFill);
@@ -54,12 +51,7 @@ export function createFillRepository(db: Database) {
 
     /** The fills of one of the trader's accounts, as a statement import compares with them. */
     async ofAccount(userId: string, accountId: string): Promise<Execution[]> {
-      const rows = await inPages(db, {
-        table: executions,
-        key: 'id',
-        where: and(eq(executions.userId, userId), eq(executions.accountId, accountId)),
-        order: [executions.id],
-      });
+      const rows = await ownRows(db, executions, userId, { where: eq(executions.accountId, accountId) });
       return rows.map(toFill);
     },
 
@@ -143,8 +135,9 @@ export function createFillRepository(db: Database) {
         .select({ executedAt: executions.executedAt })
         .from(executions)
         .where(
-          and(
-            eq(executions.userId, userId),
+          ownedWhere(
+            executions,
+            userId,
             eq(executions.source, 'broker'),
             accountId ? eq(executions.accountId, accountId) : undefined,
           ),
