@@ -12,7 +12,7 @@ import {
   testSubscription,
   vapidClaims,
 } from './fakePushService.ts';
-import { type Client, clientFor } from './harness.ts';
+import { type Client, clientFor, firstAccount, recordFill } from './harness.ts';
 
 // The test clock starts on Friday 2026-11-20 at 10:30 in New York: the session is open. The demo
 // broker's price of a symbol at that moment is `demoQuote(symbol, clock)`: plans are made around it.
@@ -212,16 +212,8 @@ describe('alerts by Web Push', () => {
       stopLossPrice: cents(q + 0.5),
       alertsOn: false,
     });
-    const account = (await alex.json<Account[]>('GET', '/api/v1/accounts')).body[0] as Account;
-    const bought = await alex.json('POST', '/api/v1/executions', {
-      accountId: account.id,
-      symbol: 'MUTE',
-      side: 'Buy',
-      quantity: 10,
-      price: cents(q + 5),
-      executedAt: new Date(t.clock.now.getTime() - 60_000).toISOString(),
-    });
-    expect(bought.status).toBe(201);
+    const account = await firstAccount(alex);
+    await recordFill(t, alex, { accountId: account.id, symbol: 'MUTE', quantity: 10, price: cents(q + 5) });
     const loud = await planAtEntry(alex, 'LOUD');
 
     expect(await t.server.alertWatcher.tick()).toMatchObject({ alerts: 1, pushes: 1 });

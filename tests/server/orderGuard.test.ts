@@ -4,7 +4,7 @@ import { messages } from '../../src/domain/messages.ts';
 import type { OrderDto, OrderPreview, OrderRequestFields } from '../../src/domain/orders.ts';
 import { computePositionSizes } from '../../src/domain/positionSize.ts';
 import type { Account, TradePlanDto } from '../../src/domain/types.ts';
-import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
+import { type Client, recordFill, signIn, startTestServer, type TestServer } from './harness.ts';
 import { limitRequest, type ScriptedOrders, scriptedOrders } from './orderBroker.ts';
 
 // What an order may be, decided where it is recorded (issue 39): the risk guard counts the orders
@@ -157,16 +157,7 @@ describe('one position per plan and account', () => {
     const { who, account } = await traderWith('sam', 1);
     const plan = await readyPlan(who);
     // 6 shares bought by hand: the trade opens linked to the Ready plan.
-    const fill = await who.json('POST', '/api/v1/executions', {
-      accountId: account.id,
-      symbol: plan.stock,
-      side: 'Buy',
-      quantity: 6,
-      price: 140,
-      fees: 0,
-      executedAt: new Date(t.clock.now.getTime() - 60_000).toISOString(),
-    });
-    expect(fill.status).toBe(201);
+    await recordFill(t, who, { accountId: account.id, symbol: plan.stock, quantity: 6, price: 140, fees: 0 });
     const placed = await previewAndPlace(who, request(plan, account, { quantity: 1 }));
     expect([placed.status, placed.body.message]).toEqual([409, messages.orderPositionHeld(6)]);
     expect(sentFor([plan])).toHaveLength(0);
