@@ -12,7 +12,7 @@ import {
   testSubscription,
   vapidClaims,
 } from './fakePushService.ts';
-import { type Client, clientFor, firstAccount, recordFill } from './harness.ts';
+import { type Client, clientFor, createReadyPlan, firstAccount, recordFill } from './harness.ts';
 
 // The test clock starts on Friday 2026-11-20 at 10:30 in New York: the session is open. The demo
 // broker's price of a symbol at that moment is `demoQuote(symbol, clock)`: plans are made around it.
@@ -31,13 +31,7 @@ beforeAll(async () => {
 const priceOf = (symbol: string) => demoQuote(symbol, t.clock.now).last;
 const cents = (n: number) => Math.round(n * 100) / 100;
 
-async function readyPlan(client: Client, body: Record<string, unknown>): Promise<TradePlanDto> {
-  const plan = await client.json<TradePlanDto>('POST', '/api/v1/tradeplans', body);
-  expect(plan.status, JSON.stringify(plan.body)).toBe(201);
-  const ready = await client.json('PUT', `/api/v1/tradeplans/${plan.body.id}/status`, { status: 'Ready' });
-  expect(ready.status).toBe(200);
-  return plan.body;
-}
+const readyPlan = createReadyPlan;
 
 /** A Ready plan whose entry the demo price has reached. */
 const planAtEntry = (client: Client, stock: string) =>

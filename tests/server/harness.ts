@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { Account, Execution } from '../../src/domain/types.ts';
+import type { Account, Execution, TradePlanDto } from '../../src/domain/types.ts';
 import type { Broker } from '../../src/server/brokers/broker.ts';
 import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
 import type { HeavyCalls } from '../../src/server/http/fairShare.ts';
@@ -283,4 +283,13 @@ export async function recordFill(
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
+}
+
+/** A plan made through the API (answered 201) and set Ready (answered 200): the plan as made. */
+export async function createReadyPlan(client: Client, body: Record<string, unknown>): Promise<TradePlanDto> {
+  const created = await client.json<TradePlanDto>('POST', '/api/v1/tradeplans', body);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const ready = await client.json('PUT', `/api/v1/tradeplans/${created.body.id}/status`, { status: 'Ready' });
+  expect(ready.status, JSON.stringify(ready.body)).toBe(200);
+  return created.body;
 }

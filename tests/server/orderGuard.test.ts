@@ -4,7 +4,14 @@ import { messages } from '../../src/domain/messages.ts';
 import type { OrderDto, OrderPreview, OrderRequestFields } from '../../src/domain/orders.ts';
 import { computePositionSizes } from '../../src/domain/positionSize.ts';
 import type { Account, TradePlanDto } from '../../src/domain/types.ts';
-import { type Client, recordFill, signIn, startTestServer, type TestServer } from './harness.ts';
+import {
+  type Client,
+  createReadyPlan,
+  recordFill,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from './harness.ts';
 import { limitRequest, type ScriptedOrders, scriptedOrders } from './orderBroker.ts';
 
 // What an order may be, decided where it is recorded (issue 39): the risk guard counts the orders
@@ -58,15 +65,8 @@ async function readyPlan(
     targetPrice: 150,
   },
 ): Promise<TradePlanDto> {
-  const created = await who.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
-    stock: `GRD${stocks++}`,
-    ...prices,
-  });
-  expect(created.status).toBe(201);
-  expect(
-    (await who.json('PUT', `/api/v1/tradeplans/${created.body.id}/status`, { status: 'Ready' })).status,
-  ).toBe(200);
-  return (await who.json<TradePlanDto>('GET', `/api/v1/tradeplans/${created.body.id}`)).body;
+  const created = await createReadyPlan(who, { stock: `GRD${stocks++}`, ...prices });
+  return (await who.json<TradePlanDto>('GET', `/api/v1/tradeplans/${created.id}`)).body;
 }
 
 const request = (
