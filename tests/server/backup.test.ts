@@ -79,6 +79,15 @@ const BREAKOUT = {
   notes: 'Works in uptrends',
   checklistRequired: true,
 };
+/** The AAPL plan's own fields, as saved and as the backup must hold them. */
+const AAPL_PLAN = {
+  entryPrice: 190.5,
+  stopLossPrice: 185.25,
+  targetPrice: 205,
+  probabilityOfSuccess: 62.5,
+  scanId: 'scan-1',
+  notes: 'Earnings on the 30th, "tight" stop',
+};
 
 /** Alex's journal: something of every kind the backup holds, and what it must leave out. */
 beforeAll(async () => {
@@ -92,14 +101,9 @@ beforeAll(async () => {
   await post<TradeSetup>(alex, '/tradesetups', { name: 'Pullback', rules: [] });
   aapl = await post<TradePlanDto>(alex, '/tradeplans', {
     stock: 'aapl',
-    entryPrice: 190.5,
-    stopLossPrice: 185.25,
-    targetPrice: 205,
-    probabilityOfSuccess: 62.5,
-    scanId: 'scan-1',
+    ...AAPL_PLAN,
     tradeSetupId: breakout.id,
     edgeIds: [trend.id, retired.id],
-    notes: 'Earnings on the 30th, "tight" stop',
     criteriaMet: ['Close above the range', 'with volume'],
   });
   await alex.json('PUT', `/api/v1/tradeplans/${aapl.id}/status`, { status: 'Ready' });
@@ -233,13 +237,8 @@ describe('GET /api/v1/backup', () => {
     const plan = backup.tradePlans[0] as BackupTradePlan;
     expect(plan).toMatchObject({
       id: aapl.id,
-      entryPrice: 190.5,
-      stopLossPrice: 185.25,
-      targetPrice: 205,
-      probabilityOfSuccess: 62.5,
-      scanId: 'scan-1',
+      ...AAPL_PLAN,
       tradeSetupId: breakout.id,
-      notes: 'Earnings on the 30th, "tight" stop',
       marketCycleAtCreation: aapl.marketCycleAtCreation,
       createdAt: aapl.createdAt,
     });
