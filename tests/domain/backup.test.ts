@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { BROKER_ACCOUNT_FIELDS } from '../../src/domain/accounts.ts';
 import {
   BACKUP_FORMAT_VERSION,
   type Backup,
@@ -12,6 +11,7 @@ import { backupMessages } from '../../src/domain/backupMessages.ts';
 import { messages } from '../../src/domain/messages.ts';
 import { isUntouchedAnnotation, unlinked } from '../../src/domain/tradeAnnotation.ts';
 import { rekeyAnnotation, splitTradeKey } from '../../src/domain/tradeKeys.ts';
+import { accountRecordFixture } from '../fixtures/records.ts';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 const ACCOUNT = '0190a1b2-0000-7000-8000-000000000001';
@@ -30,21 +30,15 @@ function backup(): Backup {
     formatVersion: 1,
     exportedAt: '2026-03-10T11:00:00.000Z',
     accounts: [
-      {
+      accountRecordFixture({
         id: ACCOUNT,
         accountHash: 'demo-alex-7352-margin',
-        ...BROKER_ACCOUNT_FIELDS,
         originalBalance: 100_000,
-        capitalRisk: 10,
-        maxTradeRisk: 1,
-        scaleOutFactor: 1,
-        heatLimit: 6,
         dailyLossLimit: 500,
-        dailyLossLimitUnit: 'Dollars',
         maxNewTradesPerDay: 3,
         createdAt: AT,
         updatedAt: AT,
-      },
+      }),
     ],
     edges: [
       {

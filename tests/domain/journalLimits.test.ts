@@ -18,6 +18,7 @@ import {
 import { jsonTextBytes } from '../../src/domain/journalLimits.ts';
 import { messages } from '../../src/domain/messages.ts';
 import { unlinked } from '../../src/domain/tradeAnnotation.ts';
+import { backupFixture } from '../fixtures/records.ts';
 
 // docs/product.md, "Journal limits": a journal at every limit, each record as wide as its fields
 // allow (three bytes a character, the widest a limited text can be), still makes a backup that a
@@ -146,18 +147,7 @@ function fullestJournal(): Backup {
 }
 
 /** A journal with nothing in it, to fill one collection of. */
-const emptyJournal = (): Backup => ({
-  format: 'trade-tracker-backup',
-  formatVersion: 1,
-  exportedAt: NOW.toISOString(),
-  accounts: [],
-  edges: [],
-  tradeSetups: [],
-  tradePlans: [],
-  executions: [],
-  tradeAnnotations: [],
-  traderSettings: [],
-});
+const emptyJournal = (): Backup => backupFixture({ formatVersion: 1, exportedAt: NOW.toISOString() });
 
 describe('journal limits', () => {
   const journal = fullestJournal();

@@ -8,6 +8,7 @@ import {
 import { manualLiveAccount, newManualAccount } from '../../src/domain/manualAccounts.ts';
 import { messages } from '../../src/domain/messages.ts';
 import { computePositionSizes } from '../../src/domain/positionSize.ts';
+import { accountRecordFixture } from '../fixtures/records.ts';
 
 // Accounts without an API (docs/product.md, "Accounts"): one definition for the API, the form,
 // the cache's local row and the backup.
@@ -28,21 +29,21 @@ describe('a manual account', () => {
     expect(v.ok).toBe(true);
     if (!v.ok) return;
     expect(v.value.accountName).toBe('Credit union IRA');
-    expect(newManualAccount(ID, v.value)).toEqual({
+    // The record of an account with the default risks, but for the manual fields given.
+    const {
+      id: _id,
+      createdAt: _c,
+      updatedAt: _u,
+      ...expected
+    } = accountRecordFixture({
       source: 'manual',
       accountHash: manualAccountHash(ID),
       accountName: 'Credit union IRA',
       lastDigits: '0042',
       currentBalance: 10_000,
       originalBalance: 8_000,
-      capitalRisk: 10,
-      maxTradeRisk: 1,
-      scaleOutFactor: 1,
-      heatLimit: 6,
-      dailyLossLimit: null,
-      dailyLossLimitUnit: 'Dollars',
-      maxNewTradesPerDay: null,
     });
+    expect(newManualAccount(ID, v.value)).toEqual(expected);
   });
 
   it('is shown with its balance as free funds, its digits masked, and sizes plans from it', () => {

@@ -13,6 +13,7 @@ import {
   orderPastLossLimit,
   riskGuardOf,
 } from '../../src/domain/riskGuard.ts';
+import { bracketOrderFixture } from '../fixtures/records.ts';
 
 // November: New York is UTC-5, so its midnight is 05:00 UTC. Friday 2026-11-20.
 const FRIDAY_NOON = new Date('2026-11-20T17:00:00.000Z');
@@ -152,17 +153,7 @@ describe("today's orders (issue 39: the guard counts what is sent, not only what
     filledQuantity: 0,
     createdAt: '2026-11-20T15:00:00.000Z',
     // 60 shares at 100 with a stop at 95: $300 at risk.
-    order: {
-      symbol: 'NVDA',
-      direction: 'Long',
-      quantity: 60,
-      entryType: 'Limit',
-      entryPrice: 100,
-      entryLimitPrice: null,
-      duration: 'Day',
-      stopPrice: 95,
-      targetPrice: null,
-    },
+    order: bracketOrderFixture({ quantity: 60, entryPrice: 100, stopPrice: 95, targetPrice: null }),
     ...o,
   });
   const oneADay = account({ dailyLossLimit: null, maxNewTradesPerDay: 1 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newSetup, setupSuccessScore, successScore } from '../../src/domain/setups.ts';
 import { computeStats } from '../../src/domain/stats.ts';
 import type { Trade, TradePlanStatus } from '../../src/domain/types.ts';
+import { setupFixture } from '../fixtures/records.ts';
 import { closedTrade } from './fixtures.ts';
 
 const plan = (status: TradePlanStatus, probabilityOfSuccess: number | null) => ({
@@ -29,17 +30,9 @@ describe('successScore', () => {
 
 describe('newSetup', () => {
   it('fills every text the input leaves out with an empty one, and scores 0', () => {
-    expect(newSetup({ name: 'Flag' })).toEqual({
-      name: 'Flag',
-      description: '',
-      entryCriteria: '',
-      exitCriteria: '',
-      notes: '',
-      checklistRequired: false,
-      successScore: 0,
-      successScoreBasis: 'planned',
-      successScoreTrades: 0,
-    });
+    // The setup builder's defaults are a new setup's, but for the id and the times.
+    const { id: _id, createdAt: _c, updatedAt: _u, ...expected } = setupFixture({ name: 'Flag' });
+    expect(newSetup({ name: 'Flag' })).toEqual(expected);
   });
 
   it('keeps the texts it is given, and leaves out id and rules', () => {

@@ -3,6 +3,7 @@ import { doneChanges, donePlans, type PlanDoneState, tradeOutcomeOfPlan } from '
 import { annotationOf, applyTradeUpdate, unlinked } from '../../src/domain/tradeAnnotation.ts';
 import { buildTrades, newAnnotations } from '../../src/domain/tradeLinks.ts';
 import type { Execution, Trade, TradeAnnotation, TradePlanStatus } from '../../src/domain/types.ts';
+import { tradeFixture } from '../fixtures/records.ts';
 import { ACCOUNT_1, ACCOUNT_2, day, fill } from './fixtures.ts';
 
 const PLAN = '0190a1b2-0000-7000-8000-00000000aaaa';
@@ -43,14 +44,8 @@ const link = (t: Trade) => ({
   rMultiple: t.rMultiple,
   notes: t.notes,
 });
-const unplanned = {
-  planId: null,
-  planned: false,
-  initialStop: null,
-  initialRisk: null,
-  rMultiple: null,
-  notes: '',
-};
+// A trade's link fields before any plan: none, no stop, no risk, no R, no notes.
+const unplanned = link(tradeFixture());
 
 describe('the automatic link to the active plan of the symbol', () => {
   it.each(['Ready', 'Hold'] as const)(

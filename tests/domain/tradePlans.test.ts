@@ -22,6 +22,7 @@ import {
 } from '../../src/domain/tradePlans.ts';
 import { TRADE_PLAN_STATUSES, type TradePlanStatus } from '../../src/domain/types.ts';
 import { normalizeStock } from '../../src/domain/validation.ts';
+import { planDtoFixture, planFixture } from '../fixtures/records.ts';
 
 describe('plan risk', () => {
   it('is entry minus stop, and its share of the entry in percent', () => {
@@ -212,23 +213,14 @@ describe('plans on the wire', () => {
   });
 
   it('makes a new plan a Draft with every optional field filled', () => {
-    expect(newDraftPlan({ stock: 'AAPL', entryPrice: 10, stopLossPrice: 9 })).toEqual({
-      stock: 'AAPL',
-      entryPrice: 10,
-      stopLossPrice: 9,
-      probabilityOfSuccess: null,
-      status: 'Draft',
-      scanId: null,
-      tradeSetupId: null,
-      edgeIds: [],
-      targetPrice: null,
-      notes: '',
-      marketCycleAtCreation: null,
-      doneAt: null,
-      alertsOn: true,
-      direction: 'Long',
-      criteriaMet: [],
-    });
+    // The plan builder's defaults are a new draft's: every field but the id and the times.
+    const {
+      id: _id,
+      createdAt: _c,
+      updatedAt: _u,
+      ...draft
+    } = planFixture({ entryPrice: 10, stopLossPrice: 9 });
+    expect(newDraftPlan({ stock: 'AAPL', entryPrice: 10, stopLossPrice: 9 })).toEqual(draft);
     expect(
       newDraftPlan({
         stock: 'MSFT',
@@ -251,30 +243,20 @@ describe('plans on the wire', () => {
   });
 
   it('exposes the API edge objects as edgeIds', () => {
-    const plan = toTradePlan({
-      id: 'p',
-      stock: 'AAPL',
-      entryPrice: 10,
-      stopLossPrice: 9,
-      probabilityOfSuccess: null,
-      status: 'Draft',
-      scanId: null,
-      tradeSetupId: null,
-      targetPrice: 12,
-      notes: 'n',
-      marketCycleAtCreation: 'Uptrend',
-      doneAt: null,
-      alertsOn: true,
-      direction: 'Long',
-      criteriaMet: [],
-      edges: [
-        { id: 'e1', name: 'Trend', weightFactor: 0.5 },
-        { id: 'e2', name: 'Volume', weightFactor: 0.8 },
-      ],
-      positionSizes: [],
-      createdAt: '2026-01-01T00:00:00.000Z',
-      updatedAt: '2026-01-01T00:00:00.000Z',
-    });
+    const plan = toTradePlan(
+      planDtoFixture({
+        id: 'p',
+        entryPrice: 10,
+        stopLossPrice: 9,
+        targetPrice: 12,
+        notes: 'n',
+        marketCycleAtCreation: 'Uptrend',
+        edges: [
+          { id: 'e1', name: 'Trend', weightFactor: 0.5 },
+          { id: 'e2', name: 'Volume', weightFactor: 0.8 },
+        ],
+      }),
+    );
     expect(plan.edgeIds).toEqual(['e1', 'e2']);
     expect(plan).toMatchObject({ targetPrice: 12, notes: 'n' });
     expect('edges' in plan).toBe(false);

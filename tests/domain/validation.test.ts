@@ -15,6 +15,7 @@ import {
 } from '../../src/domain/tradePlans.ts';
 import type { FieldError, ValidationResult } from '../../src/domain/types.ts';
 import { creationTime } from '../../src/domain/validation.ts';
+import { setupFixture } from '../fixtures/records.ts';
 
 const UUID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
 const errorsOf = (r: ValidationResult<unknown>): FieldError[] => (r.ok ? [] : r.errors);
@@ -122,16 +123,11 @@ describe('validateTradeSetupInput', () => {
   };
 
   it('accepts a setup with rules ignored and missing text defaulted to empty', () => {
+    // The setup builder's texts, all empty but the name, and no checklist: what the trader wrote.
+    const { name, description, entryCriteria, exitCriteria, notes, checklistRequired } = setupFixture();
     expect(validateTradeSetupInput({ name: 'Flag', rules: [] })).toEqual({
       ok: true,
-      value: {
-        name: 'Flag',
-        description: '',
-        entryCriteria: '',
-        exitCriteria: '',
-        notes: '',
-        checklistRequired: false,
-      },
+      value: { name, description, entryCriteria, exitCriteria, notes, checklistRequired },
     });
   });
 

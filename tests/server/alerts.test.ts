@@ -12,7 +12,7 @@ import {
   testSubscription,
   vapidClaims,
 } from './fakePushService.ts';
-import { type Client, clientFor } from './harness.ts';
+import { type Client, clientFor, createReadyPlan, firstAccount, recordFill } from './harness.ts';
 
 // The test clock starts on Friday 2026-11-20 at 10:30 in New York: the session is open. The demo
 // broker's price of a symbol at that moment is `demoQuote(symbol, clock)`: plans are made around it.
@@ -31,13 +31,7 @@ beforeAll(async () => {
 const priceOf = (symbol: string) => demoQuote(symbol, t.clock.now).last;
 const cents = (n: number) => Math.round(n * 100) / 100;
 
-async function readyPlan(client: Client, body: Record<string, unknown>): Promise<TradePlanDto> {
-  const plan = await client.json<TradePlanDto>('POST', '/api/v1/tradeplans', body);
-  expect(plan.status, JSON.stringify(plan.body)).toBe(201);
-  const ready = await client.json('PUT', `/api/v1/tradeplans/${plan.body.id}/status`, { status: 'Ready' });
-  expect(ready.status).toBe(200);
-  return plan.body;
-}
+const readyPlan = createReadyPlan;
 
 /** A Ready plan whose entry the demo price has reached. */
 const planAtEntry = (client: Client, stock: string) =>
@@ -212,16 +206,8 @@ describe('alerts by Web Push', () => {
       stopLossPrice: cents(q + 0.5),
       alertsOn: false,
     });
-    const account = (await alex.json<Account[]>('GET', '/api/v1/accounts')).body[0] as Account;
-    const bought = await alex.json('POST', '/api/v1/executions', {
-      accountId: account.id,
-      symbol: 'MUTE',
-      side: 'Buy',
-      quantity: 10,
-      price: cents(q + 5),
-      executedAt: new Date(t.clock.now.getTime() - 60_000).toISOString(),
-    });
-    expect(bought.status).toBe(201);
+    const account = await firstAccount(alex);
+    await recordFill(t, alex, { accountId: account.id, symbol: 'MUTE', quantity: 10, price: cents(q + 5) });
     const loud = await planAtEntry(alex, 'LOUD');
 
     expect(await t.server.alertWatcher.tick()).toMatchObject({ alerts: 1, pushes: 1 });

@@ -63,40 +63,47 @@ const edge = (name: string, weightFactor = 0.5) =>
     weightFactor,
   });
 
+/** The cash account's settings and a setup with every text, as saved and as the backup must hold them. */
+const CASH_SETTINGS = {
+  originalBalance: 30_000,
+  capitalRisk: 12.5,
+  maxTradeRisk: 0.75,
+  scaleOutFactor: 3,
+  heatLimit: 4,
+};
+const BREAKOUT = {
+  name: 'Breakout',
+  description: 'Range break',
+  entryCriteria: 'Close above the range\nwith volume',
+  exitCriteria: '=stop under the range',
+  notes: 'Works in uptrends',
+  checklistRequired: true,
+};
+/** The AAPL plan's own fields, as saved and as the backup must hold them. */
+const AAPL_PLAN = {
+  entryPrice: 190.5,
+  stopLossPrice: 185.25,
+  targetPrice: 205,
+  probabilityOfSuccess: 62.5,
+  scanId: 'scan-1',
+  notes: 'Earnings on the 30th, "tight" stop',
+};
+
 /** Alex's journal: something of every kind the backup holds, and what it must leave out. */
 beforeAll(async () => {
   accounts = (await alex.json<Account[]>('GET', '/api/v1/accounts')).body;
   const [margin, cash] = accounts as [Account, Account];
-  await alex.json('PUT', `/api/v1/accounts/${cash.id}`, {
-    originalBalance: 30_000,
-    capitalRisk: 12.5,
-    maxTradeRisk: 0.75,
-    scaleOutFactor: 3,
-    heatLimit: 4,
-  });
+  await alex.json('PUT', `/api/v1/accounts/${cash.id}`, CASH_SETTINGS);
   trend = await edge('Trend', 0.8);
   retired = await edge('Retired', 0.3);
   const uncited = await edge('Uncited');
-  breakout = await post<TradeSetup>(alex, '/tradesetups', {
-    name: 'Breakout',
-    description: 'Range break',
-    entryCriteria: 'Close above the range\nwith volume',
-    exitCriteria: '=stop under the range',
-    notes: 'Works in uptrends',
-    checklistRequired: true,
-    rules: [],
-  });
+  breakout = await post<TradeSetup>(alex, '/tradesetups', { ...BREAKOUT, rules: [] });
   await post<TradeSetup>(alex, '/tradesetups', { name: 'Pullback', rules: [] });
   aapl = await post<TradePlanDto>(alex, '/tradeplans', {
     stock: 'aapl',
-    entryPrice: 190.5,
-    stopLossPrice: 185.25,
-    targetPrice: 205,
-    probabilityOfSuccess: 62.5,
-    scanId: 'scan-1',
+    ...AAPL_PLAN,
     tradeSetupId: breakout.id,
     edgeIds: [trend.id, retired.id],
-    notes: 'Earnings on the 30th, "tight" stop',
     criteriaMet: ['Close above the range', 'with volume'],
   });
   await alex.json('PUT', `/api/v1/tradeplans/${aapl.id}/status`, { status: 'Ready' });
@@ -208,11 +215,7 @@ describe('GET /api/v1/backup', () => {
     );
     expect(backup.accounts.find((a) => a.accountHash === accounts[1]?.accountHash)).toMatchObject({
       id: accounts[1]?.id,
-      originalBalance: 30_000,
-      capitalRisk: 12.5,
-      maxTradeRisk: 0.75,
-      scaleOutFactor: 3,
-      heatLimit: 4,
+      ...CASH_SETTINGS,
     });
     expect(backup.edges.map((e) => [e.name, e.isActive])).toEqual([
       ['Trend', true],
@@ -221,12 +224,7 @@ describe('GET /api/v1/backup', () => {
     expect(backup.tradeSetups.map((s) => s.name)).toEqual(['Breakout', 'Pullback']);
     expect(backup.tradeSetups[0]).toEqual({
       id: breakout.id,
-      name: 'Breakout',
-      description: 'Range break',
-      entryCriteria: 'Close above the range\nwith volume',
-      exitCriteria: '=stop under the range',
-      notes: 'Works in uptrends',
-      checklistRequired: true,
+      ...BREAKOUT,
       createdAt: breakout.createdAt,
       updatedAt: breakout.updatedAt,
     });
@@ -239,13 +237,8 @@ describe('GET /api/v1/backup', () => {
     const plan = backup.tradePlans[0] as BackupTradePlan;
     expect(plan).toMatchObject({
       id: aapl.id,
-      entryPrice: 190.5,
-      stopLossPrice: 185.25,
-      targetPrice: 205,
-      probabilityOfSuccess: 62.5,
-      scanId: 'scan-1',
+      ...AAPL_PLAN,
       tradeSetupId: breakout.id,
-      notes: 'Earnings on the 30th, "tight" stop',
       marketCycleAtCreation: aapl.marketCycleAtCreation,
       createdAt: aapl.createdAt,
     });

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CandleAnswer, newYorkDay, weekdaysBetween } from '../../src/domain/candles.ts';
 import { CANDLE_DAYS_MAX, CANDLE_FETCH_WEEKDAYS_PER_DAY } from '../../src/domain/constants.ts';
 import { messages } from '../../src/domain/messages.ts';
-import type { Trade, TradePlanDto } from '../../src/domain/types.ts';
+import type { Trade } from '../../src/domain/types.ts';
 import type { Broker } from '../../src/server/brokers/broker.ts';
 import { createDemoBroker } from '../../src/server/brokers/demo/demoBroker.ts';
 import { demoPriceHistory } from '../../src/server/brokers/demo/demoPriceHistory.ts';
 import { candles } from '../../src/server/db/schema.ts';
-import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
+import { type Client, createReadyPlan, signIn, startTestServer, type TestServer } from './harness.ts';
 
 // The test clock starts on Friday 2026-11-20 at 10:30 in New York: the session is open.
 // Labor Day: the broker has no session that Monday.
@@ -28,14 +28,7 @@ function countingBroker(): Broker {
 
 /** Candles are answered for the stocks of the trader's active plans and of their trades. */
 async function readyPlan(client: Client, stock: string) {
-  const plan = await client.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
-    stock,
-    entryPrice: 100,
-    stopLossPrice: 95,
-  });
-  expect(plan.status).toBe(201);
-  const ready = await client.json('PUT', `/api/v1/tradeplans/${plan.body.id}/status`, { status: 'Ready' });
-  expect(ready.status).toBe(200);
+  await createReadyPlan(client, { stock, entryPrice: 100, stopLossPrice: 95 });
 }
 
 let t: TestServer;

@@ -1,14 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Account, Execution, ImportResult } from '../../src/domain/types.ts';
-import { signedInServer } from './harness.ts';
+import { firstAccount, signedInServer } from './harness.ts';
 
 const { t, alex, sam } = signedInServer();
 let margin: Account;
 let samsAccount: Account;
 
 beforeAll(async () => {
-  margin = (await alex.json<Account[]>('GET', '/api/v1/accounts')).body[0] as Account;
-  samsAccount = (await sam.json<Account[]>('GET', '/api/v1/accounts')).body[0] as Account;
+  [margin, samsAccount] = [await firstAccount(alex), await firstAccount(sam)];
 });
 
 const minutesAgo = (minutes: number) => new Date(t.clock.now.getTime() - minutes * 60_000).toISOString();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { Account, Execution, TradePlanDto } from '../../src/domain/types.ts';
 import type { Broker } from '../../src/server/brokers/broker.ts';
 import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
 import type { HeavyCalls } from '../../src/server/http/fairShare.ts';
@@ -260,4 +261,35 @@ export async function fillAnHourOn(
     executedAt: t.clock.now.toISOString(),
   });
   expect(res.status).toBe(201);
+}
+
+/** The trader's first account: the demo broker's Margin account. */
+export const firstAccount = async (client: Client): Promise<Account> =>
+  (await client.json<Account[]>('GET', '/api/v1/accounts')).body[0] as Account;
+
+/**
+ * A fill recorded by hand through the API and answered 201: a Buy a minute before the clock's
+ * time unless `fill` says otherwise.
+ */
+export async function recordFill(
+  t: TestServer,
+  client: Client,
+  fill: { accountId: string; symbol: string; quantity: number; price: number } & Record<string, unknown>,
+): Promise<Execution> {
+  const res = await client.json<Execution>('POST', '/api/v1/executions', {
+    side: 'Buy',
+    executedAt: new Date(t.clock.now.getTime() - 60_000).toISOString(),
+    ...fill,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+/** A plan made through the API (answered 201) and set Ready (answered 200): the plan as made. */
+export async function createReadyPlan(client: Client, body: Record<string, unknown>): Promise<TradePlanDto> {
+  const created = await client.json<TradePlanDto>('POST', '/api/v1/tradeplans', body);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const ready = await client.json('PUT', `/api/v1/tradeplans/${created.body.id}/status`, { status: 'Ready' });
+  expect(ready.status, JSON.stringify(ready.body)).toBe(200);
+  return created.body;
 }

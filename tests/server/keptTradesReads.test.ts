@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Account, ImportResult, Trade } from '../../src/domain/types.ts';
-import { signedInServer } from './harness.ts';
+import type { ImportResult, Trade } from '../../src/domain/types.ts';
+import { firstAccount, recordFill, signedInServer } from './harness.ts';
 
 // What a read of the trades asks the database (src/server/trades/keptTrades.ts): the whole journal
 // once, then only what changed since the last read.
@@ -34,16 +34,14 @@ describe('a read of the trades', () => {
     expect(unchanged.filter(readsAllFills)).toEqual([]);
 
     // One fill of one symbol: the rows written since, no read of every fill.
-    const account = (await alex.json<Account[]>('GET', '/api/v1/accounts')).body[0] as Account;
-    const fill = await alex.json('POST', '/api/v1/executions', {
+    const account = await firstAccount(alex);
+    await recordFill(t, alex, {
       accountId: account.id,
       symbol: 'ZZZT',
-      side: 'Buy',
       quantity: 1,
       price: 10,
       executedAt: t.clock.now.toISOString(),
     });
-    expect(fill.status).toBe(201);
     let after: Trade[] = [];
     const changed = await sourceReads(async () => {
       after = (await trades()).body;

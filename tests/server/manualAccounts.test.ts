@@ -4,7 +4,14 @@ import type { Backup, RestoreResult } from '../../src/domain/backup.ts';
 import { backupMessages } from '../../src/domain/backupMessages.ts';
 import { messages } from '../../src/domain/messages.ts';
 import type { Account, Execution, ImportResult, TradePlanDto } from '../../src/domain/types.ts';
-import { type Client, signedInServer, signIn, startTestServer, type TestServer } from './harness.ts';
+import {
+  type Client,
+  recordFill,
+  signedInServer,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from './harness.ts';
 
 // Accounts without an API (docs/product.md, "Accounts"): added by hand, sized, guarded and backed
 // up like a broker's; the broker's refresh and import never touch them.
@@ -140,23 +147,21 @@ describe('editing and deleting an account added by hand', () => {
 
   it('is deleted only without fills, leaving a tombstone; a broker account is never deleted', async () => {
     const { id } = (await create(alex, manual({ accountName: 'Short-lived' }))).body;
-    const fill = await alex.json<Execution>('POST', '/api/v1/executions', {
+    const fill = await recordFill(t, alex, {
       accountId: id,
       symbol: 'KEEP',
-      side: 'Buy',
       quantity: 10,
       price: 20,
       executedAt: new Date(t.clock.now.getTime() - 3_600_000).toISOString(),
     });
-    expect(fill.status).toBe(201);
     const held = await alex.json('DELETE', `/api/v1/accounts/${id}`);
     expect(held.status).toBe(409);
     expect(held.body).toMatchObject({ message: messages.manualAccountHoldsFills(1) });
     expect(
-      (await alex.json<Execution[]>('GET', '/api/v1/executions')).body.some((e) => e.id === fill.body.id),
+      (await alex.json<Execution[]>('GET', '/api/v1/executions')).body.some((e) => e.id === fill.id),
     ).toBe(true);
 
-    expect((await alex.json('DELETE', `/api/v1/executions/${fill.body.id}`)).status).toBe(204);
+    expect((await alex.json('DELETE', `/api/v1/executions/${fill.id}`)).status).toBe(204);
     expect((await alex.json('DELETE', `/api/v1/accounts/${id}`)).status).toBe(204);
     expect((await accountsOf(alex)).some((a) => a.id === id)).toBe(false);
     // A create replayed after the delete does not bring it back.

@@ -4,7 +4,14 @@ import { messages } from '../../src/domain/messages.ts';
 import type { OrderDto, OrderPreview, OrderRequestFields } from '../../src/domain/orders.ts';
 import { computePositionSizes } from '../../src/domain/positionSize.ts';
 import type { Account, TradePlanDto } from '../../src/domain/types.ts';
-import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
+import {
+  type Client,
+  createReadyPlan,
+  recordFill,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from './harness.ts';
 import { limitRequest, type ScriptedOrders, scriptedOrders } from './orderBroker.ts';
 
 // What an order may be, decided where it is recorded (issue 39): the risk guard counts the orders
@@ -58,15 +65,8 @@ async function readyPlan(
     targetPrice: 150,
   },
 ): Promise<TradePlanDto> {
-  const created = await who.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
-    stock: `GRD${stocks++}`,
-    ...prices,
-  });
-  expect(created.status).toBe(201);
-  expect(
-    (await who.json('PUT', `/api/v1/tradeplans/${created.body.id}/status`, { status: 'Ready' })).status,
-  ).toBe(200);
-  return (await who.json<TradePlanDto>('GET', `/api/v1/tradeplans/${created.body.id}`)).body;
+  const created = await createReadyPlan(who, { stock: `GRD${stocks++}`, ...prices });
+  return (await who.json<TradePlanDto>('GET', `/api/v1/tradeplans/${created.id}`)).body;
 }
 
 const request = (
@@ -157,16 +157,7 @@ describe('one position per plan and account', () => {
     const { who, account } = await traderWith('sam', 1);
     const plan = await readyPlan(who);
     // 6 shares bought by hand: the trade opens linked to the Ready plan.
-    const fill = await who.json('POST', '/api/v1/executions', {
-      accountId: account.id,
-      symbol: plan.stock,
-      side: 'Buy',
-      quantity: 6,
-      price: 140,
-      fees: 0,
-      executedAt: new Date(t.clock.now.getTime() - 60_000).toISOString(),
-    });
-    expect(fill.status).toBe(201);
+    await recordFill(t, who, { accountId: account.id, symbol: plan.stock, quantity: 6, price: 140, fees: 0 });
     const placed = await previewAndPlace(who, request(plan, account, { quantity: 1 }));
     expect([placed.status, placed.body.message]).toEqual([409, messages.orderPositionHeld(6)]);
     expect(sentFor([plan])).toHaveLength(0);

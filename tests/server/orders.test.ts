@@ -13,7 +13,7 @@ import type { BrokerExchange } from '../../src/server/brokers/broker.ts';
 import { orders } from '../../src/server/db/schema.ts';
 import { ORDER_RESEND_WITHIN_SECONDS } from '../../src/server/orders/orderService.ts';
 import { bracketOrderFixture } from '../fixtures/records.ts';
-import { type Client, signIn, startTestServer, type TestServer } from './harness.ts';
+import { type Client, recordFill, signIn, startTestServer, type TestServer } from './harness.ts';
 import { confirmOf, limitRequest, type ScriptedOrders, scriptedOrders } from './orderBroker.ts';
 
 // The order service against a broker whose order calls the test steers (orderBroker.ts): the
@@ -173,16 +173,7 @@ describe('the checks', () => {
     });
     expect(put.status).toBe(200);
     const samPlan = await readyPlan(sam);
-    const fill = await sam.json('POST', '/api/v1/executions', {
-      accountId: samAccount.id,
-      symbol: 'GUARD',
-      side: 'Buy',
-      quantity: 1,
-      price: 10,
-      fees: 0,
-      executedAt: new Date(t.clock.now.getTime() - 60_000).toISOString(),
-    });
-    expect(fill.status).toBe(201);
+    await recordFill(t, sam, { accountId: samAccount.id, symbol: 'GUARD', quantity: 1, price: 10, fees: 0 });
     const guarded = await place(request(samPlan, { accountId: samAccount.id }), randomUUID(), sam);
     expect(guarded.status).toBe(409);
     expect(guarded.body.message).toMatch(/no new orders for this account until the next trading day$/);

@@ -8,7 +8,7 @@ import { createSchwabBroker } from '../../src/server/brokers/schwab/schwabBroker
 import { SCHWAB_REQUESTS_PER_MINUTE } from '../../src/server/brokers/schwab/schwabHttp.ts';
 import type { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
 import { schwabEnv, schwabOptions, startFakeSchwab } from './brokers/schwab/schwabApp.ts';
-import { type Client, startTestServer, type TestServer } from './harness.ts';
+import { type Client, createReadyPlan, startTestServer, type TestServer } from './harness.ts';
 import { confirmOf, limitRequest, signInSchwab } from './orderBroker.ts';
 
 /**
@@ -57,16 +57,7 @@ let stocks = 0;
 async function readyPlan({ client }: Trader): Promise<TradePlanDto> {
   const stock = `BDG${String.fromCharCode(65 + Math.floor(stocks / 26))}${String.fromCharCode(65 + (stocks % 26))}`;
   stocks++;
-  const created = await client.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
-    stock,
-    entryPrice: 40,
-    stopLossPrice: 39,
-    targetPrice: 45,
-  });
-  expect(created.status).toBe(201);
-  const ready = await client.json('PUT', `/api/v1/tradeplans/${created.body.id}/status`, { status: 'Ready' });
-  expect(ready.status).toBe(200);
-  return created.body;
+  return createReadyPlan(client, { stock, entryPrice: 40, stopLossPrice: 39, targetPrice: 45 });
 }
 
 async function place({ client, account }: Trader, plan: TradePlanDto) {

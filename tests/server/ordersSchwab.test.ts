@@ -11,7 +11,7 @@ import type { Account, Trade, TradePlanDto } from '../../src/domain/types.ts';
 import type { BrokerExchange } from '../../src/server/brokers/broker.ts';
 import type { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
 import { schwabEnv, startFakeSchwab } from './brokers/schwab/schwabApp.ts';
-import { type Client, startTestServer, type TestServer } from './harness.ts';
+import { type Client, createReadyPlan, startTestServer, type TestServer } from './harness.ts';
 import { confirmOf, limitRequest, signInSchwab } from './orderBroker.ts';
 
 /**
@@ -82,16 +82,8 @@ async function readyPlan(
   prices: Record<string, unknown> = { entryPrice: 140, stopLossPrice: 135 },
 ): Promise<TradePlanDto> {
   const stock = `ORD${String.fromCharCode(65 + stocks++)}`;
-  const created = await dana.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
-    stock,
-    ...prices,
-    targetPrice,
-  });
-  expect(created.status).toBe(201);
-  expect(
-    (await dana.json('PUT', `/api/v1/tradeplans/${created.body.id}/status`, { status: 'Ready' })).status,
-  ).toBe(200);
-  return (await dana.json<TradePlanDto>('GET', `/api/v1/tradeplans/${created.body.id}`)).body;
+  const created = await createReadyPlan(dana, { stock, ...prices, targetPrice });
+  return (await dana.json<TradePlanDto>('GET', `/api/v1/tradeplans/${created.id}`)).body;
 }
 
 /** A request for the plan, with the order its preview shows (a preview's body ignores it). */

@@ -5,7 +5,7 @@ import type { Account, TradePlanDto } from '../../src/domain/types.ts';
 import { type RunningServer, startServer } from '../../src/server/server.ts';
 import type { FakeSchwab } from './brokers/schwab/fakeSchwab.ts';
 import { schwabEnv, startFakeSchwab } from './brokers/schwab/schwabApp.ts';
-import { type Client, clientFor, freshDatabase, testConfig } from './harness.ts';
+import { type Client, clientFor, createReadyPlan, freshDatabase, testConfig } from './harness.ts';
 import { confirmOf, limitRequest, signInSchwab } from './orderBroker.ts';
 
 /**
@@ -46,19 +46,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('orders with two API servers on on
     await fake?.stop();
   });
 
-  async function readyPlan(stock: string, who: Client = onA): Promise<TradePlanDto> {
-    const created = await who.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
-      stock,
-      entryPrice: 140,
-      stopLossPrice: 135,
-      targetPrice: 150,
-    });
-    expect(created.status).toBe(201);
-    expect(
-      (await who.json('PUT', `/api/v1/tradeplans/${created.body.id}/status`, { status: 'Ready' })).status,
-    ).toBe(200);
-    return created.body;
-  }
+  const readyPlan = (stock: string, who: Client = onA): Promise<TradePlanDto> =>
+    createReadyPlan(who, { stock, entryPrice: 140, stopLossPrice: 135, targetPrice: 150 });
 
   const request = (plan: TradePlanDto): OrderConfirmFields => confirmOf(plan, limitRequest(plan, account.id));
 

@@ -2,27 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { QUOTE_SYMBOLS_MAX } from '../../src/domain/constants.ts';
 import { messages } from '../../src/domain/messages.ts';
 import type { Quote, QuoteAnswer } from '../../src/domain/quotes.ts';
-import type { Trade, TradePlanDto } from '../../src/domain/types.ts';
+import type { Trade } from '../../src/domain/types.ts';
 import { demoDailyCandles } from '../../src/server/brokers/demo/demoCandles.ts';
 import { demoQuote } from '../../src/server/brokers/demo/demoQuotes.ts';
 import type { Client } from './harness.ts';
-import { signedInServer } from './harness.ts';
+import { createReadyPlan, signedInServer } from './harness.ts';
 
 // The test clock starts on Friday 2026-11-20 at 10:30 in New York: the session is open.
 const { t, alex, sam } = signedInServer();
 
-async function readyPlan(client: Client, stock: string, entryPrice = 100, stopLossPrice = 95) {
-  const plan = await client.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
-    stock,
-    entryPrice,
-    stopLossPrice,
-  });
-  expect(plan.status).toBe(201);
-  expect(
-    (await client.json('PUT', `/api/v1/tradeplans/${plan.body.id}/status`, { status: 'Ready' })).status,
-  ).toBe(200);
-  return plan.body;
-}
+const readyPlan = (client: Client, stock: string, entryPrice = 100, stopLossPrice = 95) =>
+  createReadyPlan(client, { stock, entryPrice, stopLossPrice });
 
 const quotesOf = (client: Client, symbols: string) =>
   client.json<QuoteAnswer & { message?: string }>(

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Account, TradePlanDto } from '../../src/domain/types.ts';
 import { demoQuote } from '../../src/server/brokers/demo/demoQuotes.ts';
 import { signedInServerWithPush, testSubscription } from './fakePushService.ts';
+import { recordFill } from './harness.ts';
 
 // Entry alerts are muted while every account of the trader has its risk guard reached
 // (docs/product.md, "Orders"). The test clock is Friday 2026-11-20, 10:30 in New York: in session.
@@ -44,15 +45,7 @@ describe('entry alerts and the risk guard', () => {
     // One new trade today in every account, and a most of one a day in every account.
     for (const a of accounts) {
       expect((await maxNewTrades(a, 1)).status).toBe(200);
-      const fill = await alex.json('POST', '/api/v1/executions', {
-        accountId: a.id,
-        symbol: 'DONE',
-        side: 'Buy',
-        quantity: 1,
-        price: 10,
-        executedAt: new Date(t.clock.now.getTime() - 60_000).toISOString(),
-      });
-      expect(fill.status).toBe(201);
+      await recordFill(t, alex, { accountId: a.id, symbol: 'DONE', quantity: 1, price: 10 });
     }
     await planAtEntry('MUTE');
 

@@ -4,6 +4,7 @@ import { backupMessages } from '../../src/domain/backupMessages.ts';
 import { messages } from '../../src/domain/messages.ts';
 import { statementTexts } from '../../src/domain/statements/statementTexts.ts';
 import type { AuthStatus, SyncAnswer, TraderSettings } from '../../src/domain/types.ts';
+import { backupFixture } from '../fixtures/records.ts';
 import { type Client, signedInServer } from './harness.ts';
 
 // The trader's settings (docs/product.md, "Settings"): one record per trader, its id the trader's,
@@ -25,15 +26,8 @@ const sync = async (client: Client, since?: string) =>
 const getBackup = async (client: Client) => (await client.json<Backup>('GET', '/api/v1/backup')).body;
 const restore = (client: Client, body: unknown) => client.json<RestoreResult>('POST', '/api/v1/backup', body);
 /** The backup's settings alone: another trader's accounts and records are no part of this test. */
-const settingsPart = (backup: Backup): Backup => ({
-  ...backup,
-  accounts: [],
-  edges: [],
-  tradeSetups: [],
-  tradePlans: [],
-  executions: [],
-  tradeAnnotations: [],
-});
+const settingsPart = ({ formatVersion, exportedAt, traderSettings }: Backup): Backup =>
+  backupFixture({ formatVersion, exportedAt, traderSettings });
 
 describe('the settings record', () => {
   it('is the defaults under the trader id until saved, then what was saved, per trader', async () => {

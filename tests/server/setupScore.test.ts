@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Account, GroupStats, TradePlanDto, TradeSetup } from '../../src/domain/types.ts';
-import { fillAnHourOn, signedInServer } from './harness.ts';
+import type { Account, GroupStats, TradeSetup } from '../../src/domain/types.ts';
+import { createReadyPlan, fillAnHourOn, signedInServer } from './harness.ts';
 
 const { t, alex, sam } = signedInServer();
 let margin: Account;
@@ -11,18 +11,14 @@ beforeAll(async () => {
 
 const fill = (symbol: string, side: 'Buy' | 'Sell', quantity: number, price: number) =>
   fillAnHourOn(t, alex, margin.id, symbol, side, quantity, price);
-const readyPlan = async (setup: TradeSetup, stock: string, probabilityOfSuccess: number | null) => {
-  const plan = await alex.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
+const readyPlan = (setup: TradeSetup, stock: string, probabilityOfSuccess: number | null) =>
+  createReadyPlan(alex, {
     stock,
     entryPrice: 50,
     stopLossPrice: 45,
     probabilityOfSuccess,
     tradeSetupId: setup.id,
   });
-  expect(plan.status).toBe(201);
-  await alex.json('PUT', `/api/v1/tradeplans/${plan.body.id}/status`, { status: 'Ready' });
-  return plan.body;
-};
 /** The setup as the list and as one answer give it, checked to be the same. */
 const scoreOf = async (setup: TradeSetup) => {
   const one = (await alex.json<TradeSetup>('GET', `/api/v1/tradesetups/${setup.id}`)).body;

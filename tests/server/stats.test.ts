@@ -3,7 +3,7 @@ import { messages } from '../../src/domain/messages.ts';
 import { computeStats, STATS_GROUPINGS } from '../../src/domain/stats.ts';
 import { toTradePlan } from '../../src/domain/tradePlanDto.ts';
 import type { Account, Edge, GroupStats, Trade, TradePlanDto, TradeSetup } from '../../src/domain/types.ts';
-import { type Client, fillAnHourOn, signedInServer } from './harness.ts';
+import { type Client, createReadyPlan, fillAnHourOn, signedInServer } from './harness.ts';
 
 const { t, alex, sam } = signedInServer();
 let margin: Account;
@@ -16,16 +16,8 @@ let base: TradeSetup;
 const _HOUR = 3_600_000;
 const fill = (symbol: string, side: 'Buy' | 'Sell', quantity: number, price: number) =>
   fillAnHourOn(t, alex, margin.id, symbol, side, quantity, price);
-const readyPlan = async (body: Record<string, unknown>) => {
-  const res = await alex.json<TradePlanDto>('POST', '/api/v1/tradeplans', {
-    entryPrice: 50,
-    stopLossPrice: 45,
-    ...body,
-  });
-  expect(res.status).toBe(201);
-  await alex.json('PUT', `/api/v1/tradeplans/${res.body.id}/status`, { status: 'Ready' });
-  return res.body;
-};
+const readyPlan = (body: Record<string, unknown>) =>
+  createReadyPlan(alex, { entryPrice: 50, stopLossPrice: 45, ...body });
 const edge = async (name: string) =>
   (
     await alex.json<Edge>('POST', '/api/v1/edges', {

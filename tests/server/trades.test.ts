@@ -11,15 +11,14 @@ import { signedOut, unavailable } from '../../src/server/refusals.ts';
 import { type BrokerImport, oneRunPerTrader } from '../../src/server/trades/brokerImport.ts';
 import type { AccountName, TradeBook } from '../../src/server/trades/tradeBook.ts';
 import { tradeRoutes } from '../../src/server/trades/tradeRoutes.ts';
-import { type Client, signedInServer } from './harness.ts';
+import { type Client, firstAccount, signedInServer } from './harness.ts';
 
 const { t, alex, sam } = signedInServer();
 let margin: Account;
 let samsAccount: Account;
 
 beforeAll(async () => {
-  margin = (await alex.json<Account[]>('GET', '/api/v1/accounts')).body[0] as Account;
-  samsAccount = (await sam.json<Account[]>('GET', '/api/v1/accounts')).body[0] as Account;
+  [margin, samsAccount] = [await firstAccount(alex), await firstAccount(sam)];
 });
 
 const HOUR = 3_600_000;

@@ -2,9 +2,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as connectivity from '../../../src/client/sync/connectivity.ts';
-import { BROKER_ACCOUNT_FIELDS } from '../../../src/domain/accounts.ts';
 import type { Backup, RestoreResult } from '../../../src/domain/backup.ts';
-import { backupCountsFixture } from '../../fixtures/records.ts';
+import { accountRecordFixture, backupCountsFixture, backupFixture } from '../../fixtures/records.ts';
 import { withFakeApi } from '../fakeApi.ts';
 import { planFixture, seed, setupFixture } from '../fixtures.ts';
 
@@ -64,44 +63,20 @@ afterEach(() => {
 
 const AT = '2026-03-02T14:30:00.000Z';
 const ACCOUNT = '0190a1b2-0000-7000-8000-000000000001';
-const backup = (): Backup => ({
-  format: 'trade-tracker-backup',
-  formatVersion: 1,
-  exportedAt: AT,
-  accounts: [
-    {
-      id: ACCOUNT,
-      accountHash: 'h1',
-      ...BROKER_ACCOUNT_FIELDS,
-      originalBalance: 1000,
-      capitalRisk: 10,
-      maxTradeRisk: 1,
-      scaleOutFactor: 1,
-      heatLimit: 6,
-      dailyLossLimit: null,
-      dailyLossLimitUnit: 'Dollars',
-      maxNewTradesPerDay: null,
-      createdAt: AT,
-      updatedAt: AT,
-    },
-  ],
-  edges: [],
-  tradeSetups: [],
-  tradePlans: [
-    planFixture({
-      id: '0190a1b2-0000-7000-8000-0000000000b1',
-      stock: 'AAPL',
-      entryPrice: 100,
-      stopLossPrice: 95,
-      status: 'Ready',
-      createdAt: AT,
-      updatedAt: AT,
-    }),
-  ],
-  executions: [],
-  tradeAnnotations: [],
-  traderSettings: [],
-});
+const backup = (): Backup =>
+  backupFixture({
+    formatVersion: 1,
+    exportedAt: AT,
+    accounts: [accountRecordFixture({ id: ACCOUNT, originalBalance: 1000, createdAt: AT, updatedAt: AT })],
+    tradePlans: [
+      planFixture({
+        id: '0190a1b2-0000-7000-8000-0000000000b1',
+        status: 'Ready',
+        createdAt: AT,
+        updatedAt: AT,
+      }),
+    ],
+  });
 const fileOf = (body: unknown, name = 'backup.json') =>
   new File([typeof body === 'string' ? body : JSON.stringify(body)], name, { type: 'application/json' });
 const result = (plans: number): RestoreResult => ({

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import * as dbModule from '../../../src/client/db/db.ts';
 import type { BracketOrder, OrderDto, OrderPreview, OrderStatus } from '../../../src/domain/orders.ts';
 import type { TradePlan } from '../../../src/domain/types.ts';
+import { bracketOrderFixture } from '../../fixtures/records.ts';
 import { withFakeApi } from '../fakeApi.ts';
 import { accountFixture, planFixture, quoteFixture, seed, tradeFixture } from '../fixtures.ts';
 
@@ -25,17 +26,8 @@ const at = '2026-11-25T02:00:00.000Z';
 const plan = (o: Partial<TradePlan> = {}) =>
   planFixture({ id: PLAN, stock: 'AAPL', status: 'Ready', entryPrice: 100, stopLossPrice: 95, ...o });
 
-const bracket = (quantity: number): BracketOrder => ({
-  symbol: 'AAPL',
-  direction: 'Long',
-  quantity,
-  entryType: 'Limit',
-  entryPrice: 100,
-  entryLimitPrice: null,
-  duration: 'Day',
-  stopPrice: 95,
-  targetPrice: null,
-});
+const bracket = (quantity: number): BracketOrder =>
+  bracketOrderFixture({ symbol: 'AAPL', quantity, entryPrice: 100, stopPrice: 95, targetPrice: null });
 
 const previewOf = (quantity: number): OrderPreview => ({
   order: bracket(quantity),

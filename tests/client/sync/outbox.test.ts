@@ -32,6 +32,21 @@ const edgeChange = (name: string, id = crypto.randomUUID()) => ({
     await dbModule.db.edges.add({ ...edgeFixture({ id, name }), pendingSync: true } as never);
   },
 });
+/** A change of record `recordId` in `collection`: `body` PUT to `path`, listed as `label`. */
+const putChange = (
+  collection: Change['collection'],
+  recordId: string,
+  path: string,
+  body: unknown,
+  label: string,
+): Change => ({ collection, method: 'PUT', path, body, label, recordId });
+
+/** Creates edge `name` with the server out of reach: queued, its local effect applied. */
+const queueEdgeOffline = async (name: string, id?: Parameters<typeof edgeChange>[1]) => {
+  api.unreachable = true;
+  const { change, apply } = edgeChange(name, id);
+  return outbox.submitChange(change, apply);
+};
 
 describe('the outbox', () => {
   it("sends at once when the API answers and keeps the server's answer", async () => {
@@ -59,9 +74,7 @@ describe('the outbox', () => {
   });
 
   it('applies a change locally and queues it when the API cannot be reached', async () => {
-    api.unreachable = true;
-    const { change, apply } = edgeChange('Trend');
-    expect(await outbox.submitChange(change, apply)).toBe('queued');
+    expect(await queueEdgeOffline('Trend')).toBe('queued');
     expect(connectivity.isOffline()).toBe(true);
     expect((await dbModule.db.edges.toArray()).map((e) => e.name)).toEqual(['Trend']);
     expect(await dbModule.db.outbox.count()).toBe(1);
@@ -117,10 +130,8 @@ describe('the outbox', () => {
   });
 
   it("keeps a replayed change's answer as one sent at once does: the server's row, no longer pending", async () => {
-    api.unreachable = true;
     const id = crypto.randomUUID();
-    const { change, apply } = edgeChange('Trend', id);
-    await outbox.submitChange(change, apply);
+    await queueEdgeOffline('Trend', id);
     expect(await dbModule.db.edges.get(id)).toMatchObject({ pendingSync: true });
     api.unreachable = false;
     api.routes['POST /api/v1/edges'] = { status: 201, body: edgeFixture({ id, name: 'Trend (server)' }) };
@@ -129,19 +140,10 @@ describe('the outbox', () => {
   });
 
   it('keeps on screen the local effect of a later queued change of the same record', async () => {
-    api.unreachable = true;
     const id = crypto.randomUUID();
-    const { change, apply } = edgeChange('Trend', id);
-    await outbox.submitChange(change, apply);
+    await queueEdgeOffline('Trend', id);
     await outbox.submitChange(
-      {
-        collection: 'edges',
-        method: 'PUT',
-        path: `/edges/${id}`,
-        body: { name: 'Renamed' },
-        label: 'Update edge Trend',
-        recordId: id,
-      },
+      putChange('edges', id, `/edges/${id}`, { name: 'Renamed' }, 'Update edge Trend'),
       async () => {
         await dbModule.db.edges.update(id, { name: 'Renamed' });
       },
@@ -179,10 +181,8 @@ describe('the outbox', () => {
   });
 
   it('replays a create whose answer was lost with the same client id', async () => {
-    api.unreachable = true;
     const id = crypto.randomUUID();
-    const { change, apply } = edgeChange('Trend', id);
-    await outbox.submitChange(change, apply);
+    await queueEdgeOffline('Trend', id);
     api.unreachable = false;
     api.dropNextAnswer = true; // the server does the work, the answer never arrives
     await outbox.flushOutbox();
@@ -193,18 +193,9 @@ describe('the outbox', () => {
   });
 
   it('lists a refused change with the server message, drops it from the queue and re-reads', async () => {
-    api.unreachable = true;
-    const a = edgeChange('Kept');
-    await outbox.submitChange(a.change, a.apply);
+    await queueEdgeOffline('Kept');
     await outbox.submitChange(
-      {
-        collection: 'tradePlans',
-        method: 'PUT',
-        path: '/tradeplans/p1/status',
-        body: { status: 'Ready' },
-        label: 'Change AAPL to Ready',
-        recordId: 'p1',
-      },
+      putChange('tradePlans', 'p1', '/tradeplans/p1/status', { status: 'Ready' }, 'Change AAPL to Ready'),
       async () => {},
     );
     api.unreachable = false;
@@ -224,34 +215,31 @@ describe('the outbox', () => {
     expect(report).toEqual({ saved: 1, refused: 1, dropped: 0 });
   });
 
-  it('keeps a change queued through a 5xx, to try again later', async () => {
-    api.unreachable = true;
-    const { change, apply } = edgeChange('Trend');
-    await outbox.submitChange(change, apply);
+  it.each([
+    ['keeps a change queued through a 5xx, to try again later', 'Trend', 503, 'Busy', 1],
+    [
+      'drops quietly a replayed create of a record the trader deleted since (410)',
+      'Deleted meanwhile',
+      410,
+      'This record was deleted',
+      0,
+    ],
+  ])('%s', async (_, name, status, message, queued) => {
+    await queueEdgeOffline(name);
     api.unreachable = false;
-    api.routes['POST /api/v1/edges'] = { status: 503, body: { message: 'Busy' } };
+    api.routes['POST /api/v1/edges'] = { status, body: { message } };
     await outbox.flushOutbox();
-    expect(await dbModule.db.outbox.count()).toBe(1);
+    expect(await dbModule.db.outbox.count()).toBe(queued);
     expect(await dbModule.db.refusedChanges.count()).toBe(0);
   });
 
   it('sets aside a queued change answered 400 with its message, and sends the changes after it', async () => {
-    api.unreachable = true;
-    const before = edgeChange('Before');
-    await outbox.submitChange(before.change, before.apply);
+    await queueEdgeOffline('Before');
     await outbox.submitChange(
-      {
-        collection: 'trades',
-        method: 'PUT',
-        path: '/trades/t1',
-        body: { planId: null, tags: ['gap'] },
-        label: 'Update trade AAPL',
-        recordId: 't1',
-      },
+      putChange('trades', 't1', '/trades/t1', { planId: null, tags: ['gap'] }, 'Update trade AAPL'),
       async () => {},
     );
-    const after = edgeChange('After');
-    await outbox.submitChange(after.change, after.apply);
+    await queueEdgeOffline('After');
     api.unreachable = false;
     const tagRefused = 'A tag must not contain a broken character';
     api.routes['PUT /api/v1/trades/t1'] = {
@@ -269,14 +257,7 @@ describe('the outbox', () => {
   describe('a queued change the server answers 5xx every time', () => {
     const MINUTE = 60_000;
     const start = new Date('2026-11-20T15:00:00.000Z').getTime();
-    const broken = {
-      collection: 'tradePlans',
-      method: 'PUT',
-      path: '/tradeplans/p1',
-      body: { notes: 'x' },
-      label: 'Update trade plan AAPL',
-      recordId: 'p1',
-    } satisfies Change;
+    const broken = putChange('tradePlans', 'p1', '/tradeplans/p1', { notes: 'x' }, 'Update trade plan AAPL');
     const replayAt = async (minutes: number) => {
       vi.setSystemTime(start + minutes * MINUTE);
       return outbox.flushOutbox();
@@ -284,8 +265,7 @@ describe('the outbox', () => {
     const queueBrokenThenAnother = async () => {
       api.unreachable = true;
       await outbox.submitChange(broken, async () => {});
-      const after = edgeChange('After');
-      await outbox.submitChange(after.change, after.apply);
+      await queueEdgeOffline('After');
       api.unreachable = false;
       api.routes['PUT /api/v1/tradeplans/p1'] = { status: 500, body: { message: 'Server error' } };
     };
@@ -367,9 +347,7 @@ describe('the outbox', () => {
   });
 
   it('survives closing and re-opening the database', async () => {
-    api.unreachable = true;
-    const { change, apply } = edgeChange('Persisted');
-    await outbox.submitChange(change, apply);
+    await queueEdgeOffline('Persisted');
     dbModule.db.close();
     const reopened = new dbModule.TradeTrackerDb();
     await reopened.open();
@@ -379,17 +357,6 @@ describe('the outbox', () => {
     expect(namesSent()).toEqual(['Persisted']);
     reopened.close();
     await dbModule.db.open();
-  });
-
-  it('drops quietly a replayed create of a record the trader deleted since (410)', async () => {
-    api.unreachable = true;
-    const { change, apply } = edgeChange('Deleted meanwhile');
-    await outbox.submitChange(change, apply);
-    api.unreachable = false;
-    api.routes['POST /api/v1/edges'] = { status: 410, body: { message: 'This record was deleted' } };
-    await outbox.flushOutbox();
-    expect(await dbModule.db.outbox.count()).toBe(0);
-    expect(await dbModule.db.refusedChanges.count()).toBe(0);
   });
 
   it('counts a queued delete of something already gone as done', async () => {

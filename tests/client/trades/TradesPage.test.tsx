@@ -52,6 +52,15 @@ const renderPage = () =>
     </>,
   );
 
+/** The page with the server out of reach, and the AAPL trade's details open in their dialog. */
+const openDetailsOffline = async () => {
+  api.unreachable = true;
+  connectivity.reportApiReachable(false);
+  renderPage();
+  await userEvent.click(await screen.findByRole('button', { name: 'AAPL' }));
+  return screen.getByRole('dialog');
+};
+
 // Opening a trade's details also asks for its chart's candles (docs/product.md, "Candles"): the
 // journal's own calls are the rest.
 const journalCalls = () => api.received.filter((r) => !r.key.startsWith('GET /api/v1/candles'));
@@ -460,11 +469,7 @@ describe("a trade's tags and mistakes", () => {
     await seedTrades();
     // The trade's fill: an offline edit rebuilds the trades from the cached fills, as the server would.
     await seed('executions', [executionFixture()]);
-    api.unreachable = true;
-    connectivity.reportApiReachable(false);
-    renderPage();
-    await userEvent.click(await screen.findByRole('button', { name: 'AAPL' }));
-    const details = screen.getByRole('dialog');
+    const details = await openDetailsOffline();
     await userEvent.type(within(details).getByLabelText('Mistakes'), 'chased entry{Enter}');
     await userEvent.click(within(details).getByRole('button', { name: 'Save Trade' }));
     await waitFor(async () => expect((await rowOf('AAPL')).textContent).toContain('chased entry'));
@@ -487,11 +492,7 @@ describe("a trade's tags and mistakes", () => {
 
   it('offline: a label with half of a character is refused on the device, as the server would', async () => {
     await seedTrades();
-    api.unreachable = true;
-    connectivity.reportApiReachable(false);
-    renderPage();
-    await userEvent.click(await screen.findByRole('button', { name: 'AAPL' }));
-    const details = screen.getByRole('dialog');
+    const details = await openDetailsOffline();
     // What pasting an emoji cut in two leaves: its first half alone.
     fireEvent.change(within(details).getByLabelText('Mistakes'), { target: { value: 'chased \ud83d' } });
     await userEvent.click(within(details).getByRole('button', { name: 'Save Trade' }));
@@ -516,11 +517,7 @@ describe("the trader's own initial risk", () => {
 
   it('offline: measures the R of a trade without a stop, saved on the device and queued', async () => {
     await seedClosedTrade();
-    api.unreachable = true;
-    connectivity.reportApiReachable(false);
-    renderPage();
-    await userEvent.click(await screen.findByRole('button', { name: 'AAPL' }));
-    const details = screen.getByRole('dialog');
+    const details = await openDetailsOffline();
     await userEvent.type(within(details).getByLabelText(RISK), '250');
     await userEvent.click(within(details).getByRole('button', { name: 'Save Trade' }));
     // $500 over the $250 the trader put at risk.
@@ -532,11 +529,7 @@ describe("the trader's own initial risk", () => {
 
   it('refuses 0 on the device with its message, and queues nothing', async () => {
     await seedClosedTrade();
-    api.unreachable = true;
-    connectivity.reportApiReachable(false);
-    renderPage();
-    await userEvent.click(await screen.findByRole('button', { name: 'AAPL' }));
-    const details = screen.getByRole('dialog');
+    const details = await openDetailsOffline();
     await userEvent.type(within(details).getByLabelText(RISK), '0');
     await userEvent.click(within(details).getByRole('button', { name: 'Save Trade' }));
     expect(await within(details).findByText('Your initial risk must be greater than 0')).toBeTruthy();
