@@ -126,6 +126,11 @@ export function executionColumns(names: Pick<CsvNames, 'accounts'>): CsvColumn<E
     // A split or a transfer is not a trade at a price: the kind says so (a row cached before kinds is a fill).
     { header: 'Kind', value: (e) => e.kind ?? 'fill' },
     { header: 'Created At', value: (e) => e.createdAt },
+    // An option fill's contract (docs/product.md, "Options"); empty for a stock.
+    { header: 'Expiration', value: (e) => e.option?.expiration ?? null },
+    { header: 'Strike', value: (e) => e.option?.strike ?? null },
+    { header: 'Put/Call', value: (e) => e.option?.putCall ?? null },
+    { header: 'Multiplier', value: (e) => e.option?.multiplier ?? null },
   ];
 }
 

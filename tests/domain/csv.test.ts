@@ -210,18 +210,26 @@ describe('the exports', () => {
       fill('f2', 'Buy', 1, 2, '2026-03-03T14:30:00.000Z', { accountId: 'x' }),
     ]).split('\r\n');
     expect(header).toBe(
-      'Id,Account,Symbol,Side,Quantity,Price,Fees,Executed At,Source,Broker Execution Id,Position Effect,Kind,Created At',
+      'Id,Account,Symbol,Side,Quantity,Price,Fees,Executed At,Source,Broker Execution Id,Position Effect,Kind,Created At,Expiration,Strike,Put/Call,Multiplier',
     );
     expect(row).toBe(
-      'f1,Alex Margin,AAPL,Sell,10,55.75,0.35,2026-03-02T14:30:00.000Z,manual,,,fill,2026-03-02T14:30:00.000Z',
+      'f1,Alex Margin,AAPL,Sell,10,55.75,0.35,2026-03-02T14:30:00.000Z,manual,,,fill,2026-03-02T14:30:00.000Z,,,,',
     );
     expect(other).toBe(
-      'f2,,AAPL,Buy,1,2,0,2026-03-03T14:30:00.000Z,broker,b-f2,,fill,2026-03-03T14:30:00.000Z',
+      'f2,,AAPL,Buy,1,2,0,2026-03-03T14:30:00.000Z,broker,b-f2,,fill,2026-03-03T14:30:00.000Z,,,,',
     );
     // A split the broker reported: no price, its kind says what it is.
     const split = fill('f3', 'Sell', 99, 0, '2026-03-04T05:00:00.000Z', { kind: 'split' });
     expect(toCsv(columns, [split]).split('\r\n')[1]).toBe(
-      'f3,Alex Margin,AAPL,Sell,99,0,0,2026-03-04T05:00:00.000Z,broker,b-f3,,split,2026-03-04T05:00:00.000Z',
+      'f3,Alex Margin,AAPL,Sell,99,0,0,2026-03-04T05:00:00.000Z,broker,b-f3,,split,2026-03-04T05:00:00.000Z,,,,',
+    );
+    // An option fill: its contract in four columns.
+    const option = fill('f4', 'Buy', 2, 3.5, '2026-03-05T15:00:00.000Z', {
+      option: { expiration: '2026-12-18', strike: 200, putCall: 'Put', multiplier: 100 },
+      positionEffect: 'Open',
+    });
+    expect(toCsv(columns, [option]).split('\r\n')[1]).toBe(
+      'f4,Alex Margin,AAPL,Buy,2,3.5,0,2026-03-05T15:00:00.000Z,broker,b-f4,Open,fill,2026-03-05T15:00:00.000Z,2026-12-18,200,Put,100',
     );
   });
 
