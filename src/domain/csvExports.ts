@@ -2,6 +2,7 @@
 // or fill, with ISO 8601 times, plain numbers, and the setup and edges by name.
 
 import type { CsvColumn } from './csv.ts';
+import { contractLabel } from './optionContract.ts';
 import { type ComparedPlan, plannedVsActualOf, type SizingAccount } from './plannedVsActual.ts';
 import { ANNOTATION_FIELDS, annotationHeaders } from './tradeAnnotation.ts';
 import type { Account, Edge, Execution, Trade, TradePlan, TradeSetup } from './types.ts';
@@ -106,6 +107,9 @@ export function tradeColumns(
         },
       }),
     ),
+    // An option's trade (docs/product.md, "Options"): its contract, and how it ended without a price.
+    { header: 'Contract', value: (t) => (t.option ? contractLabel(t.symbol, t.option) : null) },
+    { header: 'Closed By', value: (t) => t.closedBy ?? null },
   ];
 }
 
