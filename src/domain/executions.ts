@@ -15,7 +15,6 @@ import {
 import { parseIsoDateTime } from './isoDateTime.ts';
 import { messages } from './messages.ts';
 import { optionContract, sameContract } from './optionContract.ts';
-import { optionMessages } from './optionMessages.ts';
 import { EXECUTION_SIDES, type FieldError, type ValidationResult } from './types.ts';
 import {
   between,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backup } from '../../src/domain/backup.ts';
-import type { Account, Execution, SyncAnswer } from '../../src/domain/types.ts';
+import { expiresAt } from '../../src/domain/optionContract.ts';
+import type { Account, Execution, SyncAnswer, Trade } from '../../src/domain/types.ts';
 import { signedInServer, signIn, startTestServer, type TestServer } from './harness.ts';
 
 // An option fill (docs/product.md, "Options") through the API, the sync and the backup: its
@@ -108,5 +109,28 @@ describe('option fills in a backup', () => {
     expect(restored.executions.map((f) => f.option ?? null)).toEqual(
       backup.executions.map((f) => f.option ?? null),
     );
+  });
+});
+
+describe('an option past its expiration', () => {
+  it('closes at 0 as Expired once the clock passes the close of its expiration day', async () => {
+    const trades = async () => (await alex.json<Trade[]>('GET', '/api/v1/trades')).body;
+    // Tomorrow in New York, whatever the test clock says: expires at 4 p.m. there.
+    const expiration = new Date(t.clock.now.getTime() + 36 * 3_600_000).toISOString().slice(0, 10);
+    const option = { expiration, strike: 55, putCall: 'Put' };
+    const made = (
+      await alex.json<Execution>(
+        'POST',
+        '/api/v1/executions',
+        optionFill({ symbol: 'xpry', option, price: 1.25 }),
+      )
+    ).body;
+    const open = (await trades()).find((tr) => tr.executionIds.includes(made.id));
+    expect(open).toMatchObject({ closedAt: null, openQuantity: 2 });
+    t.clock.advance(4 * 24 * 3_600_000);
+    const expired = (await trades()).find((tr) => tr.executionIds.includes(made.id));
+    // Bought 2 at 1.25: −1.25 × 2 × 100 = −250, fees 1.30.
+    expect(expired).toMatchObject({ closedBy: 'Expired', openQuantity: 0, grossPnl: -250, netPnl: -251.3 });
+    expect(expired?.closedAt).toBe(expiresAt({ ...option, putCall: 'Put', multiplier: 100 }));
   });
 });

@@ -31,6 +31,8 @@ export async function rebuildTrades(database: TradeTrackerDb = db): Promise<void
       annotations: cached.map(annotationOf),
       plans,
       accounts: accountRows,
+      // An option open past its expiration shows as expired, as the server builds it.
+      now: new Date(),
     }).map((trade) =>
       pendingKeys.has(trade.key) || trade.executionIds.some((id) => pendingFills.has(id))
         ? { ...trade, pendingSync: true as const }
