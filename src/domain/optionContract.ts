@@ -100,6 +100,12 @@ export function contractLabel(symbol: string, option: OptionContract): string {
   return `${symbol} ${Number(day)} ${MONTHS[Number(month) - 1]} ${year.slice(2)} ${strike} ${letter(option.putCall)}`;
 }
 
+/** What a trade or fill is of, as the app names it: the stock, or an option's contract. */
+export const instrumentLabel = (traded: {
+  symbol: string;
+  option?: OptionContract | null | undefined;
+}): string => (traded.option ? contractLabel(traded.symbol, traded.option) : traded.symbol);
+
 /** Options stop trading at the close of their expiration day: 4 p.m. in New York. */
 const CLOSE_AFTER_MIDNIGHT_MS = 16 * 3_600_000;
 
