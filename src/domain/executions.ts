@@ -258,6 +258,19 @@ const brokerFill = object({
   positionEffect: nullable(oneOf(POSITION_EFFECTS, messages.invalidBody)),
 });
 /**
+/**
+ * An option's end the broker booked without a trade (docs/product.md, "Options"): its contract
+ * closes at 0, no price.
+ */
+const brokerOptionClosing = object({
+  ...brokerFillFields,
+  kind: oneOf(OPTION_CLOSINGS, messages.invalidBody),
+  price: between([0, false, messages.priceNotPositive], [0, messages.invalidBody]),
+  option: optionContract,
+  brokerExecutionId: brokerId,
+  positionEffect: defaulted(nullable(oneOf(POSITION_EFFECTS, messages.invalidBody)), 'Close'),
+});
+/**
  * A position adjustment of the broker (a split, a transfer): shares moved without a trade. A
  * transfer's price is the cost per share the broker reported, 0 when none; a split has none.
  */
@@ -275,8 +288,11 @@ export type ImportableFill = Omit<Infer<typeof brokerFill>, 'kind'> & { kind: Ex
  * `toISOString`), or undefined.
  */
 export function importableFill(fill: object): ImportableFill | undefined {
-  const adjustment = 'kind' in fill && fill.kind !== undefined && fill.kind !== 'fill';
-  const struct = (adjustment ? brokerAdjustment : brokerFill) as Struct<ImportableFill, unknown>;
+  const kind = 'kind' in fill ? (fill.kind as ExecutionKind | undefined) : undefined;
+  const adjustment = kind !== undefined && kind !== 'fill';
+  const struct = (
+    isOptionClosing(kind) ? brokerOptionClosing : adjustment ? brokerAdjustment : brokerFill
+  ) as Struct<ImportableFill, unknown>;
   const [error, value] = validate(fill, struct, { coerce: true, mask: true });
   if (error) return undefined;
   // A split moves shares, not money: no price, no fees.

@@ -55,6 +55,11 @@ const CLOSED_BY: Record<OptionClosing, ClosedBy> = {
   assignment: 'Assigned',
   exercise: 'Exercised',
 };
+/** What a closing fill says of how its trade ended: an option's expiry, assignment or exercise. */
+const closedByOf = (fill: Execution): ClosedBy | null => {
+  const kind = kindOf(fill);
+  return isOptionClosing(kind) ? CLOSED_BY[kind] : null;
+};
 
 interface Lot {
   /** Shares now (after any split since). */
@@ -143,8 +148,7 @@ function exit(open: OpenTrip, fill: Execution, quantity: number, fees: number, a
   open.held -= quantity;
   trip.executionIds.push(fill.id);
   closeIfFlat(open, at);
-  const kind = kindOf(fill);
-  if (trip.closedAt !== null && isOptionClosing(kind)) trip.closedBy = CLOSED_BY[kind];
+  if (trip.closedAt !== null) trip.closedBy = closedByOf(fill);
 }
 
 /**
@@ -227,7 +231,7 @@ function incompleteTrip(fill: Execution, quantity: number, fees: number, at: str
     incomplete: true,
     entryUnknown: true,
     splitRatios: NO_SPLITS,
-    closedBy: null,
+    closedBy: closedByOf(fill),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Candle } from '../../domain/candles.ts';
+import type { OptionContract } from '../../domain/optionContract.ts';
 import type { BrokerExchange } from '../../domain/orderLog.ts';
 import type { BracketOrder, OrderStatus } from '../../domain/orders.ts';
 import type { Quote } from '../../domain/quotes.ts';
@@ -32,8 +33,10 @@ export interface BrokerExecution {
   brokerExecutionId: string;
   /** A fill when left out. */
   kind?: ExecutionKind;
-  /** Upper-case. */
+  /** Upper-case; an option's underlying. */
   symbol: string;
+  /** The option contract a fill traded (docs/product.md, "Options"); left out for a stock. */
+  option?: OptionContract;
   /** Which way the shares moved: Buy into the account, Sell out of it. */
   side: ExecutionSide;
   quantity: number;
