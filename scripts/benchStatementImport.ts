@@ -3,7 +3,9 @@
  * previews in ≤ 2 s and imports in ≤ 5 s). The server runs in this process, given a saved column
  * mapping for the file (the trader's mappings are a parameter of the import, src/server/app.ts);
  * the file is sent as `POST /api/v1/fills/import` over loopback: a preview (dryRun=1), the import, and the
- * same file again (adds nothing). Each figure is one call's time from send to answer.
+ * same file again (adds nothing). Each figure is one call's time from send to answer. Meanwhile
+ * another trader asks `/auth/status` over and over, one request after the other: its p95 and
+ * slowest answer say whether the import leaves the server responsive to everyone else.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,8 +45,26 @@ function statementFile(rows: number): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** Another trader's `/auth/status`, asked one after the other until `stop`: each answer's time. */
+async function watchStatus(url: string, cookie: string, stop: { done: boolean }): Promise<number[]> {
+  const times: number[] = [];
+  while (!stop.done) {
+    const start = performance.now();
+    const res = await fetch(`${url}/api/v1/auth/status`, { headers: { Cookie: cookie } });
+    await res.arrayBuffer();
+    times.push(performance.now() - start);
+  }
+  return times;
+}
+
+const quantile = (sorted: readonly number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
 export async function benchStatementImport(): Promise<void> {
-  console.log(`\nStatement import, ${IMPORT_ROWS.toLocaleString('en-US')} rows through the API (PGlite)`);
+  const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  console.log(
+    `\nStatement import, ${IMPORT_ROWS.toLocaleString('en-US')} rows through the API (${database})`,
+  );
   const dataDir = mkdtempSync(join(tmpdir(), 'tt-bench-statement-import-'));
   const server = await startServer({
     config: loadConfig({
@@ -53,6 +73,8 @@ export async function benchStatementImport(): Promise<void> {
       HOST: '127.0.0.1',
       STATIC_DIR: join(dataDir, 'no-app'),
       TRADER_REQUESTS_PER_SECOND: '100000',
+      // An empty PostgreSQL database instead of PGlite, when given (each run needs a fresh one).
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     }),
   });
   const url = `http://127.0.0.1:${server.port}`;
@@ -76,7 +98,10 @@ export async function benchStatementImport(): Promise<void> {
     });
     if (!saved.ok) throw new Error(`bench: the mapping answered ${saved.status}`);
     const text = statementFile(IMPORT_ROWS);
+    const other = await signIn(url, 'sam');
     const send = async (label: string, query: string, goal?: string) => {
+      const stop = { done: false };
+      const watching = watchStatus(url, other, stop);
       const start = performance.now();
       const res = await fetch(`${url}/api/v1/fills/import?account=${account}&format=auto${query}`, {
         method: 'POST',
@@ -86,8 +111,14 @@ export async function benchStatementImport(): Promise<void> {
       });
       const answer = (await res.json()) as StatementImportAnswer;
       const ms = performance.now() - start;
+      stop.done = true;
+      const status = (await watching).sort((a, b) => a - b);
       if (!res.ok) throw new Error(`bench: ${label} answered ${res.status}`);
       report(`${label} (added ${answer.added}, here ${answer.alreadyHere})`, `${Math.round(ms)} ms`, goal);
+      report(
+        `  another trader's /auth/status meanwhile (${status.length})`,
+        `p95 ${Math.round(quantile(status, 0.95))} ms · max ${Math.round(status.at(-1) ?? 0)} ms`,
+      );
     };
     report('file', `${(text.length / 1024).toFixed(0)} KB`);
     await send('preview (dryRun=1)', '&dryRun=1', '≤ 2000 ms');

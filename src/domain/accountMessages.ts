@@ -19,6 +19,9 @@ export const accountMessages = {
   manualAccountHoldsFills: (fills: number) =>
     `This account holds ${fills === 1 ? '1 fill' : `${fills} fills`}: delete them first, so no trade is lost`,
   brokerAccountNotDeleted: 'A broker account cannot be deleted: it comes from your broker',
+  /** What deleting a manual account takes with it (DELETE /accounts/{id}: only while it holds no fill). */
+  manualAccountDeleteWhat:
+    'Its name, last digits, balance and settings go. It holds no fills, so no trade is lost; plans keep their sizes in your other accounts.',
   ordersNeedBroker: 'Orders need a broker: this account was added by hand',
   manualAccountHelp:
     'For an account whose broker has no connection: its trades come from its statements or by hand, and its balance is yours to keep up to date.',

@@ -293,6 +293,11 @@ export interface LiveAccount extends AccountSettings {
   availableFundsForTrading: number;
   currentBalance: number;
   accountHash: string;
+  /**
+   * A manual account's: when its balance was last stated, by hand or by a statement's day
+   * (statements/balances.ts). Absent for a broker's, and in a cache filled before it existed.
+   */
+  balanceAsOf?: string;
 }
 
 /** An account as `GET /api/v1/accounts` answers it: with its heat (docs/product.md, "Review"). */

@@ -29,6 +29,7 @@ export const fallbackMessages = {
   updatePlanStatus: 'Failed to update trade plan status',
   deletePlan: 'Failed to delete trade plan',
   saveAccountSettings: 'Failed to save account settings',
+  deleteAccount: 'Failed to delete account',
   loadSettings: 'Failed to load settings',
   saveSettings: 'Failed to save settings',
   fetchAccounts: 'Failed to fetch accounts data',

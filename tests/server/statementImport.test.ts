@@ -96,6 +96,7 @@ describe('importing a statement through the API', () => {
       alreadyHere: 0,
       skipped: [{ line: 8, reason: 'unreadable', detail: 'Side is neither a buy nor a sell' }],
       addedIds: expect.any(Array),
+      balance: null,
     });
     const held = await statementFills();
     expect(held.map((f) => f.id).sort()).toEqual([...body.addedIds].sort());

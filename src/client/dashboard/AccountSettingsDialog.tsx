@@ -15,6 +15,7 @@ import { numberInput, selectInput, textInput } from '../ui/inputs.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { useFormSubmit } from '../ui/useFormSubmit.ts';
 import { saveAccountSettings } from './accountMutations.ts';
+import { DeleteManualAccount } from './DeleteManualAccount.tsx';
 import { LastDigitsField } from './LastDigitsField.tsx';
 import { OrdersSwitch } from './OrdersSwitch.tsx';
 
@@ -160,6 +161,7 @@ export function AccountSettingsDialog({ account, onClose }: { account: LiveAccou
           </Field>
         </fieldset>
       </FormFrame>
+      {manual && <DeleteManualAccount account={account} onDeleted={onClose} />}
     </Modal>
   );
 }

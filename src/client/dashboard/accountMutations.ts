@@ -30,3 +30,9 @@ export function addManualAccount(input: ManualAccountInput) {
     manualLiveAccount({ id, ...newManualAccount(id, input), ordersAllowed: false }),
   );
 }
+
+/**
+ * Deletes an account added by hand (docs/product.md, "Accounts"), offline too: it leaves the cache
+ * at once, and the server refuses it (409) if it holds fills by then.
+ */
+export const deleteManualAccount = (account: LiveAccount) => accounts.remove(account, account.accountName);

@@ -1,4 +1,4 @@
-import { skippedRowText } from '../../domain/statements/statementTexts.ts';
+import { balanceLine, skippedRowText } from '../../domain/statements/statementTexts.ts';
 import type { ImportSummary, StatementPreview } from './statementImport.ts';
 
 /** The skipped rows listed at most; the rest are counted. */
@@ -22,6 +22,7 @@ export function ImportPreview({ preview }: { preview: StatementPreview }) {
           <strong>{skipped.length}</strong> {skipped.length === 1 ? 'row' : 'rows'} skipped
         </li>
       </ul>
+      {preview.balance && <p className="import-balance">{balanceLine(preview.balance)}</p>}
       {skipped.length > 0 && (
         <details open={skipped.length <= 10}>
           <summary>Skipped rows</summary>
@@ -52,6 +53,7 @@ export function ImportDone({ summary, onClose }: { summary: ImportSummary; onClo
           Skipped: <strong>{summary.skipped}</strong>
         </li>
       </ul>
+      {summary.balance && <p className="import-balance">{balanceLine(summary.balance)}</p>}
       {summary.outcome === 'queued' && (
         <p className="hint">Saved on this device: the import is sent once you are back online.</p>
       )}

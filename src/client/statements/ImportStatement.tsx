@@ -51,7 +51,13 @@ export default function ImportStatement({ onClose }: { onClose: () => void }) {
   );
   const [file, setFile] = useState<{ name: string; text: string }>();
   const [problem, setProblem] = useState<string>();
-  const [chosenAccount, setAccountId] = useState('');
+  const [chosenAccount, setChosenAccount] = useState('');
+  // Which of the file's broker accounts to import, when the trader chose one (else previewImport's).
+  const [brokerAccount, setBrokerAccount] = useState<string>();
+  const setAccountId = (id: string) => {
+    setChosenAccount(id);
+    setBrokerAccount(undefined);
+  };
   const accountId = chosenAccount || (accounts[0]?.id ?? '');
   const [format, setFormat] = useState<FormatChoice>('auto');
   const [result, setResult] = useState<PreviewResult>();
@@ -68,7 +74,7 @@ export default function ImportStatement({ onClose }: { onClose: () => void }) {
     let current = true;
     setBusy('reading');
     void readOnDevice(file.text, format, mappings)
-      .then((read) => previewImport(read, accountId))
+      .then((read) => previewImport(read, accountId, brokerAccount))
       .then(
         (next) => {
           if (!current) return;
@@ -81,12 +87,13 @@ export default function ImportStatement({ onClose }: { onClose: () => void }) {
     return () => {
       current = false;
     };
-  }, [file, accountId, format, mappings]);
+  }, [file, accountId, format, mappings, brokerAccount]);
 
   async function choose(chosen: File | undefined) {
     setResult(undefined);
     setFile(undefined);
     setProblem(undefined);
+    setBrokerAccount(undefined);
     if (!chosen) return;
     if (chosen.size > STATEMENT_MAX_BYTES) {
       setProblem(messages.statementTooLarge);
@@ -128,6 +135,8 @@ export default function ImportStatement({ onClose }: { onClose: () => void }) {
       ? mappings?.find((m) => mappingFits(m, result.header))
       : undefined;
   const toAdd = result?.ok ? result.plan.add.length : 0;
+  // A file whose fills are all here may still bring a manual account's newer balance.
+  const balanceOnly = toAdd === 0 && result?.ok === true && result.balance?.effect === 'updates';
 
   return (
     <Modal title="Import statement" onClose={onClose}>
@@ -187,6 +196,22 @@ export default function ImportStatement({ onClose }: { onClose: () => void }) {
                 />
               ) : result.ok ? (
                 <>
+                  {result.brokerAccount !== null && (
+                    <Field
+                      label="Account in the file"
+                      hint={
+                        <small className="hint">
+                          This file holds several accounts: the fills of this one are imported
+                        </small>
+                      }
+                    >
+                      {selectInput(
+                        result.brokerAccount,
+                        setBrokerAccount,
+                        result.brokerAccounts.map((a) => [a, a]),
+                      )}
+                    </Field>
+                  )}
                   <ImportPreview preview={result} />
                   {result.format === 'mapped' && savedMapping && (
                     <button type="button" className="secondary outline" onClick={() => setRemap(true)}>
@@ -195,9 +220,15 @@ export default function ImportStatement({ onClose }: { onClose: () => void }) {
                   )}
                   <FormError message={failure} />
                   <FormActions
-                    submitLabel={toAdd === 0 ? 'Nothing to import' : `Import ${fills(toAdd)}`}
+                    submitLabel={
+                      balanceOnly
+                        ? 'Update the balance'
+                        : toAdd === 0
+                          ? 'Nothing to import'
+                          : `Import ${fills(toAdd)}`
+                    }
                     onSubmit={() => void importIt()}
-                    disabled={toAdd === 0 || busy !== undefined}
+                    disabled={(toAdd === 0 && !balanceOnly) || busy !== undefined}
                     saving={busy === 'importing'}
                     onCancel={onClose}
                   />

@@ -1,5 +1,12 @@
 // Trades → "Import statement" (docs/product.md, "Importing statements"): the file is read on this
 // device, previewed against the cached fills of the account, and imported on the one write path.
+import { balanceEffect, type StatementBalanceAnswer } from '../../domain/statements/balances.ts';
+import {
+  accountByDigits,
+  digitsOf,
+  fileAccounts,
+  onlyAccount,
+} from '../../domain/statements/fileAccounts.ts';
 import { type ImportPlan, planImport } from '../../domain/statements/importPlan.ts';
 import { mappingFits, type StatementMapping } from '../../domain/statements/mapping.ts';
 import type {
@@ -24,6 +31,12 @@ export interface StatementPreview {
   skipped: SkippedRow[];
   /** The file's first row: a saved mapping that fits it is the one to change. */
   header: string[];
+  /** The account's value the file carries, and what importing it does to the account. */
+  balance: StatementBalanceAnswer | null;
+  /** The broker accounts the file's fills name (src/domain/statements/fileAccounts.ts). */
+  brokerAccounts: string[];
+  /** The one of them imported when there are several (the others' fills skipped); else null. */
+  brokerAccount: string | null;
 }
 
 export type PreviewResult = ({ ok: true } & StatementPreview) | Extract<ReadWithHeader, { ok: false }>;
@@ -66,12 +79,33 @@ export function readOnDevice(
   });
 }
 
-/** What importing `read` into the account would do, by the same rule as the server (planImport). */
-export async function previewImport(read: ReadWithHeader, accountId: string): Promise<PreviewResult> {
-  if (!read.ok) return read;
+/**
+ * What importing `read` into the account would do, by the same rule as the server (planImport). A
+ * file of several broker accounts is read for one of them: `brokerAccount` when the trader chose
+ * it, else the one ending with the account's digits, else the first.
+ */
+export async function previewImport(
+  whole: ReadWithHeader,
+  accountId: string,
+  brokerAccount?: string,
+): Promise<PreviewResult> {
+  if (!whole.ok) return whole;
+  const account = await db.accounts.get(accountId);
+  const brokerAccounts = fileAccounts(whole.fills);
+  const chosen =
+    brokerAccounts.length <= 1
+      ? null
+      : brokerAccount !== undefined && brokerAccounts.includes(brokerAccount)
+        ? brokerAccount
+        : ((account && accountByDigits(brokerAccounts, digitsOf(account))) ?? (brokerAccounts[0] as string));
+  const read = chosen === null ? whole : onlyAccount(whole, chosen);
   const held = await db.executions.where('accountId').equals(accountId).toArray();
-  const plan = planImport(read.fills, accountId, held, new Date().toISOString());
-  return { ok: true, format: read.format, name: read.name, plan, skipped: read.skipped, header: read.header };
+  const now = new Date();
+  const plan = planImport(read.fills, accountId, held, now.toISOString());
+  const balance =
+    read.balance && account ? { ...read.balance, effect: balanceEffect(account, read.balance, now) } : null;
+  const { format, name, skipped, header } = read;
+  return { ok: true, format, name, plan, skipped, header, balance, brokerAccounts, brokerAccount: chosen };
 }
 
 /** The import's outcome as the summary shows it: the server's counts, or this device's while queued. */
@@ -80,6 +114,8 @@ export interface ImportSummary {
   added: number;
   alreadyHere: number;
   skipped: number;
+  /** The balance the server set or kept; this device's expectation while queued. */
+  balance: StatementBalanceAnswer | null;
 }
 
 /**
@@ -98,7 +134,11 @@ export async function importStatement(
     {
       collection: 'executions',
       method: 'POST',
-      path: `/fills/import?${new URLSearchParams({ account: accountId, format: preview.format })}`,
+      path: `/fills/import?${new URLSearchParams({
+        account: accountId,
+        format: preview.format,
+        ...(preview.brokerAccount === null ? {} : { brokerAccount: preview.brokerAccount }),
+      })}`,
       body: file.text,
       contentType: 'text/csv',
       localIds: plan.add.map((fill) => fill.id),
@@ -115,12 +155,19 @@ export async function importStatement(
   );
   if (outcome === 'saved') await syncNow();
   return answer
-    ? { outcome, added: answer.added, alreadyHere: answer.alreadyHere, skipped: answer.skipped.length }
+    ? {
+        outcome,
+        added: answer.added,
+        alreadyHere: answer.alreadyHere,
+        skipped: answer.skipped.length,
+        balance: answer.balance ?? null,
+      }
     : {
         outcome,
         added: plan.add.length,
         alreadyHere: plan.alreadyHere.length,
         skipped: preview.skipped.length,
+        balance: preview.balance,
       };
 }
 

@@ -27,6 +27,10 @@ export const useAccountsCollection = () => useCollection('accounts', byName);
 /** One cached account; undefined while read or when gone. */
 export const useAccount = (id: string) => useLiveQuery(() => db.accounts.get(id), [id]);
 
+/** How many fills the cache holds in an account (a manual one is deleted only without any). */
+export const useFillCountOf = (accountId: string) =>
+  useLiveQuery(() => db.executions.where('accountId').equals(accountId).count(), [accountId]);
+
 // Edges.
 
 /** Every cached edge, deactivated ones too; undefined while read. */

@@ -1,5 +1,6 @@
 // Which format a statement is, and its fills (docs/product.md, "Importing statements"). Each
 // broker's parser is a StatementFormat; the first whose detector accepts the table reads it.
+import { type StatementBalance, statementBalance } from './balances.ts';
 import { etrade } from './etrade.ts';
 import { fidelity } from './fidelity.ts';
 import { ibkrActivity } from './ibkrActivity.ts';
@@ -32,7 +33,9 @@ export const formatNamed = (id: StatementFormatId): StatementFormat | undefined 
   FORMATS.find((f) => f.id === id);
 
 export type ReadStatement =
-  | ({ ok: true; format: StatementFormatId; name: string } & ParsedStatement)
+  | ({ ok: true; format: StatementFormatId; name: string } & ParsedStatement & {
+        balance: StatementBalance | null;
+      })
   | { ok: false; reason: 'unrecognised' | 'noMapping'; header: string[] };
 
 /**
@@ -48,16 +51,31 @@ export function readStatement(
   const header = table.rows[0] ?? [];
   if (format === 'mapped' || format === 'auto') {
     const known = format === 'auto' ? detect(table) : undefined;
-    if (known) return { ok: true, format: known.id, name: known.name, ...known.parse(table) };
+    if (known) return read(known, table);
     const mapping = mappings.find((m) => mappingFits(m, header));
     if (mapping)
-      return { ok: true, format: 'mapped', name: 'Your column mapping', ...parseMapped(table, mapping) };
+      return {
+        ok: true,
+        format: 'mapped',
+        name: 'Your column mapping',
+        ...parseMapped(table, mapping),
+        balance: null,
+      };
     return { ok: false, reason: format === 'mapped' ? 'noMapping' : 'unrecognised', header };
   }
   const chosen = formatNamed(format);
   if (!chosen) return { ok: false, reason: 'unrecognised', header };
-  return { ok: true, format: chosen.id, name: chosen.name, ...chosen.parse(table) };
+  return read(chosen, table);
 }
+
+/** A format's fills and skipped rows, and the balance the file carries (balances.ts). */
+const read = (format: StatementFormat, table: StatementTable): ReadStatement => ({
+  ok: true,
+  format: format.id,
+  name: format.name,
+  ...format.parse(table),
+  balance: statementBalance(format.id, table),
+});
 
 /** The format whose detector accepts the table first, if any. */
 export const detect = (table: StatementTable): StatementFormat | undefined =>

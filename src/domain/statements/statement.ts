@@ -3,6 +3,7 @@
 import type { ExecutionKind, PositionEffect } from '../executions.ts';
 import type { ExecutionSide } from '../types.ts';
 import { uuidV5 } from '../uuidV5.ts';
+import type { StatementBalance, StatementBalanceAnswer } from './balances.ts';
 
 /** The formats recognised by themselves (statements/registry.ts), and the trader's own mapping. */
 export const STATEMENT_FORMATS = [
@@ -58,6 +59,8 @@ export const STATEMENT_SKIP_REASONS = [
   'notFilled',
   /** A row the format cannot read: a missing or impossible field. */
   'unreadable',
+  /** A fill of another of the file's broker accounts than the one imported (fileAccounts.ts). */
+  'otherAccount',
 ] as const;
 export type StatementSkipReason = (typeof STATEMENT_SKIP_REASONS)[number];
 
@@ -72,8 +75,8 @@ export interface SkippedRow {
 export interface ParsedStatement {
   fills: StatementFill[];
   skipped: SkippedRow[];
-  /** The account's cash-and-positions balance where the file carries one (for a manual account). */
-  balance?: number | null;
+  /** The account's value where the file carries it (balances.ts; for a manual account). */
+  balance?: StatementBalance | null;
 }
 
 /** A file's rows as cells, and the line each row starts on (a quoted cell may span lines). */
@@ -135,4 +138,6 @@ export interface StatementImportAnswer {
   skipped: SkippedRow[];
   /** The ids of the fills added (none on a dry run): what a device that applied the import offline keeps. */
   addedIds: string[];
+  /** The account's value the file carries, and whether it set (or, on a dry run, would set) the balance. */
+  balance: StatementBalanceAnswer | null;
 }

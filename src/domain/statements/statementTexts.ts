@@ -1,5 +1,7 @@
 // What the import screen and the saved column mappings say (docs/product.md, "Importing
 // statements"): kept beside the statements, as the backup's are beside the backup.
+import { formatMoney } from '../format.ts';
+import type { BalanceEffect, StatementBalanceAnswer } from './balances.ts';
 import type { StatementSkipReason } from './statement.ts';
 
 /** The most column mappings a trader keeps, and the most fee columns one names. */
@@ -30,8 +32,20 @@ export const skipReasonWords: Record<StatementSkipReason, string> = {
   instrument: 'another instrument',
   notFilled: 'an order that did not fill',
   unreadable: 'a row that cannot be read',
+  otherAccount: 'another account in this file',
 };
 
 /** A skipped row as the preview lists it: "Line 7: a row that cannot be read: Price is not a number". */
 export const skippedRowText = (row: { line: number; reason: StatementSkipReason; detail?: string }) =>
   `Line ${row.line}: ${skipReasonWords[row.reason]}${row.detail ? `: ${row.detail}` : ''}`;
+
+/** What importing a statement's balance does to the account, in the trader's words. */
+export const balanceEffectWords: Record<BalanceEffect, string> = {
+  updates: 'updates this account',
+  broker: "this account's balance comes from the broker",
+  newerHere: "this account's balance was stated later, so it stays",
+};
+
+/** "Balance on 2026-11-20: $25,310.44 — updates this account". */
+export const balanceLine = (b: StatementBalanceAnswer) =>
+  `Balance on ${b.asOf}: ${formatMoney(b.amount)} — ${balanceEffectWords[b.effect]}`;

@@ -3,7 +3,7 @@
 // the accounts the trader added by hand, whose name, last digits and balance are stored here.
 // `createAccountRepository` is what the service composes; the queries after it are the ones other
 // folders call (docs/architecture.md, "The server").
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, lt, type SQL, sql } from 'drizzle-orm';
 import {
   type AccountRecord,
   type AccountSettingsInput,
@@ -183,6 +183,32 @@ export async function storedAccount(
   lock?: 'update',
 ): Promise<StoredAccount> {
   return toStoredAccount(await ownRow(q, accountSettings, userId, id, messages.accountNotFound, lock));
+}
+
+/**
+ * Sets a manual account's balance from a statement true at `at`, if its balance was last stated
+ * before then (docs/product.md, "Accounts"): its `updatedAt` is when its balance was last stated,
+ * so a later statement of an earlier day leaves it. False when a balance stated later is kept.
+ */
+export async function stateBalance(
+  q: Database,
+  userId: string,
+  id: string,
+  amount: number,
+  at: Date,
+): Promise<boolean> {
+  const written = await q
+    .update(accountSettings)
+    .set({ currentBalance: amount, updatedAt: at })
+    .where(
+      and(
+        ownedBy(accountSettings, userId, id),
+        eq(accountSettings.source, 'manual'),
+        lt(accountSettings.updatedAt, at),
+      ),
+    )
+    .returning({ id: accountSettings.id });
+  return written.length > 0;
 }
 
 /** Whether `accountId` is one of the trader's accounts (a fill is recorded only in those). */

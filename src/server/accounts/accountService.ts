@@ -33,8 +33,9 @@ function toAccount(b: BrokerAccount, settings: StoredAccount): LiveAccount {
 
 /** An account added by hand as the API answers it (every stored field but its stamps). */
 export function toManualAccount(settings: StoredAccount): LiveAccount {
-  const { createdAt: _c, updatedAt: _u, ...stored } = settings;
-  return manualLiveAccount(stored);
+  const { createdAt: _c, updatedAt, ...stored } = settings;
+  // A manual account's row is stamped when its balance is stated (accountRepository.ts, stateBalance).
+  return { ...manualLiveAccount(stored), balanceAsOf: updatedAt };
 }
 
 export function createAccountService(

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { STATEMENT_MAX_BYTES } from '../../domain/constants.ts';
 import { messages } from '../../domain/messages.ts';
 import { STATEMENT_FORMATS, type StatementFormatId } from '../../domain/statements/statement.ts';
+import { BROKER_ACCOUNT_MAX_LENGTH } from '../../domain/statements/statementMessages.ts';
 import { isUuid } from '../../domain/validation.ts';
 import type { AppEnv } from '../appEnv.ts';
 import { type HeavyCalls, heavyCall } from '../http/fairShare.ts';
@@ -15,7 +16,7 @@ const FORMATS: ReadonlySet<string> = new Set(['auto', ...STATEMENT_FORMATS]);
 
 const mediaType = (header: string | undefined): string => (header ?? '').split(';')[0]!.trim().toLowerCase();
 
-/** The query's account, format and dryRun, each checked before the body is read. */
+/** The query's account, format, dryRun and brokerAccount, each checked before the body is read. */
 function importQuery(query: (name: string) => string | undefined) {
   const account = query('account') ?? '';
   // An account that is not an id names none of the trader's, as a path id would (http/pathId.ts).
@@ -25,10 +26,18 @@ function importQuery(query: (name: string) => string | undefined) {
   const dryRun = query('dryRun') ?? '0';
   if (dryRun !== '0' && dryRun !== '1')
     throw invalid([{ field: 'dryRun', message: messages.statementDryRunInvalid }]);
+  // One of the file's broker accounts, as the file writes it (a file of several: src/domain/statements/fileAccounts.ts).
+  const brokerAccount = query('brokerAccount');
+  if (
+    brokerAccount !== undefined &&
+    (brokerAccount === '' || brokerAccount.length > BROKER_ACCOUNT_MAX_LENGTH)
+  )
+    throw invalid([{ field: 'brokerAccount', message: messages.statementBrokerAccountInvalid }]);
   return {
     accountId: account.toLowerCase(),
     format: format as StatementFormatId | 'auto',
     dryRun: dryRun === '1',
+    brokerAccount,
   };
 }
 

@@ -7,7 +7,7 @@ import { manualLiveAccount, newManualAccount } from '../../../src/domain/manualA
 import { messages } from '../../../src/domain/messages.ts';
 import type { Account, LiveAccount } from '../../../src/domain/types.ts';
 import { withFakeApi } from '../fakeApi.ts';
-import { accountFixture, deltaSync, seed } from '../fixtures.ts';
+import { accountFixture, deltaSync, executionFixture, seed } from '../fixtures.ts';
 
 // Accounts added by hand (docs/product.md, "Accounts"): the form, the one write path, offline too.
 
@@ -154,5 +154,73 @@ describe("a manual account's settings", () => {
     render(<AccountSettingsDialog account={account} onClose={() => {}} />);
     expect(screen.queryByLabelText('Current Balance ($)')).toBeNull();
     expect(screen.queryByLabelText('Account name')).toBeNull();
+  });
+});
+
+describe('deleting a manual account', () => {
+  const ira = () =>
+    accountFixture({
+      id: '44444444-4444-4444-8444-444444444444',
+      source: 'manual',
+      accountName: 'Old IRA',
+      lastDigits: '0042',
+      accountNumber: '****0042',
+      accountHash: 'manual:44444444-4444-4444-8444-444444444444',
+    });
+
+  it('asks first, says what goes, and deletes it on the one write path', async () => {
+    const account = ira();
+    await seed('accounts', [account]);
+    api.routes[`DELETE /api/v1/accounts/${account.id}`] = { status: 204 };
+    api.routes['GET /api/v1/sync'] = { status: 200, body: deltaSync() };
+    let closed = false;
+    render(<AccountSettingsDialog account={account} onClose={() => (closed = true)} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
+    expect(
+      screen.getByText('Are you sure you want to delete "Old IRA"? This action cannot be undone.'),
+    ).toBeTruthy();
+    expect(screen.getByText(messages.manualAccountDeleteWhat)).toBeTruthy();
+    expect(api.received).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(closed).toBe(true));
+    expect(api.received[0]?.key).toBe(`DELETE /api/v1/accounts/${account.id}`);
+    expect(await dbModule.db.accounts.get(account.id)).toBeUndefined();
+  });
+
+  it('offline, leaves the cache at once and queues the delete', async () => {
+    const account = ira();
+    await seed('accounts', [account]);
+    api.unreachable = true;
+    connectivity.reportApiReachable(false);
+    let closed = false;
+    render(<AccountSettingsDialog account={account} onClose={() => (closed = true)} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(closed).toBe(true));
+    expect(await dbModule.db.accounts.get(account.id)).toBeUndefined();
+    const queued = await dbModule.db.outbox.toArray();
+    expect(queued.map((q) => [q.method, q.path, q.label])).toEqual([
+      ['DELETE', `/accounts/${account.id}`, 'Delete account Old IRA'],
+    ]);
+  });
+
+  it('is not offered while the account holds fills: it says to delete them first', async () => {
+    const account = ira();
+    await seed('accounts', [account]);
+    await seed('executions', [
+      executionFixture({ id: 'f1', accountId: account.id }),
+      executionFixture({ id: 'f2', accountId: account.id }),
+    ]);
+    render(<AccountSettingsDialog account={account} onClose={() => {}} />);
+    expect(await screen.findByText(messages.manualAccountHoldsFills(2))).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Delete account' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('is never offered for a broker account', async () => {
+    const account = accountFixture({ id: '55555555-5555-4555-8555-555555555555' });
+    await seed('accounts', [account]);
+    render(<AccountSettingsDialog account={account} onClose={() => {}} />);
+    await screen.findByRole('button', { name: 'Save Settings' });
+    expect(screen.queryByRole('button', { name: 'Delete account' })).toBeNull();
   });
 });

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { db, metaKeys } from '../../../src/client/db/db.ts';
 import { STATEMENT_MAX_BYTES } from '../../../src/domain/constants.ts';
 import { messages } from '../../../src/domain/messages.ts';
 import { statementTexts } from '../../../src/domain/statements/statementTexts.ts';
 import { defaultSettings } from '../../../src/domain/traderSettings.ts';
-import { db, metaKeys } from '../../../src/client/db/db.ts';
 import { withFakeApi } from '../fakeApi.ts';
 import { accountFixture, deltaSync, seed } from '../fixtures.ts';
 
@@ -68,6 +68,47 @@ describe('the import screen', () => {
     ]);
     expect(screen.getByText('Read as: Your column mapping')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Import 2 fills' })).toBeTruthy();
+  });
+
+  it("says what the statement's balance does: updates a manual account, or the broker's stays", async () => {
+    const tos = readFileSync('tests/fixtures/statements/thinkorswim.csv', 'utf8');
+    await seed('accounts', [
+      accountFixture({ id: 'acc-1', accountName: 'Margin' }),
+      accountFixture({
+        id: 'acc-2',
+        source: 'manual',
+        accountName: 'By hand',
+        balanceAsOf: '2026-03-10T15:00:00.000Z',
+      }),
+    ]);
+    render(<ImportStatement onClose={() => {}} />);
+    await choose(new File([tos], 'statement.csv', { type: 'text/csv' }));
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    expect(within(preview).getByText(/^Balance on/).textContent).toBe(
+      "Balance on 2026-03-17: $100,000.00 — this account's balance comes from the broker",
+    );
+    await userEvent.selectOptions(screen.getByLabelText('Account'), 'acc-2');
+    expect(
+      await within(screen.getByRole('region', { name: 'Preview' })).findByText(
+        'Balance on 2026-03-17: $100,000.00 — updates this account',
+      ),
+    ).toBeTruthy();
+  });
+
+  it("lists a file's broker accounts, preselects the one with the account's digits, and previews its fills", async () => {
+    const flex = readFileSync('tests/fixtures/statements/ibkr-flex.csv', 'utf8');
+    const twoAccounts = flex.replace(/"U1234567"(,"USD","STK","TSLA")/g, '"U7654321"$1');
+    await seed('accounts', [accountFixture({ accountNumber: '****4321' })]);
+    render(<ImportStatement onClose={() => {}} />);
+    await choose(new File([twoAccounts], 'flex.csv', { type: 'text/csv' }));
+    const inFile = (await screen.findByLabelText('Account in the file')) as HTMLSelectElement;
+    expect([...inFile.options].map((o) => o.value)).toEqual(['U1234567', 'U7654321']);
+    expect(inFile.value).toBe('U7654321');
+    expect(await screen.findByRole('button', { name: 'Import 2 fills' })).toBeTruthy();
+    expect(screen.getAllByText(/another account in this file: U1234567$/).length).toBeGreaterThan(0);
+    await userEvent.selectOptions(inFile, 'U1234567');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Import 2 fills' })).toBeNull());
+    expect(screen.getAllByText(/another account in this file: U7654321$/)).toHaveLength(2);
   });
 
   it('offers the column mapping for an unknown file, saves it, and reads the file with it', async () => {

@@ -85,13 +85,53 @@ describe('the preview', () => {
   });
 });
 
+describe('a file of several broker accounts', () => {
+  const flex = readFileSync('tests/fixtures/statements/ibkr-flex.csv', 'utf8');
+  const twoAccounts = flex.replace(/"U1234567"(,"USD","STK","TSLA")/g, '"U7654321"$1');
+  const read = () => statements.readOnDevice(twoAccounts, 'auto', []);
+
+  it("previews the one ending with the account's digits, the others' fills skipped, and imports naming it", async () => {
+    await seed('accounts', [accountFixture({ id: ACCOUNT, accountNumber: '****4321' })]);
+    const result = await statements.previewImport(await read(), ACCOUNT);
+    if (!result.ok) throw new Error('not read');
+    expect([result.brokerAccounts, result.brokerAccount]).toEqual([['U1234567', 'U7654321'], 'U7654321']);
+    expect(result.plan.add.map((f) => f.symbol)).toEqual(['TSLA', 'TSLA']);
+    expect(result.skipped.filter((s) => s.reason === 'otherAccount').map((s) => s.detail)).toEqual(
+      Array(result.skipped.filter((s) => s.reason === 'otherAccount').length).fill('U1234567'),
+    );
+    // Another of the file's accounts, chosen by the trader.
+    const other = await statements.previewImport(await read(), ACCOUNT, 'U1234567');
+    if (!other.ok) throw new Error('not read');
+    expect(other.brokerAccount).toBe('U1234567');
+    expect(other.plan.add.some((f) => f.symbol === 'TSLA')).toBe(false);
+
+    const answer = { format: 'ibkr-flex', name: 'x', added: 2, alreadyHere: 0, skipped: [], addedIds: [] };
+    api.routes['POST /api/v1/fills/import'] = { status: 200, body: answer };
+    api.routes['GET /api/v1/sync'] = { status: 200, body: deltaSync() };
+    await statements.importStatement({ name: 'flex.csv', text: twoAccounts }, ACCOUNT, result);
+    expect(api.received[0]?.key).toBe(
+      'POST /api/v1/fills/import?account=acc-1&format=ibkr-flex&brokerAccount=U7654321',
+    );
+  });
+
+  it('takes the first of them when none ends with the digits, and a file of one account as it is', async () => {
+    await seed('accounts', [accountFixture({ id: ACCOUNT, accountNumber: '****9999' })]);
+    const result = await statements.previewImport(await read(), ACCOUNT);
+    if (!result.ok) throw new Error('not read');
+    expect(result.brokerAccount).toBe('U1234567');
+    const one = await statements.previewImport(await statements.readOnDevice(flex, 'auto', []), ACCOUNT);
+    if (!one.ok) throw new Error('not read');
+    expect([one.brokerAccounts, one.brokerAccount]).toEqual([['U1234567'], null]);
+  });
+});
+
 describe('the import', () => {
   it('online: sends the text in the previewed format, answers with the server’s counts, then syncs', async () => {
     const answer = { format: 'mapped', name: 'x', added: 2, alreadyHere: 0, skipped: [{}, {}], addedIds: [] };
     api.routes['POST /api/v1/fills/import'] = { status: 200, body: answer };
     api.routes['GET /api/v1/sync'] = { status: 200, body: deltaSync() };
     const summary = await statements.importStatement(FILE, ACCOUNT, await preview());
-    expect(summary).toEqual({ outcome: 'saved', added: 2, alreadyHere: 0, skipped: 2 });
+    expect(summary).toEqual({ outcome: 'saved', added: 2, alreadyHere: 0, skipped: 2, balance: null });
     expect(requestPaths(api.received)).toEqual(['POST /api/v1/fills/import', 'GET /api/v1/sync']);
     expect(api.received[0]?.key).toBe('POST /api/v1/fills/import?account=acc-1&format=mapped');
     expect(api.received[0]?.body).toBe(CSV);
@@ -103,7 +143,7 @@ describe('the import', () => {
     await seed('accounts', [accountFixture({ id: ACCOUNT })]);
     api.unreachable = true;
     const summary = await statements.importStatement(FILE, ACCOUNT, await preview());
-    expect(summary).toEqual({ outcome: 'queued', added: 2, alreadyHere: 0, skipped: 2 });
+    expect(summary).toEqual({ outcome: 'queued', added: 2, alreadyHere: 0, skipped: 2, balance: null });
     const [trade, ...more] = await dbModule.db.trades.toArray();
     expect(more).toEqual([]);
     expect(trade).toMatchObject({
