@@ -207,3 +207,8 @@ export const ALERTS_LISTED = 100;
 
 /** The largest statement file an import takes (docs/product.md, "Importing statements"). */
 export const STATEMENT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** Shares per option contract unless the source says otherwise (docs/product.md, "Options"). */
+export const OPTION_MULTIPLIER_DEFAULT = 100;
+/** An adjusted contract may deliver more or fewer shares; more than this is no listed contract. */
+export const OPTION_MULTIPLIER_MAX = 10_000;

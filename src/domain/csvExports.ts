@@ -2,6 +2,7 @@
 // or fill, with ISO 8601 times, plain numbers, and the setup and edges by name.
 
 import type { CsvColumn } from './csv.ts';
+import { contractLabel } from './optionContract.ts';
 import { type ComparedPlan, plannedVsActualOf, type SizingAccount } from './plannedVsActual.ts';
 import { ANNOTATION_FIELDS, annotationHeaders } from './tradeAnnotation.ts';
 import type { Account, Edge, Execution, Trade, TradePlan, TradeSetup } from './types.ts';
@@ -106,6 +107,9 @@ export function tradeColumns(
         },
       }),
     ),
+    // An option's trade (docs/product.md, "Options"): its contract, and how it ended without a price.
+    { header: 'Contract', value: (t) => (t.option ? contractLabel(t.symbol, t.option) : null) },
+    { header: 'Closed By', value: (t) => t.closedBy ?? null },
   ];
 }
 
@@ -126,6 +130,11 @@ export function executionColumns(names: Pick<CsvNames, 'accounts'>): CsvColumn<E
     // A split or a transfer is not a trade at a price: the kind says so (a row cached before kinds is a fill).
     { header: 'Kind', value: (e) => e.kind ?? 'fill' },
     { header: 'Created At', value: (e) => e.createdAt },
+    // An option fill's contract (docs/product.md, "Options"); empty for a stock.
+    { header: 'Expiration', value: (e) => e.option?.expiration ?? null },
+    { header: 'Strike', value: (e) => e.option?.strike ?? null },
+    { header: 'Put/Call', value: (e) => e.option?.putCall ?? null },
+    { header: 'Multiplier', value: (e) => e.option?.multiplier ?? null },
   ];
 }
 

@@ -14,6 +14,7 @@ import {
 } from './constants.ts';
 import { parseIsoDateTime } from './isoDateTime.ts';
 import { messages } from './messages.ts';
+import { optionContract, sameContract } from './optionContract.ts';
 import { EXECUTION_SIDES, type FieldError, type ValidationResult } from './types.ts';
 import {
   between,
@@ -46,8 +47,17 @@ export const EXECUTION_SOURCES = ['manual', 'broker', 'statement'] as const;
  * split added or took away) and a `transfer` (shares moved into or out of the account). The side
  * says which way the shares moved: Buy into the account, Sell out of it.
  */
-export const EXECUTION_KINDS = ['fill', 'split', 'transfer'] as const;
+export const EXECUTION_KINDS = ['fill', 'split', 'transfer', 'expiry', 'assignment', 'exercise'] as const;
 export type ExecutionKind = (typeof EXECUTION_KINDS)[number];
+/**
+ * How a broker books an option's end without a trade (docs/product.md, "Options"): the contract
+ * closes at 0 (`expiry`; `assignment` of a short one, `exercise` of a long one, whose shares move at
+ * the strike as fills of their own). They are option fills at price 0: matched as fills.
+ */
+export const OPTION_CLOSINGS = ['expiry', 'assignment', 'exercise'] as const;
+export type OptionClosing = (typeof OPTION_CLOSINGS)[number];
+export const isOptionClosing = (kind: ExecutionKind | undefined): kind is OptionClosing =>
+  (OPTION_CLOSINGS as readonly string[]).includes(kind ?? '');
 
 /** What a fill is, whoever recorded it. */
 const fillFields = {
@@ -66,6 +76,12 @@ const fillFields = {
   /** All fees and commissions of the fill; null or left out is none. */
   fees: nullAs(0, between([0, false, messages.feesNegative], [FEES_MAX, messages.feesTooHigh])),
   executedAt: isoTime(messages.executedAtInvalid),
+  /**
+   * The option contract the fill traded (docs/product.md, "Options"), its underlying being
+   * `symbol`. A stock's fill has none: left out (null is taken as none), so every fill recorded
+   * before options, and every stock fill since, reads as it did.
+   */
+  option: optional(nullable(optionContract)),
 };
 export const fillDefaults = { fees: 0 };
 const FILL_FIELDS = Object.keys(fillFields) as (keyof typeof fillFields)[];
@@ -165,6 +181,7 @@ export const MANUAL_FILL_FIELDS = Object.keys(manualFillRecord.schema as object)
 /** The same fill, whenever it was recorded (a restore skips it). */
 export const sameFill = (a: ManualFill, b: ManualFill): boolean =>
   sameValues(a, b, ['accountId', 'symbol', 'side', 'quantity', 'price', 'fees']) &&
+  sameContract(a.option ?? null, b.option ?? null) &&
   Date.parse(a.executedAt) === Date.parse(b.executedAt);
 
 /**
@@ -199,9 +216,11 @@ export const sameBackupFill = (a: BackupFill, b: BackupFill): boolean =>
  */
 export function newExecution(input: ExecutionInput, made: { id: string; createdAt: string }): Execution {
   const fill = filled<ManualFill, keyof typeof fillFields>(FILL_FIELDS, fillDefaults, input);
+  const { option, ...stock } = fill;
   return {
     id: made.id,
-    ...fill,
+    ...stock,
+    ...(option ? { option } : {}),
     symbol: normalizeStock(fill.symbol),
     executedAt: new Date(fill.executedAt).toISOString(),
     kind: 'fill',
@@ -239,6 +258,19 @@ const brokerFill = object({
   positionEffect: nullable(oneOf(POSITION_EFFECTS, messages.invalidBody)),
 });
 /**
+/**
+ * An option's end the broker booked without a trade (docs/product.md, "Options"): its contract
+ * closes at 0, no price.
+ */
+const brokerOptionClosing = object({
+  ...brokerFillFields,
+  kind: oneOf(OPTION_CLOSINGS, messages.invalidBody),
+  price: between([0, false, messages.priceNotPositive], [0, messages.invalidBody]),
+  option: optionContract,
+  brokerExecutionId: brokerId,
+  positionEffect: defaulted(nullable(oneOf(POSITION_EFFECTS, messages.invalidBody)), 'Close'),
+});
+/**
  * A position adjustment of the broker (a split, a transfer): shares moved without a trade. A
  * transfer's price is the cost per share the broker reported, 0 when none; a split has none.
  */
@@ -256,8 +288,11 @@ export type ImportableFill = Omit<Infer<typeof brokerFill>, 'kind'> & { kind: Ex
  * `toISOString`), or undefined.
  */
 export function importableFill(fill: object): ImportableFill | undefined {
-  const adjustment = 'kind' in fill && fill.kind !== undefined && fill.kind !== 'fill';
-  const struct = (adjustment ? brokerAdjustment : brokerFill) as Struct<ImportableFill, unknown>;
+  const kind = 'kind' in fill ? (fill.kind as ExecutionKind | undefined) : undefined;
+  const adjustment = kind !== undefined && kind !== 'fill';
+  const struct = (
+    isOptionClosing(kind) ? brokerOptionClosing : adjustment ? brokerAdjustment : brokerFill
+  ) as Struct<ImportableFill, unknown>;
   const [error, value] = validate(fill, struct, { coerce: true, mask: true });
   if (error) return undefined;
   // A split moves shares, not money: no price, no fees.

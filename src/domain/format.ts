@@ -1,5 +1,6 @@
 import { frameMessages } from './appMessages.ts';
 import { CRITERIA_PREVIEW_LENGTH } from './constants.ts';
+import type { ExecutionKind } from './executions.ts';
 import { roundHalfAway } from './rounding.ts';
 
 const usd = new Intl.NumberFormat('en-US', {
@@ -127,15 +128,19 @@ export function formatSplitRatio(ratio: number): string {
   return `${roundHalfAway(ratio, 4)}:1`;
 }
 
+const OPTION_CLOSING_LABELS = { expiry: 'Expired', assignment: 'Assigned', exercise: 'Exercised' } as const;
+
 /**
  * What an execution is, as a trade's fills name it: its side for a fill ("Buy"); for the broker's
  * adjustments "Split 2:1" (with the ratio it applied, when it met an open trade), "Transfer in" or
- * "Transfer out".
+ * "Transfer out"; an option's end "Expired", "Assigned" or "Exercised" (docs/product.md, "Options").
  */
 export function executionLabel(
-  execution: { kind?: 'fill' | 'split' | 'transfer' | undefined; side: 'Buy' | 'Sell' },
+  execution: { kind?: ExecutionKind | undefined; side: 'Buy' | 'Sell' },
   splitRatio?: number,
 ): string {
+  if (execution.kind !== undefined && execution.kind in OPTION_CLOSING_LABELS)
+    return OPTION_CLOSING_LABELS[execution.kind as keyof typeof OPTION_CLOSING_LABELS];
   if (execution.kind === 'split')
     return splitRatio === undefined ? 'Split' : `Split ${formatSplitRatio(splitRatio)}`;
   if (execution.kind === 'transfer') return execution.side === 'Buy' ? 'Transfer in' : 'Transfer out';

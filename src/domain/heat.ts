@@ -73,7 +73,12 @@ export function accountHeat(
   for (const trade of trades) {
     // An incomplete trade is always closed (its fill closed a position); skipped here all the same.
     if (trade.accountId !== account.id || trade.closedAt !== null || trade.incomplete) continue;
-    if (trade.initialStop === null || trade.averageEntryPrice === null) openWithoutStop += 1;
+    if (trade.option) {
+      // An option's: the premium a long one still holds (docs/product.md, "Options"); a short one's is unknown.
+      if (trade.direction === 'Long' && trade.averageEntryPrice !== null)
+        openRisk += trade.openQuantity * trade.averageEntryPrice * trade.option.multiplier;
+      else openWithoutStop += 1;
+    } else if (trade.initialStop === null || trade.averageEntryPrice === null) openWithoutStop += 1;
     else openRisk += trade.openQuantity * Math.abs(trade.averageEntryPrice - trade.initialStop);
   }
 

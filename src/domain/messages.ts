@@ -48,6 +48,7 @@ import {
 } from './constants.ts';
 import { DATE_RANGE_PRESETS } from './dateRangePresets.ts';
 import type { SkippedReasons, SkipReason } from './executions.ts';
+import { optionMessages } from './optionMessages.ts';
 import type { OrderStatus } from './orders.ts';
 import { statementMessages } from './statements/statementMessages.ts';
 import type { TextListMessages } from './textList.ts';
@@ -214,6 +215,7 @@ export const messages = {
   checklistIncomplete: (met: number, total: number) =>
     `This plan's setup requires every entry criterion before Ready: ${met} of ${total} ticked`,
   ...accountMessages,
+  ...optionMessages,
   capitalRiskOutOfRange: 'Capital risk must be more than 0 and at most 100',
   maxTradeRiskOutOfRange: 'Max trade risk must be more than 0 and at most 100',
   capitalRiskHelp: 'The most of the balance one position may cost.',

@@ -1,8 +1,11 @@
 // A trade (docs/product.md, "Trades"): a round trip built from fills, with what the trader
 // attached to it. Trades are derived, never stored: tradeFigures.ts, tradeLinks.ts build them.
+import type { OptionContract } from './optionContract.ts';
 import type { Attached } from './tradeAnnotation.ts';
 
 export type TradeDirection = 'Long' | 'Short';
+/** How an option trade ended without a trade at a price (docs/product.md, "Options"). */
+export type ClosedBy = 'Expired' | 'Assigned' | 'Exercised';
 
 /**
  * What the fills alone decide of a round trip of one account and one symbol: from a position
@@ -16,11 +19,16 @@ export interface TradeFigures {
   key: string;
   accountId: string;
   accountName: string;
+  /** The stock, or an option's underlying. */
   symbol: string;
+  /** The option contract traded (its amounts are per share, times its multiplier); a stock's trade has none. */
+  option?: OptionContract;
   direction: TradeDirection;
   openedAt: string;
   /** null while open. */
   closedAt: string | null;
+  /** An option's end without a trade at a price: expired, assigned or exercised; else none. */
+  closedBy?: ClosedBy;
   /** Shares bought (Long) or sold (Short) to open, scale-ins included. */
   entryQuantity: number;
   /** Shares still held, as shares of the opening; 0 once closed. */

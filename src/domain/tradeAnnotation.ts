@@ -165,11 +165,18 @@ export const isUntouchedAnnotation = (a: StoredAnnotation): boolean =>
  * place they are computed, for a rebuild (buildTrades) and for an edit (applyTradeUpdate) alike.
  */
 export function withAnnotation(trade: TradeFigures, attached: Attached): Trade {
-  // The trader's own risk, when they set one, over the stop's (docs/product.md, "Trades").
+  // The trader's own risk, when they set one, over the stop's (docs/product.md, "Trades"); an
+  // option's is the premium a long one paid, a short one's unknown ("Options").
   const fromStop =
-    attached.initialStop !== null && trade.averageEntryPrice !== null
-      ? roundCents(trade.entryQuantity * Math.abs(trade.averageEntryPrice - attached.initialStop))
-      : null;
+    trade.averageEntryPrice === null
+      ? null
+      : trade.option
+        ? trade.direction === 'Long'
+          ? roundCents(trade.entryQuantity * trade.averageEntryPrice * trade.option.multiplier)
+          : null
+        : attached.initialStop !== null
+          ? roundCents(trade.entryQuantity * Math.abs(trade.averageEntryPrice - attached.initialStop))
+          : null;
   const initialRisk = attached.ownInitialRisk ?? fromStop;
   const rMultiple =
     trade.closedAt !== null &&

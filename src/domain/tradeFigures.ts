@@ -1,13 +1,21 @@
 // What the fills alone decide of their trades (docs/product.md, "Trades"): FIFO round trips per
-// account and symbol. A group's figures depend on its own fills only.
+// account and symbol, an option's per contract ("Options"). A group's figures depend on its own
+// fills only (and, an option's, on whether it has expired).
 import { compareBrokerIds, type Execution } from './executions.ts';
+import { contractKeyOf, type OptionContract } from './optionContract.ts';
 import { roundCents, roundHalfAway, roundTo4 } from './rounding.ts';
 import { compareText, type TradeFigures, time } from './trade.ts';
 import { tradeIdOf, tradeKeyOf } from './tradeKeys.ts';
 import { matchFills, type RoundTrip } from './tradeMatching.ts';
 import { normalizeStock } from './validation.ts';
 
-function figuresOf(trip: RoundTrip, key: string, accountId: string, symbol: string): TradeFigures {
+function figuresOf(
+  trip: RoundTrip,
+  key: string,
+  accountId: string,
+  symbol: string,
+  option: OptionContract | null,
+): TradeFigures {
   const grossPnl = trip.entryUnknown ? null : roundCents(trip.grossPnl);
   // Kept to the fills' own precision (at least the cent): rounded to the cent only where shown.
   const fees = roundHalfAway(trip.fees, trip.feeDecimals);
@@ -18,9 +26,12 @@ function figuresOf(trip: RoundTrip, key: string, accountId: string, symbol: stri
     // Named by linkTrades: a name is the broker's, not the fills'.
     accountName: '',
     symbol,
+    // Only an option's trade names a contract or how it ended: a stock's reads as it always did.
+    ...(option ? { option } : {}),
     direction: trip.direction,
     openedAt: trip.openedAt,
     closedAt: trip.closedAt,
+    ...(trip.closedBy ? { closedBy: trip.closedBy } : {}),
     entryQuantity: trip.entryQuantity,
     openQuantity: trip.openQuantity,
     averageEntryPrice: trip.entryUnknown ? null : roundTo4(trip.entryValue / trip.entryQuantity),
@@ -54,7 +65,7 @@ function fillsBySymbol(executions: readonly Execution[]): Execution[][] {
     .sort((a, b) => a.at - b.at || sameInstantOrder(a.fill, b.fill));
   const groups = new Map<string, Execution[]>();
   for (const { fill } of ordered) {
-    const group = `${fill.accountId}|${normalizeStock(fill.symbol)}`;
+    const group = fillGroupOf(fill);
     const fills = groups.get(group);
     if (fills) fills.push(fill);
     else groups.set(group, [fill]);
@@ -76,30 +87,39 @@ export function splitRatiosOf(executions: readonly Execution[]): Map<string, num
   return ratios;
 }
 
-/** The group a fill's trades are built in: its account and its symbol. */
-export const fillGroupOf = (fill: Pick<Execution, 'accountId' | 'symbol'>): string =>
-  `${fill.accountId}|${normalizeStock(fill.symbol)}`;
+/** What a trade key names a group's instrument by: its symbol, or an option's contract key. */
+const instrumentOf = (fill: Pick<Execution, 'symbol' | 'option'>): string => {
+  const symbol = normalizeStock(fill.symbol);
+  return fill.option ? contractKeyOf(symbol, fill.option) : symbol;
+};
+
+/** The group a fill's trades are built in: its account and its symbol (an option: its contract). */
+export function fillGroupOf(fill: Pick<Execution, 'accountId' | 'symbol' | 'option'>): string {
+  return `${fill.accountId}|${instrumentOf(fill)}`;
+}
 
 /**
- * What the fills alone decide of their trades: FIFO round trips per account and symbol, without
- * account names, links or stops (`linkTrades` adds them). A group's figures depend on its own
+ * What the fills alone decide of their trades: FIFO round trips per account and symbol (an
+ * option's per contract, expired once `now` is past its expiration), without account names, links
+ * or stops (`linkTrades` adds them). A group's figures depend on its own
  * fills only, so a server keeping them rebuilds only the groups whose fills changed.
  */
-export function tradeFiguresOf(executions: readonly Execution[]): TradeFigures[] {
+export function tradeFiguresOf(executions: readonly Execution[], now?: Date): TradeFigures[] {
   const figures: TradeFigures[] = [];
   for (const fills of fillsBySymbol(executions)) {
     const { accountId } = fills[0]!;
     const symbol = normalizeStock(fills[0]!.symbol);
+    const option = fills[0]!.option ?? null;
     const keysSeen = new Map<string, number>();
-    for (const trip of matchFills(fills)) {
+    for (const trip of matchFills(fills, now)) {
       // Two trades can open in the same millisecond (a round trip and the next within one broker
       // timestamp, or an incomplete trade beside a new one): the second gets `|2`, and so on. Fills
       // are in a fixed order, so the numbering is the same on every rebuild.
-      const base = tradeKeyOf(accountId, symbol, trip.openedAt);
+      const base = tradeKeyOf(accountId, instrumentOf(fills[0]!), trip.openedAt);
       const seen = (keysSeen.get(base) ?? 0) + 1;
       keysSeen.set(base, seen);
       const key = seen === 1 ? base : `${base}|${seen}`;
-      figures.push(figuresOf(trip, key, accountId, symbol));
+      figures.push(figuresOf(trip, key, accountId, symbol, option));
     }
   }
   return figures;

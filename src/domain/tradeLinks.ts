@@ -27,6 +27,8 @@ export interface TradeInputs {
   annotations: readonly TradeAnnotation[];
   plans: readonly PlanForLink[];
   accounts: readonly Pick<Account, 'id' | 'accountName'>[];
+  /** The time now: an option open past its expiration has expired (none without it). */
+  now?: Date;
 }
 
 /**
@@ -50,7 +52,8 @@ function automaticLink(
   plansByStock: ReadonlyMap<string, PlanForLink[]>,
   linked: ReadonlyMap<string, LinkedTrades>,
 ): Attached {
-  if (trade.incomplete) return unlinked;
+  // A plan's stop is a price of its stock, not of an option: an option trade is linked by hand.
+  if (trade.incomplete || trade.option) return unlinked;
   const opened = time(trade.openedAt) + FILL_TIME_PRECISION_MS;
   let chosen: PlanForLink | undefined;
   for (const plan of plansByStock.get(trade.symbol) ?? []) {
@@ -109,7 +112,7 @@ export function linkTrades(
  * automatic plan link.
  */
 export function buildTrades(input: TradeInputs): Trade[] {
-  return linkTrades(tradeFiguresOf(input.executions), input);
+  return linkTrades(tradeFiguresOf(input.executions, input.now), input);
 }
 
 /**

@@ -1,10 +1,12 @@
 // The FIFO engine of docs/product.md, "Trades": the executions of one account and one symbol, in
 // time order, become round trips. Fills trade; the broker's adjustments (splits, transfers) move
-// shares without a trade. Plans, annotations and rounding are the business of
-// tradeFigures.ts and tradeLinks.ts.
-import { kindOf } from './executions.ts';
+// shares without a trade. An option's fills are of one contract: every amount is times its
+// multiplier, and one still open past its expiration closes at 0 (docs/product.md, "Options").
+// Plans, annotations and rounding are the business of tradeFigures.ts and tradeLinks.ts.
+import { isOptionClosing, kindOf, type OptionClosing } from './executions.ts';
+import { expiresAt, multiplierOf } from './optionContract.ts';
 import { decimalsOf, roundHalfAway } from './rounding.ts';
-import type { Execution, TradeDirection } from './types.ts';
+import type { ClosedBy, Execution, TradeDirection } from './types.ts';
 
 /**
  * Quantities at or below this are zero: fractional shares summed in binary leave crumbs
@@ -44,7 +46,20 @@ export interface RoundTrip {
   entryUnknown: boolean;
   /** The ratio each split applied (shares after ÷ shares before), by execution id. */
   splitRatios: ReadonlyMap<string, number>;
+  /** How an option trade ended without a trade (expired, assigned, exercised); null otherwise. */
+  closedBy: ClosedBy | null;
 }
+
+const CLOSED_BY: Record<OptionClosing, ClosedBy> = {
+  expiry: 'Expired',
+  assignment: 'Assigned',
+  exercise: 'Exercised',
+};
+/** What a closing fill says of how its trade ended: an option's expiry, assignment or exercise. */
+const closedByOf = (fill: Execution): ClosedBy | null => {
+  const kind = kindOf(fill);
+  return isOptionClosing(kind) ? CLOSED_BY[kind] : null;
+};
 
 interface Lot {
   /** Shares now (after any split since). */
@@ -123,8 +138,9 @@ function takeFromLots(
 function exit(open: OpenTrip, fill: Execution, quantity: number, fees: number, at: string): void {
   const { trip } = open;
   const sign = trip.direction === 'Long' ? 1 : -1;
+  const multiplier = multiplierOf(fill.option);
   takeFromLots(open, quantity, (matched, lot) => {
-    trip.grossPnl += sign * matched * (fill.price - lot.price);
+    trip.grossPnl += sign * matched * (fill.price - lot.price) * multiplier;
   });
   trip.exitQuantity += asOpened(open, quantity);
   trip.exitValue += quantity * fill.price;
@@ -132,6 +148,28 @@ function exit(open: OpenTrip, fill: Execution, quantity: number, fees: number, a
   open.held -= quantity;
   trip.executionIds.push(fill.id);
   closeIfFlat(open, at);
+  if (trip.closedAt !== null) trip.closedBy = closedByOf(fill);
+}
+
+/**
+ * An option still open after its expiration (`now` past the close of that day) expired worthless:
+ * what is held closes at 0 then, with no fill of its own. A broker's expiry or assignment row,
+ * when one comes, closes it instead (as a fill, before this is asked).
+ */
+function expire(open: OpenTrip, last: Execution, now: Date | undefined): void {
+  if (last.option === null || last.option === undefined || now === undefined) return;
+  const at = expiresAt(last.option);
+  if (now.getTime() < Date.parse(at)) return;
+  const { trip } = open;
+  const sign = trip.direction === 'Long' ? 1 : -1;
+  const multiplier = multiplierOf(last.option);
+  takeFromLots(open, open.held, (matched, lot) => {
+    trip.grossPnl += sign * matched * -lot.price * multiplier;
+  });
+  trip.exitQuantity += asOpened(open, open.held);
+  open.held = 0;
+  closeIfFlat(open, at);
+  trip.closedBy = 'Expired';
 }
 
 function enter(open: OpenTrip, fill: Execution, quantity: number, fees: number): void {
@@ -163,6 +201,7 @@ function opened(direction: TradeDirection, at: string): OpenTrip {
       incomplete: false,
       entryUnknown: false,
       splitRatios: NO_SPLITS,
+      closedBy: null,
     },
     lots: [],
     held: 0,
@@ -192,6 +231,7 @@ function incompleteTrip(fill: Execution, quantity: number, fees: number, at: str
     incomplete: true,
     entryUnknown: true,
     splitRatios: NO_SPLITS,
+    closedBy: closedByOf(fill),
   };
 }
 
@@ -262,8 +302,9 @@ function transfer(open: OpenTrip | null, adjustment: Execution, at: string): Ope
  * order (executedAt, then the broker's sequence, then createdAt, then id). A trade opens when the
  * position leaves zero and closes when it returns; a fill crossing zero closes one trade and opens
  * the next with the remainder. Splits and transfers adjust the position (docs/product.md, "Trades").
+ * An option's trade still open when `now` is past its expiration closes at 0 (none without `now`).
  */
-export function matchFills(fills: readonly Execution[]): RoundTrip[] {
+export function matchFills(fills: readonly Execution[], now?: Date): RoundTrip[] {
   const trips: RoundTrip[] = [];
   let open: OpenTrip | null = null;
   const closed = () => {
@@ -301,6 +342,9 @@ export function matchFills(fills: readonly Execution[]): RoundTrip[] {
     if (open === null) open = opened(opens(fill.side), at);
     enter(open, fill, rest, restFees);
   }
-  if (open !== null) trips.push((open as OpenTrip).trip);
+  if (open !== null) {
+    expire(open, fills[fills.length - 1]!, now);
+    trips.push((open as OpenTrip).trip);
+  }
   return trips;
 }

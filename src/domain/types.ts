@@ -17,7 +17,7 @@ export type {
 export type { TradeSetup, TradeSetupInput } from './setups.ts';
 // `GET /api/v1/stats` answers the domain's GroupStats[] (src/domain/stats.ts).
 export type { GroupStats, StatsGrouping } from './stats.ts';
-export type { Trade, TradeDirection } from './trade.ts';
+export type { ClosedBy, Trade, TradeDirection } from './trade.ts';
 export type { TradeAnnotation, TradeUpdate } from './tradeAnnotation.ts';
 export type { TradePlanDto } from './tradePlanDto.ts';
 export type { TradePlan, TradePlanInput, TradePlanUpdate } from './tradePlans.ts';

@@ -187,15 +187,23 @@ describe('the exports', () => {
     const unplanned = { ...trade, id: 't2', planId: null, planned: false, notes: '' };
     const [header, row, other] = toCsv(columns, [trade, unplanned]).split('\r\n');
     expect(header).toBe(
-      'Id,Account,Symbol,Direction,Opened At,Closed At,Entry Quantity,Open Quantity,Average Entry,Average Exit,Gross P&L,Fees,Net P&L,Initial Risk,R,Planned,Setup,Entry Slippage R,Planned Size,Incomplete,Plan Id,Initial Stop,Notes,Tags,Mistakes,Own Initial Risk',
+      'Id,Account,Symbol,Direction,Opened At,Closed At,Entry Quantity,Open Quantity,Average Entry,Average Exit,Gross P&L,Fees,Net P&L,Initial Risk,R,Planned,Setup,Entry Slippage R,Planned Size,Incomplete,Plan Id,Initial Stop,Notes,Tags,Mistakes,Own Initial Risk,Contract,Closed By',
     );
     expect(row).toBe(
-      "t1,Alex Margin,AAPL,Long,2026-03-02T14:30:00.000Z,2026-03-04T15:00:00.000Z,100,0,190.5,180.25,-1025,1.5,-1026.5,525,-1.9552381,true,Breakout,0.1053,26,false,p1,185.25,'@home,breakout; A+,'-moved stop; oversized,",
+      "t1,Alex Margin,AAPL,Long,2026-03-02T14:30:00.000Z,2026-03-04T15:00:00.000Z,100,0,190.5,180.25,-1025,1.5,-1026.5,525,-1.9552381,true,Breakout,0.1053,26,false,p1,185.25,'@home,breakout; A+,'-moved stop; oversized,,,",
     );
     // Without a plan: nothing to hold it against.
     expect(other).toBe(
-      "t2,Alex Margin,AAPL,Long,2026-03-02T14:30:00.000Z,2026-03-04T15:00:00.000Z,100,0,190.5,180.25,-1025,1.5,-1026.5,525,-1.9552381,false,,,,false,,185.25,,breakout; A+,'-moved stop; oversized,",
+      "t2,Alex Margin,AAPL,Long,2026-03-02T14:30:00.000Z,2026-03-04T15:00:00.000Z,100,0,190.5,180.25,-1025,1.5,-1026.5,525,-1.9552381,false,,,,false,,185.25,,breakout; A+,'-moved stop; oversized,,,",
     );
+    // An option's trade names its contract, and how it ended when no trade ended it.
+    const expired = {
+      ...unplanned,
+      id: 't3',
+      option: { expiration: '2026-12-18', strike: 200, putCall: 'Call' as const, multiplier: 100 },
+      closedBy: 'Expired' as const,
+    };
+    expect(toCsv(columns, [expired]).split('\r\n')[1]).toMatch(/,AAPL 18 Dec 26 200 C,Expired$/);
   });
 
   it('fills: the account by name, broker fields empty for a manual fill', () => {
@@ -210,18 +218,26 @@ describe('the exports', () => {
       fill('f2', 'Buy', 1, 2, '2026-03-03T14:30:00.000Z', { accountId: 'x' }),
     ]).split('\r\n');
     expect(header).toBe(
-      'Id,Account,Symbol,Side,Quantity,Price,Fees,Executed At,Source,Broker Execution Id,Position Effect,Kind,Created At',
+      'Id,Account,Symbol,Side,Quantity,Price,Fees,Executed At,Source,Broker Execution Id,Position Effect,Kind,Created At,Expiration,Strike,Put/Call,Multiplier',
     );
     expect(row).toBe(
-      'f1,Alex Margin,AAPL,Sell,10,55.75,0.35,2026-03-02T14:30:00.000Z,manual,,,fill,2026-03-02T14:30:00.000Z',
+      'f1,Alex Margin,AAPL,Sell,10,55.75,0.35,2026-03-02T14:30:00.000Z,manual,,,fill,2026-03-02T14:30:00.000Z,,,,',
     );
     expect(other).toBe(
-      'f2,,AAPL,Buy,1,2,0,2026-03-03T14:30:00.000Z,broker,b-f2,,fill,2026-03-03T14:30:00.000Z',
+      'f2,,AAPL,Buy,1,2,0,2026-03-03T14:30:00.000Z,broker,b-f2,,fill,2026-03-03T14:30:00.000Z,,,,',
     );
     // A split the broker reported: no price, its kind says what it is.
     const split = fill('f3', 'Sell', 99, 0, '2026-03-04T05:00:00.000Z', { kind: 'split' });
     expect(toCsv(columns, [split]).split('\r\n')[1]).toBe(
-      'f3,Alex Margin,AAPL,Sell,99,0,0,2026-03-04T05:00:00.000Z,broker,b-f3,,split,2026-03-04T05:00:00.000Z',
+      'f3,Alex Margin,AAPL,Sell,99,0,0,2026-03-04T05:00:00.000Z,broker,b-f3,,split,2026-03-04T05:00:00.000Z,,,,',
+    );
+    // An option fill: its contract in four columns.
+    const option = fill('f4', 'Buy', 2, 3.5, '2026-03-05T15:00:00.000Z', {
+      option: { expiration: '2026-12-18', strike: 200, putCall: 'Put', multiplier: 100 },
+      positionEffect: 'Open',
+    });
+    expect(toCsv(columns, [option]).split('\r\n')[1]).toBe(
+      'f4,Alex Margin,AAPL,Buy,2,3.5,0,2026-03-05T15:00:00.000Z,broker,b-f4,Open,fill,2026-03-05T15:00:00.000Z,2026-12-18,200,Put,100',
     );
   });
 

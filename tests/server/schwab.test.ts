@@ -427,11 +427,11 @@ describe('Schwab fills', () => {
   const DANA = FAKE_LOGINS.dana?.accounts[0]?.hash as string;
   const ago = (ms: number) => new Date(t.clock.now.getTime() - ms);
   let dana: Client;
-  let seeded: { buy: Date; sell: Date; today: Date };
+  let seeded: { buy: Date; call: Date; sell: Date; today: Date };
 
   beforeAll(async () => {
     const day = 24 * 60 * MINUTE;
-    seeded = { buy: ago(3 * day), sell: ago(day), today: ago(60 * MINUTE) };
+    seeded = { buy: ago(3 * day), call: ago(2 * day), sell: ago(day), today: ago(60 * MINUTE) };
     fake.seedTransactions(DANA, [
       schwabTrade({
         activityId: 91001,
@@ -443,7 +443,7 @@ describe('Schwab fills', () => {
       }),
       schwabTrade({
         activityId: 91002,
-        time: ago(2 * day),
+        time: seeded.call,
         symbol: 'AAPL',
         amount: 1,
         price: 4.2,
@@ -463,16 +463,16 @@ describe('Schwab fills', () => {
 
   const importNow = () => dana.json<ImportResult>('POST', '/api/v1/trades/import');
 
-  it("imports the account's fills with their fees, today's too, and counts the option as skipped", async () => {
+  it("imports the account's fills with their fees, today's too, the option's with its contract", async () => {
     dana = await signInSchwab('dana');
     const before = fake.apiCalls().length;
     const res = await importNow();
     expect(res).toEqual({
       status: 200,
       body: {
-        imported: 3,
-        skipped: 1,
-        skippedReasons: { notStockOrEtf: 1 },
+        imported: 4,
+        skipped: 0,
+        skippedReasons: {},
         latestExecutedAt: seeded.today.toISOString(),
         importedAt: t.clock.now.toISOString(),
         throttled: false,
@@ -532,6 +532,17 @@ describe('Schwab fills', () => {
         accountId: account?.id,
         symbol: 'AAPL',
         side: 'Buy',
+        quantity: 1,
+        price: 4.2,
+        fees: 0,
+        executedAt: seeded.call.toISOString(),
+        source: 'broker',
+        brokerExecutionId: '91002',
+      },
+      {
+        accountId: account?.id,
+        symbol: 'AAPL',
+        side: 'Buy',
         quantity: 10,
         price: 225.5,
         fees: 0.65,
@@ -539,6 +550,20 @@ describe('Schwab fills', () => {
         source: 'broker',
         brokerExecutionId: '91001',
       },
+    ]);
+    // The call is a trade of its own beside the shares' (docs/product.md, "Options").
+    expect(fills.body.find((f) => f.brokerExecutionId === '91002')?.option).toEqual({
+      expiration: '2026-12-18',
+      strike: 250,
+      putCall: 'Call',
+      multiplier: 100,
+    });
+    const trades = (await dana.json<Trade[]>('GET', '/api/v1/trades')).body.filter(
+      (tr) => tr.symbol === 'AAPL',
+    );
+    expect(trades.map((tr) => [tr.option?.strike ?? null, tr.closedAt === null, tr.grossPnl])).toEqual([
+      [250, true, 0],
+      [null, false, 57.5],
     ]);
   });
 
@@ -553,7 +578,7 @@ describe('Schwab fills', () => {
     expect(calls.map((c) => c.query.get('startDate'))).toEqual([
       new Date(seeded.today.getTime() - 24 * 60 * MINUTE).toISOString(),
     ]);
-    expect((await dana.json<Execution[]>('GET', '/api/v1/executions')).body).toHaveLength(3);
+    expect((await dana.json<Execution[]>('GET', '/api/v1/executions')).body).toHaveLength(4);
   });
 
   it('on a 401 refreshes once and retries the import once', async () => {
@@ -665,7 +690,7 @@ describe('Schwab splits and transfers', () => {
       // 50 XYZ transferred in at a cost of $600, 20 of them transferred out again.
       schwabTransfer(92004, ago(4), 'XYZ', 50, 600),
       schwabTransfer(92005, ago(3), 'XYZ', -20),
-      // An option removed at expiration, and a merger into another company: not read.
+      // An option removed at expiration (read: it closes at 0), and a merger into another company (not read).
       expiration,
       schwabReceiveAndDeliver({
         activityId: 92010,
@@ -685,13 +710,15 @@ describe('Schwab splits and transfers', () => {
   it('reads the splits and transfers, adjusts the positions, and says what it could not read', async () => {
     const res = await erin.json<ImportResult>('POST', '/api/v1/trades/import');
     expect(res.body).toMatchObject({
-      imported: 8,
-      skipped: 2,
-      skippedReasons: { notStockOrEtf: 1, corporateAction: 1 },
+      imported: 9,
+      skipped: 1,
+      skippedReasons: { corporateAction: 1 },
     });
 
     const trades = (await erin.json<Trade[]>('GET', '/api/v1/trades')).body;
-    expect(trades.map((tr) => tr.symbol).sort()).toEqual(['ABCD', 'NVDA', 'XYZ']);
+    // The option removed closes at 0 a position opened before the history held: incomplete.
+    expect(trades.map((tr) => tr.symbol).sort()).toEqual(['AAPL', 'ABCD', 'NVDA', 'XYZ']);
+    expect(tradeIn(trades, 'AAPL')).toMatchObject({ closedBy: 'Expired', incomplete: true });
     // Closed by the one share left after the reverse split: $150 for what cost $100.
     expect(tradeIn(trades, 'ABCD')).toMatchObject({
       closedAt: ago(2).toISOString(),

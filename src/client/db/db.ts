@@ -47,7 +47,7 @@ export const SYNCED: CollectionName[] = [
  * none (from before this check), has its synced rows given the defaults of the fields they lack as
  * it opens (`fitToShape`, db/cachedDefaults.ts), and the next sync is full: no read site patches a field a row lacks.
  */
-export const CACHE_SHAPE = '72ee69f1';
+export const CACHE_SHAPE = '5a4e1db8';
 
 /** The cached collections a trader can change; the market cycle is the server's alone. */
 export type EntityCollection = Exclude<CollectionName, 'marketCycle'>;

@@ -17,10 +17,10 @@ import type {
 import { STATEMENT_MAPPINGS_MAX } from '../../domain/statements/statementTexts.ts';
 import type { TraderSettings } from '../../domain/types.ts';
 import { db } from '../db/db.ts';
+import { rebuildTrades } from '../db/rebuildTrades.ts';
 import { saveSettings } from '../settings/settingsMutations.ts';
 import { type SaveOutcome, submitChange } from '../sync/outbox.ts';
 import { syncNow } from '../sync/sync.ts';
-import { rebuildTrades } from '../trades/rebuildTrades.ts';
 import type { ReadWithHeader } from './readWithHeader.ts';
 
 /** What the preview shows of a file read in a format, against one account's cached fills. */

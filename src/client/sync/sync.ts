@@ -73,6 +73,10 @@ async function syncOnce(database: TradeTrackerDb, full: boolean): Promise<void> 
     return;
   }
   await applySync(database, answer, new Date(), owner);
+  // An option expires with no row changing (docs/product.md, "Options"): the trade builder is
+  // loaded to look only when an option trade is open.
+  if ((await database.trades.filter((t) => t.closedAt === null && t.option !== undefined).count()) > 0)
+    await (await import('../db/rebuildTrades.ts')).expireOptions(database);
   for (const name of SYNCED) setCollectionState(name, { loading: false, error: undefined });
   const { accounts, marketCycle } = answer.errors ?? {};
   if (accounts) setCollectionState('accounts', { loading: false, error: accounts });

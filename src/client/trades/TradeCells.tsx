@@ -1,4 +1,5 @@
 import { formatMoney, formatPrice, formatR, formatSignedMoney } from '../../domain/format.ts';
+import { instrumentLabel } from '../../domain/optionContract.ts';
 import { openTradePnl, type Quote } from '../../domain/quotes.ts';
 import { statusBadgeColor } from '../../domain/tradePlans.ts';
 import type { Trade, TradePlan } from '../../domain/types.ts';
@@ -62,7 +63,7 @@ export function TradeCells({ trade, plan, quote, onOpen }: TradeCellsProps) {
     <>
       <th scope="row" data-label="Symbol">
         <button type="button" className="link-button" onClick={() => onOpen(trade)}>
-          {trade.symbol}
+          {instrumentLabel(trade)}
         </button>
         <PendingMark row={trade} />
         <TradeLabels tags={trade.tags} mistakes={trade.mistakes} />
@@ -75,6 +76,7 @@ export function TradeCells({ trade, plan, quote, onOpen }: TradeCellsProps) {
       </FactCell>
       <FactCell label="Closed">
         {trade.closedAt === null ? <Badge color="blue">Open</Badge> : <ShortDate at={trade.closedAt} />}
+        {trade.closedBy && <small> {trade.closedBy}</small>}
       </FactCell>
       <FactCell label="Qty">
         {trade.entryQuantity}

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { countOf, formatMoney, formatPrice, formatR, formatTimestamp } from '../../domain/format.ts';
+import { instrumentLabel } from '../../domain/optionContract.ts';
 import type { Trade } from '../../domain/types.ts';
 import { usePlan } from '../ui/cacheReads.ts';
 import { Modal } from '../ui/Modal.tsx';
@@ -25,7 +26,7 @@ interface TradeDetailsProps {
 export function TradeDetails({ trade, onClose }: TradeDetailsProps) {
   const plan = usePlan(trade.planId);
   return (
-    <Modal title={`${trade.symbol} ${trade.direction} trade`} onClose={onClose}>
+    <Modal title={`${instrumentLabel(trade)} ${trade.direction} trade`} onClose={onClose}>
       {trade.incomplete && <p className="incomplete-mark">{incompleteText(trade)}</p>}
       <dl className="plan-details">
         <dt>Account</dt>

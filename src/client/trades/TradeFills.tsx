@@ -1,5 +1,6 @@
 import { fallbackMessages, notices } from '../../domain/appMessages.ts';
 import { executionLabel, formatMoney, formatPrice, formatTimestamp } from '../../domain/format.ts';
+import { instrumentLabel } from '../../domain/optionContract.ts';
 import type { Execution } from '../../domain/types.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { useTradeFills } from '../ui/cacheReads.ts';
@@ -12,7 +13,7 @@ import '../ui/table.css';
 import { TableHead } from '../ui/TableHead.tsx';
 
 const nameOf = (fill: Execution) =>
-  `${fill.side} ${fill.quantity} ${fill.symbol} at ${formatPrice(fill.price)}`;
+  `${fill.side} ${fill.quantity} ${instrumentLabel(fill)} at ${formatPrice(fill.price)}`;
 
 /** A split's shares as a change (+90, −99); a fill's or a transfer's as moved (its side says which way). */
 const quantityOf = (fill: Execution) =>

@@ -152,7 +152,8 @@ export default function TradesPage() {
             <TradeCells
               trade={trade}
               plan={planOf(trade)}
-              quote={quotes?.get(trade.symbol)}
+              // The underlying's price is not an option's: an option trade shows no unrealised P&L yet.
+              quote={trade.option ? undefined : quotes?.get(trade.symbol)}
               onOpen={(t) => setOpenedId(t.id)}
             />
           ),

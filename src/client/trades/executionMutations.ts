@@ -2,8 +2,8 @@ import { newExecution } from '../../domain/executions.ts';
 import { messages } from '../../domain/messages.ts';
 import type { Execution, ExecutionInput } from '../../domain/types.ts';
 import { RefusedLocally } from '../api/http.ts';
+import { rebuildTrades } from '../db/rebuildTrades.ts';
 import { resourceWrites } from '../sync/changes.ts';
-import { rebuildTrades } from './rebuildTrades.ts';
 
 const fills = resourceWrites<Execution>({
   collection: 'executions',

@@ -1,7 +1,7 @@
 import { applyTradeUpdate } from '../../domain/tradeAnnotation.ts';
 import type { Trade, TradeUpdate } from '../../domain/types.ts';
+import { rebuildTrades } from '../db/rebuildTrades.ts';
 import { resourceWrites } from '../sync/changes.ts';
-import { rebuildTrades } from './rebuildTrades.ts';
 
 const trades = resourceWrites<Trade>({
   collection: 'trades',

@@ -1,4 +1,5 @@
 import type { Candle } from '../../domain/candles.ts';
+import type { OptionContract } from '../../domain/optionContract.ts';
 import type { BrokerExchange } from '../../domain/orderLog.ts';
 import type { BracketOrder, OrderStatus } from '../../domain/orders.ts';
 import type { Quote } from '../../domain/quotes.ts';
@@ -39,6 +40,8 @@ export interface BrokerExecution
   brokerExecutionId: string;
   /** A fill when left out. */
   kind?: ExecutionKind;
+  /** The option contract a fill traded (docs/product.md, "Options"); left out for a stock. */
+  option?: OptionContract;
   /**
    * The price of the stop order the broker holds for the position this opening fill started, when
    * it reports one (the demo broker does; Schwab's transactions do not). It becomes the trade's

@@ -18,12 +18,19 @@ import { conflict, invalid } from '../refusals.ts';
 
 type FillRow = typeof executions.$inferSelect;
 
-/** The fill a row holds: the API's, the sync's, the trade book's and the backup's (fillBackup.ts). */
-export const toFill: (row: FillRow) => Execution = recordFrom(executions);
+const fillOf: (row: FillRow) => Execution = recordFrom(executions);
+/**
+ * The fill a row holds: the API's, the sync's, the trade book's and the backup's (fillBackup.ts).
+ * A stock's fill carries no `option` (src/domain/executions.ts).
+ */
+export function toFill(row: FillRow): Execution {
+  const { option, ...fill } = fillOf(row);
+  return option ? { ...fill, option } : fill;
+}
 const toRow = rowFrom(executions);
-/** The row a fill is stored as, owned by the trader; one that names no kind is a fill. */
+/** The row a fill is stored as, owned by the trader; one that names no kind is a fill, no contract a stock. */
 export const fillRow = (userId: string, fill: Execution): typeof executions.$inferInsert =>
-  toRow(userId, { ...fill, kind: kindOf(fill) });
+  toRow(userId, { ...fill, kind: kindOf(fill), option: fill.option ?? null });
 
 /** The trader's fills, newest first. */
 export async function fillsOf(q: Database, userId: string): Promise<Execution[]> {

@@ -4,8 +4,10 @@
 // they are current to. A read asks the database what the trader wrote since that stamp (rows and
 // tombstones), rebuilds the figures of the groups whose fills changed, and links every figure again
 // (`linkTrades`, in memory: links cross symbols). Correctness comes from the database's stamps, so
-// several processes sharing one database each keep their own.
+// several processes sharing one database each keep their own. An open option's group is rebuilt
+// too once the clock passes its expiration (docs/product.md, "Options"): no row changes then.
 
+import { expiresAt } from '../../domain/optionContract.ts';
 import type { TradeFigures } from '../../domain/trade.ts';
 import type { TradeAnnotation } from '../../domain/tradeAnnotation.ts';
 import { fillGroupOf, tradeFiguresOf } from '../../domain/tradeFigures.ts';
@@ -30,6 +32,8 @@ interface Kept {
   fills: Map<string, Map<string, Execution>>;
   /** Group → its trades' figures. */
   figures: Map<string, TradeFigures[]>;
+  /** An option's group with a trade still open → when it expires (ms): rebuilt once that passes. */
+  expiring: Map<string, number>;
   annotations: Map<string, TradeAnnotation>;
   /** The active plans (Ready, Hold), by id: the ones that may link a trade. */
   plans: Map<string, PlanForLink>;
@@ -50,7 +54,7 @@ const DEFAULT_MAX_ROWS = 100_000;
 const weightOf = (k: Kept) => k.groupOf.size + k.annotations.size + k.plans.size + 1;
 
 /** Everything the trades are built from, read whole; `stamp` read first (db/changeStamps.ts). */
-async function readWhole(db: Database, userId: string): Promise<Kept> {
+async function readWhole(db: Database, userId: string, now: Date): Promise<Kept> {
   const stamp = await currentCursor(db);
   const [fills, annotations, plans] = await Promise.all([
     fillsOf(db, userId),
@@ -62,11 +66,12 @@ async function readWhole(db: Database, userId: string): Promise<Kept> {
     groupOf: new Map(),
     fills: new Map(),
     figures: new Map(),
+    expiring: new Map(),
     annotations: new Map(annotations.map((a) => [a.key, a])),
     plans: new Map(plans.map((p) => [p.id, p])),
   };
   for (const fill of fills) addFill(kept, fill);
-  for (const group of kept.fills.keys()) refigure(kept, group);
+  for (const group of kept.fills.keys()) refigure(kept, group, now);
   return kept;
 }
 
@@ -88,12 +93,27 @@ function removeFill(kept: Kept, id: string): string | undefined {
   return group;
 }
 
-function refigure(kept: Kept, group: string): void {
+function refigure(kept: Kept, group: string, now: Date): void {
   const fills = kept.fills.get(group);
+  kept.expiring.delete(group);
   if (!fills || fills.size === 0) {
     kept.fills.delete(group);
     kept.figures.delete(group);
-  } else kept.figures.set(group, tradeFiguresOf([...fills.values()]));
+    return;
+  }
+  const figures = tradeFiguresOf([...fills.values()], now);
+  kept.figures.set(group, figures);
+  const open = figures.find((f) => f.closedAt === null && f.option);
+  if (open?.option) kept.expiring.set(group, Date.parse(expiresAt(open.option)));
+}
+
+/** Rebuilds the option groups whose expiration `now` has passed since they were built. */
+function expire(kept: Kept, now: Date): void {
+  for (const [group, at] of kept.expiring) {
+    if (at > now.getTime()) continue;
+    refigure(kept, group, now);
+    kept.linked = undefined;
+  }
 }
 
 /**
@@ -102,7 +122,7 @@ function refigure(kept: Kept, group: string): void {
  * deleted between the two reads goes at the next. Nothing in `kept` changes until every read is
  * in: a failed read leaves it as it was.
  */
-async function catchUp(db: Database, userId: string, kept: Kept): Promise<void> {
+async function catchUp(db: Database, userId: string, kept: Kept, now: Date): Promise<void> {
   // The new stamp comes with the probe, from the same snapshot (db/changeStamps.ts).
   const { changed, cursor: stamp } = await journalChangedSince(db, userId, kept.stamp, SOURCE_TABLES);
   if (!changed) {
@@ -126,7 +146,7 @@ async function catchUp(db: Database, userId: string, kept: Kept): Promise<void> 
     touch(addFill(kept, fill));
   }
   kept.linked = undefined;
-  for (const group of touched) refigure(kept, group);
+  for (const group of touched) refigure(kept, group, now);
   for (const a of annotations) kept.annotations.set(a.key, a);
   for (const id of deleted.tradePlans) kept.plans.delete(id);
   for (const plan of plans) {
@@ -143,7 +163,11 @@ export interface AccountName {
 }
 
 /** The kept trades of every trader reading through one database handle. */
-export function createKeptTrades(db: Database, maxRows = DEFAULT_MAX_ROWS) {
+export function createKeptTrades(
+  db: Database,
+  maxRows = DEFAULT_MAX_ROWS,
+  now: () => Date = () => new Date(),
+) {
   /** Least recently read first. */
   const traders = new Map<string, { kept: Promise<Kept | undefined>; weight: number }>();
   let weight = 0;
@@ -171,8 +195,10 @@ export function createKeptTrades(db: Database, maxRows = DEFAULT_MAX_ROWS) {
     trades(userId: string, accounts: readonly AccountName[]): Promise<Trade[]> {
       const entry = traders.get(userId);
       const kept = (entry?.kept ?? Promise.resolve(undefined)).then(async (last) => {
-        if (!last) return readWhole(db, userId);
-        await catchUp(db, userId, last);
+        const at = now();
+        if (!last) return readWhole(db, userId, at);
+        await catchUp(db, userId, last, at);
+        expire(last, at);
         return last;
       });
       // What the next read starts from: after a failed read, the journal read whole.
@@ -209,11 +235,14 @@ export type KeptTrades = ReturnType<typeof createKeptTrades>;
 
 const byDatabase = new WeakMap<Database, KeptTrades>();
 
-/** The kept trades of this database handle: one per handle, so each process (and test app) has its own. */
-export function keptTradesOf(db: Database): KeptTrades {
+/**
+ * The kept trades of this database handle: one per handle, so each process (and test app) has its
+ * own, on the clock of the first to ask (the trade book's: createTradeBook).
+ */
+export function keptTradesOf(db: Database, now?: () => Date): KeptTrades {
   let kept = byDatabase.get(db);
   if (!kept) {
-    kept = createKeptTrades(db);
+    kept = createKeptTrades(db, DEFAULT_MAX_ROWS, now);
     byDatabase.set(db, kept);
   }
   return kept;

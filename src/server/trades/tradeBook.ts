@@ -50,6 +50,8 @@ export const tradesOf = (db: Database, userId: string, accounts: readonly Accoun
   keptTradesOf(db).trades(userId, accounts);
 
 export function createTradeBook(db: Database, now: () => Date) {
+  // The kept trades read this clock: an option expires by it (keptTrades.ts).
+  keptTradesOf(db, now);
   const fillRows = createFillRepository(db);
   const annotationRows = createAnnotationRepository(db);
 
@@ -69,7 +71,7 @@ export function createTradeBook(db: Database, now: () => Date) {
     protectiveStops?: ReadonlyMap<string, number>,
   ): Promise<void> {
     const sources = await heldSourcesOf(q, userId);
-    const trades = buildTrades({ ...sources, accounts: [] });
+    const trades = buildTrades({ ...sources, accounts: [], now: at });
     await annotationRows.insertNew(
       q,
       userId,
@@ -156,7 +158,7 @@ export function createTradeBook(db: Database, now: () => Date) {
     annotate: (userId: string, id: string, update: TradeUpdate, accounts: AccountName[]): Promise<Trade> =>
       db.transaction(async (tx) => {
         const sources = await heldSourcesOf(tx, userId);
-        const trades = buildTrades({ ...sources, accounts });
+        const trades = buildTrades({ ...sources, accounts, now: now() });
         const trade = trades.find((t) => t.id === id);
         if (!trade) throw notFound(messages.tradeNotFound);
         const plans = [...sources.plans];

@@ -1,11 +1,24 @@
 // Schwab's transactions as fills and position adjustments (`GET …/transactions`): what an import reads.
-import { compareBrokerIds, countSkipped } from '../../../domain/executions.ts';
+import { newYorkDate } from '../../../domain/dateRanges.ts';
+import { compareBrokerIds, countSkipped, type OptionClosing } from '../../../domain/executions.ts';
+import { type OptionContract, optionContract, parseOptionSymbol } from '../../../domain/optionContract.ts';
 import { sumAtPrecision } from '../../../domain/rounding.ts';
 import type { SkippedReasons, SkipReason } from '../../../domain/types.ts';
 import type { BrokerExecution, BrokerExecutionPage } from '../broker.ts';
 
 export interface SchwabTransferItem {
-  instrument?: { assetType?: string; symbol?: string; type?: string; cusip?: string };
+  instrument?: {
+    assetType?: string;
+    symbol?: string;
+    type?: string;
+    cusip?: string;
+    // An option's (TransactionOption in Schwab's Trader API): `symbol` is OCC's.
+    underlyingSymbol?: string;
+    putCall?: string;
+    strikePrice?: number;
+    expirationDate?: string;
+    optionPremiumMultiplier?: number;
+  };
   amount?: number;
   cost?: number;
   price?: number;
@@ -41,12 +54,38 @@ const isEquityOrEtf = (instrument: Instrument) =>
   instrument.assetType === 'EQUITY' ||
   (instrument.assetType === 'COLLECTIVE_INVESTMENT' && instrument.type === 'EXCHANGE_TRADED_FUND');
 
+const isOption = (instrument: Instrument) => instrument.assetType === 'OPTION';
+
 const EFFECTS: Record<string, BrokerExecution['positionEffect']> = { OPENING: 'Open', CLOSING: 'Close' };
 
 const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
 
 const symbolOf = (instrument: Instrument) =>
   typeof instrument.symbol === 'string' ? instrument.symbol.trim().toUpperCase() : '';
+
+/**
+ * An option leg's underlying and contract (docs/product.md, "Options"): from its OCC symbol, else
+ * from the instrument's fields; the multiplier is `optionPremiumMultiplier`, 100 without one.
+ */
+function contractOf(instrument: Instrument): { symbol: string; option: OptionContract } | undefined {
+  const m = instrument.optionPremiumMultiplier;
+  const multiplier = finite(m) && m > 0 ? m : 100;
+  const underlying = instrument.underlyingSymbol?.trim().toUpperCase();
+  const parsed = parseOptionSymbol(instrument.symbol ?? '', multiplier);
+  if (parsed) return { symbol: underlying || parsed.symbol, option: parsed.option };
+  const expiresAt = Date.parse(instrument.expirationDate ?? '');
+  if (!underlying || Number.isNaN(expiresAt)) return undefined;
+  const [error, option] = optionContract.validate(
+    {
+      expiration: newYorkDate(new Date(expiresAt)),
+      strike: instrument.strikePrice,
+      putCall: instrument.putCall === 'CALL' ? 'Call' : instrument.putCall === 'PUT' ? 'Put' : undefined,
+      multiplier,
+    },
+    { coerce: true },
+  );
+  return error ? undefined : { symbol: underlying, option };
+}
 
 /** When it happened: `tradeDate` may be a midnight placeholder; `time` is when. NaN when neither reads. */
 const timeOf = (t: SchwabTransaction) => Date.parse(t.time ?? t.tradeDate ?? '');
@@ -84,23 +123,64 @@ function tradeFill(t: SchwabTransaction, accountHash: string): BrokerExecution |
   const legs = securityLegs(t);
   const leg = legs.length === 1 ? legs[0] : undefined;
   if (!leg) return 'unreadable';
-  if (!isEquityOrEtf(leg.instrument)) return 'notStockOrEtf';
-  const symbol = symbolOf(leg.instrument);
+  if (!isEquityOrEtf(leg.instrument) && !isOption(leg.instrument)) return 'notStockOrEtf';
+  const contract = isOption(leg.instrument) ? contractOf(leg.instrument) : undefined;
+  if (isOption(leg.instrument) && !contract) return 'unreadable';
+  const symbol = contract?.symbol ?? symbolOf(leg.instrument);
   const amount = leg.amount;
   const executedAt = timeOf(t);
   if (!symbol || !finite(amount) || amount === 0 || Number.isNaN(executedAt)) return 'unreadable';
-  const price = finite(leg.price) && leg.price > 0 ? leg.price : Math.abs((leg.cost ?? Number.NaN) / amount);
+  // An option's cost is its premium per share times the contracts and the multiplier.
+  const perUnit = amount * (contract?.option.multiplier ?? 1);
+  const price = finite(leg.price) && leg.price > 0 ? leg.price : Math.abs((leg.cost ?? Number.NaN) / perUnit);
   if (!finite(price) || price <= 0) return 'unreadable';
   return {
     accountHash,
     brokerExecutionId: id,
     symbol,
+    ...(contract ? { option: contract.option } : {}),
     side: amount > 0 ? 'Buy' : 'Sell',
     quantity: Math.abs(amount),
     price,
     fees: feesOf(t),
     executedAt: new Date(executedAt).toISOString(),
     positionEffect: EFFECTS[leg.positionEffect ?? ''] ?? null,
+  };
+}
+
+/**
+ * How Schwab's description says an option left the account without a trade: "REMOVAL OF OPTION
+ * DUE TO ASSIGNMENT" (or EXERCISE, or EXPIRATION). A removal that names no reason is an expiry.
+ */
+const closingOf = (description: string): OptionClosing =>
+  /ASSIGN/i.test(description) ? 'assignment' : /EXERC/i.test(description) ? 'exercise' : 'expiry';
+
+/**
+ * One option removed by a RECEIVE_AND_DELIVER (docs/product.md, "Options"): it closes at 0; the
+ * shares an assignment or exercise moves come as trades of their own. The amount's sign says which
+ * way the contracts left, as for shares.
+ */
+function optionRemoval(
+  t: SchwabTransaction,
+  leg: SchwabTransferItem & { instrument: Instrument },
+  id: string,
+  at: number,
+  accountHash: string,
+): BrokerExecution | SkipReason {
+  const contract = contractOf(leg.instrument);
+  if (!contract || !finite(leg.amount) || leg.amount === 0) return 'unreadable';
+  return {
+    accountHash,
+    brokerExecutionId: id,
+    kind: closingOf(t.description ?? ''),
+    symbol: contract.symbol,
+    option: contract.option,
+    side: leg.amount > 0 ? 'Buy' : 'Sell',
+    quantity: Math.abs(leg.amount),
+    price: 0,
+    fees: feesOf(t),
+    executedAt: new Date(at).toISOString(),
+    positionEffect: 'Close',
   };
 }
 
@@ -144,6 +224,8 @@ function positionAdjustment(
     return 'unreadable';
   }
   const legs = securityLegs(t);
+  if (legs.length === 1 && isOption(legs[0]!.instrument))
+    return optionRemoval(t, legs[0]!, id, at, accountHash);
   if (legs.length === 0 || !legs.every((l) => isEquityOrEtf(l.instrument))) return 'notStockOrEtf';
   if (!legs.every((l) => symbolOf(l.instrument) !== '' && finite(l.amount) && l.amount !== 0))
     return 'unreadable';

@@ -21,7 +21,13 @@ import {
   LOSS_LIMIT_UNITS,
   type LossLimitUnit,
 } from '../../../domain/constants.ts';
-import { EXECUTION_KINDS, EXECUTION_SOURCES, type ExecutionKind } from '../../../domain/executions.ts';
+import {
+  EXECUTION_KINDS,
+  EXECUTION_SOURCES,
+  type ExecutionKind,
+  OPTION_CLOSINGS,
+} from '../../../domain/executions.ts';
+import type { OptionContract } from '../../../domain/optionContract.ts';
 import { PLAN_DIRECTIONS, type PlanDirection } from '../../../domain/planDirection.ts';
 import type { StatementMapping } from '../../../domain/statements/mapping.ts';
 import { ACTIVE_STATUSES } from '../../../domain/tradePlans.ts';
@@ -226,6 +232,8 @@ export const executions = pgTable(
     positionEffect: text('position_effect').$type<PositionEffect>(),
     /** A fill, or one of the broker's adjustments (split, transfer): src/domain/executions.ts. */
     kind: text('kind').$type<ExecutionKind>().notNull().default('fill'),
+    /** An option's contract (src/domain/optionContract.ts); null for a stock, as every older row. */
+    option: jsonb('option').$type<OptionContract | null>(),
     createdAt: createdAt(),
     changedXid: changedXid(),
   },
@@ -242,6 +250,13 @@ export const executions = pgTable(
     check('executions_kind', sql`${t.kind} in (${literals(EXECUTION_KINDS)})`),
     // Only a broker reports adjustments (its API or its statement): what the trader types is a fill.
     check('executions_manual_fill', sql`${t.source} <> 'manual' or ${t.kind} = 'fill'`),
+    // A contract is an object (its fields checked by the domain's struct); 'null' as JSON is none.
+    check('executions_option', sql`${t.option} is null or jsonb_typeof(${t.option}) = 'object'`),
+    // An option's expiry, assignment or exercise closes a contract: the fill names it.
+    check(
+      'executions_option_closing',
+      sql`${t.kind} not in (${literals(OPTION_CLOSINGS)}) or ${t.option} is not null`,
+    ),
   ],
 );
 

@@ -320,7 +320,7 @@ describe('Schwab splits and transfers (RECEIVE_AND_DELIVER)', () => {
     expect(map([fromCost]).executions[0]?.price).toBe(12.5);
   });
 
-  it('counts what it cannot read, with why: options, mergers, cash, missing fields', () => {
+  it('counts what it cannot read, with why: mergers, cash, missing fields; reads an option removed', () => {
     const expiration = {
       ...schwabReceiveAndDeliver({ activityId: 51, time: at, description: 'REMOVAL OF OPTION', legs: [] }),
       transferItems: [{ instrument: option('AAPL'), amount: 1, cost: 0, positionEffect: 'CLOSING' }],
@@ -339,9 +339,10 @@ describe('Schwab splits and transfers (RECEIVE_AND_DELIVER)', () => {
     const noTime = { ...schwabTransfer(55, at, 'XYZ', 5), time: undefined, tradeDate: undefined };
     const dividend = { ...schwabTransfer(56, at, 'XYZ', 5), type: 'DIVIDEND_OR_INTEREST' };
     const page = map([expiration, merger, cash, noAmount, noTime, dividend]);
-    expect(page.executions).toEqual([]);
-    expect(page.skipped).toBe(6);
-    expect(page.skippedReasons).toEqual({ notStockOrEtf: 2, corporateAction: 1, unreadable: 3 });
+    // The option removed closes its contract at 0 (docs/product.md, "Options").
+    expect(page.executions.map((e) => [e.brokerExecutionId, e.kind, e.price])).toEqual([['51', 'expiry', 0]]);
+    expect(page.skipped).toBe(5);
+    expect(page.skippedReasons).toEqual({ notStockOrEtf: 1, corporateAction: 1, unreadable: 3 });
   });
 
   it('orders adjustments among the fills by time, then by the broker sequence', () => {

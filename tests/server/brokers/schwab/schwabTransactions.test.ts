@@ -11,7 +11,7 @@ import {
 } from '../../../../src/server/brokers/schwab/schwabBroker.ts';
 import { FAKE_LOGINS, type FakeSchwab } from './fakeSchwab.ts';
 import { schwabOptions, signInVia, startFakeSchwab } from './schwabApp.ts';
-import { etf, fee, option, schwabTrade } from './schwabTrades.ts';
+import { etf, fee, option, schwabReceiveAndDeliver, schwabTrade } from './schwabTrades.ts';
 
 // The real SchwabBroker over loopback HTTP to the fake, both on one test clock.
 const DAY = 86_400_000;
@@ -99,7 +99,7 @@ describe('Schwab transactions as fills', () => {
     });
   });
 
-  it('imports ETFs, skips and counts an option, a mutual fund and what it cannot read, never failing', async () => {
+  it('imports ETFs and options, skips and counts a mutual fund and what it cannot read, never failing', async () => {
     fake.seedTransactions(MARGIN, [
       schwabTrade({
         activityId: 1,
@@ -133,10 +133,11 @@ describe('Schwab transactions as fills', () => {
       schwabTrade({ activityId: 6, time: daysAgo(2), symbol: 'msft', amount: 0.5, price: 401.2 }),
     ]);
     const page = await broker.executions(tokens, MARGIN, daysAgo(30), clock.now);
-    expect(page.skipped).toBe(4);
-    expect(page.skippedReasons).toEqual({ notStockOrEtf: 2, unreadable: 2 });
+    expect(page.skipped).toBe(3);
+    expect(page.skippedReasons).toEqual({ notStockOrEtf: 1, unreadable: 2 });
     expect(page.executions.map((e) => [e.brokerExecutionId, e.symbol, e.side, e.quantity])).toEqual([
       ['1', 'SPY', 'Buy', 4],
+      ['2', 'AAPL', 'Sell', 2],
       ['6', 'MSFT', 'Buy', 0.5],
     ]);
   });
@@ -265,5 +266,129 @@ describe('Schwab transactions as fills', () => {
       frugal.executions(own, MARGIN, new Date(clock.now.getTime() - 400 * DAY), clock.now),
     ).rejects.toBeInstanceOf(BrokerUnavailableError);
     expect(transactionCalls()).toHaveLength(1);
+  });
+});
+
+describe('Schwab\'s option transactions (docs/product.md, "Options")', () => {
+  // As Schwab's Trader API documents a TransactionOption: OCC's symbol, the underlying, put/call,
+  // strike, expiration and premium multiplier; the amount in contracts, the price per share and
+  // the cost per contract times 100.
+  const AAPL_CALL = { expiration: '2026-12-18', strike: 250, putCall: 'Call', multiplier: 100 };
+  const optionTrade = (
+    activityId: number,
+    days: number,
+    amount: number,
+    price: number,
+    effect: 'OPENING' | 'CLOSING',
+  ) => {
+    const t = schwabTrade({
+      activityId,
+      time: daysAgo(days),
+      symbol: 'AAPL',
+      amount,
+      price,
+      positionEffect: effect,
+      fees: [fee('COMMISSION', 0.65 * Math.abs(amount)), fee('OPT_REG_FEE', 0.03)],
+      instrument: option('AAPL'),
+    });
+    const leg = t.transferItems.at(-1)!;
+    return {
+      ...t,
+      transferItems: [...t.transferItems.slice(0, -1), { ...leg, cost: -amount * price * 100 }],
+    };
+  };
+
+  it('reads a bought and a sold call as option fills of their contract, opening and closing', async () => {
+    fake.seedTransactions(MARGIN, [
+      optionTrade(301, 6, 2, 3.1, 'OPENING'),
+      optionTrade(302, 2, -2, 4.5, 'CLOSING'),
+    ]);
+    const page = await broker.executions(tokens, MARGIN, daysAgo(30), clock.now);
+    expect(page).toEqual({
+      skipped: 0,
+      skippedReasons: {},
+      executions: [
+        {
+          accountHash: MARGIN,
+          brokerExecutionId: '301',
+          symbol: 'AAPL',
+          option: AAPL_CALL,
+          side: 'Buy',
+          quantity: 2,
+          price: 3.1,
+          fees: 1.33,
+          executedAt: daysAgo(6).toISOString(),
+          positionEffect: 'Open',
+        },
+        {
+          accountHash: MARGIN,
+          brokerExecutionId: '302',
+          symbol: 'AAPL',
+          option: AAPL_CALL,
+          side: 'Sell',
+          quantity: 2,
+          price: 4.5,
+          fees: 1.33,
+          executedAt: daysAgo(2).toISOString(),
+          positionEffect: 'Close',
+        },
+      ],
+    });
+  });
+
+  it('reads the contract from the fields when the symbol is not OCC, and the price from the cost', async () => {
+    const t = optionTrade(303, 3, -1, 2.4, 'OPENING');
+    const leg = t.transferItems.at(-1)!;
+    const put = {
+      ...option('SPY'),
+      symbol: 'SPY 12/18/2026 410.5 P',
+      putCall: 'PUT',
+      strikePrice: 410.5,
+      underlyingSymbol: 'SPY',
+      optionPremiumMultiplier: 10,
+    };
+    const seeded = {
+      ...t,
+      transferItems: [...t.transferItems.slice(0, -1), { ...leg, instrument: put, price: 0, cost: 24 }],
+    };
+    fake.seedTransactions(MARGIN, [seeded]);
+    const [fill] = (await broker.executions(tokens, MARGIN, daysAgo(30), clock.now)).executions;
+    expect(fill).toMatchObject({
+      symbol: 'SPY',
+      option: { expiration: '2026-12-18', strike: 410.5, putCall: 'Put', multiplier: 10 },
+      side: 'Sell',
+      quantity: 1,
+      // $24 for one contract of 10 shares.
+      price: 2.4,
+      positionEffect: 'Open',
+    });
+  });
+
+  it('reads an option removed at expiration, by assignment or by exercise as its closing at 0', async () => {
+    const removal = (activityId: number, description: string, amount: number) => ({
+      ...schwabReceiveAndDeliver({ activityId, time: daysAgo(1), description, legs: [] }),
+      transferItems: [{ instrument: option('AAPL'), amount, cost: 0, positionEffect: 'CLOSING' }],
+    });
+    fake.seedTransactions(MARGIN, [
+      removal(401, 'REMOVAL OF OPTION DUE TO EXPIRATION', -2),
+      removal(402, 'REMOVAL OF OPTION DUE TO ASSIGNMENT', 1),
+      removal(403, 'REMOVAL OF OPTION DUE TO EXERCISE', -1),
+    ]);
+    const page = await broker.executions(tokens, MARGIN, daysAgo(30), clock.now);
+    expect(
+      page.executions.map((e) => [
+        e.brokerExecutionId,
+        e.kind,
+        e.side,
+        e.quantity,
+        e.price,
+        e.positionEffect,
+      ]),
+    ).toEqual([
+      ['401', 'expiry', 'Sell', 2, 0, 'Close'],
+      ['402', 'assignment', 'Buy', 1, 0, 'Close'],
+      ['403', 'exercise', 'Sell', 1, 0, 'Close'],
+    ]);
+    expect(page.executions.every((e) => e.symbol === 'AAPL' && e.option?.strike === 250)).toBe(true);
   });
 });

@@ -8,13 +8,13 @@ const api = withFakeApi({ reachable: false });
 let plans: typeof import('../../../src/client/plans/planMutations.ts');
 let fills: typeof import('../../../src/client/trades/executionMutations.ts');
 let trades: typeof import('../../../src/client/trades/tradeMutations.ts');
-let rebuild: typeof import('../../../src/client/trades/rebuildTrades.ts');
+let rebuild: typeof import('../../../src/client/db/rebuildTrades.ts');
 
 beforeAll(async () => {
   plans = await import('../../../src/client/plans/planMutations.ts');
   fills = await import('../../../src/client/trades/executionMutations.ts');
   trades = await import('../../../src/client/trades/tradeMutations.ts');
-  rebuild = await import('../../../src/client/trades/rebuildTrades.ts');
+  rebuild = await import('../../../src/client/db/rebuildTrades.ts');
 });
 
 const buy = executionFixture({ id: 'b1', executedAt: '2026-11-20T15:00:00.000Z' });

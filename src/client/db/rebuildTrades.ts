@@ -1,7 +1,8 @@
+import { expiresAt } from '../../domain/optionContract.ts';
 import { doneChanges } from '../../domain/planDone.ts';
 import { annotationOf } from '../../domain/tradeAnnotation.ts';
 import { buildTrades } from '../../domain/tradeLinks.ts';
-import { cacheOwner, db, type Pending, type TradeTrackerDb } from '../db/db.ts';
+import { cacheOwner, db, type Pending, type TradeTrackerDb } from './db.ts';
 
 const isPending = (row: object) => (row as Pending<object>).pendingSync === true;
 
@@ -31,6 +32,8 @@ export async function rebuildTrades(database: TradeTrackerDb = db): Promise<void
       annotations: cached.map(annotationOf),
       plans,
       accounts: accountRows,
+      // An option open past its expiration shows as expired, as the server builds it.
+      now: new Date(),
     }).map((trade) =>
       pendingKeys.has(trade.key) || trade.executionIds.some((id) => pendingFills.has(id))
         ? { ...trade, pendingSync: true as const }
@@ -43,4 +46,18 @@ export async function rebuildTrades(database: TradeTrackerDb = db): Promise<void
       doneChanges(plans, rebuilt).map(({ id, doneAt }) => ({ key: id, changes: { doneAt } })),
     );
   });
+}
+
+/**
+ * Rebuilds the cached trades when one of them is an open option past its expiration: it expired
+ * with no row changing, so no sync brings it (docs/product.md, "Options"). Nothing to do otherwise.
+ */
+export async function expireOptions(database: TradeTrackerDb = db, now = new Date()): Promise<void> {
+  const expired = await database.trades
+    .filter(
+      (t) =>
+        t.closedAt === null && t.option !== undefined && Date.parse(expiresAt(t.option)) <= now.getTime(),
+    )
+    .count();
+  if (expired > 0) await rebuildTrades(database);
 }
