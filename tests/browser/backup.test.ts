@@ -118,13 +118,14 @@ for (const [layout, viewport] of LAYOUTS) {
       const trades = await textOf(await download(page, 'Trades (CSV)'));
       const xmpl = trades.split('\r\n').find((l) => l.includes(',XMPL,')) as string;
       // A loss stays a number: 100 × (45 − 50) = −500, R empty without a stop; the trader's
-      // annotation (plan, stop, own risk, notes, tags, mistakes) last, all empty.
-      expect(xmpl).toMatch(/,XMPL,Long,[^,]+,[^,]+,100,0,50,45,-500,0,-500,,,false,,,,false,,,,,,$/);
+      // annotation (plan, stop, own risk, notes, tags, mistakes), then its contract and how it
+      // closed (a stock's: none), all empty.
+      expect(xmpl).toMatch(/,XMPL,Long,[^,]+,[^,]+,100,0,50,45,-500,0,-500,,,false,,,,false,,,,,,,,$/);
 
       const fills = await textOf(await download(page, 'Fills (CSV)'));
       const lines = fills.split('\r\n');
       expect(lines[0]).toBe(
-        '\uFEFFId,Account,Symbol,Side,Quantity,Price,Fees,Executed At,Source,Broker Execution Id,Position Effect,Kind,Created At',
+        '\uFEFFId,Account,Symbol,Side,Quantity,Price,Fees,Executed At,Source,Broker Execution Id,Position Effect,Kind,Created At,Expiration,Strike,Put/Call,Multiplier',
       );
       expect(lines.filter((l) => l.includes(',XMPL,'))).toHaveLength(2);
       expect(lines.some((l) => l.includes(',broker,'))).toBe(true);
