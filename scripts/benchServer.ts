@@ -62,8 +62,9 @@ export async function signIn(url: string, trader: 'alex' | 'sam' = 'alex'): Prom
   return cookieOf(callback, 'tt_session');
 }
 
-export const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+/** The `q` quantile of sorted times; 0 when there are none. */
+export const quantile = (sorted: readonly number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 /** Runs `call` `count` times, `concurrency` at once; answers the sorted times in ms. */
 export async function measure(

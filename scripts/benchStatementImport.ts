@@ -15,7 +15,7 @@ import type { StatementImportAnswer } from '../src/domain/statements/statement.t
 import type { Account } from '../src/domain/types.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { startServer } from '../src/server/server.ts';
-import { report, signIn } from './benchServer.ts';
+import { quantile, report, signIn } from './benchServer.ts';
 
 export const IMPORT_ROWS = 10_000;
 const HEADER = ['Date', 'Time', 'Symbol', 'Action', 'Qty', 'Price', 'Commission'];
@@ -56,9 +56,6 @@ async function watchStatus(url: string, cookie: string, stop: { done: boolean })
   }
   return times;
 }
-
-const quantile = (sorted: readonly number[], q: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 export async function benchStatementImport(): Promise<void> {
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
