@@ -59,21 +59,24 @@ export function planImport(
       continue;
     }
     adding.add(id);
-    plan.add.push({
-      id,
-      accountId,
-      symbol: fill.symbol,
-      side: fill.side,
-      quantity: fill.quantity,
-      price: fill.price,
-      fees: fill.fees,
-      executedAt: fill.executedAt,
-      kind: fill.kind,
-      source: 'statement',
-      brokerExecutionId: identity,
-      positionEffect: fill.positionEffect,
-      createdAt,
-    });
+    plan.add.push(statementExecution(fill, { id, accountId, brokerExecutionId: identity, createdAt }));
   }
   return plan;
 }
+
+/** A statement's fill as the journal stores it, under the ids and stamp it is filed with. */
+export const statementExecution = (
+  fill: StatementFill,
+  filed: Pick<Execution, 'id' | 'accountId' | 'brokerExecutionId' | 'createdAt'>,
+): Execution => ({
+  ...filed,
+  symbol: fill.symbol,
+  side: fill.side,
+  quantity: fill.quantity,
+  price: fill.price,
+  fees: fill.fees,
+  executedAt: fill.executedAt,
+  kind: fill.kind,
+  source: 'statement',
+  positionEffect: fill.positionEffect,
+});

@@ -1,6 +1,7 @@
 // The realised P&L per symbol of a statement's fills, through the journal's own FIFO engine
 // (src/domain/tradeMatching.ts): what a trader compares with the broker's realised P&L.
 import type { Execution } from '../../../src/domain/executions.ts';
+import { statementExecution } from '../../../src/domain/statements/importPlan.ts';
 import type { StatementFill } from '../../../src/domain/statements/statement.ts';
 import { matchFills } from '../../../src/domain/tradeMatching.ts';
 
@@ -8,21 +9,12 @@ import { matchFills } from '../../../src/domain/tradeMatching.ts';
 export function realisedBySymbol(fills: readonly StatementFill[]): Record<string, number> {
   const bySymbol = new Map<string, Execution[]>();
   for (const [i, fill] of fills.entries()) {
-    const execution: Execution = {
+    const execution = statementExecution(fill, {
       id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
       accountId: '00000000-0000-4000-8000-000000000000',
-      symbol: fill.symbol,
-      side: fill.side,
-      quantity: fill.quantity,
-      price: fill.price,
-      fees: fill.fees,
-      executedAt: fill.executedAt,
-      kind: fill.kind,
-      source: 'statement',
       brokerExecutionId: fill.brokerId,
-      positionEffect: fill.positionEffect,
       createdAt: fill.executedAt,
-    };
+    });
     bySymbol.set(fill.symbol, [...(bySymbol.get(fill.symbol) ?? []), execution]);
   }
   const out: Record<string, number> = {};
